@@ -1,0 +1,130 @@
+// The one roll-up table (STYLE habit 4): takes check verdicts as they happen, gives one
+// CheckResult per check id (worst occurrence wins, with counts and evidence), and the
+// run's verdict from all results.
+import type { SchemaError } from '../schemas/types.js';
+import type { CheckMeta, CheckResult, CheckWhere, Level, Outcome, SkipKind, Verdict } from './types.js';
+
+/** Higher wins when occurrences of one check, or checks of a suite, are combined. */
+export const OUTCOME_PRIORITY: Readonly<Record<Outcome, number>> = { fail: 5, error: 4, warn: 3, skip: 1, pass: 2 };
+/** A skip that blocks certification outranks a pass (a check that could not run everywhere did not pass). */
+const BLOCKING_SKIP_PRIORITY = 2.5;
+
+const MAX_EVIDENCE_EXCHANGES = 20;
+const MAX_SCHEMA_ERRORS = 50;
+
+export function outcomeFor(verdict: Verdict, level: Level): Outcome {
+  if (verdict.status === 'fail') return (verdict.level ?? level) === 'required' ? 'fail' : 'warn';
+  return verdict.status;
+}
+
+function priority(outcome: Outcome, skipKind: SkipKind | undefined): number {
+  if (outcome === 'skip' && skipKind && skipKind !== 'not-applicable') return BLOCKING_SKIP_PRIORITY;
+  return OUTCOME_PRIORITY[outcome];
+}
+
+interface Accumulator {
+  meta: CheckMeta;
+  worst: { outcome: Outcome; verdict: Verdict; where: CheckWhere } | undefined;
+  counts: CheckResult['counts'];
+  exchanges: Set<string>;
+  schemaErrors: SchemaError[];
+}
+
+export class CheckCollector {
+  private readonly byId = new Map<string, Accumulator>();
+
+  /** Registers a check that must appear in the results even if it never runs. */
+  declare(meta: CheckMeta): void {
+    if (!this.byId.has(meta.id)) {
+      this.byId.set(meta.id, { meta, worst: undefined, counts: { runs: 0, passed: 0, failed: 0, skipped: 0, errored: 0 }, exchanges: new Set(), schemaErrors: [] });
+    }
+  }
+
+  add(meta: CheckMeta, verdict: Verdict, where: CheckWhere = {}): Outcome {
+    this.declare(meta);
+    const acc = this.byId.get(meta.id)!;
+    const outcome = outcomeFor(verdict, acc.meta.level);
+    acc.counts.runs++;
+    if (verdict.status === 'pass') acc.counts.passed++;
+    else if (verdict.status === 'fail') acc.counts.failed++;
+    else if (verdict.status === 'skip') acc.counts.skipped++;
+    else acc.counts.errored++;
+    const bad = outcome === 'fail' || outcome === 'warn' || outcome === 'error';
+    if (bad || acc.exchanges.size < 3) {
+      for (const id of verdict.exchanges ?? []) if (acc.exchanges.size < MAX_EVIDENCE_EXCHANGES) acc.exchanges.add(id);
+    }
+    if (bad) for (const e of verdict.schemaErrors ?? []) if (acc.schemaErrors.length < MAX_SCHEMA_ERRORS) acc.schemaErrors.push(e);
+    const current = acc.worst;
+    if (!current || priority(outcome, verdict.skip) > priority(current.outcome, current.verdict.skip)) {
+      acc.worst = { outcome, verdict, where: { ...where, ...(verdict.pointer ? { pointer: verdict.pointer } : {}) } };
+    }
+    return outcome;
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  results(): CheckResult[] {
+    return [...this.byId.values()].map(toResult);
+  }
+}
+
+function summarise(acc: Accumulator, verdict: Verdict, outcome: Outcome): string {
+  const { runs, failed, passed, skipped } = acc.counts;
+  if (runs <= 1) return verdict.message;
+  if (outcome === 'fail' || outcome === 'warn') return `${verdict.message}\n  (${failed} of ${runs} evaluations failed)`;
+  if (outcome === 'pass') return `${verdict.message} (${passed} of ${runs} evaluations passed${skipped ? `, ${skipped} skipped` : ''})`;
+  return verdict.message;
+}
+
+function toResult(acc: Accumulator): CheckResult {
+  const worst = acc.worst;
+  if (!worst) {
+    return {
+      ...acc.meta,
+      outcome: 'skip',
+      skipKind: 'blocked',
+      message: 'Not evaluated: the steps that run this check did not execute',
+      where: {},
+      evidence: { exchanges: [], schemaErrors: [] },
+      counts: acc.counts,
+    };
+  }
+  const { verdict, outcome, where } = worst;
+  const result: CheckResult = {
+    ...acc.meta,
+    outcome,
+    message: summarise(acc, verdict, outcome),
+    where,
+    evidence: { exchanges: [...acc.exchanges], schemaErrors: acc.schemaErrors },
+    counts: acc.counts,
+  };
+  if (verdict.expected !== undefined) result.expected = verdict.expected;
+  if (verdict.actual !== undefined) result.actual = verdict.actual;
+  if (outcome === 'skip' && verdict.skip) result.skipKind = verdict.skip;
+  return result;
+}
+
+export type RunVerdict = 'certified' | 'not-certified' | 'incomplete';
+
+/** Why a run is not certified or incomplete, in sentences for the summary. */
+export function decideVerdict(results: readonly CheckResult[], interrupted: boolean): { verdict: RunVerdict; reasons: string[] } {
+  const failed = results.filter((r) => r.outcome === 'fail');
+  const errored = results.filter((r) => r.outcome === 'error');
+  const unproven = results.filter((r) => r.level === 'required' && r.outcome === 'skip' && r.skipKind !== 'not-applicable');
+  const reasons: string[] = [];
+  if (failed.length) reasons.push(`${failed.length} required check(s) failed`);
+  if (interrupted) reasons.push('the run was interrupted');
+  if (errored.length) reasons.push(`${errored.length} check(s) could not be evaluated (harness, network or profile error)`);
+  if (unproven.length) reasons.push(`${unproven.length} required check(s) were skipped for missing input or an earlier failure`);
+  if (failed.length) return { verdict: 'not-certified', reasons };
+  if (interrupted || errored.length || unproven.length) return { verdict: 'incomplete', reasons };
+  return { verdict: 'certified', reasons };
+}
+
+export function worstOutcome(outcomes: Iterable<Outcome>): Outcome {
+  let worst: Outcome = 'skip';
+  for (const o of outcomes) if (OUTCOME_PRIORITY[o] > OUTCOME_PRIORITY[worst]) worst = o;
+  return worst;
+}

@@ -1,0 +1,65 @@
+// Schema checks every body gets without the suite asking: takes a message name, which
+// side of it (request or response) and the parsed body, gives the schema verdict (with
+// Ajv's errors as evidence) and the body-rule verdicts for what JSON Schema cannot say.
+import { SPEC } from '../spec/sections.js';
+import type { MessageName } from '../spec/operations.js';
+import { OPERATIONS } from '../spec/operations.js';
+import { validateBody } from '../schemas/index.js';
+import type { BodyKind, SchemaError } from '../schemas/types.js';
+import { applyBodyRules } from './body-rules/index.js';
+import type { Judged } from './protocol.js';
+import type { CheckMeta, Verdict } from './types.js';
+import { fail, harnessError, pass, skip } from './types.js';
+
+export const SCHEMA_CHECKS = {
+  response: {
+    id: 'schema.response',
+    title: "Every response body matches the spec's schema for its operation",
+    level: 'required',
+    spec: SPEC.endpoints,
+  },
+  request: {
+    id: 'schema.request',
+    title: "Every request the candidate sends matches the spec's schema for its operation",
+    level: 'required',
+    spec: SPEC.endpoints,
+  },
+  harnessRequest: {
+    id: 'harness.request-valid',
+    title: "The harness's own request matches the spec (self-check)",
+    level: 'required',
+    spec: SPEC.endpoints,
+  },
+} as const satisfies Record<string, CheckMeta>;
+
+function describeErrors(errors: SchemaError[]): string {
+  const shown = errors.slice(0, 5).map((e) => `  ${e.pointer || '(root)'} ${e.message} [${e.spec}]`);
+  const more = errors.length > 5 ? `\n  … and ${errors.length - 5} more` : '';
+  return `${shown.join('\n')}${more}`;
+}
+
+export function schemaVerdict(name: MessageName, kind: BodyKind, body: unknown, exchanges: string[], selfCheck = false): Verdict {
+  const errors = validateBody(name, kind, body);
+  if (errors.length === 0) return pass(`valid ${name} ${kind}`, { exchanges });
+  const first = errors[0]!;
+  const message = `${selfCheck ? 'The harness built an invalid' : 'Unexpected'} ${name} ${kind}: ${errors.length} schema error(s)\n${describeErrors(errors)}`;
+  const extra = { exchanges, schemaErrors: errors, pointer: first.pointer, expected: `valid per ${OPERATIONS[name].section}`, actual: `${errors.length} error(s)` };
+  return selfCheck ? harnessError(message, extra) : fail(message, extra);
+}
+
+/** Schema + body rules for a body the candidate produced. */
+export function judgeCandidateBody(name: MessageName, kind: BodyKind, body: unknown, exchanges: string[], isObject: boolean): Judged[] {
+  const meta = kind === 'response' ? SCHEMA_CHECKS.response : SCHEMA_CHECKS.request;
+  if (!isObject) return [{ meta, verdict: skip('no JSON object body to validate', 'blocked', { exchanges }) }];
+  const out: Judged[] = [{ meta, verdict: schemaVerdict(name, kind, body, exchanges) }];
+  for (const { rule, verdict } of applyBodyRules(name, kind, body)) {
+    out.push({ meta: { id: rule.id, title: rule.title, level: rule.level, spec: rule.spec }, verdict: { ...verdict, exchanges } });
+  }
+  return out;
+}
+
+/** Self-check of a body the harness built: only reported when it fails (a harness or profile bug). */
+export function judgeHarnessBody(name: MessageName, kind: BodyKind, body: unknown, exchanges: string[]): Judged[] {
+  const verdict = schemaVerdict(name, kind, body, exchanges, true);
+  return verdict.status === 'pass' ? [] : [{ meta: SCHEMA_CHECKS.harnessRequest, verdict }];
+}

@@ -1,0 +1,59 @@
+// `cm-certify list`: takes a target (or both) and gives every suite with its checks
+// (id, level, spec section), then the checks every exchange gets without the suite
+// asking, then the named code checks — the catalogue a partner reads before a run.
+import { Chalk } from 'chalk';
+import { loadBuiltinSuites, suiteFileLabel } from '../../suite/load-suite.js';
+import type { Suite, Target } from '../../suite/types.js';
+import { PROTOCOL_CHECKS } from '../../checks/protocol.js';
+import { SCHEMA_CHECKS } from '../../checks/schema-checks.js';
+import { BODY_RULES } from '../../checks/body-rules/index.js';
+import { CODE_CHECKS } from '../../checks/code/index.js';
+import type { CheckMeta } from '../../checks/types.js';
+import type { CliIo } from '../io.js';
+import { useColor } from '../io.js';
+
+export interface ListOptions {
+  target?: Target;
+  json?: boolean;
+}
+
+export function automaticChecks(): CheckMeta[] {
+  const meta = (c: CheckMeta): CheckMeta => ({ id: c.id, title: c.title, level: c.level, spec: c.spec });
+  return [...Object.values(PROTOCOL_CHECKS), SCHEMA_CHECKS.response, SCHEMA_CHECKS.request, ...BODY_RULES].map(meta);
+}
+
+function row(c: CheckMeta, chalk: InstanceType<typeof Chalk>): string {
+  const level = c.level === 'required' ? chalk.red(c.level.padEnd(11)) : c.level === 'recommended' ? chalk.yellow(c.level.padEnd(11)) : chalk.gray(c.level.padEnd(11));
+  return `    ${c.id.padEnd(44)} ${level} ${c.spec}\n      ${chalk.gray(c.title)}`;
+}
+
+function suiteBlock(s: Suite, chalk: InstanceType<typeof Chalk>): string[] {
+  const requires = s.requires?.capabilities?.length ? chalk.gray(` (runs when the profile declares ${s.requires.capabilities.join(', ')})`) : '';
+  return [`  ${chalk.bold(s.name)} — ${s.title} ${chalk.gray(`v${s.version} ${suiteFileLabel(s)}`)}${requires}`, ...s.checks.map((c) => row(c, chalk))];
+}
+
+export function listCommand(options: ListOptions, io: CliIo): number {
+  const targets: Target[] = options.target ? [options.target] : ['ota', 'pms'];
+  const suites = targets.flatMap((t) => loadBuiltinSuites(t));
+  if (options.json) {
+    io.stdout.write(`${JSON.stringify({
+      suites: suites.map((s) => ({ name: s.name, title: s.title, version: s.version, target: s.target, file: suiteFileLabel(s), requires: s.requires ?? {}, checks: s.checks.map(({ id, title, level, spec }) => ({ id, title, level, spec })) })),
+      automatic: automaticChecks(),
+      code_checks: [...CODE_CHECKS.values()].map((c) => ({ name: c.name, description: c.description })),
+    }, null, 2)}\n`);
+    return 0;
+  }
+  const chalk = new Chalk({ level: useColor(io) ? 1 : 0 });
+  const out: string[] = [];
+  for (const t of targets) {
+    const ofTarget = suites.filter((s) => s.target === t);
+    out.push(chalk.bold.underline(`Suites for the ${t} target (${ofTarget.length})`));
+    for (const s of ofTarget) out.push(...suiteBlock(s, chalk), '');
+  }
+  out.push(chalk.bold.underline('Checks on every exchange, in every suite'));
+  out.push(...automaticChecks().map((c) => row(c, chalk)), '');
+  out.push(chalk.bold.underline('Named code checks (usable in your own suites)'));
+  for (const c of CODE_CHECKS.values()) out.push(`    ${c.name.padEnd(28)} ${chalk.gray(c.description)}`);
+  io.stdout.write(`${out.join('\n')}\n`);
+  return 0;
+}

@@ -1,0 +1,69 @@
+// `cm-certify validate`: takes one payload file with its operation and kind (or a suite
+// or profile file), gives every schema error with its JSON pointer and spec section and
+// every body-rule failure; exit 0 when valid, 1 when not, 2 when the file is unusable.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UsageError } from '../../support/errors.js';
+import { isMessageName, MESSAGE_NAMES } from '../../spec/operations.js';
+import { validateBody } from '../../schemas/index.js';
+import type { BodyKind } from '../../schemas/types.js';
+import { applyBodyRules } from '../../checks/body-rules/index.js';
+import { loadSuite } from '../../suite/load-suite.js';
+import { validateSuiteReferences } from '../../runner/validate-suite.js';
+import { loadProfile } from '../../profile/load-profile.js';
+import type { CliIo } from '../io.js';
+
+export interface ValidateOptions {
+  operation?: string;
+  kind?: string;
+  suite?: string;
+  profile?: string;
+  file?: string;
+}
+
+function readJson(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${path} is not JSON: ${(error as Error).message}`, { file: path });
+  }
+}
+
+export function validateCommand(options: ValidateOptions, io: CliIo): number {
+  if (options.suite) {
+    const suite = loadSuite(resolve(io.cwd, options.suite));
+    validateSuiteReferences(suite, suite.target);
+    io.stdout.write(`${options.suite}: valid ${suite.target} suite "${suite.name}" (${suite.steps.length} steps, ${suite.checks.length} checks)\n`);
+    return 0;
+  }
+  if (options.profile) {
+    const profile = loadProfile(resolve(io.cwd, options.profile), io.env);
+    io.stdout.write(`${options.profile}: valid ${profile.target} profile for ${profile.baseUrl.replace(/\?.*$/, '')}\n`);
+    return 0;
+  }
+  if (!options.operation || !isMessageName(options.operation)) {
+    throw new UsageError(`--operation must be one of ${MESSAGE_NAMES.join(', ')}`);
+  }
+  if (options.kind !== 'request' && options.kind !== 'response') throw new UsageError('--kind must be request or response');
+  if (!options.file) throw new UsageError('give the JSON file to validate');
+  const path = resolve(io.cwd, options.file);
+  const body = readJson(path);
+  const kind = options.kind as BodyKind;
+  const errors = validateBody(options.operation, kind, body);
+  const rules = applyBodyRules(options.operation, kind, body).filter((r) => r.verdict.status === 'fail');
+  const lines: string[] = [];
+  for (const e of errors) lines.push(`  ${e.pointer || '(root)'}: ${e.message}  [${e.spec}]`);
+  for (const { rule, verdict } of rules) lines.push(`  ${verdict.pointer ?? '(root)'}: ${verdict.message.split('\n')[0]}  [${rule.id}, ${rule.level}, ${rule.spec}]`);
+  if (lines.length === 0) {
+    io.stdout.write(`${options.file}: valid ${options.operation} ${kind}\n`);
+    return 0;
+  }
+  io.stdout.write(`${options.file}: invalid ${options.operation} ${kind} (${errors.length} schema error(s), ${rules.length} rule failure(s))\n${lines.join('\n')}\n`);
+  return 1;
+}

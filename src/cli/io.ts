@@ -1,0 +1,38 @@
+// What commands write to and read from: takes nothing, gives the CliIo object commands
+// receive (so tests can capture output and inject a clock or an abort signal).
+import type { Writable } from 'node:stream';
+import type { Clock } from '../support/clock.js';
+
+export interface CliIo {
+  stdout: Writable;
+  stderr: Writable;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** stdout is an interactive terminal. */
+  isTTY: boolean;
+  clock?: Clock;
+  /** Aborted on Ctrl-C/SIGTERM (wired by main.ts). */
+  signal?: AbortSignal;
+}
+
+export function processIo(): CliIo {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+    isTTY: process.stdout.isTTY === true,
+  };
+}
+
+/** Colour unless NO_COLOR is set (any value) or output is not a terminal; FORCE_COLOR wins. */
+export function useColor(io: CliIo): boolean {
+  if (io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0') return true;
+  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
+  return io.isTTY;
+}
+
+/** Live task list only on a terminal and outside CI. */
+export function useLiveView(io: CliIo): boolean {
+  return io.isTTY && !io.env.CI;
+}

@@ -1,0 +1,153 @@
+// The command line: takes argv, wires commander flags to the command functions, and is
+// the one place that decides the process's exit code (the bin calls process.exit with
+// it). Ctrl-C/SIGTERM abort the run; the partial report is still written.
+import { Command, Option } from 'commander';
+import { errorMessage, InputError } from '../support/errors.js';
+import { harnessVersion } from '../support/package-root.js';
+import { EXIT, exitCodeForError } from './exit-codes.js';
+import type { CliIo } from './io.js';
+import { processIo } from './io.js';
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+const HELP_FOOTER = `
+Exit codes:
+  0  certified (every required check passed)
+  1  not certified (a required check failed)
+  2  usage, profile or suite error (the message names file, line and field)
+  3  the run could not complete (candidate unreachable, interrupted, harness fault)
+
+Examples:
+  $ cm-certify run --target ota --reference                 certify the built-in reference OTA
+  $ cm-certify init --target ota                            write a commented profile template
+  $ cm-certify run --target ota --profile ota.yaml --reporter json --reporter junit
+  $ cm-certify run --target ota --profile ota.yaml --suite setup --suite ./my-suite.yaml
+  $ cm-certify list --target ota                            suites and checks with levels and spec sections
+  $ cm-certify validate --operation ARIUpdate --kind request body.json
+  $ cm-certify schemas --out ./schemas
+  $ cm-certify serve reference-ota --port 8443
+`;
+
+function targetOption(): Option {
+  return new Option('-t, --target <target>', 'which side the candidate implements').choices(['ota', 'pms']);
+}
+
+function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
+  const program = new Command('cm-certify')
+    .description('Certification conformance harness for the Channel Manager / PMS Integration API')
+    .version(harnessVersion(), '-V, --version')
+    .addHelpText('after', HELP_FOOTER)
+    .showHelpAfterError('(run cm-certify --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+
+  program.command('run')
+    .description('run the certification suites against a candidate and print the verdict')
+    .addOption(targetOption().makeOptionMandatory())
+    .option('-p, --profile <file>', 'candidate profile (YAML); see `cm-certify init`')
+    .option('--reference', 'certify the built-in reference candidate (started in-process)')
+    .option('--variant <name>', 'with --reference: a deliberately broken variant (repeatable)', collect)
+    .option('-s, --suite <name|file>', 'built-in suite name, "builtin", or a suite file (repeatable)', collect)
+    .option('-g, --grep <pattern>', 'only checks whose id or title match (a partial run)')
+    .option('--bail', 'stop at the first failed required check')
+    .option('--allow-http', 'accept a plain-http base URL for local development (HTTPS becomes a warning)')
+    .option('--ca <file>', 'PEM file of a private CA the candidate certificate chains to')
+    .option('-r, --reporter <name>', 'report file: json, junit (repeatable)', collect)
+    .option('-o, --output-dir <dir>', 'where report files go', 'cm-certify-report')
+    .action(async (opts) => {
+      const { runCommand } = await import('./commands/run.js');
+      setExit((await runCommand(opts, io)).exitCode);
+    });
+
+  program.command('serve')
+    .description('serve a built-in candidate (reference-ota) until Ctrl-C')
+    .argument('<candidate>', 'reference-ota')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--port <port>', 'port to bind (0 = any free port)')
+    .option('--http', 'plain HTTP instead of the test-only TLS certificate')
+    .option('--tls-cert <file>', 'your own certificate (PEM)')
+    .option('--tls-key <file>', 'its key (PEM)')
+    .option('--variant <name>', 'serve a deliberately broken variant (repeatable)', collect)
+    .action(async (candidate: string, opts) => {
+      const { serveCommand } = await import('./commands/serve.js');
+      setExit(await serveCommand({ candidate, ...opts }, io));
+    });
+
+  program.command('list')
+    .description('list suites and checks with level and spec section')
+    .addOption(targetOption())
+    .option('--json', 'machine-readable output')
+    .action(async (opts) => {
+      const { listCommand } = await import('./commands/list.js');
+      setExit(listCommand(opts, io));
+    });
+
+  program.command('validate')
+    .description('validate a payload against the spec schemas (or check a suite or profile file)')
+    .argument('[file]', 'JSON payload to validate')
+    .option('--operation <name>', 'operation or callback name, e.g. ARIUpdate')
+    .addOption(new Option('--kind <kind>', 'request or response').choices(['request', 'response']))
+    .option('--suite <file>', 'check a suite file instead')
+    .option('--profile <file>', 'check a profile file instead')
+    .action(async (file: string | undefined, opts) => {
+      const { validateCommand } = await import('./commands/validate.js');
+      setExit(validateCommand({ ...opts, file }, io));
+    });
+
+  program.command('schemas')
+    .description('write every JSON Schema (operations, callbacks, suite and profile formats)')
+    .option('--out <dir>', 'directory to write the .schema.json files to')
+    .action(async (opts) => {
+      const { schemasCommand } = await import('./commands/schemas.js');
+      setExit(schemasCommand(opts, io));
+    });
+
+  program.command('init')
+    .description('write a commented profile template')
+    .addOption(targetOption().default('ota'))
+    .option('--out <file>', 'where to write it (default cm-certify.<target>.yaml)')
+    .option('--force', 'overwrite an existing file')
+    .action(async (opts) => {
+      const { initCommand } = await import('./commands/init.js');
+      setExit(initCommand(opts, io));
+    });
+
+  return program;
+}
+
+/** Runs the CLI; resolves with the exit code instead of exiting, so tests can call it. */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  let exitCode = 0;
+  const program = buildProgram(io, (code) => (exitCode = code));
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help') return EXIT.certified;
+    if (typeof code === 'string' && code.startsWith('commander.')) return EXIT.usage;
+    const prefix = error instanceof InputError ? 'error' : 'cm-certify could not complete';
+    io.stderr.write(`${prefix}: ${errorMessage(error)}\n`);
+    if (!(error instanceof InputError) && io.env.CM_CERTIFY_DEBUG) io.stderr.write(`${(error as Error).stack ?? ''}\n`);
+    return exitCodeForError(error);
+  }
+}
+
+/** The process entry: signals abort the run, and this is the only process.exit. */
+export async function runProcess(argv: string[]): Promise<void> {
+  const controller = new AbortController();
+  let signals = 0;
+  const onSignal = (name: NodeJS.Signals): void => {
+    signals++;
+    if (signals > 1) process.exit(EXIT.incomplete);
+    process.stderr.write(`\n${name}: stopping; writing the report so far…\n`);
+    controller.abort(new Error(`interrupted by ${name}`));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const io = { ...processIo(), signal: controller.signal };
+  const code = await main(argv, io);
+  process.exitCode = controller.signal.aborted && code === 0 ? EXIT.incomplete : code;
+  // Let stdout drain, then leave even if a stray handle (a stuck socket) is still open.
+  setTimeout(() => process.exit(process.exitCode), 50).unref();
+}

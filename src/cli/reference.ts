@@ -1,0 +1,63 @@
+// The built-in reference candidates for `run --reference` and `serve`: takes the target
+// (and optional fault variants), starts the candidate in-process on 127.0.0.1 over TLS
+// with the test-only certificate, gives its profile (the built-in one, pointed at it) and
+// the CA to trust.
+import { readFileSync } from 'node:fs';
+import type { Clock } from '../support/clock.js';
+import { packagePath } from '../support/package-root.js';
+import { UsageError } from '../support/errors.js';
+import { loadProfile } from '../profile/load-profile.js';
+import type { Profile } from '../profile/types.js';
+import { OTA_FAULTS, startReferenceOta } from '../reference/ota/index.js';
+import type { OtaFault } from '../reference/ota/index.js';
+import type { Target } from '../suite/types.js';
+
+export interface RunningReference {
+  profile: Profile;
+  ca: Buffer;
+  close(): Promise<void>;
+}
+
+export function testTls(): { cert: Buffer; key: Buffer; ca: Buffer } {
+  return {
+    cert: readFileSync(packagePath('fixtures', 'tls', 'server.pem')),
+    key: readFileSync(packagePath('fixtures', 'tls', 'server.key')),
+    ca: readFileSync(packagePath('fixtures', 'tls', 'ca.pem')),
+  };
+}
+
+export function referenceProfilePath(target: Target): string {
+  return packagePath('fixtures', 'profiles', `reference-${target}.yaml`);
+}
+
+export function parseOtaFaults(names: string[]): OtaFault[] {
+  for (const name of names) {
+    if (!Object.hasOwn(OTA_FAULTS, name)) {
+      throw new UsageError(`unknown variant "${name}" (known: ${Object.keys(OTA_FAULTS).join(', ')})`);
+    }
+  }
+  return names as OtaFault[];
+}
+
+export async function startReferenceOtaCandidate(options: {
+  clock: Clock;
+  faults?: OtaFault[];
+  env?: NodeJS.ProcessEnv;
+  tls?: boolean;
+}): Promise<RunningReference> {
+  const tls = testTls();
+  const useTls = options.tls ?? true;
+  // Read the profile first (defaults only) to learn the credentials the server must accept.
+  const base = loadProfile(referenceProfilePath('ota'), { ...options.env });
+  const server = await startReferenceOta({
+    clock: options.clock,
+    sharedSecret: base.sharedSecret,
+    property: base.property,
+    ...(base.fixtures.not_enabled_property ? { notEnabled: base.fixtures.not_enabled_property } : {}),
+    faults: options.faults ?? [],
+    ...(useTls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
+  });
+  const origin = server.baseUrl.replace(/\/api$/, '');
+  const profile = loadProfile(referenceProfilePath('ota'), { ...options.env, CM_REFERENCE_URL: origin });
+  return { profile, ca: tls.ca, close: () => server.close() };
+}

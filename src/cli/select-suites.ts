@@ -1,0 +1,42 @@
+// Which suites a run uses: takes the target and the --suite values (built-in names,
+// "builtin" for all of them, or files), gives the suites in order and whether the run
+// covers every built-in suite (a full certification) or not.
+import { existsSync } from 'node:fs';
+import { UsageError } from '../support/errors.js';
+import { loadBuiltinSuites, loadSuite } from '../suite/load-suite.js';
+import type { Suite, Target } from '../suite/types.js';
+import { validateSuiteReferences } from '../runner/validate-suite.js';
+
+export interface SuiteSelection {
+  suites: Suite[];
+  partial: boolean;
+}
+
+function looksLikeFile(value: string): boolean {
+  return /\.ya?ml$/i.test(value) || value.includes('/') || existsSync(value);
+}
+
+export function selectSuites(target: Target, requested: string[] = []): SuiteSelection {
+  const builtin = loadBuiltinSuites(target);
+  if (requested.length === 0) {
+    builtin.forEach((s) => validateSuiteReferences(s, target));
+    return { suites: builtin, partial: false };
+  }
+  const chosen: Suite[] = [];
+  const add = (s: Suite): void => {
+    if (chosen.some((c) => c.name === s.name)) throw new UsageError(`suite "${s.name}" is selected twice`);
+    chosen.push(s);
+  };
+  for (const value of requested) {
+    if (value === 'builtin') builtin.forEach(add);
+    else if (looksLikeFile(value)) add(loadSuite(value));
+    else {
+      const found = builtin.find((s) => s.name === value);
+      if (!found) throw new UsageError(`unknown suite "${value}" for the ${target} target (built-in: ${builtin.map((s) => s.name).join(', ')}; or give a .yaml file)`);
+      add(found);
+    }
+  }
+  chosen.forEach((s) => validateSuiteReferences(s, target));
+  const partial = !builtin.every((b) => chosen.some((c) => c.name === b.name && c.builtin));
+  return { suites: chosen, partial };
+}

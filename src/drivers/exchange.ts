@@ -1,0 +1,85 @@
+// The evidence of one HTTP exchange: takes nothing, gives the Exchange record (redacted,
+// serialisable, what reports show) and the LiveExchange the checks read (parsed bodies,
+// never serialised because they are not redacted).
+import type { MessageName } from '../spec/operations.js';
+
+/** outbound: the harness sent the request; inbound: the candidate sent it to our mock. */
+export type Direction = 'outbound' | 'inbound';
+
+export interface MessageRecord {
+  headers: Record<string, string>;
+  /** Body text, redacted, cut at the evidence limit. */
+  body: string;
+  /** Size of the whole body on the wire. */
+  bytes: number;
+  truncated: boolean;
+}
+
+export interface RequestRecord extends MessageRecord {
+  method: string;
+  /** Redacted URL. */
+  url: string;
+}
+
+export interface ResponseRecord extends MessageRecord {
+  status: number;
+}
+
+export type TransportFailureKind =
+  | 'connect'
+  | 'dns'
+  | 'tls'
+  | 'timeout'
+  | 'reset'
+  | 'too-large'
+  | 'aborted'
+  | 'protocol';
+
+export interface TransportFailure {
+  kind: TransportFailureKind;
+  message: string;
+}
+
+export interface Exchange {
+  id: string;
+  direction: Direction;
+  /** Operation by path; unknown paths keep the path's last segment. */
+  operation: MessageName | string;
+  startedAt: string;
+  durationMs: number;
+  request: RequestRecord;
+  response?: ResponseRecord;
+  failure?: TransportFailure;
+}
+
+export type ParsedBody =
+  | { ok: true; value: unknown }
+  | { ok: false; error: 'empty' | 'not-utf8' | 'not-json' | 'missing'; detail: string };
+
+export interface LiveExchange {
+  record: Exchange;
+  /** Epoch ms on the run's clock. */
+  at: number;
+  request: ParsedBody;
+  response?: ParsedBody;
+  /** Response content type as sent (lower-cased), for the protocol checks. */
+  responseContentType?: string;
+  requestContentType?: string;
+}
+
+/** Parses a body the way every check sees it: UTF-8 first, then JSON. */
+export function parseBody(bytes: Uint8Array | undefined): ParsedBody {
+  if (!bytes) return { ok: false, error: 'missing', detail: 'no body was received' };
+  if (bytes.length === 0) return { ok: false, error: 'empty', detail: 'the body is empty' };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, error: 'not-utf8', detail: 'the body is not valid UTF-8' };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, error: 'not-json', detail: `the body is not JSON (${(error as Error).message})` };
+  }
+}

@@ -1,0 +1,70 @@
+// Profile defaults: takes a validated raw profile, gives the Profile with every optional
+// setting filled from the spec's values (5-minute polling, 10 MB bodies, ...).
+import { LIMITS } from '../spec/sections.js';
+import type { Profile, RawProfile } from './types.js';
+
+/** Response bodies past this size are a failed check (issue: hostile candidates). */
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** Evidence keeps this much of each body; the rest is cut. */
+export const DEFAULT_EVIDENCE_BODY_BYTES = 16 * 1024;
+
+export const DEFAULT_LISTEN = { host: '127.0.0.1', port: 9200 };
+
+export const DEFAULT_DEADLINES: Record<string, string> = {
+  default: '10m',
+  setup: '30m',
+  full_refresh: '30m',
+  callback_reaction: '2m',
+};
+
+function parseListen(listen: string | undefined): Profile['listen'] {
+  if (!listen) return { ...DEFAULT_LISTEN };
+  const at = listen.lastIndexOf(':');
+  return { host: listen.slice(0, at), port: Number(listen.slice(at + 1)) };
+}
+
+export function applyDefaults(raw: RawProfile, file: string, secrets: string[]): Profile {
+  const pollMs = raw.intervals?.poll_ms ?? LIMITS.pollIntervalMs;
+  const tolerance = raw.intervals?.poll_tolerance_ms ?? Math.round(pollMs * 0.1);
+  return {
+    file,
+    target: raw.target,
+    name: raw.name ?? raw.base_url,
+    baseUrl: raw.base_url.replace(/\/+$/, ''),
+    sharedSecret: raw.shared_secret,
+    pmsCid: raw.pms_cid,
+    currency: raw.currency,
+    property: raw.property,
+    capabilities: raw.capabilities ?? [],
+    fixtures: raw.fixtures ?? {},
+    hooks: raw.hooks ?? {},
+    timeouts: {
+      requestMs: raw.timeouts?.request_ms ?? 30_000,
+      connectMs: raw.timeouts?.connect_ms ?? 10_000,
+      hookMs: raw.timeouts?.hook_ms ?? 60_000,
+    },
+    limits: {
+      maxBodyBytes: raw.limits?.max_body_bytes ?? DEFAULT_MAX_BODY_BYTES,
+      evidenceBodyBytes: raw.limits?.evidence_body_bytes ?? DEFAULT_EVIDENCE_BODY_BYTES,
+      maxBookingsFetched: raw.limits?.max_bookings_fetched ?? 50,
+    },
+    ari: {
+      itemsPerRequest: raw.ari?.items_per_request ?? 100,
+      maxDaysPerRange: raw.ari?.max_days_per_range ?? 14,
+      requestsInParallel: raw.ari?.requests_in_parallel ?? 4,
+    },
+    tls: raw.tls ?? {},
+    listen: parseListen(raw.listen),
+    intervals: {
+      pollMs,
+      pollToleranceMs: tolerance,
+      clockSkewMs: raw.intervals?.clock_skew_ms ?? 2_000,
+      farEarlierMs: raw.intervals?.far_earlier_ms ?? pollMs + tolerance,
+      pollsObserved: raw.intervals?.polls_observed ?? 3,
+    },
+    deadlines: { ...DEFAULT_DEADLINES, ...raw.deadlines },
+    ratePlanAvailability: raw.rate_plan_availability ?? false,
+    secrets,
+    raw,
+  };
+}

@@ -1,0 +1,147 @@
+// Candidate profiles: takes a YAML file (or text) and the environment, gives a typed
+// Profile with defaults applied and its secret values listed for the Redactor. Missing
+// environment variables and schema violations become a ProfileError with file:line.
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { Ajv } from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { ProfileError } from '../support/errors.js';
+import { parseYaml, isYamlProblem, pointerToPath } from '../support/yaml-source.js';
+import type { PathSegment, YamlSource } from '../support/yaml-source.js';
+import { SECRET_KEY_RE } from '../support/redact.js';
+import { CAPABILITY_NAMES } from '../spec/operations.js';
+import { PROFILE_SCHEMA } from './profile-schema.js';
+import { applyDefaults } from './defaults.js';
+import type { Profile, RawProfile } from './types.js';
+
+let validator: ValidateFunction | undefined;
+
+const ENV_RE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+interface EnvRef {
+  name: string;
+  fallback: string | undefined;
+}
+
+/**
+ * `${VAR}` is replaced by a plain token before YAML parsing, so it may stand anywhere a
+ * scalar may (also inside a flow mapping, `{password: ${PW}}`, which YAML itself would
+ * refuse); the tokens are resolved after parsing, where the field's line is known.
+ */
+function tokenizeEnv(text: string): { text: string; refs: Map<string, EnvRef>; literal: string } {
+  const nonce = Math.random().toString(36).slice(2, 10);
+  const literal = `cmlit${nonce}`;
+  const refs = new Map<string, EnvRef>();
+  let n = 0;
+  const out = text.replace(/\$\$\{/g, literal).replace(ENV_RE, (_m, name: string, fallback: string | undefined) => {
+    const token = `cmenv${nonce}x${n++}`;
+    refs.set(token, { name, fallback });
+    return token;
+  });
+  return { text: out, refs, literal };
+}
+
+interface Interpolation {
+  refs: Map<string, EnvRef>;
+  literal: string;
+  env: NodeJS.ProcessEnv;
+  source: YamlSource;
+  secrets: string[];
+}
+
+function interpolate(value: unknown, it: Interpolation, path: PathSegment[]): unknown {
+  if (typeof value === 'string') {
+    if (!it.refs.size && !value.includes(it.literal)) return value;
+    const key = String(path[path.length - 1] ?? '');
+    const tokenRe = new RegExp(`${[...it.refs.keys()][0]?.replace(/x\d+$/, '') ?? 'cmenv-none'}x\\d+`, 'g');
+    return value.replace(tokenRe, (token) => {
+      const ref = it.refs.get(token)!;
+      const found = it.env[ref.name];
+      if (found === undefined && ref.fallback === undefined) {
+        throw new ProfileError(`environment variable ${ref.name} is not set`, it.source.locate(path));
+      }
+      const text = found ?? ref.fallback ?? '';
+      if (SECRET_KEY_RE.test(key) || SECRET_KEY_RE.test(ref.name)) it.secrets.push(text);
+      return text;
+    }).split(it.literal).join('${');
+  }
+  if (Array.isArray(value)) return value.map((v, i) => interpolate(v, it, [...path, i]));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = interpolate(v, it, [...path, k]);
+    return out;
+  }
+  return value;
+}
+
+/** Every string under a secret-looking key (shared_secret, *password*, token, authorization...). */
+function collectSecrets(value: unknown, out: string[], key = ''): void {
+  if (typeof value === 'string') {
+    if (SECRET_KEY_RE.test(key)) out.push(value);
+    return;
+  }
+  if (Array.isArray(value)) for (const v of value) collectSecrets(v, out, key);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) collectSecrets(v, out, k);
+}
+
+function validateShape(value: unknown, source: YamlSource): RawProfile {
+  validator ??= new Ajv({ allErrors: false, strict: false }).compile(PROFILE_SCHEMA);
+  if (validator(value)) return value as RawProfile;
+  const error = validator.errors![0]!;
+  const params = error.params as Record<string, unknown>;
+  let path = pointerToPath(error.instancePath);
+  let message = error.message ?? 'is invalid';
+  if (error.keyword === 'additionalProperties') {
+    path = [...path, String(params.additionalProperty)];
+    message = `unknown field "${String(params.additionalProperty)}"`;
+  } else if (error.keyword === 'required') {
+    message = `missing required field "${String(params.missingProperty)}"`;
+  } else if (error.keyword === 'enum') {
+    message = `must be one of ${JSON.stringify(params.allowedValues)}`;
+  } else if (error.keyword === 'type') {
+    message = `must be ${String(params.type)}`;
+  }
+  throw new ProfileError(message, source.locate(path));
+}
+
+function resolveFiles(raw: RawProfile, file: string): void {
+  if (!raw.tls) return;
+  const base = dirname(file);
+  for (const key of ['ca', 'cert', 'key'] as const) {
+    const p = raw.tls[key];
+    if (p && !isAbsolute(p)) raw.tls[key] = resolve(base, p);
+  }
+}
+
+/** Pure: YAML text + environment -> Profile. */
+export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv = process.env): Profile {
+  const tokens = tokenizeEnv(text);
+  const source = parseYaml(tokens.text, file);
+  if (isYamlProblem(source)) throw new ProfileError(source.message, source.location);
+  if (source.value === null || typeof source.value !== 'object' || Array.isArray(source.value)) {
+    throw new ProfileError('a profile must be a YAML mapping (see `cm-certify init`)', { file, line: 1 });
+  }
+  const secrets: string[] = [];
+  const value = interpolate(source.value, { refs: tokens.refs, literal: tokens.literal, env, source, secrets }, []);
+  const raw = validateShape(value, source);
+  for (const [i, name] of (raw.capabilities ?? []).entries()) {
+    if (!CAPABILITY_NAMES.includes(name as never)) {
+      throw new ProfileError(`unknown capability "${name}" (known: ${CAPABILITY_NAMES.join(', ')})`, source.locate(['capabilities', i]));
+    }
+  }
+  resolveFiles(raw, file);
+  collectSecrets(raw, secrets);
+  return applyDefaults(raw, file, [...new Set(secrets)]);
+}
+
+export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env): Profile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'file not found' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
+    throw new ProfileError(`cannot read profile: ${why}`, { file: path }, { cause: error });
+  }
+  return parseProfile(text, path, env);
+}

@@ -1,0 +1,61 @@
+// Profile types: takes nothing, gives the raw shape (as written, after ${ENV}
+// interpolation) and the Profile the runner reads (defaults applied, secrets listed).
+import type { Target } from '../suite/types.js';
+
+export interface HookSpec {
+  http?: { method?: string; url: string; headers?: Record<string, string>; body?: unknown };
+  command?: string;
+  timeout_ms?: number;
+}
+
+export interface Credentials {
+  wbp_property_id: string;
+  wbp_property_password: string;
+}
+
+export interface RawProfile {
+  target: Target;
+  name?: string;
+  base_url: string;
+  shared_secret: string;
+  pms_cid: string;
+  currency?: string;
+  property: { pms_property_id: number; wbp_property_id: string; wbp_property_password: string };
+  capabilities?: string[];
+  fixtures?: { not_enabled_property?: Credentials; departed_booking_id?: string; active_booking_id?: string; [key: string]: unknown };
+  hooks?: Record<string, HookSpec>;
+  timeouts?: { request_ms?: number; connect_ms?: number; hook_ms?: number };
+  limits?: { max_body_bytes?: number; evidence_body_bytes?: number; max_bookings_fetched?: number };
+  ari?: { items_per_request?: number; max_days_per_range?: number; requests_in_parallel?: number };
+  tls?: { ca?: string; cert?: string; key?: string };
+  listen?: string;
+  intervals?: { poll_ms?: number; poll_tolerance_ms?: number; clock_skew_ms?: number; far_earlier_ms?: number; polls_observed?: number };
+  deadlines?: Record<string, string>;
+  rate_plan_availability?: boolean;
+}
+
+export interface Profile {
+  file: string;
+  target: Target;
+  name: string;
+  baseUrl: string;
+  sharedSecret: string;
+  pmsCid: string;
+  currency: string | undefined;
+  property: RawProfile['property'];
+  capabilities: string[];
+  fixtures: NonNullable<RawProfile['fixtures']>;
+  hooks: Record<string, HookSpec>;
+  timeouts: { requestMs: number; connectMs: number; hookMs: number };
+  limits: { maxBodyBytes: number; evidenceBodyBytes: number; maxBookingsFetched: number };
+  ari: { itemsPerRequest: number; maxDaysPerRange: number; requestsInParallel: number };
+  tls: NonNullable<RawProfile['tls']>;
+  listen: { host: string; port: number };
+  intervals: { pollMs: number; pollToleranceMs: number; clockSkewMs: number; farEarlierMs: number; pollsObserved: number };
+  deadlines: Record<string, string>;
+  ratePlanAvailability: boolean;
+  /** Secret values to redact everywhere. */
+  secrets: string[];
+  /** The profile as written (interpolated), for templates: `profile.*`. */
+  raw: RawProfile;
+}

@@ -1,0 +1,26 @@
+// Reporters by name: takes the --reporter names, gives the reporter instances. The
+// terminal reporter always runs; file reporters write into --output-dir.
+import { UsageError } from '../support/errors.js';
+import { jsonReporter } from './json.js';
+import { junitReporter } from './junit.js';
+import { terminalReporter } from './terminal.js';
+import type { Reporter, ReporterContext, ReporterFactory } from './types.js';
+
+export const REPORTERS: ReadonlyMap<string, ReporterFactory> = new Map([
+  ['terminal', terminalReporter],
+  ['json', jsonReporter],
+  ['junit', junitReporter],
+]);
+
+export const FILE_REPORTERS = ['json', 'junit'];
+
+export function createReporters(names: string[], ctx: ReporterContext): Reporter[] {
+  const unique = [...new Set(names)];
+  return unique.map((name) => {
+    const factory = REPORTERS.get(name);
+    if (!factory) throw new UsageError(`unknown reporter "${name}" (known: ${FILE_REPORTERS.join(', ')})`);
+    return factory(ctx);
+  });
+}
+
+export type { Reporter, ReporterContext } from './types.js';

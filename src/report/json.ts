@@ -1,0 +1,21 @@
+// The JSON report: takes the RunResult, gives report.json — the RunResult written out,
+// with a schema version so tools reading it can tell formats apart.
+import { join } from 'node:path';
+import type { RunResult } from '../runner/types.js';
+import type { ReporterFactory } from './types.js';
+import { writeReportFile } from './write-file.js';
+
+export const JSON_REPORT_FILE = 'report.json';
+export const JSON_REPORT_FORMAT = 'cm-certify/report@1';
+
+export function toJsonReport(result: RunResult): Record<string, unknown> {
+  return { format: JSON_REPORT_FORMAT, ...result };
+}
+
+export const jsonReporter: ReporterFactory = (ctx) => ({
+  name: 'json',
+  async finish(result) {
+    const text = `${JSON.stringify(toJsonReport(result), null, 2)}\n`;
+    return [await writeReportFile(join(ctx.outputDir, JSON_REPORT_FILE), text, ctx.redactor)];
+  },
+});

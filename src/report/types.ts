@@ -1,0 +1,24 @@
+// The reporter contract (STYLE habit 5): takes nothing, gives the small interface of
+// optional hooks every reporter implements, and what each gets to work with. Reporters
+// are functions of the RunResult; live ones also listen to run events.
+import type { Writable } from 'node:stream';
+import type { Redactor } from '../support/redact.js';
+import type { RunEvent, RunResult } from '../runner/types.js';
+
+export interface ReporterContext {
+  outputDir: string;
+  redactor: Redactor;
+  stdout: Writable;
+  color: boolean;
+  /** A live task list (TTY and not CI) instead of plain lines. */
+  interactive: boolean;
+}
+
+export interface Reporter {
+  readonly name: string;
+  onEvent?(event: RunEvent): void;
+  /** Writes the final report; returns the files written. */
+  finish?(result: RunResult): Promise<string[]>;
+}
+
+export type ReporterFactory = (ctx: ReporterContext) => Reporter;

@@ -1,0 +1,50 @@
+// Judging a step's declared checks: takes the step, the subject (the body the candidate
+// produced) and the template roots, gives each check's Verdict to the recorder. A check
+// whose arguments cannot be rendered is skipped with the reason, never passed.
+import { evaluateExpectation } from '../checks/expectations.js';
+import { getCodeCheck } from '../checks/code/index.js';
+import type { LiveExchange } from '../drivers/exchange.js';
+import type { Expectation } from '../suite/types.js';
+import { harnessError } from '../checks/types.js';
+import type { Verdict } from '../checks/types.js';
+import { makeScope, tryRender } from './scope.js';
+import type { StepEnv } from './step-env.js';
+
+export interface JudgeSubject {
+  body: unknown;
+  status?: number | undefined;
+  exchanges: string[];
+  traffic?: readonly LiveExchange[];
+}
+
+export function judgeDeclared(env: StepEnv, subject: JudgeSubject, roots: Record<string, unknown>): void {
+  const scope = makeScope(env.ctx.clock.now(), roots);
+  for (const check of env.step.checks) {
+    const where = env.where(check.line ? { line: check.line } : {});
+    env.record(check, judgeOne(env, check, subject, scope), where);
+  }
+}
+
+function judgeOne(env: StepEnv, check: StepEnv['step']['checks'][number], subject: JudgeSubject, scope: ReturnType<typeof makeScope>): Verdict {
+  if (check.expect) {
+    const rendered = tryRender<Expectation>(check.expect, scope, env.state);
+    if (!rendered.ok) return { ...rendered.verdict, exchanges: subject.exchanges };
+    return evaluateExpectation(rendered.value, subject);
+  }
+  if (check.code) {
+    const code = getCodeCheck(check.code);
+    if (!code) return harnessError(`unknown code check "${check.code}"`);
+    const args = tryRender<Record<string, unknown>>(check.with ?? {}, scope, env.state);
+    if (!args.ok) return { ...args.verdict, exchanges: subject.exchanges };
+    return code.run({
+      subject: subject.body,
+      args: args.value,
+      exchanges: subject.exchanges,
+      now: scope.now,
+      profile: env.profile,
+      run: { allowHttp: env.options.allowHttp },
+      ...(subject.traffic ? { traffic: subject.traffic } : {}),
+    });
+  }
+  return harnessError(`check "${check.id}" has neither expect nor code`);
+}

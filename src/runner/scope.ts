@@ -1,0 +1,66 @@
+// Template scopes for one step: takes the profile, the suite's captures and the loop
+// item, gives rendering that turns a missing value into the right skip (missing profile
+// input vs blocked by an earlier failure) instead of an exception.
+import type { Profile } from '../profile/types.js';
+import type { SkipKind, Verdict } from '../checks/types.js';
+import { skip, harnessError } from '../checks/types.js';
+import { MissingValueError, TemplateValueError, render } from '../suite/template.js';
+import type { TemplateScope } from '../suite/template.js';
+import { TemplateSyntaxError } from '../suite/template-parser.js';
+import { EnvelopeError } from './envelope.js';
+
+export interface MissingCapture {
+  kind: SkipKind;
+  reason: string;
+}
+
+export interface SuiteState {
+  captures: Record<string, unknown>;
+  /** Captures that could not be taken, with why: referencing them skips with that reason. */
+  missing: Map<string, MissingCapture>;
+  stepStarts: Map<string, number>;
+}
+
+export function baseRoots(profile: Profile, state: SuiteState, runStartedAt: number): Record<string, unknown> {
+  return {
+    profile: profile.raw,
+    fixtures: profile.fixtures,
+    property: profile.property,
+    captures: state.captures,
+    run: { started_at: runStartedAt, target: profile.target },
+  };
+}
+
+export function makeScope(now: number, roots: Record<string, unknown>): TemplateScope {
+  return { now, roots };
+}
+
+/** Why a value is not there, as the Verdict every affected check receives. */
+export function verdictForRenderError(error: unknown, state: SuiteState): Verdict {
+  if (error instanceof MissingValueError) {
+    if (error.root === 'captures') {
+      const name = error.path.split(/[.[]/)[1] ?? error.path;
+      const known = state.missing.get(name);
+      if (known) return skip(known.reason, known.kind);
+      return skip(`${error.path} was not captured by an earlier step`, 'blocked');
+    }
+    if (error.root === 'profile' || error.root === 'fixtures' || error.root === 'property') {
+      return skip(`Missing input: ${error.path} is not set in the profile`, 'missing-input');
+    }
+    return skip(`${error.path} is not available`, 'blocked');
+  }
+  if (error instanceof TemplateValueError || error instanceof EnvelopeError || error instanceof TemplateSyntaxError) {
+    return harnessError(`The request could not be built: ${error.message}`);
+  }
+  throw error;
+}
+
+export type Rendered<T> = { ok: true; value: T } | { ok: false; verdict: Verdict };
+
+export function tryRender<T = unknown>(value: unknown, scope: TemplateScope, state: SuiteState): Rendered<T> {
+  try {
+    return { ok: true, value: render(value, scope) as T };
+  } catch (error) {
+    return { ok: false, verdict: verdictForRenderError(error, state) };
+  }
+}

@@ -1,0 +1,88 @@
+// The call step: takes a step that calls an operation (or a callback), builds the body
+// from the envelope and the step's template, sends it, and judges the exchange: protocol,
+// schemas, body rules, the harness's own request, then the declared checks.
+import { OPERATIONS } from '../../spec/operations.js';
+import type { LiveExchange } from '../../drivers/exchange.js';
+import { isUnreachable } from '../../drivers/transport-errors.js';
+import { judgeResponseProtocol, responseObject } from '../../checks/protocol.js';
+import { judgeCandidateBody, judgeHarnessBody } from '../../checks/schema-checks.js';
+import type { CallStep } from '../../suite/types.js';
+import { buildEnvelope, operationUrl } from '../envelope.js';
+import { judgeDeclared } from '../judge.js';
+import type { Rendered } from '../scope.js';
+import { makeScope, tryRender, verdictForRenderError } from '../scope.js';
+import type { StepEnv } from '../step-env.js';
+import { markCapturesMissing, takeCaptures } from './capture.js';
+import { resolveItems } from './items.js';
+
+interface BuiltRequest {
+  url: string;
+  body: Record<string, unknown>;
+}
+
+function buildRequest(env: StepEnv, step: CallStep, roots: Record<string, unknown>): Rendered<BuiltRequest> {
+  const scope = makeScope(env.ctx.clock.now(), roots);
+  const body = tryRender<Record<string, unknown>>(step.body ?? {}, scope, env.state);
+  if (!body.ok) return body;
+  const query = tryRender<Record<string, unknown>>(step.query ?? {}, scope, env.state);
+  if (!query.ok) return query;
+  let envelope: Record<string, unknown>;
+  try {
+    envelope = step.envelope ? buildEnvelope(step.operation, env.profile) : {};
+  } catch (error) {
+    return { ok: false, verdict: verdictForRenderError(error, env.state) };
+  }
+  const merged: Record<string, unknown> = { ...envelope, ...body.value };
+  for (const field of step.omit ?? []) delete merged[field];
+  const url = operationUrl(env.profile.baseUrl, step.operation, { shared_secret: env.profile.sharedSecret, ...query.value });
+  return { ok: true, value: { url, body: merged } };
+}
+
+function judgeExchange(env: StepEnv, step: CallStep, live: LiveExchange): void {
+  const ids = [live.record.id];
+  for (const j of judgeResponseProtocol(live)) env.record(j.meta, j.verdict);
+  const response = responseObject(live);
+  for (const j of judgeCandidateBody(step.operation, 'response', response, ids, response !== undefined)) env.record(j.meta, j.verdict);
+  if (step.self_check && OPERATIONS[step.operation].server === 'ota' && live.request.ok) {
+    for (const j of judgeHarnessBody(step.operation, 'request', live.request.value, ids)) env.record(j.meta, j.verdict);
+  }
+}
+
+export async function runCallStep(env: StepEnv, step: CallStep): Promise<string | undefined> {
+  const items = resolveItems(env);
+  if (!items.ok) {
+    env.recordAll(items.verdict);
+    markCapturesMissing(env, items.verdict.skip ?? 'blocked', items.verdict.message);
+    return items.verdict.message;
+  }
+  for (const item of items.value) {
+    if (env.aborted) break;
+    const startedAt = env.ctx.clock.now();
+    const roots = env.roots({ [step.as]: item });
+    const built = buildRequest(env, step, roots);
+    if (!built.ok) {
+      env.recordAll(built.verdict);
+      markCapturesMissing(env, built.verdict.skip ?? 'blocked', built.verdict.message);
+      continue;
+    }
+    const live = await env.ctx.client.post({ operation: step.operation, url: built.value.url, body: built.value.body });
+    judgeExchange(env, step, live);
+    if (isUnreachable(live.record.failure)) {
+      env.stop.unreachable = live.record.failure!.message;
+      markCapturesMissing(env, 'blocked', `the candidate could not be reached: ${live.record.failure!.message}`);
+      break;
+    }
+    const response = responseObject(live);
+    const stepRoots = {
+      ...roots,
+      response: response ?? null,
+      request: built.value.body,
+      status: live.record.response?.status ?? null,
+      started_at: startedAt,
+      finished_at: env.ctx.clock.now(),
+    };
+    judgeDeclared(env, { body: response, status: live.record.response?.status, exchanges: [live.record.id] }, stepRoots);
+    takeCaptures(env, stepRoots);
+  }
+  return items.note;
+}

@@ -1,0 +1,88 @@
+// Runs one suite: takes a Suite, the run's options and context, gives its SuiteResult.
+// Applies the suite's and each step's conditions (capabilities, present inputs), runs the
+// steps in order through their executors, and rolls the checks up.
+import { CheckCollector, worstOutcome } from '../checks/rollup.js';
+import { harnessError, skip } from '../checks/types.js';
+import type { Verdict } from '../checks/types.js';
+import type { Step, Suite } from '../suite/types.js';
+import { suiteFileLabel } from '../suite/load-suite.js';
+import { makeScope, tryRender } from './scope.js';
+import type { SuiteState } from './scope.js';
+import { StepEnv } from './step-env.js';
+import type { RunStop } from './step-env.js';
+import { getStepExecutor } from './step-registry.js';
+import { markCapturesMissing } from './steps/capture.js';
+import type { RunContext, RunOptions, SuiteResult } from './types.js';
+
+function missingCapabilities(wanted: string[] | undefined, declared: string[]): string[] {
+  return (wanted ?? []).filter((c) => !declared.includes(c));
+}
+
+/** The step's `when:`; a verdict to give every check when the step must not run. */
+function stepCondition(env: StepEnv, step: Step): Verdict | undefined {
+  const absent = missingCapabilities(step.when?.capabilities, env.profile.capabilities);
+  if (absent.length) return skip(`Not applicable: the profile does not declare the capability ${absent.join(', ')}`, 'not-applicable');
+  for (const path of step.when?.present ?? []) {
+    const rendered = tryRender(path, makeScope(env.ctx.clock.now(), env.roots()), env.state);
+    if (!rendered.ok) return rendered.verdict;
+    if (rendered.value === null || rendered.value === '') return skip(`Missing input: ${path} is empty`, 'missing-input');
+  }
+  return undefined;
+}
+
+async function runStep(env: StepEnv, step: Step): Promise<void> {
+  const { ctx, suite } = env;
+  env.state.stepStarts.set(step.id, ctx.clock.now());
+  ctx.emit({ type: 'step-start', suite: suite.name, step: step.id, title: step.title });
+  let note: string | undefined;
+  const blocked = stepCondition(env, step);
+  if (blocked) {
+    env.recordAll(blocked);
+    markCapturesMissing(env, blocked.skip ?? 'blocked', blocked.message);
+    note = blocked.message;
+  } else {
+    const executor = getStepExecutor(step.kind);
+    if (!executor) {
+      const verdict = harnessError(`step kind "${step.kind}" is not available for the ${env.options.target} target`);
+      env.recordAll(verdict);
+      note = verdict.message;
+    } else {
+      note = await executor(env, step);
+    }
+  }
+  const outcome = env.outcomes.length ? worstOutcome(env.outcomes) : 'skip';
+  ctx.emit({ type: 'step-end', suite: suite.name, step: step.id, outcome, ...(note ? { note } : {}) });
+}
+
+export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContext, stop: RunStop, runStartedAt: number): Promise<SuiteResult> {
+  const started = performance.now();
+  const collector = new CheckCollector();
+  const state: SuiteState = { captures: {}, missing: new Map(), stepStarts: new Map() };
+  const grep = options.grep;
+  for (const check of suite.checks) if (!grep || grep.test(check.id) || grep.test(check.title)) collector.declare(check);
+  ctx.emit({ type: 'suite-start', suite: suite.name });
+  const result = (skipped?: string): SuiteResult => {
+    const checks = collector.results();
+    return {
+      name: suite.name,
+      title: suite.title,
+      version: suite.version,
+      file: suiteFileLabel(suite),
+      outcome: checks.length ? worstOutcome(checks.map((c) => c.outcome)) : 'skip',
+      durationMs: Math.round(performance.now() - started),
+      ...(skipped ? { skipped } : {}),
+      checks,
+    };
+  };
+  const absent = missingCapabilities(suite.requires?.capabilities, options.profile.capabilities);
+  if (absent.length) {
+    const reason = `Not applicable: the profile does not declare the capability ${absent.join(', ')}`;
+    for (const check of suite.checks) if (!grep || grep.test(check.id) || grep.test(check.title)) collector.add(check, skip(reason, 'not-applicable'));
+    return result(reason);
+  }
+  for (const step of suite.steps) {
+    if (ctx.signal.aborted || stop.unreachable || stop.bailed) break;
+    await runStep(new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step), step);
+  }
+  return result();
+}

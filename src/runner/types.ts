@@ -1,0 +1,97 @@
+// Runner types: takes nothing, gives the options and context a run takes, the events it
+// emits (reporters listen; the runner never prints) and the plain, serialisable
+// RunResult every report is a function of.
+import type { CheckResult, Outcome } from '../checks/types.js';
+import type { RunVerdict } from '../checks/rollup.js';
+import type { Exchange } from '../drivers/exchange.js';
+import type { EvidenceLog } from '../drivers/evidence-log.js';
+import type { HttpClient } from '../drivers/http-client.js';
+import type { HookRunner } from '../drivers/hooks.js';
+import type { Profile } from '../profile/types.js';
+import type { Suite, Target } from '../suite/types.js';
+import type { Clock } from '../support/clock.js';
+import type { Redactor } from '../support/redact.js';
+
+export interface RunOptions {
+  target: Target;
+  profile: Profile;
+  suites: Suite[];
+  allowHttp: boolean;
+  /** Only checks whose id or title match are run and reported (a partial run). */
+  grep?: RegExp | undefined;
+  /** Stop after the first failed required check. */
+  bail: boolean;
+  /** Suites were chosen by hand (--suite), so this is not a full certification. */
+  partial: boolean;
+  harnessVersion: string;
+}
+
+/** Inbound side for the PMS target: the mock channel manager (see drivers/mock-cm). */
+export interface InboundDriver {
+  readonly url: string;
+}
+
+export interface RunContext {
+  client: HttpClient;
+  log: EvidenceLog;
+  clock: Clock;
+  hooks: HookRunner;
+  redactor: Redactor;
+  signal: AbortSignal;
+  emit: (event: RunEvent) => void;
+  mock?: InboundDriver | undefined;
+}
+
+export interface PlannedSuite {
+  name: string;
+  title: string;
+  checks: number;
+  steps: Array<{ id: string; title: string }>;
+}
+
+export type RunEvent =
+  | { type: 'run-start'; target: Target; candidate: string; suites: PlannedSuite[] }
+  | { type: 'suite-start'; suite: string }
+  | { type: 'step-start'; suite: string; step: string; title: string }
+  | { type: 'step-end'; suite: string; step: string; outcome: Outcome; note?: string }
+  | { type: 'prompt'; suite: string; step: string; message: string; deadline: number }
+  | { type: 'suite-end'; result: SuiteResult }
+  | { type: 'run-end'; result: RunResult };
+
+export interface SuiteResult {
+  name: string;
+  title: string;
+  version: string;
+  file: string;
+  outcome: Outcome;
+  durationMs: number;
+  /** Why the whole suite did not run (capability not declared), when it did not. */
+  skipped?: string;
+  checks: CheckResult[];
+}
+
+export interface OutcomeCounts {
+  pass: number;
+  fail: number;
+  warn: number;
+  skip: number;
+  error: number;
+}
+
+export interface RunResult {
+  verdict: RunVerdict;
+  reasons: string[];
+  harness: { name: 'cm-certify'; version: string };
+  spec: { title: string; version: string };
+  target: Target;
+  candidate: { baseUrl: string; name: string };
+  transport: 'https' | 'http';
+  startedAt: string;
+  durationMs: number;
+  scope: 'full' | 'partial';
+  interrupted: boolean;
+  notes: string[];
+  counts: OutcomeCounts;
+  suites: SuiteResult[];
+  exchanges: Exchange[];
+}

@@ -1,0 +1,31 @@
+// Suite references the suite layer cannot know: takes a parsed Suite, gives a SuiteError
+// (file:line, field) when a check names an unknown code check or a step an unknown
+// generator, or when the suite targets the other side.
+import { SuiteError } from '../support/errors.js';
+import { CODE_CHECKS } from '../checks/code/index.js';
+import type { Suite, Target } from '../suite/types.js';
+import { GENERATORS } from './generators/index.js';
+import { getStepExecutor } from './step-registry.js';
+
+export function validateSuiteReferences(suite: Suite, target: Target): void {
+  if (suite.target !== target) {
+    throw new SuiteError(`suite "${suite.name}" is for the ${suite.target} target, but this run is for ${target}`, { file: suite.file, line: 1, field: 'target' });
+  }
+  for (const step of suite.steps) {
+    if (!getStepExecutor(step.kind)) {
+      throw new SuiteError(`step kind "${step.kind}" is not available`, { file: suite.file, line: step.line, field: `steps.${step.id}` });
+    }
+    if (step.for_each && 'generator' in step.for_each && !GENERATORS.has(step.for_each.generator)) {
+      throw new SuiteError(`unknown generator "${step.for_each.generator}" (known: ${[...GENERATORS.keys()].join(', ')})`, {
+        file: suite.file, line: step.line, field: `steps.${step.id}.for_each.generator`,
+      });
+    }
+    for (const check of step.checks) {
+      if (check.code && !CODE_CHECKS.has(check.code)) {
+        throw new SuiteError(`unknown code check "${check.code}" (known: ${[...CODE_CHECKS.keys()].join(', ')})`, {
+          file: suite.file, line: check.line ?? step.line, field: `checks.${check.id}.code`,
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,42 @@
+// Suite I/O: takes file paths or built-in suite names, gives parsed Suites. The one
+// place that reads suite files; parsing stays pure in parse-suite.ts.
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { SuiteError } from '../support/errors.js';
+import { packagePath } from '../support/package-root.js';
+import { parseSuite } from './parse-suite.js';
+import type { Suite, Target } from './types.js';
+
+export function builtinSuitesDir(target: Target): string {
+  return packagePath('suites', target);
+}
+
+export function loadSuite(path: string, options: { builtin?: boolean } = {}): Suite {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'file not found' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
+    throw new SuiteError(`cannot read suite: ${why}`, { file: path }, { cause: error });
+  }
+  return parseSuite(text, path, options);
+}
+
+/** Built-in suites of a target, in file-name order (files are prefixed 10-, 20-, ...). */
+export function loadBuiltinSuites(target: Target): Suite[] {
+  const dir = builtinSuitesDir(target);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml') || f.endsWith('.yml'))
+    .sort()
+    .map((f) => loadSuite(join(dir, f), { builtin: true }));
+}
+
+export function builtinSuiteNames(target: Target): string[] {
+  return loadBuiltinSuites(target).map((s) => s.name);
+}
+
+export function suiteFileLabel(suite: Suite): string {
+  return suite.builtin ? `suites/${suite.target}/${basename(suite.file)}` : suite.file;
+}

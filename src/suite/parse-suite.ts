@@ -1,0 +1,264 @@
+// Suite parsing, pure: takes YAML text and its file name, gives a Suite or throws a
+// SuiteError naming file:line and the field. Structure is checked by the suite's JSON
+// Schema; meaning (unique ids, known operations, template syntax) by the code below.
+import { Ajv } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { SuiteError } from '../support/errors.js';
+import { parseYaml, isYamlProblem, pointerToPath } from '../support/yaml-source.js';
+import type { PathSegment, YamlSource } from '../support/yaml-source.js';
+import { isMessageName, CAPABILITY_NAMES } from '../spec/operations.js';
+import { LEVELS } from '../checks/types.js';
+import { SUITE_SCHEMA, STEP_KINDS, stepKindOf, stepSchemaFor } from './suite-schema.js';
+import { findTemplateError } from './template.js';
+import { parseDuration } from './template-parser.js';
+import type { CheckDef, Step, Suite } from './types.js';
+
+type Raw = Record<string, unknown>;
+
+let validators: { suite: ValidateFunction; steps: Map<string, ValidateFunction> } | undefined;
+
+function getValidators(): NonNullable<typeof validators> {
+  if (!validators) {
+    const ajv = new Ajv({ allErrors: false, strict: false });
+    const steps = new Map(STEP_KINDS.map((k) => [k, ajv.compile(stepSchemaFor(k))]));
+    validators = { suite: ajv.compile(SUITE_SCHEMA), steps };
+  }
+  return validators;
+}
+
+function ajvMessage(error: ErrorObject): { path: PathSegment[]; message: string } {
+  const path = pointerToPath(error.instancePath);
+  const p = error.params as Record<string, unknown>;
+  if (error.keyword === 'additionalProperties') {
+    return { path: [...path, String(p.additionalProperty)], message: `unknown field "${String(p.additionalProperty)}"` };
+  }
+  if (error.keyword === 'required') {
+    return { path, message: `missing required field "${String(p.missingProperty)}"` };
+  }
+  if (error.keyword === 'enum') {
+    return { path, message: `must be one of ${JSON.stringify(p.allowedValues)}` };
+  }
+  return { path, message: error.message ?? 'is invalid' };
+}
+
+class SuiteReader {
+  private readonly source: YamlSource;
+  private readonly catalog = new Map<string, CheckDef>();
+  private readonly declared: CheckDef[] = [];
+
+  constructor(source: YamlSource, private readonly builtin: boolean) {
+    this.source = source;
+  }
+
+  fail(path: PathSegment[], message: string): never {
+    throw new SuiteError(message, this.source.locate(path));
+  }
+
+  read(): Suite {
+    const v = getValidators();
+    const raw = this.source.value;
+    if (!v.suite(raw)) {
+      const { path, message } = ajvMessage(v.suite.errors![0]!);
+      this.fail(path, message);
+    }
+    const doc = raw as Raw;
+    this.checkCapabilities((doc.requires as Raw | undefined)?.capabilities, ['requires', 'capabilities']);
+    for (const [i, c] of ((doc.checks as Raw[] | undefined) ?? []).entries()) this.declareCheck(c, ['checks', i]);
+    const steps = (doc.steps as Raw[]).map((s, i) => this.readStep(s, i));
+    this.checkUniqueStepIds(steps);
+    this.checkTrafficWindows(steps);
+    const suite: Suite = {
+      name: doc.suite as string,
+      title: doc.title as string,
+      version: doc.version as string,
+      target: doc.target as Suite['target'],
+      file: this.source.file,
+      builtin: this.builtin,
+      steps,
+      checks: this.declared,
+    };
+    if (typeof doc.description === 'string') suite.description = doc.description;
+    if (doc.requires) suite.requires = doc.requires as Suite['requires'];
+    return suite;
+  }
+
+  private readStep(raw: Raw, index: number): Step {
+    const at: PathSegment[] = ['steps', index];
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) this.fail(at, 'a step must be a mapping');
+    const kinds = stepKindOf(raw);
+    if (kinds.length !== 1) {
+      this.fail(at, kinds.length === 0
+        ? `a step needs exactly one of ${STEP_KINDS.join(', ')}`
+        : `a step has several kinds (${kinds.join(', ')}); split it`);
+    }
+    const kind = kinds[0]!;
+    const validate = getValidators().steps.get(kind)!;
+    if (!validate(raw)) {
+      const { path, message } = ajvMessage(validate.errors![0]!);
+      this.fail([...at, ...path], message);
+    }
+    const loopVar = typeof raw.as === 'string' ? raw.as : 'item';
+    this.checkStepMeaning(raw, kind, at, loopVar);
+    const checks = ((raw.checks as Raw[] | undefined) ?? []).map((c, i) => this.declareCheck(c, [...at, 'checks', i]));
+    return this.buildStep(raw, kind, at, loopVar, checks);
+  }
+
+  private buildStep(raw: Raw, kind: string, at: PathSegment[], loopVar: string, checks: CheckDef[]): Step {
+    const base = {
+      id: raw.id as string,
+      title: (raw.title as string | undefined) ?? (raw.id as string),
+      line: this.source.locate(at).line ?? 0,
+      as: loopVar,
+      checks,
+      ...(raw.when ? { when: raw.when as Step['when'] } : {}),
+      ...(raw.limit !== undefined ? { limit: raw.limit as number | string } : {}),
+      ...(raw.capture ? { capture: raw.capture as Record<string, string> } : {}),
+      ...(raw.for_each !== undefined
+        ? { for_each: typeof raw.for_each === 'string' ? { items: raw.for_each } : (raw.for_each as Step['for_each']) }
+        : {}),
+    };
+    switch (kind) {
+      case 'call':
+        return {
+          ...base, kind: 'call', operation: raw.call as Extract<Step, { kind: 'call' }>['operation'],
+          self_check: raw.self_check !== false, envelope: raw.envelope !== false,
+          ...(raw.body ? { body: raw.body as Raw } : {}),
+          ...(raw.omit ? { omit: raw.omit as string[] } : {}),
+          ...(raw.query ? { query: raw.query as Raw } : {}),
+        };
+      case 'hook':
+        return { ...base, kind: 'hook', hook: raw.hook as string, ...(raw.input !== undefined ? { input: raw.input } : {}) };
+      case 'expect_request':
+        return {
+          ...base, kind: 'expect_request', operation: raw.expect_request as Extract<Step, { kind: 'expect_request' }>['operation'],
+          within: (raw.within as string | undefined) ?? '${profile.deadlines.default}',
+          since: (raw.since as 'step' | 'run' | undefined) ?? 'step',
+          ...(raw.where ? { where: raw.where as Raw } : {}),
+          ...(raw.action ? { action: raw.action as { prompt?: string; hook?: string } } : {}),
+        };
+      case 'traffic': {
+        const t = raw.traffic as Raw;
+        return {
+          ...base, kind: 'traffic', from: (t.from as string | undefined) ?? 'run',
+          ...(t.operations ? { operations: t.operations as Extract<Step, { kind: 'traffic' }>['operations'] } : {}),
+          ...(t.duration ? { duration: t.duration as string } : {}),
+        };
+      }
+      case 'mock':
+        return { ...base, kind: 'mock', mock: raw.mock as Raw };
+      default:
+        return { ...base, kind: 'wait', wait: raw.wait as string };
+    }
+  }
+
+  private checkStepMeaning(raw: Raw, kind: string, at: PathSegment[], loopVar: string): void {
+    const op = kind === 'call' ? raw.call : kind === 'expect_request' ? raw.expect_request : undefined;
+    if (op !== undefined && !isMessageName(op)) this.fail([...at, kind], `unknown operation "${String(op)}"`);
+    const traffic = raw.traffic as Raw | undefined;
+    for (const [i, name] of ((traffic?.operations as unknown[] | undefined) ?? []).entries()) {
+      if (!isMessageName(name)) this.fail([...at, 'traffic', 'operations', i], `unknown operation "${String(name)}"`);
+    }
+    this.checkCapabilities((raw.when as Raw | undefined)?.capabilities, [...at, 'when', 'capabilities']);
+    for (const key of ['within', 'wait'] as const) {
+      const value = raw[key];
+      if (typeof value === 'string' && !value.includes('${') && !parseDuration(value)) {
+        this.fail([...at, key], `"${value}" is not a duration (examples: 30s, 5m, 4m59s, 2h, 1d)`);
+      }
+    }
+    this.checkTemplates(raw, at, loopVar);
+  }
+
+  private checkTemplates(raw: Raw, at: PathSegment[], loopVar: string): void {
+    const input = new Set(['profile', 'fixtures', 'captures', 'property', 'run']);
+    const inLoop = new Set([...input, loopVar]);
+    const inCapture = new Set([...inLoop, 'response', 'request', 'status', 'started_at', 'finished_at', 'exchange']);
+    const fields: Array<[string, ReadonlySet<string>]> = [
+      ['body', inLoop], ['query', inLoop], ['input', inLoop], ['within', input], ['wait', input],
+      ['for_each', input], ['limit', input], ['capture', inCapture], ['where', inLoop], ['action', input], ['checks', inCapture], ['mock', inLoop],
+      ['when', input],
+    ];
+    for (const [field, roots] of fields) {
+      if (raw[field] === undefined) continue;
+      const problem = findTemplateError(raw[field], roots);
+      if (problem) this.fail([...at, field, ...problem.path], `template error: ${problem.message}`);
+    }
+  }
+
+  private declareCheck(raw: Raw, at: PathSegment[]): CheckDef {
+    const id = raw.id as string;
+    const known = this.catalog.get(id);
+    const line = this.source.locate(at).line;
+    const meta = {
+      id,
+      title: (raw.title as string | undefined) ?? known?.title,
+      level: (raw.level as CheckDef['level'] | undefined) ?? known?.level,
+      spec: (raw.spec as string | undefined) ?? known?.spec,
+    };
+    for (const key of ['title', 'level', 'spec'] as const) {
+      if (meta[key] === undefined) this.fail(at, `check "${id}" needs a ${key} (here or where it is first declared)`);
+      if (known && raw[key] !== undefined && raw[key] !== known[key]) {
+        this.fail([...at, key], `check "${id}" was declared with ${key} ${JSON.stringify(known[key])} (line ${known.line}); use one ${key} per id`);
+      }
+    }
+    if (!LEVELS.includes(meta.level!)) this.fail([...at, 'level'], `level must be one of ${LEVELS.join(', ')}`);
+    if (raw.expect !== undefined && raw.code !== undefined) this.fail(at, `check "${id}" has both expect and code; use one`);
+    const matches = ((raw.expect as Raw | undefined)?.json ?? {}) as Record<string, unknown>;
+    for (const [pointer, m] of Object.entries(matches)) {
+      const pattern = m && typeof m === 'object' ? (m as Raw).matches : undefined;
+      if (typeof pattern === 'string') {
+        try {
+          new RegExp(pattern);
+        } catch (error) {
+          this.fail([...at, 'expect', 'json', pointer, 'matches'], `invalid regular expression: ${(error as Error).message}`);
+        }
+      }
+    }
+    const def: CheckDef = { ...(meta as CheckDef), ...(line !== undefined ? { line } : {}) };
+    if (raw.expect) def.expect = raw.expect as CheckDef['expect'];
+    if (raw.code) def.code = raw.code as string;
+    if (raw.with) def.with = raw.with as Raw;
+    if (!known) {
+      const first: CheckDef = { ...(meta as CheckDef), ...(line !== undefined ? { line } : {}) };
+      this.catalog.set(id, first);
+      this.declared.push(first);
+    }
+    return def;
+  }
+
+  private checkCapabilities(list: unknown, at: PathSegment[]): void {
+    if (!Array.isArray(list)) return;
+    for (const [i, name] of list.entries()) {
+      if (!CAPABILITY_NAMES.includes(name as never)) {
+        this.fail([...at, i], `unknown capability "${String(name)}" (known: ${CAPABILITY_NAMES.join(', ')})`);
+      }
+    }
+  }
+
+  private checkUniqueStepIds(steps: Step[]): void {
+    const seen = new Map<string, number>();
+    for (const [i, step] of steps.entries()) {
+      const first = seen.get(step.id);
+      if (first !== undefined) this.fail(['steps', i, 'id'], `duplicate step id "${step.id}" (first at line ${steps[first]!.line})`);
+      seen.set(step.id, i);
+    }
+  }
+
+  private checkTrafficWindows(steps: Step[]): void {
+    for (const [i, step] of steps.entries()) {
+      if (step.kind !== 'traffic' || step.from === 'run') continue;
+      if (!steps.slice(0, i).some((s) => s.id === step.from)) {
+        this.fail(['steps', i, 'traffic', 'from'], `"${step.from}" is not an earlier step id (or "run")`);
+      }
+    }
+  }
+}
+
+/** Pure: YAML text -> Suite, or a SuiteError with file:line and field. */
+export function parseSuite(text: string, file: string, options: { builtin?: boolean } = {}): Suite {
+  const source = parseYaml(text, file);
+  if (isYamlProblem(source)) throw new SuiteError(source.message, source.location);
+  if (source.value === null || typeof source.value !== 'object' || Array.isArray(source.value)) {
+    throw new SuiteError('a suite file must be a YAML mapping with suite, title, version, target and steps', { file, line: 1 });
+  }
+  return new SuiteReader(source, options.builtin ?? false).read();
+}

@@ -1,0 +1,165 @@
+// The suite file format's own JSON Schema: takes nothing, gives the schema (also written
+// by `cm-certify schemas --out` as suite.schema.json, for editor completion) and a
+// compiled validator. docs/suite-format.md explains every field.
+
+const id = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' } as const;
+const checkId = { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]*$' } as const;
+const duration = { type: 'string', minLength: 1 } as const;
+
+const matcher = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    equals: {},
+    type: { enum: ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'] },
+    exists: { type: 'boolean' },
+    matches: { type: 'string' },
+    one_of: { type: 'array' },
+    min_items: { type: 'integer', minimum: 0 },
+    max_items: { type: 'integer', minimum: 0 },
+    contains: {},
+    not_contains: {},
+    gte: {},
+    lte: {},
+  },
+} as const;
+
+const jsonMatchers = {
+  type: 'object',
+  propertyNames: { pattern: '^(/.*)?$' },
+  additionalProperties: {},
+  description: 'JSON pointer -> matcher object, or a bare value meaning equals',
+} as const;
+
+const check = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: {
+    id: checkId,
+    title: { type: 'string', minLength: 1 },
+    level: { enum: ['required', 'recommended', 'advisory'] },
+    spec: { type: 'string', minLength: 1 },
+    expect: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        status: { type: 'integer' },
+        success: { type: 'boolean' },
+        error_id: { oneOf: [{ type: 'integer' }, { type: 'array', items: { type: 'integer' }, minItems: 1 }] },
+        json: jsonMatchers,
+      },
+    },
+    code: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
+    with: { type: 'object' },
+  },
+} as const;
+
+const stepCommon = {
+  id,
+  title: { type: 'string' },
+  when: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      capabilities: { type: 'array', items: { type: 'string' } },
+      present: { type: 'array', items: { type: 'string' } },
+      target_flag: { type: 'string' },
+    },
+  },
+  for_each: {
+    oneOf: [
+      { type: 'string' },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['generator'],
+        properties: { generator: { type: 'string' }, with: { type: 'object' } },
+      },
+    ],
+  },
+  as: { type: 'string', pattern: '^[a-z_][a-z0-9_]*$' },
+  limit: { oneOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '\\$\\{' }] },
+  capture: { type: 'object', additionalProperties: { type: 'string' } },
+  checks: { type: 'array', items: check },
+} as const;
+
+const KINDS = {
+  call: {
+    call: { type: 'string' },
+    body: { type: 'object' },
+    omit: { type: 'array', items: { type: 'string' } },
+    query: { type: 'object' },
+    self_check: { type: 'boolean' },
+    envelope: { type: 'boolean' },
+  },
+  hook: { hook: { type: 'string', minLength: 1 }, input: {} },
+  expect_request: {
+    expect_request: { type: 'string' },
+    where: jsonMatchers,
+    within: duration,
+    since: { enum: ['step', 'run'] },
+    action: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { prompt: { type: 'string' }, hook: { type: 'string' } },
+    },
+  },
+  traffic: {
+    traffic: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        operations: { type: 'array', items: { type: 'string' } },
+        from: { type: 'string' },
+        duration,
+      },
+    },
+  },
+  mock: { mock: { type: 'object' } },
+  wait: { wait: duration },
+} as const;
+
+export const STEP_KINDS = Object.keys(KINDS) as Array<keyof typeof KINDS>;
+
+function stepSchema(kind: keyof typeof KINDS): Record<string, unknown> {
+  return {
+    type: 'object',
+    required: ['id', kind],
+    additionalProperties: false,
+    properties: { ...stepCommon, ...KINDS[kind] },
+  };
+}
+
+export const SUITE_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'https://cm-certify.invalid/schemas/suite.schema.json',
+  title: 'cm-certify scenario suite',
+  type: 'object',
+  additionalProperties: false,
+  required: ['suite', 'title', 'version', 'target', 'steps'],
+  properties: {
+    suite: id,
+    title: { type: 'string', minLength: 1 },
+    version: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+$' },
+    target: { enum: ['ota', 'pms'] },
+    description: { type: 'string' },
+    requires: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { capabilities: { type: 'array', items: { type: 'string' } } },
+    },
+    checks: { type: 'array', items: check },
+    steps: { type: 'array', minItems: 1, items: { type: 'object' } },
+  },
+  definitions: Object.fromEntries(STEP_KINDS.map((k) => [`${k}_step`, stepSchema(k)])),
+} as const;
+
+/** The kind of a raw step object: the one kind key it has. */
+export function stepKindOf(step: Record<string, unknown>): Array<keyof typeof KINDS> {
+  return STEP_KINDS.filter((k) => Object.hasOwn(step, k === 'expect_request' ? 'expect_request' : k));
+}
+
+export function stepSchemaFor(kind: keyof typeof KINDS): Record<string, unknown> {
+  return stepSchema(kind);
+}

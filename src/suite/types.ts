@@ -1,0 +1,123 @@
+// The in-memory suite: takes nothing, gives the types parseSuite produces from YAML.
+// Steps are a tagged union so the runner dispatches on `kind`; every step and check
+// keeps its file:line for error messages and report links.
+import type { CheckMeta } from '../checks/types.js';
+import type { MessageName } from '../spec/operations.js';
+
+export type Target = 'ota' | 'pms';
+
+/** Matchers on one JSON pointer; a bare value means `equals`. */
+export interface Matcher {
+  equals?: unknown;
+  type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'null';
+  exists?: boolean;
+  matches?: string;
+  one_of?: unknown[];
+  min_items?: number;
+  max_items?: number;
+  contains?: unknown;
+  not_contains?: unknown;
+  gte?: unknown;
+  lte?: unknown;
+}
+
+export interface Expectation {
+  status?: number;
+  success?: boolean;
+  error_id?: number | number[];
+  json?: Record<string, Matcher | unknown>;
+}
+
+export interface CheckDef extends CheckMeta {
+  line?: number;
+  expect?: Expectation;
+  code?: string;
+  /** Arguments for a code check (templates). */
+  with?: Record<string, unknown>;
+}
+
+export interface Condition {
+  capabilities?: string[];
+  /** Template paths that must resolve (profile input); missing -> skip as missing input. */
+  present?: string[];
+  target_flag?: string;
+}
+
+export type ForEach = { items: string } | { generator: string; with?: Record<string, unknown> };
+
+interface StepBase {
+  id: string;
+  title: string;
+  line: number;
+  when?: Condition;
+  for_each?: ForEach;
+  as: string;
+  /** Cap on iterations: an integer or a template such as ${profile.limits.max_bookings_fetched}. */
+  limit?: number | string;
+  capture?: Record<string, string>;
+  checks: CheckDef[];
+}
+
+export interface CallStep extends StepBase {
+  kind: 'call';
+  operation: MessageName;
+  body?: Record<string, unknown>;
+  omit?: string[];
+  query?: Record<string, unknown>;
+  /** false when the step sends an invalid request on purpose (auth probes). */
+  self_check: boolean;
+  envelope: boolean;
+}
+
+export interface HookStep extends StepBase {
+  kind: 'hook';
+  hook: string;
+  input?: unknown;
+}
+
+export interface ExpectRequestStep extends StepBase {
+  kind: 'expect_request';
+  operation: MessageName;
+  where?: Record<string, Matcher | unknown>;
+  /** Duration template, e.g. "10m" or "${profile.deadlines.setup}". */
+  within: string;
+  /** Count matching requests from this step's start (default) or from the start of the run. */
+  since: 'step' | 'run';
+  action?: { prompt?: string; hook?: string };
+}
+
+export interface TrafficStep extends StepBase {
+  kind: 'traffic';
+  operations?: MessageName[];
+  /** Window start: "run" or the id of an earlier step (its start). */
+  from: string;
+  /** How long to keep collecting traffic before judging (duration template); default: judge now. */
+  duration?: string;
+}
+
+export interface MockStep extends StepBase {
+  kind: 'mock';
+  mock: Record<string, unknown>;
+}
+
+export interface WaitStep extends StepBase {
+  kind: 'wait';
+  wait: string;
+}
+
+export type Step = CallStep | HookStep | ExpectRequestStep | TrafficStep | MockStep | WaitStep;
+export type StepKind = Step['kind'];
+
+export interface Suite {
+  name: string;
+  title: string;
+  version: string;
+  target: Target;
+  description?: string;
+  requires?: { capabilities?: string[] };
+  file: string;
+  builtin: boolean;
+  steps: Step[];
+  /** Every check the suite can produce (declared), in order, with first-declaration meta. */
+  checks: CheckDef[];
+}

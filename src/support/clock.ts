@@ -1,0 +1,102 @@
+// Injected time: takes nothing, gives the Clock interface and three clocks. Every
+// timestamp, interval and deadline in the harness and in the reference candidates comes
+// from a Clock, so the 5-minute rules are tested in milliseconds.
+
+export interface Clock {
+  /** Epoch milliseconds. */
+  now(): number;
+  /** Resolves after `ms` of this clock's time; rejects with the signal's reason on abort. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new Error('aborted');
+}
+
+function realSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError(signal));
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, Math.max(0, ms));
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortError(signal!));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: realSleep,
+};
+
+/**
+ * A clock that runs `factor` times faster than real time from `start` on. Used by the
+ * end-to-end tests so that the harness and an in-process candidate share one fast time:
+ * a 5-minute poll interval passes in 5 min / factor of real time.
+ */
+export function scaledClock(factor: number, start: number = Date.now()): Clock {
+  const realStart = Date.now();
+  return {
+    now: () => start + (Date.now() - realStart) * factor,
+    sleep: (ms, signal) => realSleep(ms / factor, signal),
+  };
+}
+
+interface Sleeper {
+  until: number;
+  resolve: () => void;
+}
+
+/** A clock that only moves when told to: for unit tests of time rules. */
+export class ManualClock implements Clock {
+  private current: number;
+  private sleepers: Sleeper[] = [];
+
+  constructor(start: number | string = Date.UTC(2026, 0, 1)) {
+    this.current = typeof start === 'string' ? Date.parse(start) : start;
+  }
+
+  now(): number {
+    return this.current;
+  }
+
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    return new Promise((resolve, reject) => {
+      const sleeper: Sleeper = { until: this.current + ms, resolve };
+      this.sleepers.push(sleeper);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          this.sleepers = this.sleepers.filter((s) => s !== sleeper);
+          reject(abortError(signal));
+        },
+        { once: true },
+      );
+      this.wake();
+    });
+  }
+
+  advance(ms: number): void {
+    this.current += ms;
+    this.wake();
+  }
+
+  set(time: number | string): void {
+    this.current = typeof time === 'string' ? Date.parse(time) : time;
+    this.wake();
+  }
+
+  private wake(): void {
+    const due = this.sleepers.filter((s) => s.until <= this.current);
+    this.sleepers = this.sleepers.filter((s) => s.until > this.current);
+    for (const s of due) s.resolve();
+  }
+}

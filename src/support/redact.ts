@@ -1,0 +1,88 @@
+// Secret redaction: takes the secret values of a profile, gives functions that remove
+// them from text, URLs and JSON before anything is printed or written. Every reporter,
+// transcript and error message passes through one Redactor.
+
+export const REDACTED = '[redacted]';
+
+/** Keys whose values are secrets wherever they appear (bodies, profiles, headers). */
+export const SECRET_KEY_RE = /secret|password|passwd|token|authorization|api[-_]?key|cookie/i;
+
+/** Shorter secrets are still removed by key and query name, but not as substrings (D-010). */
+export const MIN_SUBSTRING_SECRET_LENGTH = 4;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The forms a secret takes on the wire: raw, JSON-escaped and URL-encoded. */
+function wireForms(secret: string): string[] {
+  const forms = new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]);
+  try {
+    forms.add(new URLSearchParams({ s: secret }).toString().slice(2));
+  } catch {
+    // unreachable for strings; URLSearchParams accepts any string
+  }
+  return [...forms];
+}
+
+const QUERY_SECRET_RE = /([?&;](?:shared_secret|[a-z_]*(?:password|token|secret)[a-z_]*)=)[^&#\s"']*/gi;
+const JSON_SECRET_RE = /("(?:[A-Za-z0-9_-]*(?:secret|password|passwd|token|authorization|api[-_]?key)[A-Za-z0-9_-]*)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+
+export class Redactor {
+  private secrets = new Set<string>();
+  private pattern: RegExp | undefined;
+
+  constructor(secrets: Iterable<string | undefined> = []) {
+    for (const s of secrets) this.addSecret(s);
+  }
+
+  addSecret(secret: string | undefined): void {
+    if (typeof secret !== 'string' || secret.length < MIN_SUBSTRING_SECRET_LENGTH) return;
+    if (this.secrets.has(secret)) return;
+    this.secrets.add(secret);
+    const forms = [...this.secrets].flatMap(wireForms).sort((a, b) => b.length - a.length);
+    this.pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'g');
+  }
+
+  get size(): number {
+    return this.secrets.size;
+  }
+
+  /** Removes known secret values, secret query parameters and secret JSON members from text. */
+  text(input: string): string {
+    let out = input;
+    if (this.pattern) out = out.replace(this.pattern, REDACTED);
+    out = out.replace(QUERY_SECRET_RE, `$1${REDACTED}`);
+    out = out.replace(JSON_SECRET_RE, `$1"${REDACTED}"`);
+    return out;
+  }
+
+  url(input: string): string {
+    return this.text(input);
+  }
+
+  /** A deep copy with secret-named members replaced and every string redacted. */
+  json(value: unknown): unknown {
+    return this.walk(value, 0);
+  }
+
+  private walk(value: unknown, depth: number): unknown {
+    if (typeof value === 'string') return this.text(value);
+    if (value === null || typeof value !== 'object' || depth > 64) return value;
+    if (Array.isArray(value)) return value.map((v) => this.walk(v, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      out[key] = SECRET_KEY_RE.test(key) && v !== null && v !== '' ? REDACTED : this.walk(v, depth + 1);
+    }
+    return out;
+  }
+}
+
+/** Header names whose values are never shown. */
+export function redactHeaders(headers: Record<string, string>, redactor: Redactor): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = SECRET_KEY_RE.test(name) ? REDACTED : redactor.text(value);
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+// Time formats of the spec: takes epoch milliseconds or strings, gives the spec's
+// `YYYY-MM-DD HH:MM:SS` booking version, ISO dates and day arithmetic, all in UTC.
+
+const DAY_MS = 86_400_000;
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** `YYYY-MM-DD` (UTC) of an epoch-ms instant. */
+export function formatDate(ms: number): string {
+  const d = new Date(ms);
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+/** `HH:MM:SS` (UTC) of an epoch-ms instant. */
+export function formatTime(ms: number): string {
+  const d = new Date(ms);
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/** The spec's wbp_booking_version format: `YYYY-MM-DD HH:MM:SS`, UTC, truncated to the second. */
+export function formatBookingVersion(ms: number): string {
+  return `${formatDate(ms)} ${formatTime(ms)}`;
+}
+
+const VERSION_RE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Epoch ms of a `YYYY-MM-DD HH:MM:SS` UTC string, or undefined when it is not one. */
+export function parseBookingVersion(text: string): number | undefined {
+  const m = VERSION_RE.exec(text);
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
+  const back = new Date(ms);
+  // Reject dates JavaScript silently rolls over (2026-02-30, 24:00:00).
+  if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || back.getUTCHours() !== h) return undefined;
+  return ms;
+}
+
+/** Epoch ms (UTC midnight) of a `YYYY-MM-DD` string, or undefined when it is not a real date. */
+export function parseDate(text: string): number | undefined {
+  const m = DATE_RE.exec(text);
+  if (!m) return undefined;
+  const [y, mo, d] = m.slice(1).map(Number) as [number, number, number];
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return undefined;
+  return ms;
+}
+
+/** UTC midnight of the day that contains `ms`. */
+export function startOfDay(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS;
+}
+
+export function addDays(date: string, days: number): string {
+  const ms = parseDate(date);
+  if (ms === undefined) throw new RangeError(`not a date: ${date}`);
+  return formatDate(ms + days * DAY_MS);
+}
+
+/** Whole days from `from` to `to` (both `YYYY-MM-DD`); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  const a = parseDate(from);
+  const b = parseDate(to);
+  if (a === undefined || b === undefined) throw new RangeError(`not a date: ${a === undefined ? from : to}`);
+  return Math.round((b - a) / DAY_MS);
+}
+
+/** `YYYY-12-31` of the year after the one containing `ms` (the spec's usual full-refresh horizon). */
+export function endOfNextYear(ms: number): string {
+  return `${new Date(ms).getUTCFullYear() + 1}-12-31`;
+}
+
+export { DAY_MS };

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween, endOfNextYear, formatBookingVersion, parseBookingVersion, parseDate } from '../../src/support/time.js';
+import { ManualClock, scaledClock } from '../../src/support/clock.js';
+
+describe('spec time formats', () => {
+  it('round-trips the booking version format in UTC', () => {
+    const t = Date.UTC(2026, 1, 28, 23, 59, 59);
+    expect(formatBookingVersion(t + 999)).toBe('2026-02-28 23:59:59');
+    expect(parseBookingVersion('2026-02-28 23:59:59')).toBe(t);
+  });
+
+  it('rejects versions and dates that do not exist', () => {
+    expect(parseBookingVersion('2026-02-30 10:00:00')).toBeUndefined();
+    expect(parseBookingVersion('2026-02-28T10:00:00')).toBeUndefined();
+    expect(parseBookingVersion('2026-02-28 24:00:00')).toBeUndefined();
+    expect(parseDate('2027-02-29')).toBeUndefined();
+    expect(parseDate('2028-02-29')).toBe(Date.UTC(2028, 1, 29));
+  });
+
+  it('counts days and finds the end of next year', () => {
+    expect(daysBetween('2026-12-30', '2027-01-02')).toBe(3);
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+    expect(endOfNextYear(Date.UTC(2026, 11, 31, 23))).toBe('2027-12-31');
+  });
+});
+
+describe('clocks', () => {
+  it('a manual clock wakes sleepers only when advanced past their time', async () => {
+    const clock = new ManualClock('2026-01-01T00:00:00Z');
+    let woke = false;
+    const sleeping = clock.sleep(300_000).then(() => (woke = true));
+    clock.advance(299_999);
+    await Promise.resolve();
+    expect(woke).toBe(false);
+    clock.advance(1);
+    await sleeping;
+    expect(woke).toBe(true);
+  });
+
+  it('a manual clock sleep rejects on abort', async () => {
+    const clock = new ManualClock();
+    const ac = new AbortController();
+    const p = clock.sleep(1000, ac.signal);
+    ac.abort(new Error('stop'));
+    await expect(p).rejects.toThrow('stop');
+  });
+
+  it('a scaled clock runs faster than real time by its factor', async () => {
+    const clock = scaledClock(1000, 0);
+    const before = clock.now();
+    await clock.sleep(5_000); // 5 s of clock time = 5 ms of real time
+    expect(clock.now() - before).toBeGreaterThanOrEqual(5_000);
+    expect(clock.now() - before).toBeLessThan(5_000 * 200);
+  });
+});
