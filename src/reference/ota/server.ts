@@ -1,0 +1,158 @@
+// The reference OTA over HTTP(S): takes model options plus where to listen, gives a running
+// server whose API is `{origin}{basePath}/<OperationName>` and whose test hook
+// `POST {origin}/test/bookings` creates a booking. Node built-ins only; never crashes.
+import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { OtaModel, type OtaModelOptions, type OtaResponse } from './model.js';
+import { OTA_ERROR_IDS, jsonResponse } from './replies.js';
+
+export interface ReferenceOtaServer {
+  baseUrl: string;
+  hookUrl: string;
+  port: number;
+  /** The model behind the server, for in-process inspection. */
+  model: OtaModel;
+  close(): Promise<void>;
+}
+
+export interface ReferenceOtaServerOptions extends OtaModelOptions {
+  host?: string;
+  port?: number;
+  basePath?: string;
+  tls?: { cert: string | Buffer; key: string | Buffer };
+}
+
+export const MAX_BODY_BYTES = 20 * 1024 * 1024;
+export const HOOK_PATH = '/test/bookings';
+
+type Body = { ok: true; bytes: Uint8Array } | { ok: false };
+
+export async function startReferenceOta(options: ReferenceOtaServerOptions): Promise<ReferenceOtaServer> {
+  const model = new OtaModel(options);
+  const basePath = normaliseBasePath(options.basePath ?? '/api');
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    serve(req, res, model, basePath).catch((error: unknown) => {
+      send(res, jsonResponse(500, { success: false, errors: [{ id: OTA_ERROR_IDS.unavailable, msg: String(error) }] }));
+    });
+  };
+  const server: Server = options.tls
+    ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener)
+    : createHttpServer(listener);
+  server.on('clientError', (_error, socket) => socket.destroy());
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const origin = `${options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    baseUrl: `${origin}${basePath}`,
+    hookUrl: `${origin}${HOOK_PATH}`,
+    port,
+    model,
+    close: () => (closing ??= closeServer(server)),
+  };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+function normaliseBasePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' || trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, model: OtaModel, basePath: string): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://reference-ota.invalid');
+  const body = await readBody(req, res);
+  if (!body.ok) return;
+  if (url.pathname === HOOK_PATH) {
+    send(res, req.method === 'POST' ? createBooking(model, body.bytes) : jsonResponse(405, { error: 'use POST' }));
+    return;
+  }
+  if (!url.pathname.startsWith(`${basePath}/`)) {
+    send(res, jsonResponse(404, { success: false, errors: [{ id: OTA_ERROR_IDS.unsupportedOperation, msg: 'Not found.' }] }));
+    return;
+  }
+  if (req.method !== 'POST') {
+    send(res, jsonResponse(200, { success: false, errors: [{ id: OTA_ERROR_IDS.badRequest, msg: 'Use POST.' }] }));
+    return;
+  }
+  send(res, model.handle(operationOf(url.pathname.slice(basePath.length + 1)), url.searchParams, body.bytes));
+}
+
+function operationOf(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The whole body, or, past MAX_BODY_BYTES, a 413 answer and a closed connection. */
+function readBody(req: IncomingMessage, res: ServerResponse): Promise<Body> {
+  return new Promise((resolve) => {
+    const refuse = (): void => {
+      req.removeAllListeners('data');
+      res.setHeader('connection', 'close');
+      send(res, jsonResponse(413, { success: false, errors: [{ id: OTA_ERROR_IDS.badRequest, msg: 'Request body too large.' }] }));
+      res.once('finish', () => req.socket.destroy());
+      resolve({ ok: false });
+    };
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      refuse();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) refuse();
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve({ ok: true, bytes: Buffer.concat(chunks) }));
+    req.on('error', () => resolve({ ok: false }));
+  });
+}
+
+function createBooking(model: OtaModel, bytes: Uint8Array): OtaResponse {
+  let input: unknown = {};
+  if (bytes.length > 0) {
+    try {
+      input = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    } catch {
+      return jsonResponse(400, { error: 'the body must be JSON: {"arrival_in_days": N, "nights": M}' });
+    }
+  }
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return jsonResponse(400, { error: 'the body must be a JSON object' });
+  }
+  const { arrival_in_days: arrival, nights } = input as Record<string, unknown>;
+  const isDays = (v: unknown, min: number): boolean =>
+    v === undefined || (Number.isInteger(v) && (v as number) >= min && (v as number) <= 3650);
+  if (!isDays(arrival, -3650) || !isDays(nights, 1)) {
+    return jsonResponse(400, { error: 'arrival_in_days must be an integer, nights an integer >= 1' });
+  }
+  const id = model.createBooking({ arrivalInDays: arrival as number | undefined, nights: nights as number | undefined });
+  return jsonResponse(200, { booking_id: id });
+}
+
+function send(res: ServerResponse, response: OtaResponse): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body;
+  res.writeHead(response.status, { ...response.headers, 'content-length': String(body.byteLength) });
+  res.end(body);
+}

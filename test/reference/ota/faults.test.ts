@@ -1,0 +1,217 @@
+// Every fault variant differs from the correct model in the way its description says, and
+// only in that way: each probe gives the correct value on every other fault's model.
+import { describe, expect, it } from 'vitest';
+import { OTA_FAULTS, OTA_FAULT_NAMES, type OtaFault, type OtaModel } from '../../../src/reference/ota/index.js';
+import { SPEC } from '../../../src/spec/sections.js';
+import type { ManualClock } from '../../../src/support/clock.js';
+import { formatBookingVersion } from '../../../src/support/time.js';
+import { type Answer, NOT_ENABLED, ari, call, errorId, inventoryItem, listIds, makeModel, reservation } from './helpers.js';
+
+type Probe = (model: OtaModel, clock: ManualClock) => unknown;
+
+interface FaultCase {
+  probe: Probe;
+  correct: unknown;
+  faulty: unknown;
+}
+
+const wrongPassword = { wbp_property_password: 'wrong' };
+const LONG_AGO = '2000-01-01 00:00:00';
+const outcome = (answer: Answer): unknown => (answer.json?.success ? 'success' : Number(errorId(answer)));
+const rooms = (m: OtaModel): { wbp_room_id: unknown; maxPersons: number }[] => call(m, 'GetRoomTypes').json.Rooms;
+const plans = (m: OtaModel): { wbp_room_id: unknown; wbp_rate_id: string }[] => call(m, 'GetRatePlans').json.RatePlans;
+const roomIds = (m: OtaModel): Set<string> => new Set(rooms(m).map((r) => String(r.wbp_room_id)));
+
+/** Lists a booking made at T for the version T + `offsetMs`. */
+function listedAfter(offsetMs: number): Probe {
+  return (model, clock) => {
+    const at = clock.now();
+    const id = model.createBooking();
+    clock.advance(30 * 60_000);
+    return listIds(model, formatBookingVersion(at + offsetMs)).includes(id);
+  };
+}
+
+const CASES: Record<OtaFault, FaultCase> = {
+  'healthcheck-fails': { probe: (m) => call(m, 'HealthCheck').json.success, correct: true, faulty: false },
+  'setup-accepts-wrong-password': { probe: (m) => call(m, 'SetupProperty', wrongPassword).json?.success, correct: false, faulty: true },
+  'setup-wrong-error-id': { probe: (m) => errorId(call(m, 'SetupProperty', { wbp_property_id: 7 })), correct: 1001, faulty: 1002 },
+  'setup-not-enabled-accepted': {
+    probe: (m) => call(m, 'SetupProperty', { ...NOT_ENABLED, wbp_property_id: Number(NOT_ENABLED.wbp_property_id) }).json?.success,
+    correct: false,
+    faulty: true,
+  },
+  'room-id-as-string': { probe: (m) => typeof rooms(m)[0]?.wbp_room_id, correct: 'number', faulty: 'string' },
+  'room-max-persons-zero': { probe: (m) => Math.min(...rooms(m).map((r) => r.maxPersons)), correct: 1, faulty: 0 },
+  'rate-id-zero': { probe: (m) => plans(m).some((p) => !p.wbp_rate_id || p.wbp_rate_id === '0'), correct: false, faulty: true },
+  'rate-plan-room-id-integer': { probe: (m) => typeof plans(m)[0]?.wbp_room_id, correct: 'string', faulty: 'number' },
+  'room-without-rate-plan': {
+    probe: (m) => [...roomIds(m)].filter((id) => !plans(m).some((p) => [id, '0'].includes(String(p.wbp_room_id)))).length,
+    correct: 0,
+    faulty: 1,
+  },
+  'rate-plan-unknown-room': {
+    probe: (m) => plans(m).filter((p) => String(p.wbp_room_id) !== '0' && !roomIds(m).has(String(p.wbp_room_id))).length,
+    correct: 0,
+    faulty: 1,
+  },
+  'auth-ignores-query-secret': {
+    probe: (m) => call(m, 'GetRoomTypes', {}, { querySecret: 'wrong' }).json.success,
+    correct: false,
+    faulty: true,
+  },
+  'auth-ignores-body-secret': { probe: (m) => call(m, 'GetRoomTypes', { shared_secret: 'wrong' }).json.success, correct: false, faulty: true },
+  'auth-http-401': { probe: (m) => call(m, 'GetRatePlans', { shared_secret: 'wrong' }).status, correct: 200, faulty: 401 },
+  'auth-text-plain': {
+    probe: (m) => call(m, 'GetRatePlans', { shared_secret: 'wrong' }).contentType,
+    correct: 'application/json; charset=utf-8',
+    faulty: 'text/plain; charset=utf-8',
+  },
+  'errors-missing': { probe: (m) => Array.isArray(call(m, 'GetBookingId', { booking_id: 'none' }).json.errors), correct: true, faulty: false },
+  'error-id-string': { probe: (m) => typeof errorId(call(m, 'GetBookingId', { booking_id: 'none' })), correct: 'number', faulty: 'string' },
+  'unknown-operation-404': { probe: (m) => call(m, 'NoSuchOperation').status, correct: 200, faulty: 404 },
+  'html-error-page': {
+    probe: (m) => {
+      const answer = call(m, 'GetRoomTypes', wrongPassword);
+      return [answer.status, answer.contentType?.split(';')[0]];
+    },
+    correct: [200, 'application/json'],
+    faulty: [500, 'text/html'],
+  },
+  'ari-rejects-child-fields': {
+    probe: (m) => ari(m, [inventoryItem({ adult_3: '20', child_1: '10' })]).json.success,
+    correct: true,
+    faulty: false,
+  },
+  'ari-rejects-far-future': {
+    probe: (m) => ari(m, [inventoryItem({ start_date: '2027-06-01', end_date: '2027-12-31' })]).json.success,
+    correct: true,
+    faulty: false,
+  },
+  'ari-rejects-global-plan': {
+    probe: (m) => ari(m, [inventoryItem({ wbp_rate_id: 'NONREF' })]).json.success,
+    correct: true,
+    faulty: false,
+  },
+  'ari-http-500-large': {
+    probe: (m) => ari(m, Array.from({ length: 60 }, (_, i) => inventoryItem({ units: i }))).status,
+    correct: 200,
+    faulty: 500,
+  },
+  'booking-list-null-empty': { probe: (m) => listIds(m, null).length > 0, correct: true, faulty: false },
+  'booking-list-no-offset': { probe: listedAfter(3 * 60_000), correct: true, faulty: false },
+  'booking-list-offset-4min': { probe: listedAfter(4 * 60_000 + 30_000), correct: true, faulty: false },
+  'booking-list-ignores-cancelled': {
+    probe: (m, clock) => {
+      const before = formatBookingVersion(clock.now());
+      clock.advance(60_000);
+      call(m, 'CancelBooking', { booking_id: 'B-103' });
+      return listIds(m, before);
+    },
+    correct: ['B-103'],
+    faulty: [],
+  },
+  'booking-list-omits-empty': {
+    probe: (m, clock) => 'Bookings' in call(m, 'GetBookingList', { wbp_booking_version: formatBookingVersion(clock.now()) }).json,
+    correct: true,
+    faulty: false,
+  },
+  'booking-version-integer': {
+    probe: (m) => typeof call(m, 'GetBookingList', { wbp_booking_version: LONG_AGO }).json.Bookings[0]?.version,
+    correct: 'string',
+    faulty: 'number',
+  },
+  'booking-id-too-long': { probe: (m) => Math.max(...listIds(m, LONG_AGO).map((id) => id.length)), correct: 5, faulty: 65 },
+  'reservation-total-mismatch': {
+    probe: (m) => {
+      const r = reservation(m, 'B-105');
+      return r.TotalPrice - r.Rooms.reduce((sum: number, room: { Price: number }) => sum + room.Price, 0);
+    },
+    correct: 0,
+    faulty: 10,
+  },
+  'reservation-day-rates-mismatch': {
+    probe: (m) => {
+      const room = reservation(m, 'B-105').Rooms[0];
+      return room.DayRates.reduce((sum: number, d: { Rate: number }) => sum + d.Rate, 0) * room.Units - room.Price;
+    },
+    correct: 0,
+    faulty: -10,
+  },
+  'reservation-lowercase-currency': { probe: (m) => reservation(m, 'B-105').TotalCurrency, correct: 'EUR', faulty: 'eur' },
+  'reservation-missing-order-time': { probe: (m) => typeof reservation(m, 'B-105').OrderTime, correct: 'string', faulty: 'undefined' },
+  'reservation-local-order-time': {
+    probe: (m) => reservation(m, 'B-103').OrderDate,
+    correct: '2026-03-08',
+    faulty: '2026-03-09',
+  },
+  'reservation-cancellation-boolean': {
+    probe: (m) => [typeof reservation(m, 'B-102').IsCancellation, typeof reservation(m, 'B-101').IsCancellation],
+    correct: ['number', 'number'],
+    faulty: ['boolean', 'boolean'],
+  },
+  'reservation-lowercase-country': {
+    probe: (m) => reservation(m, 'B-105').Customers[1],
+    correct: expect.objectContaining({ CustomerCountry: 'PL', CustomerNationality: 'CZ' }),
+    faulty: expect.objectContaining({ CustomerCountry: 'pl', CustomerNationality: 'cz' }),
+  },
+  'ack-unknown-succeeds': { probe: (m) => outcome(call(m, 'AckBooking', { booking_id: 'B-999' })), correct: 4004, faulty: 'success' },
+  'cancel-repeat-succeeds': { probe: (m) => outcome(call(m, 'CancelBooking', { booking_id: 'B-102' })), correct: 4002, faulty: 'success' },
+  'cancel-departed-succeeds': { probe: (m) => outcome(call(m, 'CancelBooking', { booking_id: 'B-100' })), correct: 4001, faulty: 'success' },
+  'cancel-not-flagged': {
+    probe: (m) => {
+      call(m, 'CancelBooking', { booking_id: 'B-101' });
+      return [Number(reservation(m, 'B-101').IsCancellation), Number(reservation(m, 'B-102').IsCancellation)];
+    },
+    correct: [1, 1],
+    faulty: [0, 0],
+  },
+};
+
+// Pairs that observe the same thing: failure rendering seen by probes that read a failure,
+// a catalogue without global plans, an offset smaller than both offset probes.
+const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
+  'errors-missing': ['setup-wrong-error-id', 'error-id-string', 'ack-unknown-succeeds', 'cancel-repeat-succeeds', 'cancel-departed-succeeds'],
+  'error-id-string': ['setup-wrong-error-id'],
+  'html-error-page': ['setup-wrong-error-id', 'setup-accepts-wrong-password'],
+  'room-without-rate-plan': ['ari-rejects-global-plan'],
+  'booking-list-no-offset': ['booking-list-offset-4min'],
+};
+
+function run(probe: Probe, faults: OtaFault[]): unknown {
+  const { model, clock } = makeModel(faults);
+  return probe(model, clock);
+}
+
+describe('OTA_FAULTS', () => {
+  it('has at least 28 faults, each with a description and a spec section', () => {
+    const sections = new Set<unknown>(Object.values(SPEC).filter((v) => typeof v === 'string'));
+    expect(OTA_FAULT_NAMES.length).toBeGreaterThanOrEqual(28);
+    expect(Object.keys(OTA_FAULTS).sort()).toEqual([...OTA_FAULT_NAMES].sort());
+    for (const info of Object.values(OTA_FAULTS)) {
+      expect(info.description.length).toBeGreaterThan(10);
+      expect(sections.has(info.spec) || info.spec.startsWith(`${SPEC.endpoints} › `)).toBe(true);
+    }
+  });
+
+  it('refuses an unknown fault name', () => {
+    expect(() => makeModel(['no-such-fault' as OtaFault])).toThrow(/unknown reference OTA fault/);
+  });
+});
+
+describe.each(OTA_FAULT_NAMES.map((name) => [name]))('fault %s', (fault) => {
+  const { probe, correct, faulty } = CASES[fault];
+
+  it('differs from the correct model as described', () => {
+    expect(run(probe, [])).toEqual(correct);
+    expect(run(probe, [fault])).toEqual(faulty);
+  });
+
+  it('leaves every other probe correct', () => {
+    const affected = OVERLAPS[fault] ?? [];
+    for (const other of OTA_FAULT_NAMES) {
+      if (other === fault || affected.includes(other)) continue;
+      expect(run(CASES[other].probe, [fault]), `probe ${other}`).toEqual(CASES[other].correct);
+    }
+  });
+});
