@@ -1,0 +1,51 @@
+// The one Ajv instance and its compile cache: takes a cache key and a schema, gives a
+// validate function compiled once, on first use. Ajv itself is loaded on first use too,
+// so importing this module (e.g. for `--version`) costs nothing.
+import { createRequire } from 'node:module';
+import type { Ajv2020 as Ajv2020Class, ValidateFunction } from 'ajv/dist/2020.js';
+import type { FormatsPlugin } from 'ajv-formats';
+import type { JsonSchema } from './definitions/common.js';
+import { SPEC_KEYWORD } from './definitions/common.js';
+
+const require = createRequire(import.meta.url);
+
+let instance: Ajv2020Class | undefined;
+const compiled = new Map<string, ValidateFunction>();
+
+function createAjv(): Ajv2020Class {
+  const { Ajv2020 } = require('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020Class };
+  const addFormats = require('ajv-formats') as FormatsPlugin;
+  const ajv = new Ajv2020({
+    allErrors: true,
+    // Strict: unknown keywords, formats and ignored keywords are schema bugs, not warnings.
+    strict: true,
+    // ...except that if/then branches name properties declared by their parent schema.
+    strictRequired: false,
+    // Union types ("string or null") are what the spec's tables say.
+    allowUnionTypes: true,
+  });
+  addFormats(ajv, ['date']);
+  // An annotation only: it names the spec section of a sub-schema; it validates nothing.
+  ajv.addKeyword({ keyword: SPEC_KEYWORD, schemaType: 'string' });
+  return ajv;
+}
+
+export function getAjv(): Ajv2020Class {
+  instance ??= createAjv();
+  return instance;
+}
+
+/** The validator of `key`, compiling `schema()` the first time only. */
+export function compiledValidator(key: string, schema: () => JsonSchema): ValidateFunction {
+  let validate = compiled.get(key);
+  if (!validate) {
+    validate = getAjv().compile(schema());
+    compiled.set(key, validate);
+  }
+  return validate;
+}
+
+/** How many schemas are compiled so far (for tests of lazy compilation). */
+export function compiledCount(): number {
+  return compiled.size;
+}

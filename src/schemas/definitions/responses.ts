@@ -1,0 +1,89 @@
+// Response bodies: takes a section and an optional success payload, gives the common
+// response (success required; errors required when success is false), the callbacks'
+// looser response, and the item schemas of GetRoomTypes and GetRatePlans.
+import { SPEC } from '../../spec/sections.js';
+import { arrayOf, BOOLEAN, integerSchema, objectSchema, STRING, withSpec } from './common.js';
+import type { JsonSchema } from './common.js';
+
+/** The field a successful response must carry (GetRoomTypes: Rooms, ...). */
+export interface SuccessPayload {
+  property: string;
+  schema: JsonSchema;
+}
+
+export function errorItemSchema(): JsonSchema {
+  return withSpec(SPEC.commonResponse, objectSchema({ id: integerSchema(), msg: STRING }, ['id']));
+}
+
+function errorsSchema(): JsonSchema {
+  return withSpec(SPEC.commonResponse, arrayOf(errorItemSchema()));
+}
+
+/** success: false requires a non-empty errors array. */
+function errorShape(): JsonSchema {
+  return withSpec(SPEC.commonResponse, {
+    required: ['errors'],
+    properties: { errors: { type: 'array', minItems: 1 } },
+  });
+}
+
+const IS_FAILURE: JsonSchema = { required: ['success'], properties: { success: { const: false } } };
+const IS_SUCCESS: JsonSchema = { required: ['success'], properties: { success: { const: true } } };
+
+/**
+ * The common response of an operation. if/then/else on `success` rather than oneOf, so a
+ * failure names the missing field instead of "must match exactly one schema".
+ */
+export function commonResponseSchema(section: string, payload?: SuccessPayload): JsonSchema {
+  const properties: Record<string, JsonSchema> = {
+    success: withSpec(SPEC.commonResponse, BOOLEAN),
+    errors: errorsSchema(),
+    ...(payload ? { [payload.property]: payload.schema } : {}),
+  };
+  const rules: JsonSchema = {
+    // In an annotated sub-schema, so a missing success cites the Common response table.
+    allOf: [withSpec(SPEC.commonResponse, { required: ['success'] })],
+    if: IS_FAILURE,
+    then: errorShape(),
+  };
+  // Only a response that says success: true must carry the payload.
+  if (payload) rules.else = withSpec(section, { if: IS_SUCCESS, then: { required: [payload.property] } });
+  return withSpec(section, objectSchema(properties, [], rules));
+}
+
+/**
+ * A callback's response ("payload shapes not shown"): any object; `success: false` must come
+ * with the error shape; with a payload, a response that is not a failure must carry it.
+ */
+export function callbackResponseSchema(payload?: SuccessPayload): JsonSchema {
+  const properties: Record<string, JsonSchema> = payload ? { [payload.property]: payload.schema } : {};
+  const failure = withSpec(SPEC.commonResponse, {
+    required: ['errors'],
+    properties: { errors: { ...errorsSchema(), minItems: 1 } },
+  });
+  const branches: JsonSchema = { if: IS_FAILURE, then: failure };
+  if (payload) branches.else = { required: [payload.property] };
+  return withSpec(SPEC.events, objectSchema(properties, [], branches));
+}
+
+export function roomTypesItemSchema(): JsonSchema {
+  return withSpec(
+    SPEC.roomsItem,
+    objectSchema(
+      { wbp_room_id: integerSchema(), label: STRING, maxPersons: integerSchema(1), dorm: BOOLEAN },
+      ['wbp_room_id'],
+    ),
+  );
+}
+
+export function ratePlansItemSchema(): JsonSchema {
+  // wbp_rate_id "cannot be 0, empty or otherwise falsy": rule.rate-plans.rate-id-truthy.
+  return withSpec(
+    SPEC.ratePlansItem,
+    objectSchema({ wbp_room_id: STRING, wbp_rate_id: STRING, title: STRING }, [
+      'wbp_room_id',
+      'wbp_rate_id',
+      'title',
+    ]),
+  );
+}
