@@ -30,6 +30,12 @@ export const SCHEMA_CHECKS = {
     level: 'required',
     spec: SPEC.endpoints,
   },
+  harnessResponse: {
+    id: 'harness.mock-response-valid',
+    title: "The mock channel manager's own answer matches the spec (self-check)",
+    level: 'required',
+    spec: SPEC.endpoints,
+  },
 } as const satisfies Record<string, CheckMeta>;
 
 function describeErrors(errors: SchemaError[]): string {
@@ -58,8 +64,9 @@ export function judgeCandidateBody(name: MessageName, kind: BodyKind, body: unkn
   return out;
 }
 
-/** Self-check of a body the harness built: only reported when it fails (a harness or profile bug). */
+/** Self-check of a body the harness built (its request, or the mock's answer): only reported when it fails. */
 export function judgeHarnessBody(name: MessageName, kind: BodyKind, body: unknown, exchanges: string[]): Judged[] {
   const verdict = schemaVerdict(name, kind, body, exchanges, true);
-  return verdict.status === 'pass' ? [] : [{ meta: SCHEMA_CHECKS.harnessRequest, verdict }];
+  const meta = kind === 'request' ? SCHEMA_CHECKS.harnessRequest : SCHEMA_CHECKS.harnessResponse;
+  return verdict.status === 'pass' ? [] : [{ meta, verdict }];
 }

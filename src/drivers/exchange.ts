@@ -65,6 +65,10 @@ export interface LiveExchange {
   /** Response content type as sent (lower-cased), for the protocol checks. */
   responseContentType?: string;
   requestContentType?: string;
+  /** Inbound only: the query parameters as received (not redacted; never serialised). */
+  query?: Record<string, string>;
+  /** Inbound only: the mock answered with an error on purpose (a scenario step asked for it). */
+  injected?: string;
 }
 
 /** Parses a body the way every check sees it: UTF-8 first, then JSON. */

@@ -15,6 +15,7 @@ export const DEFAULT_DEADLINES: Record<string, string> = {
   setup: '30m',
   full_refresh: '30m',
   callback_reaction: '2m',
+  settle: '1m',
 };
 
 function parseListen(listen: string | undefined): Profile['listen'] {
@@ -24,7 +25,9 @@ function parseListen(listen: string | undefined): Profile['listen'] {
 }
 
 export function applyDefaults(raw: RawProfile, file: string, secrets: string[]): Profile {
-  const pollMs = raw.intervals?.poll_ms ?? LIMITS.pollIntervalMs;
+  // The spec: every 5 minutes without the BookingCreate callback, 30 as a fallback with it.
+  const defaultPoll = raw.capabilities?.includes('BookingCreate') ? LIMITS.pollIntervalWithBookingCreateMs : LIMITS.pollIntervalMs;
+  const pollMs = raw.intervals?.poll_ms ?? defaultPoll;
   const tolerance = raw.intervals?.poll_tolerance_ms ?? Math.round(pollMs * 0.1);
   return {
     file,

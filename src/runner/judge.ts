@@ -7,6 +7,7 @@ import type { LiveExchange } from '../drivers/exchange.js';
 import type { Expectation } from '../suite/types.js';
 import { harnessError } from '../checks/types.js';
 import type { Verdict } from '../checks/types.js';
+import type { PmsFacts } from '../checks/code/types.js';
 import { makeScope, tryRender } from './scope.js';
 import type { StepEnv } from './step-env.js';
 
@@ -17,15 +18,15 @@ export interface JudgeSubject {
   traffic?: readonly LiveExchange[];
 }
 
-export function judgeDeclared(env: StepEnv, subject: JudgeSubject, roots: Record<string, unknown>): void {
+export function judgeDeclared(env: StepEnv, subject: JudgeSubject, roots: Record<string, unknown>, pms?: PmsFacts): void {
   const scope = makeScope(env.ctx.clock.now(), roots);
   for (const check of env.step.checks) {
     const where = env.where(check.line ? { line: check.line } : {});
-    env.record(check, judgeOne(env, check, subject, scope), where);
+    env.record(check, judgeOne(env, check, subject, scope, pms), where);
   }
 }
 
-function judgeOne(env: StepEnv, check: StepEnv['step']['checks'][number], subject: JudgeSubject, scope: ReturnType<typeof makeScope>): Verdict {
+function judgeOne(env: StepEnv, check: StepEnv['step']['checks'][number], subject: JudgeSubject, scope: ReturnType<typeof makeScope>, pms: PmsFacts | undefined): Verdict {
   if (check.expect) {
     const rendered = tryRender<Expectation>(check.expect, scope, env.state);
     if (!rendered.ok) return { ...rendered.verdict, exchanges: subject.exchanges };
@@ -44,6 +45,7 @@ function judgeOne(env: StepEnv, check: StepEnv['step']['checks'][number], subjec
       profile: env.profile,
       run: { allowHttp: env.options.allowHttp },
       ...(subject.traffic ? { traffic: subject.traffic } : {}),
+      ...(pms ? { pms } : {}),
     });
   }
   return harnessError(`check "${check.id}" has neither expect nor code`);

@@ -2,6 +2,7 @@
 // gives the RunResult. Plans, runs each suite in order, decides the verdict with the one
 // roll-up table, and emits events for reporters; it never prints.
 import { decideVerdict } from '../checks/rollup.js';
+import { profileDigest } from '../profile/digest.js';
 import { SPEC_TITLE, SPEC_VERSION } from '../spec/sections.js';
 import { runSuite } from './suite-runner.js';
 import type { RunStop } from './step-env.js';
@@ -71,6 +72,8 @@ export async function runCertification(options: RunOptions, ctx: RunContext): Pr
     counts: countOutcomes(results),
     suites: results,
     exchanges: [...ctx.log.all()],
+    artifacts: ctx.artifacts?.() ?? {},
+    profileDigest: profileDigest(options.profile),
   };
   ctx.emit({ type: 'run-end', result });
   return result;

@@ -21,13 +21,27 @@ export interface SuiteState {
   stepStarts: Map<string, number>;
 }
 
-export function baseRoots(profile: Profile, state: SuiteState, runStartedAt: number): Record<string, unknown> {
+export function baseRoots(profile: Profile, state: SuiteState, runStartedAt: number, mockUrl?: string): Record<string, unknown> {
   return {
     profile: profile.raw,
     fixtures: profile.fixtures,
     property: profile.property,
     captures: state.captures,
-    run: { started_at: runStartedAt, target: profile.target },
+    run: { started_at: runStartedAt, target: profile.target, ...(mockUrl ? { mock_url: mockUrl } : {}) },
+    settings: settingsOf(profile),
+  };
+}
+
+/** Effective timing settings (profile values or the spec's defaults), in ms, for suite templates. */
+export function settingsOf(profile: Profile): Record<string, unknown> {
+  const i = profile.intervals;
+  return {
+    deadlines: profile.deadlines,
+    poll_ms: i.pollMs,
+    poll_tolerance_ms: i.pollToleranceMs,
+    poll_deadline_ms: i.pollMs + i.pollToleranceMs,
+    poll_window_ms: i.pollMs * i.pollsObserved + i.pollToleranceMs,
+    clock_skew_ms: i.clockSkewMs,
   };
 }
 

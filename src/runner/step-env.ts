@@ -54,7 +54,7 @@ export class StepEnv {
   }
 
   roots(extra: Record<string, unknown> = {}): Record<string, unknown> {
-    return { ...baseRoots(this.profile, this.state, this.runStartedAt), ...extra };
+    return { ...baseRoots(this.profile, this.state, this.runStartedAt, this.ctx.pms?.mock.url), ...extra };
   }
 
   get aborted(): boolean {

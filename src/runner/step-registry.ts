@@ -5,6 +5,9 @@ import type { StepEnv } from './step-env.js';
 import { runCallStep } from './steps/call.js';
 import { runHookStep } from './steps/hook.js';
 import { runWaitStep } from './steps/wait.js';
+import { runExpectRequestStep } from './steps/expect-request.js';
+import { runTrafficStep } from './steps/traffic.js';
+import { runMockStep } from './steps/mock.js';
 
 /** Runs a step; returns a note for the step's line in the live view, if any. */
 export type StepExecutor = (env: StepEnv, step: Step) => Promise<string | undefined>;
@@ -13,6 +16,9 @@ const executors = new Map<StepKind, StepExecutor>([
   ['call', (env, step) => runCallStep(env, step as Extract<Step, { kind: 'call' }>)],
   ['hook', (env, step) => runHookStep(env, step as Extract<Step, { kind: 'hook' }>)],
   ['wait', (env, step) => runWaitStep(env, step as Extract<Step, { kind: 'wait' }>)],
+  ['expect_request', (env, step) => runExpectRequestStep(env, step as Extract<Step, { kind: 'expect_request' }>)],
+  ['traffic', (env, step) => runTrafficStep(env, step as Extract<Step, { kind: 'traffic' }>)],
+  ['mock', (env, step) => runMockStep(env, step as Extract<Step, { kind: 'mock' }>)],
 ]);
 
 export function registerStepExecutor(kind: StepKind, executor: StepExecutor): void {

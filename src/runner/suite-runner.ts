@@ -30,9 +30,16 @@ function stepCondition(env: StepEnv, step: Step): Verdict | undefined {
   return undefined;
 }
 
-async function runStep(env: StepEnv, step: Step): Promise<void> {
+/** Steps some traffic window starts from: their start opens an ARI ledger. */
+function windowStarts(suite: Suite): Set<string> {
+  return new Set(suite.steps.flatMap((s) => (s.kind === 'traffic' && s.from !== 'run' ? [s.from] : [])));
+}
+
+async function runStep(env: StepEnv, step: Step, windows: Set<string>): Promise<void> {
   const { ctx, suite } = env;
-  env.state.stepStarts.set(step.id, ctx.clock.now());
+  const now = ctx.clock.now();
+  env.state.stepStarts.set(step.id, now);
+  if (windows.has(step.id)) ctx.pms?.judge.openLedger(step.id, now);
   ctx.emit({ type: 'step-start', suite: suite.name, step: step.id, title: step.title });
   let note: string | undefined;
   const blocked = stepCondition(env, step);
@@ -80,9 +87,17 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
     for (const check of suite.checks) if (!grep || grep.test(check.id) || grep.test(check.title)) collector.add(check, skip(reason, 'not-applicable'));
     return result(reason);
   }
-  for (const step of suite.steps) {
-    if (ctx.signal.aborted || stop.unreachable || stop.bailed) break;
-    await runStep(new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step), step);
+  const windows = windowStarts(suite);
+  const inboundStep: Step = { kind: 'wait', id: 'inbound-traffic', title: 'Every request the PMS sent', line: 0, as: 'item', checks: [], wait: '0s' };
+  const inboundEnv = new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, inboundStep);
+  ctx.pms?.judge.attach((meta, verdict) => inboundEnv.record(meta, verdict, inboundEnv.where({ line: undefined })));
+  try {
+    for (const step of suite.steps) {
+      if (ctx.signal.aborted || stop.unreachable || stop.bailed) break;
+      await runStep(new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step), step, windows);
+    }
+  } finally {
+    ctx.pms?.judge.detach();
   }
   return result();
 }

@@ -2,11 +2,14 @@
 // emits (reporters listen; the runner never prints) and the plain, serialisable
 // RunResult every report is a function of.
 import type { CheckResult, Outcome } from '../checks/types.js';
+import type { CoverageArtifact } from '../checks/coverage.js';
 import type { RunVerdict } from '../checks/rollup.js';
 import type { Exchange } from '../drivers/exchange.js';
 import type { EvidenceLog } from '../drivers/evidence-log.js';
 import type { HttpClient } from '../drivers/http-client.js';
 import type { HookRunner } from '../drivers/hooks.js';
+import type { MockChannelManager } from '../drivers/mock-cm/mock-cm.js';
+import type { InboundJudge } from './inbound-judge.js';
 import type { Profile } from '../profile/types.js';
 import type { Suite, Target } from '../suite/types.js';
 import type { Clock } from '../support/clock.js';
@@ -26,9 +29,10 @@ export interface RunOptions {
   harnessVersion: string;
 }
 
-/** Inbound side for the PMS target: the mock channel manager (see drivers/mock-cm). */
-export interface InboundDriver {
-  readonly url: string;
+/** The PMS target's inbound side: the mock channel manager and the judge of its traffic. */
+export interface PmsSide {
+  mock: MockChannelManager;
+  judge: InboundJudge;
 }
 
 export interface RunContext {
@@ -39,7 +43,9 @@ export interface RunContext {
   redactor: Redactor;
   signal: AbortSignal;
   emit: (event: RunEvent) => void;
-  mock?: InboundDriver | undefined;
+  pms?: PmsSide | undefined;
+  /** Collects report artifacts (coverage) at the end of the run. */
+  artifacts?: () => RunArtifacts;
 }
 
 export interface PlannedSuite {
@@ -78,6 +84,12 @@ export interface OutcomeCounts {
   error: number;
 }
 
+/** Data the HTML report draws besides the checks; every field may be absent. */
+export interface RunArtifacts {
+  /** ARI refreshes: the harness's own (OTA target) or the candidate PMS's. */
+  coverage?: CoverageArtifact[];
+}
+
 export interface RunResult {
   verdict: RunVerdict;
   reasons: string[];
@@ -94,4 +106,7 @@ export interface RunResult {
   counts: OutcomeCounts;
   suites: SuiteResult[];
   exchanges: Exchange[];
+  artifacts: RunArtifacts;
+  /** SHA-256 of the profile with its secrets excluded (src/profile/digest.ts), for the certificate. */
+  profileDigest: string;
 }

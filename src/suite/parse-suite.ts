@@ -142,6 +142,7 @@ class SuiteReader {
           ...base, kind: 'traffic', from: (t.from as string | undefined) ?? 'run',
           ...(t.operations ? { operations: t.operations as Extract<Step, { kind: 'traffic' }>['operations'] } : {}),
           ...(t.duration ? { duration: t.duration as string } : {}),
+          ...(t.settle ? { settle: t.settle as string } : {}),
         };
       }
       case 'mock':
@@ -169,11 +170,11 @@ class SuiteReader {
   }
 
   private checkTemplates(raw: Raw, at: PathSegment[], loopVar: string): void {
-    const input = new Set(['profile', 'fixtures', 'captures', 'property', 'run']);
+    const input = new Set(['profile', 'fixtures', 'captures', 'property', 'run', 'settings']);
     const inLoop = new Set([...input, loopVar]);
-    const inCapture = new Set([...inLoop, 'response', 'request', 'status', 'started_at', 'finished_at', 'exchange']);
+    const inCapture = new Set([...inLoop, 'response', 'request', 'status', 'started_at', 'finished_at', 'received_at', 'exchange']);
     const fields: Array<[string, ReadonlySet<string>]> = [
-      ['body', inLoop], ['query', inLoop], ['input', inLoop], ['within', input], ['wait', input],
+      ['body', inLoop], ['query', inLoop], ['input', inLoop], ['within', input], ['wait', input], ['traffic', input],
       ['for_each', input], ['limit', input], ['capture', inCapture], ['where', inLoop], ['action', input], ['checks', inCapture], ['mock', inLoop],
       ['when', input],
     ];

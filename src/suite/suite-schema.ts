@@ -113,6 +113,7 @@ const KINDS = {
         operations: { type: 'array', items: { type: 'string' } },
         from: { type: 'string' },
         duration,
+        settle: duration,
       },
     },
   },

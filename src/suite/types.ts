@@ -93,6 +93,8 @@ export interface TrafficStep extends StepBase {
   from: string;
   /** How long to keep collecting traffic before judging (duration template); default: judge now. */
   duration?: string;
+  /** Judge early once no matching request has arrived for this long (bounded by duration). */
+  settle?: string;
 }
 
 export interface MockStep extends StepBase {

@@ -1,6 +1,7 @@
 // Named code checks: takes nothing, gives the contract of a check written in code for
 // what a suite's YAML cannot say. Pure: input in, Verdict out.
 import type { LiveExchange } from '../../drivers/exchange.js';
+import type { AriLedger } from '../ari-ledger.js';
 import type { Profile } from '../../profile/types.js';
 import type { Verdict } from '../types.js';
 
@@ -15,6 +16,21 @@ export interface CodeCheckInput {
   run: { allowHttp: boolean };
   /** Inbound/outbound traffic of the window, for traffic steps. */
   traffic?: readonly LiveExchange[];
+  /** PMS target: what the mock channel manager has seen. */
+  pms?: PmsFacts;
+}
+
+export interface PmsFacts {
+  /** Every request the PMS sent during the run, in arrival order. */
+  inbound: readonly LiveExchange[];
+  /** The ARI ledger of a window: "run", or the id of the step that opened it. */
+  ledger(key: string): AriLedger | undefined;
+  /** Room x rate plan pairs the channel manager maps. */
+  mappedPairs: Array<{ room: string; rate: string }>;
+  /** Start of the judged window (clock ms). */
+  windowStart: number;
+  /** The window's ledger key: "run" or the id of the step the window starts at. */
+  windowKey: string;
 }
 
 export interface CodeCheck {

@@ -114,6 +114,18 @@ export class BookingBook {
     booking.revision += 1;
   }
 
+  /** A guest changes an active booking: one more night on its first stay; marks it modified now. */
+  modify(id: string): boolean {
+    const booking = this.bookings.get(id);
+    if (!booking || booking.cancelled) return false;
+    const stay = booking.stays[0];
+    if (stay) stay.rates.push(stay.rates[stay.rates.length - 1] ?? 0);
+    booking.modified = true;
+    booking.changedAt = wholeSecond(this.clock.now());
+    booking.revision += 1;
+    return true;
+  }
+
   /** A new active booking made now: first room, its first plan, its base rate each night (defaults: in 30 days, 2 nights). */
   create(input: NewBooking = {}): BookingRecord {
     const room = this.fixture.rooms[0]!;

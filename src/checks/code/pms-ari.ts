@@ -1,0 +1,128 @@
+// Code checks on the ARI a PMS pushed (PMS target): takes the window's ARI ledger and
+// the channel manager's mapped pairs, gives verdicts on coverage and horizon, units per
+// room, currency, unknown ids, compactness, and availability after a booking.
+import { compaction, coverageReport, unitsConflicts } from '../ari-ledger.js';
+import type { AriLedger } from '../ari-ledger.js';
+import { dayNumber, dayString } from '../coverage.js';
+import { endOfNextYear, formatDate, DAY_MS } from '../../support/time.js';
+import type { CodeCheck, CodeCheckInput, PmsFacts } from './types.js';
+import type { Verdict } from '../types.js';
+import { fail, pass, skip, unexpected } from '../types.js';
+
+function windowLedger(input: CodeCheckInput): { pms: PmsFacts; ledger: AriLedger } | Verdict {
+  const pms = input.pms;
+  if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
+  const ledger = pms.ledger(String(input.args.window ?? pms.windowKey));
+  if (!ledger || ledger.requests === 0) return fail('Unexpected silence: the PMS sent no ARIUpdate in this window', { expected: 'ARIUpdate requests', actual: 'none' });
+  return { pms, ledger };
+}
+
+function horizonEnd(input: CodeCheckInput, from: number): { to: number; label: string } {
+  if (input.args.horizon === 'end-of-next-year') return { to: dayNumber(endOfNextYear(from * DAY_MS))!, label: 'the end of next year' };
+  const d = new Date(from * DAY_MS);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return { to: Math.round(d.getTime() / DAY_MS) - 1, label: 'one year ahead' };
+}
+
+export const ariCoverage: CodeCheck = {
+  name: 'ari-coverage',
+  description: 'ARIUpdate covers every mapped room x rate plan on every date from the window\'s day to one year ahead (args: horizon: end-of-next-year)',
+  run(input) {
+    const w = windowLedger(input);
+    if (!('ledger' in w)) return w;
+    const from = dayNumber(formatDate(w.pms.windowStart))!;
+    const { to, label } = horizonEnd(input, from);
+    const report = coverageReport(w.ledger, w.pms.mappedPairs, from, to);
+    const reach = Math.min(...report.map((r) => r.reach));
+    const stats = `${w.ledger.items} items in ${w.ledger.requests} request(s), ${report.length} pair(s)`;
+    const incomplete = report.filter((r) => r.gaps.length > 0);
+    if (incomplete.length === 0) return pass(`every pair covered from ${dayString(from)} to ${label} (${dayString(to)}); horizon reached ${dayString(reach)}; ${stats}`);
+    const shown = incomplete.slice(0, 5).map((r) => `${r.room} x ${r.rate}: first gap ${dayString(r.gaps[0]![0])}..${dayString(r.gaps[0]![1])}`);
+    return fail(
+      `${unexpected('coverage', `every pair to ${dayString(to)} (${label})`, `${incomplete.length} pair(s) with gaps; horizon reached ${reach >= from ? dayString(reach) : 'none'}`)}\n  ${shown.join('\n  ')}`,
+      { expected: dayString(to), actual: reach >= from ? dayString(reach) : null },
+    );
+  },
+};
+
+export const ariUnitsPerRoom: CodeCheck = {
+  name: 'ari-units-per-room',
+  description: 'units are equal across the rate plans of a room for the same dates (unless the profile declares rate-plan-level availability)',
+  run(input) {
+    if (input.profile.ratePlanAvailability) return skip('the profile declares rate-plan-level availability', 'not-applicable');
+    const w = windowLedger(input);
+    if (!('ledger' in w)) return w;
+    const [first] = unitsConflicts(w.ledger, 1);
+    if (!first) return pass('units agree across the rate plans of each room');
+    return fail(unexpected(`units of room ${first.room} on ${first.from}..${first.to}`, 'the same for every rate plan', first.values), { expected: 'equal units', actual: first.values });
+  },
+};
+
+export const ariCurrency: CodeCheck = {
+  name: 'ari-currency',
+  description: 'every ARIUpdate carries the configured channel currency',
+  run(input) {
+    const expected = input.profile.currency;
+    if (!expected) return skip('Missing input: the profile sets no currency', 'missing-input');
+    const w = windowLedger(input);
+    if (!('ledger' in w)) return w;
+    const wrong = [...w.ledger.currencies.entries()].filter(([c]) => c !== expected);
+    if (wrong.length === 0) return pass(`currency ${expected} in all ${w.ledger.requests} request(s)`);
+    return fail(unexpected('currency', expected, wrong.map(([c]) => c)), { exchanges: wrong.flatMap(([, ids]) => ids).slice(0, 10), pointer: '/currency', expected, actual: wrong.map(([c]) => c) });
+  },
+};
+
+export const ariKnownIds: CodeCheck = {
+  name: 'ari-known-ids',
+  description: 'every Inventory item names a mapped room and a rate plan valid for it',
+  run(input) {
+    const w = windowLedger(input);
+    if (!('ledger' in w)) return w;
+    const unknown = w.ledger.unknownPairs;
+    if (unknown.length === 0) return pass(`all ${w.ledger.items} item(s) name mapped pairs`);
+    return fail(`${unknown.length} item(s) name unmapped rooms or rate plans:\n  ${unknown.slice(0, 5).map((u) => `${u.exchange} ${u.pointer}: ${u.message}`).join('\n  ')}`, {
+      exchanges: [...new Set(unknown.map((u) => u.exchange))].slice(0, 10), pointer: unknown[0]!.pointer,
+    });
+  },
+};
+
+export const ariCompact: CodeCheck = {
+  name: 'ari-compact',
+  description: 'items sent against the fewest date ranges that carry the same data (ratio at most args.max_ratio, default 1.5)',
+  run(input) {
+    const w = windowLedger(input);
+    if (!('ledger' in w)) return w;
+    const c = compaction(w.ledger);
+    const max = typeof input.args.max_ratio === 'number' ? input.args.max_ratio : 1.5;
+    const text = `${c.items} item(s) sent for data that fits in ${c.minimal} range(s): ratio ${c.ratio.toFixed(2)}`;
+    return c.ratio <= max ? pass(text) : fail(`${text}; the spec asks to combine updates into as few date ranges as possible`, { expected: `<= ${max}`, actual: Number(c.ratio.toFixed(2)) });
+  },
+};
+
+type UnitsBefore = Record<string, Record<string, number>>;
+
+export const availabilityLowered: CodeCheck = {
+  name: 'availability-lowered',
+  description: 'after a booking the PMS sends ARIUpdate with lower units for the booked room on every booked night (args: booking = the mock step result)',
+  run(input) {
+    const booking = input.args.booking as { room?: string; units_before?: UnitsBefore } | undefined;
+    if (!booking?.room || !booking.units_before) return skip('no booking to look at', 'blocked');
+    const w = windowLedger(input);
+    if (!('ledger' in w)) return w;
+    const notLowered: string[] = [];
+    for (const [date, before] of Object.entries(booking.units_before)) {
+      const day = dayNumber(date)!;
+      const lowered = [...w.ledger.pairs.values()].some((p) => {
+        if (p.room !== booking.room) return false;
+        const seg = p.units.segments.find((s) => s[0] <= day && s[1] >= day);
+        const was = before[p.rate];
+        return seg !== undefined && (was === undefined ? seg[2] >= 0 : seg[2] < was);
+      });
+      if (!lowered) notLowered.push(date);
+    }
+    if (notLowered.length === 0) return pass(`availability of room ${booking.room} lowered on all ${Object.keys(booking.units_before).length} booked night(s)`);
+    return fail(unexpected(`availability of room ${booking.room}`, 'lower units on every booked night', `not lowered on ${notLowered.join(', ')}`), { expected: 'an ARIUpdate lowering units', actual: notLowered });
+  },
+};
+
+export const PMS_ARI_CHECKS: CodeCheck[] = [ariCoverage, ariUnitsPerRoom, ariCurrency, ariKnownIds, ariCompact, availabilityLowered];

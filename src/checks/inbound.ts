@@ -1,0 +1,134 @@
+// Checks on every request a PMS sends to the mock channel manager: takes the inbound
+// exchange and what the PMS was issued (secret, cid, property credentials), gives
+// verdicts for the request's protocol (POST, JSON) and its envelope (secret in the query
+// and the body, verb = path, a fresh guid, cid, credentials). Pure but for the guid
+// memory, which the caller owns.
+import { createHash } from 'node:crypto';
+import { SPEC } from '../spec/sections.js';
+import { OPERATIONS, isMessageName } from '../spec/operations.js';
+import type { LiveExchange } from '../drivers/exchange.js';
+import type { Judged } from './protocol.js';
+import { excerpt, isJsonContentType } from './protocol.js';
+import type { CheckMeta, Verdict } from './types.js';
+import { fail, pass, skip, unexpected } from './types.js';
+
+export const INBOUND_CHECKS = {
+  complete: { id: 'protocol.request-complete', title: 'Every request arrives complete and within the size limit', level: 'required', spec: SPEC.endpoints },
+  method: { id: 'protocol.request-method', title: 'Every operation is sent as an HTTP POST', level: 'required', spec: SPEC.endpoints },
+  contentType: { id: 'protocol.request-content-type', title: 'Every request body is sent as application/json', level: 'required', spec: SPEC.endpoints },
+  json: { id: 'protocol.request-json', title: 'Every request body is a UTF-8 JSON object', level: 'required', spec: SPEC.endpoints },
+  knownOperation: { id: 'pms.envelope.known-operation', title: 'Requests go to {base_url}/<OperationName> of an operation the channel manager serves', level: 'required', spec: SPEC.endpoints },
+  querySecret: { id: 'pms.envelope.query-secret', title: 'shared_secret is sent as a query parameter and equals the issued secret', level: 'required', spec: `${SPEC.authentication} (1)` },
+  bodySecret: { id: 'pms.envelope.body-secret', title: 'shared_secret in the body equals the issued secret', level: 'required', spec: `${SPEC.authentication} (1)` },
+  verb: { id: 'pms.envelope.verb-matches-path', title: 'verb equals the operation name in the path', level: 'required', spec: SPEC.envelope },
+  guid: { id: 'pms.envelope.fresh-guid', title: 'Every request carries its own guid (the same guid only for an identical retry)', level: 'required', spec: `What the service does › Terminology (guid); ${SPEC.envelope}` },
+  cid: { id: 'pms.envelope.cid', title: 'pms_cid is the channel id issued to the PMS', level: 'required', spec: `${SPEC.authentication} (2)` },
+  credentials: { id: 'pms.envelope.credentials', title: 'Every request carries the property credentials the channel manager issued', level: 'required', spec: `${SPEC.authentication} (3)` },
+} as const satisfies Record<string, CheckMeta>;
+
+export interface Issued {
+  sharedSecret: string;
+  pmsCid: string;
+  property: { pms_property_id: number; wbp_property_id: string; wbp_property_password: string };
+}
+
+/** guid -> fingerprint of the request that first used it. */
+export type GuidMemory = Map<string, string>;
+
+function fingerprint(operation: string, body: unknown): string {
+  return createHash('sha256').update(operation).update('\u0000').update(JSON.stringify(body) ?? '').digest('hex');
+}
+
+function judgeGuid(body: Record<string, unknown>, operation: string, memory: GuidMemory, ids: string[]): Verdict {
+  const guid = body.guid;
+  if (typeof guid !== 'string') return skip('no guid to judge (see schema.request)', 'blocked', { exchanges: ids });
+  const print = fingerprint(operation, body);
+  const first = memory.get(guid);
+  if (first === undefined) {
+    memory.set(guid, print);
+    return pass('a new guid', { exchanges: ids });
+  }
+  return first === print
+    ? pass('the same guid for an identical retry', { exchanges: ids })
+    : fail(unexpected('guid', 'a guid not used by any other request', `${guid}, already used by a different request`), { exchanges: ids, pointer: '/guid', actual: guid });
+}
+
+function sameId(value: unknown, expected: string | number): boolean {
+  return value !== undefined && value !== null && String(value) === String(expected);
+}
+
+function judgeCredentials(body: Record<string, unknown>, operation: string, issued: Issued, ids: string[]): Verdict | undefined {
+  // HealthCheck may come before the property is set up; SetupProperty has its own check.
+  if (operation === 'HealthCheck' || operation === 'SetupProperty') return undefined;
+  const p = issued.property;
+  const wrong: string[] = [];
+  if (!sameId(body.pms_property_id, p.pms_property_id)) wrong.push('pms_property_id');
+  if (!sameId(body.wbp_property_id, p.wbp_property_id)) wrong.push('wbp_property_id');
+  if (body.wbp_property_password !== p.wbp_property_password) wrong.push('wbp_property_password');
+  return wrong.length === 0
+    ? pass('the issued property credentials', { exchanges: ids })
+    : fail(unexpected('property credentials', 'the ones the channel manager issued', `wrong ${wrong.join(', ')}`), { exchanges: ids, pointer: `/${wrong[0]}`, actual: wrong });
+}
+
+function judgeEnvelope(x: LiveExchange, body: Record<string, unknown>, issued: Issued, memory: GuidMemory): Judged[] {
+  const ids = [x.record.id];
+  const op = String(x.record.operation);
+  const out: Judged[] = [];
+  const query = x.query?.shared_secret;
+  out.push({
+    meta: INBOUND_CHECKS.querySecret,
+    verdict: query === issued.sharedSecret
+      ? pass('query shared_secret present and right', { exchanges: ids })
+      : fail(unexpected('query parameter shared_secret', 'the issued secret', query === undefined ? '(absent)' : 'another value'), { exchanges: ids }),
+  });
+  if (typeof body.shared_secret === 'string') {
+    out.push({
+      meta: INBOUND_CHECKS.bodySecret,
+      verdict: body.shared_secret === issued.sharedSecret
+        ? pass('body shared_secret right', { exchanges: ids })
+        : fail(unexpected('body shared_secret', 'the issued secret', 'another value'), { exchanges: ids, pointer: '/shared_secret' }),
+    });
+  }
+  out.push({
+    meta: INBOUND_CHECKS.verb,
+    verdict: body.verb === op ? pass(`verb ${op}`, { exchanges: ids }) : fail(unexpected('verb', op, body.verb ?? '(absent)'), { exchanges: ids, pointer: '/verb', expected: op, actual: body.verb }),
+  });
+  out.push({ meta: INBOUND_CHECKS.guid, verdict: judgeGuid(body, op, memory, ids) });
+  out.push({
+    meta: INBOUND_CHECKS.cid,
+    verdict: body.pms_cid === issued.pmsCid ? pass('the issued cid', { exchanges: ids }) : fail(unexpected('pms_cid', issued.pmsCid, body.pms_cid ?? '(absent)'), { exchanges: ids, pointer: '/pms_cid' }),
+  });
+  const credentials = judgeCredentials(body, op, issued, ids);
+  if (credentials) out.push({ meta: INBOUND_CHECKS.credentials, verdict: credentials });
+  return out;
+}
+
+/** Protocol and envelope verdicts of one inbound request; `body` is set when it is a JSON object. */
+export function judgeInboundRequest(x: LiveExchange, issued: Issued, memory: GuidMemory): { judged: Judged[]; body?: Record<string, unknown> } {
+  const ids = [x.record.id];
+  const out: Judged[] = [];
+  if (x.record.failure) {
+    out.push({ meta: INBOUND_CHECKS.complete, verdict: fail(`The request failed: ${x.record.failure.message}`, { exchanges: ids, actual: x.record.failure.kind }) });
+    return { judged: out };
+  }
+  out.push({ meta: INBOUND_CHECKS.complete, verdict: pass('complete', { exchanges: ids }) });
+  const method = x.record.request.method;
+  out.push({ meta: INBOUND_CHECKS.method, verdict: method === 'POST' ? pass('POST', { exchanges: ids }) : fail(unexpected('HTTP method', 'POST', method), { exchanges: ids }) });
+  const op = String(x.record.operation);
+  const known = isMessageName(op) && OPERATIONS[op].server === 'ota';
+  out.push({ meta: INBOUND_CHECKS.knownOperation, verdict: known ? pass(op, { exchanges: ids }) : fail(unexpected('operation in the path', 'an operation the channel manager serves', op || '(none)'), { exchanges: ids }) });
+  out.push({
+    meta: INBOUND_CHECKS.contentType,
+    verdict: isJsonContentType(x.requestContentType) ? pass('application/json', { exchanges: ids }) : fail(unexpected('content type', 'application/json', x.requestContentType ?? '(none)'), { exchanges: ids }),
+  });
+  const parsed = x.request;
+  const isObject = parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value);
+  out.push({
+    meta: INBOUND_CHECKS.json,
+    verdict: isObject ? pass('a JSON object', { exchanges: ids }) : fail(`Unexpected body: ${parsed.ok ? 'not a JSON object' : parsed.detail}\n  ${excerpt(x.record.request.body)}`, { exchanges: ids }),
+  });
+  if (!isObject || !known) return { judged: out };
+  const body = (parsed as { value: Record<string, unknown> }).value;
+  out.push(...judgeEnvelope(x, body, issued, memory));
+  return { judged: out, body };
+}

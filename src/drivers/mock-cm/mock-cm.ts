@@ -1,0 +1,206 @@
+// The mock channel manager for the PMS target: takes the profile (where to listen, TLS,
+// credentials) and the run's clock and evidence log, serves every operation a PMS calls
+// with the same in-memory channel manager the reference OTA runs, records each request
+// as an inbound exchange, and lets scenario steps make bookings arrive, change, cancel,
+// or make the next answer of an operation fail.
+import { createServer as createHttpServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { Clock } from '../../support/clock.js';
+import type { Redactor } from '../../support/redact.js';
+import { redactHeaders } from '../../support/redact.js';
+import { OtaModel, renderReservation } from '../../reference/ota/index.js';
+import type { PropertyFixture } from '../../reference/ota/index.js';
+import type { EvidenceLog } from '../evidence-log.js';
+import type { Exchange, LiveExchange } from '../exchange.js';
+import { parseBody } from '../exchange.js';
+import { messageRecord } from '../body-limits.js';
+import { InboundStore } from './inbound-store.js';
+import { readBody } from './read-body.js';
+
+export interface MockCmOptions {
+  clock: Clock;
+  log: EvidenceLog;
+  redactor: Redactor;
+  sharedSecret: string;
+  property: { pms_property_id: number; wbp_property_id: string; wbp_property_password: string };
+  host: string;
+  port: number;
+  tls?: { cert: string | Buffer; key: string | Buffer } | undefined;
+  maxBodyBytes: number;
+  evidenceBodyBytes: number;
+  /** A request (headers and body) must complete within this time, or the connection is closed. */
+  requestTimeoutMs: number;
+  fixture?: PropertyFixture;
+}
+
+interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function errorReply(status: number, id: number, msg: string, close = false): Reply {
+  return {
+    status,
+    headers: { 'content-type': JSON_TYPE, ...(close ? { connection: 'close' } : {}) },
+    body: Buffer.from(JSON.stringify({ success: false, errors: [{ id, msg }] })),
+  };
+}
+
+function flatHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+export class MockChannelManager {
+  readonly model: OtaModel;
+  readonly inbound: InboundStore;
+  private server: Server | undefined;
+  private baseUrl = '';
+  private readonly failures = new Map<string, { id: number; msg: string }>();
+  /** Lets the runner see an inbound exchange (judge it, feed ledgers) before bodies are summarised. */
+  private readonly onReceived: Array<(x: LiveExchange) => void> = [];
+
+  constructor(private readonly options: MockCmOptions) {
+    this.model = new OtaModel({
+      clock: options.clock,
+      sharedSecret: options.sharedSecret,
+      property: options.property,
+      ...(options.fixture ? { fixture: options.fixture } : {}),
+    });
+    this.inbound = new InboundStore(options.clock);
+  }
+
+  get url(): string {
+    return this.baseUrl;
+  }
+
+  onExchange(listener: (x: LiveExchange) => void): void {
+    this.onReceived.push(listener);
+  }
+
+  async start(): Promise<void> {
+    const handler = (req: IncomingMessage, res: ServerResponse): void => {
+      this.handle(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': JSON_TYPE, connection: 'close' });
+        res.end();
+      });
+    };
+    const { tls, host, port, requestTimeoutMs } = this.options;
+    const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, handler) : createHttpServer(handler);
+    server.requestTimeout = requestTimeoutMs;
+    server.headersTimeout = Math.min(requestTimeoutMs, 60_000);
+    server.keepAliveTimeout = 5_000;
+    server.on('clientError', (_error, socket) => socket.destroy());
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    this.server = server;
+    const bound = (server.address() as AddressInfo).port;
+    this.baseUrl = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${bound}`;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+
+  /** The next answer to `operation` is this error (a scenario step's request). */
+  failNext(operation: string, id: number, msg: string): void {
+    this.failures.set(operation, { id, msg });
+  }
+
+  /** Known room x rate plan pairs: what a PMS may send ARI for. */
+  mappedPairs(): Array<{ room: string; rate: string }> {
+    const pairs: Array<{ room: string; rate: string }> = [];
+    for (const room of this.model.fixture.rooms) {
+      for (const plan of this.model.fixture.rate_plans) {
+        if (plan.wbp_room_id === '0' || plan.wbp_room_id === String(room.wbp_room_id)) pairs.push({ room: String(room.wbp_room_id), rate: plan.wbp_rate_id });
+      }
+    }
+    return pairs;
+  }
+
+  reservation(bookingId: string): Record<string, unknown> | undefined {
+    const booking = this.model.bookings.get(bookingId);
+    return booking ? renderReservation(booking, new Set()) : undefined;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { clock, log, redactor, maxBodyBytes, evidenceBodyBytes } = this.options;
+    const id = log.nextId();
+    const at = clock.now();
+    const started = performance.now();
+    const url = new URL(req.url ?? '/', 'http://mock');
+    const operation = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? '');
+    const query = Object.fromEntries(url.searchParams);
+    const read = await readBody(req, maxBodyBytes);
+    let reply: Reply | undefined;
+    let injected: string | undefined;
+    if (!read.ok && read.reason === 'too-large') reply = errorReply(413, 1005, `request body larger than ${maxBodyBytes} bytes`, true);
+    else if (read.ok && req.method !== 'POST') reply = errorReply(405, 1004, `use POST, not ${req.method}`);
+    else if (read.ok) {
+      const failure = this.failures.get(operation);
+      if (failure) {
+        this.failures.delete(operation);
+        injected = `error ${failure.id} injected by the scenario`;
+        reply = errorReply(200, failure.id, failure.msg);
+      } else {
+        const answer = this.model.handle(operation, url.searchParams, read.bytes);
+        reply = { status: answer.status, headers: answer.headers, body: Buffer.from(answer.body) };
+      }
+    }
+    if (reply && !res.destroyed) {
+      res.writeHead(reply.status, reply.headers);
+      res.end(reply.body);
+    }
+    const requestHeaders = flatHeaders(req);
+    const record: Exchange = {
+      id,
+      direction: 'inbound',
+      operation,
+      startedAt: new Date(at).toISOString(),
+      durationMs: Math.round(performance.now() - started),
+      request: {
+        method: req.method ?? '?',
+        url: redactor.url(`${this.baseUrl}${req.url ?? ''}`),
+        ...messageRecord(redactHeaders(requestHeaders, redactor), read.bytes, evidenceBodyBytes, redactor, read.ok ? read.bytes.length : read.total),
+      },
+      ...(reply ? { response: { status: reply.status, ...messageRecord(reply.headers, reply.body, evidenceBodyBytes, redactor) } } : {}),
+      ...(!read.ok ? { failure: { kind: read.reason === 'too-large' ? 'too-large' : 'reset', message: read.reason === 'too-large' ? `the request body exceeded ${maxBodyBytes} bytes` : 'the PMS closed the connection before the request was complete' } } : {}),
+    } as Exchange;
+    const live: LiveExchange = {
+      record, at, query,
+      request: read.ok ? parseBody(read.bytes) : { ok: false, error: 'missing', detail: 'the request was not received completely' },
+      ...(requestHeaders['content-type'] ? { requestContentType: requestHeaders['content-type'].toLowerCase() } : {}),
+      ...(reply ? { response: parseBody(reply.body), responseContentType: reply.headers['content-type'] } : {}),
+      ...(injected ? { injected } : {}),
+    };
+    for (const listener of this.onReceived) listener(live);
+    log.add(live);
+    this.inbound.push(operation === 'ARIUpdate' ? summariseAri(live) : live);
+  }
+}
+
+/** ARIUpdate bodies are judged on arrival, then kept only as a summary: a full refresh is large. */
+function summariseAri(live: LiveExchange): LiveExchange {
+  if (!live.request.ok || !live.request.value || typeof live.request.value !== 'object') return live;
+  const body = live.request.value as Record<string, unknown>;
+  const items = Array.isArray(body.Inventory) ? body.Inventory.length : 0;
+  const { Inventory: _dropped, ...rest } = body;
+  return { ...live, request: { ok: true, value: { ...rest, Inventory: `${items} items (summarised after judging)` } } };
+}

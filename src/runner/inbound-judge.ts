@@ -1,0 +1,67 @@
+// The PMS target's judge of inbound traffic: takes every request the mock channel
+// manager receives, at once, and gives its verdicts (protocol, envelope, schema, body
+// rules, and the mock's own answer as a self-check) to the suite running at that time;
+// it also feeds the ARI ledgers the traffic checks read. Nothing a PMS sends goes unjudged.
+import { AriLedger } from '../checks/ari-ledger.js';
+import { judgeInboundRequest } from '../checks/inbound.js';
+import type { GuidMemory, Issued } from '../checks/inbound.js';
+import type { Judged } from '../checks/protocol.js';
+import { judgeCandidateBody, judgeHarnessBody } from '../checks/schema-checks.js';
+import type { CheckMeta, Verdict } from '../checks/types.js';
+import type { LiveExchange } from '../drivers/exchange.js';
+import type { MessageName } from '../spec/operations.js';
+import { OPERATIONS, isMessageName } from '../spec/operations.js';
+
+export type VerdictSink = (meta: CheckMeta, verdict: Verdict) => void;
+
+export class InboundJudge {
+  private sink: VerdictSink | undefined;
+  private buffered: Judged[] = [];
+  private readonly guids: GuidMemory = new Map();
+  private readonly ledgers = new Map<string, AriLedger>();
+  private readonly open = new Set<AriLedger>();
+
+  constructor(private readonly issued: Issued, private readonly isKnownPair: (room: string, rate: string) => boolean, runStart: number) {
+    this.openLedger('run', runStart);
+  }
+
+  /** Verdicts go to this suite's recorder from now on (buffered ones first). */
+  attach(sink: VerdictSink): void {
+    this.sink = sink;
+    for (const j of this.buffered) sink(j.meta, j.verdict);
+    this.buffered = [];
+  }
+
+  detach(): void {
+    this.sink = undefined;
+  }
+
+  /** Starts collecting ARI for a window that begins now (a step some traffic check reads from). */
+  openLedger(key: string, since: number): AriLedger {
+    const ledger = new AriLedger(since, this.isKnownPair);
+    const previous = this.ledgers.get(key);
+    if (previous) this.open.delete(previous);
+    this.ledgers.set(key, ledger);
+    this.open.add(ledger);
+    return ledger;
+  }
+
+  ledger(key: string): AriLedger | undefined {
+    return this.ledgers.get(key);
+  }
+
+  receive(x: LiveExchange): void {
+    const { judged, body } = judgeInboundRequest(x, this.issued, this.guids);
+    const ids = [x.record.id];
+    const op = String(x.record.operation);
+    if (body && isMessageName(op) && OPERATIONS[op].server === 'ota') {
+      judged.push(...judgeCandidateBody(op as MessageName, 'request', body, ids, true));
+      if (x.response?.ok) judged.push(...judgeHarnessBody(op as MessageName, 'response', x.response.value, ids));
+      if (op === 'ARIUpdate') for (const ledger of this.open) if (x.at >= ledger.since) ledger.ingest(x.record.id, body);
+    }
+    for (const j of judged) {
+      if (this.sink) this.sink(j.meta, j.verdict);
+      else this.buffered.push(j);
+    }
+  }
+}

@@ -1,0 +1,16 @@
+// What PMS-target code checks may read: takes the run context and a window start, gives
+// the PmsFacts (all inbound traffic, the ARI ledgers, the mapped pairs).
+import type { PmsFacts } from '../../checks/code/types.js';
+import type { StepEnv } from '../step-env.js';
+
+export function pmsFacts(env: StepEnv, windowStart: number, windowKey = 'run'): PmsFacts | undefined {
+  const pms = env.ctx.pms;
+  if (!pms) return undefined;
+  return {
+    inbound: pms.mock.inbound.all(),
+    ledger: (key) => pms.judge.ledger(key),
+    mappedPairs: pms.mock.mappedPairs(),
+    windowStart,
+    windowKey,
+  };
+}

@@ -1,0 +1,53 @@
+// The traffic step (PMS target): takes a window (from the run's or an earlier step's
+// start), optionally keeps collecting for a while (until quiet, or for a set duration),
+// then runs the step's code checks over every request of the window and its ARI ledger.
+import { harnessError } from '../../checks/types.js';
+import type { TrafficStep } from '../../suite/types.js';
+import { judgeDeclared } from '../judge.js';
+import type { StepEnv } from '../step-env.js';
+import { pmsFacts } from './pms-facts.js';
+import { durationMs } from './wait.js';
+
+/** Waits until no matching request arrived for `settleMs`, or `maxMs` passed. */
+async function collect(env: StepEnv, step: TrafficStep, from: number, maxMs: number, settleMs: number | undefined): Promise<void> {
+  const { clock, signal } = env.ctx;
+  const inbound = env.ctx.pms!.mock.inbound;
+  const end = clock.now() + maxMs;
+  const latest = (): number => {
+    const seen = inbound.since(from, step.operations);
+    return seen.length ? seen[seen.length - 1]!.at : from;
+  };
+  while (!signal.aborted && clock.now() < end) {
+    const now = clock.now();
+    if (settleMs !== undefined && latest() > from && now - latest() >= settleMs) return;
+    const nap = settleMs === undefined ? end - now : Math.min(end - now, Math.max(10, settleMs / 4));
+    try {
+      await clock.sleep(nap, signal);
+    } catch {
+      return;
+    }
+  }
+}
+
+export async function runTrafficStep(env: StepEnv, step: TrafficStep): Promise<string | undefined> {
+  if (!env.ctx.pms) {
+    env.recordAll(harnessError('traffic steps need the mock channel manager (PMS target)'));
+    return 'no mock channel manager';
+  }
+  const from = step.from === 'run' ? env.runStartedAt : env.state.stepStarts.get(step.from);
+  if (from === undefined) {
+    env.recordAll(harnessError(`window start "${step.from}" has not run`));
+    return 'window start missing';
+  }
+  const max = step.duration ? durationMs(env, step.duration) : { ok: true as const, ms: 0 };
+  const settle = step.settle ? durationMs(env, step.settle) : undefined;
+  if (!max.ok || (settle && !settle.ok)) {
+    const message = !max.ok ? max.message : (settle as { message: string }).message;
+    env.recordAll(harnessError(message));
+    return message;
+  }
+  if (max.ms > 0) await collect(env, step, from, max.ms, settle?.ok ? settle.ms : undefined);
+  const traffic = env.ctx.pms.mock.inbound.since(from, step.operations);
+  judgeDeclared(env, { body: undefined, exchanges: traffic.slice(-20).map((x) => x.record.id), traffic }, env.roots({ window_start: from }), pmsFacts(env, from, step.from));
+  return `${traffic.length} request(s) in the window`;
+}
