@@ -26,7 +26,9 @@ interface Accumulator {
   meta: CheckMeta;
   worst: { outcome: Outcome; verdict: Verdict; where: CheckWhere } | undefined;
   counts: CheckResult['counts'];
-  exchanges: Set<string>;
+  /** Exchanges of failing evaluations (the evidence), and a few of passing ones (traceability). */
+  bad: Set<string>;
+  good: Set<string>;
   schemaErrors: SchemaError[];
 }
 
@@ -36,7 +38,7 @@ export class CheckCollector {
   /** Registers a check that must appear in the results even if it never runs. */
   declare(meta: CheckMeta): void {
     if (!this.byId.has(meta.id)) {
-      this.byId.set(meta.id, { meta, worst: undefined, counts: { runs: 0, passed: 0, failed: 0, skipped: 0, errored: 0 }, exchanges: new Set(), schemaErrors: [] });
+      this.byId.set(meta.id, { meta, worst: undefined, counts: { runs: 0, passed: 0, failed: 0, skipped: 0, errored: 0 }, bad: new Set(), good: new Set(), schemaErrors: [] });
     }
   }
 
@@ -50,9 +52,9 @@ export class CheckCollector {
     else if (verdict.status === 'skip') acc.counts.skipped++;
     else acc.counts.errored++;
     const bad = outcome === 'fail' || outcome === 'warn' || outcome === 'error';
-    if (bad || acc.exchanges.size < 3) {
-      for (const id of verdict.exchanges ?? []) if (acc.exchanges.size < MAX_EVIDENCE_EXCHANGES) acc.exchanges.add(id);
-    }
+    const into = bad ? acc.bad : acc.good;
+    const cap = bad ? MAX_EVIDENCE_EXCHANGES : 3;
+    for (const id of verdict.exchanges ?? []) if (into.size < cap) into.add(id);
     if (bad) for (const e of verdict.schemaErrors ?? []) if (acc.schemaErrors.length < MAX_SCHEMA_ERRORS) acc.schemaErrors.push(e);
     const current = acc.worst;
     if (!current || priority(outcome, verdict.skip) > priority(current.outcome, current.verdict.skip)) {
@@ -97,7 +99,7 @@ function toResult(acc: Accumulator): CheckResult {
     outcome,
     message: summarise(acc, verdict, outcome),
     where,
-    evidence: { exchanges: [...acc.exchanges], schemaErrors: acc.schemaErrors },
+    evidence: { exchanges: [...(acc.bad.size ? acc.bad : acc.good)], schemaErrors: acc.schemaErrors },
     counts: acc.counts,
   };
   if (verdict.expected !== undefined) result.expected = verdict.expected;

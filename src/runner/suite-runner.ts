@@ -57,7 +57,7 @@ async function runStep(env: StepEnv, step: Step, windows: Set<string>): Promise<
       note = await executor(env, step);
     }
   }
-  const outcome = env.outcomes.length ? worstOutcome(env.outcomes) : 'skip';
+  const outcome = env.outcomes.length ? worstOutcome(env.outcomes) : blocked ? 'skip' : 'pass';
   ctx.emit({ type: 'step-end', suite: suite.name, step: step.id, outcome, ...(note ? { note } : {}) });
 }
 

@@ -125,6 +125,7 @@ class SuiteReader {
           ...(raw.body ? { body: raw.body as Raw } : {}),
           ...(raw.omit ? { omit: raw.omit as string[] } : {}),
           ...(raw.query ? { query: raw.query as Raw } : {}),
+          ...(raw.path ? { path: raw.path as string } : {}),
         };
       case 'hook':
         return { ...base, kind: 'hook', hook: raw.hook as string, ...(raw.input !== undefined ? { input: raw.input } : {}) };

@@ -87,6 +87,7 @@ const stepCommon = {
 const KINDS = {
   call: {
     call: { type: 'string' },
+    path: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' },
     body: { type: 'object' },
     omit: { type: 'array', items: { type: 'string' } },
     query: { type: 'object' },

@@ -64,6 +64,8 @@ export interface CallStep extends StepBase {
   body?: Record<string, unknown>;
   omit?: string[];
   query?: Record<string, unknown>;
+  /** Sends to {base_url}/<path> instead of the operation's own path (probing unknown operations). */
+  path?: string;
   /** false when the step sends an invalid request on purpose (auth probes). */
   self_check: boolean;
   envelope: boolean;

@@ -3,6 +3,7 @@
 // a rate plan, plans name known rooms, HTTPS).
 import type { CodeCheck } from './types.js';
 import { fail, pass, skip, unexpected } from '../types.js';
+import { formatBookingVersion, parseBookingVersion } from '../../support/time.js';
 
 type Obj = Record<string, unknown>;
 
@@ -110,4 +111,28 @@ export const bookingsIncludeAll: CodeCheck = {
   },
 };
 
-export const OTA_CODE_CHECKS: CodeCheck[] = [httpsRequired, ratePlansCoverRooms, ratePlansKnownRooms, ratePlansUniquePairs, bookingsUnique, bookingsIncludeAll];
+/** Clock differences up to this are tolerated; a timezone offset (30 min or more) is not (D-011). */
+export const ORDER_TIME_TOLERANCE_MS = 15 * 60_000;
+
+export const reservationOrderTime: CodeCheck = {
+  name: 'reservation-order-time',
+  description: 'OrderDate/OrderTime of a booking made through a hook lie within 15 minutes of when the hook ran (args: from, to = clock ms)',
+  run({ subject, args, exchanges }) {
+    const reservation = (subject as Obj | undefined)?.reservation as Obj | undefined;
+    const from = Number(args.from);
+    const to = Number(args.to);
+    if (!reservation || !Number.isFinite(from) || !Number.isFinite(to)) return skip('no reservation or hook times to compare', 'blocked', { exchanges });
+    const { OrderDate: date, OrderTime: time } = reservation;
+    const ordered = typeof date === 'string' && typeof time === 'string' ? parseBookingVersion(`${date} ${time}`) : undefined;
+    if (ordered === undefined) return skip('OrderDate/OrderTime are not a valid date and time (see schema.response)', 'blocked', { exchanges });
+    const low = Math.floor(from / 1000) * 1000 - ORDER_TIME_TOLERANCE_MS;
+    const high = to + ORDER_TIME_TOLERANCE_MS;
+    if (ordered >= low && ordered <= high) return pass(`ordered ${date} ${time} UTC, when the hook ran`, { exchanges });
+    const offMin = Math.round((ordered < low ? ordered - from : ordered - to) / 60_000);
+    return fail(unexpected('OrderDate/OrderTime', `the UTC time the booking was made (${formatBookingVersion(from)})`, `${date} ${time} (${offMin > 0 ? '+' : ''}${offMin} min): a local time, or a wrong clock`), {
+      exchanges, pointer: '/reservation/OrderTime', expected: formatBookingVersion(from), actual: `${date} ${time}`,
+    });
+  },
+};
+
+export const OTA_CODE_CHECKS: CodeCheck[] = [httpsRequired, ratePlansCoverRooms, ratePlansKnownRooms, ratePlansUniquePairs, bookingsUnique, bookingsIncludeAll, reservationOrderTime];

@@ -29,6 +29,8 @@ export interface RunCommandOptions {
   reference?: boolean;
   /** Fault variants of the reference candidate (with --reference): demos and tests. */
   variant?: string[];
+  /** Tests only: serve the reference candidate over plain HTTP. */
+  referenceOverHttp?: boolean;
   suite?: string[];
   grep?: string;
   bail?: boolean;
@@ -66,7 +68,7 @@ async function prepareCandidate(options: RunCommandOptions, io: CliIo): Promise<
   if (options.reference) {
     if (options.profile) throw new UsageError('give either --profile or --reference, not both');
     if (options.target !== 'ota') throw new UsageError('--reference for the pms target needs the PMS target support (not available yet)');
-    const reference = await startReferenceOtaCandidate({ clock: io.clock ?? systemClock, faults: parseOtaFaults(options.variant ?? []), env: io.env });
+    const reference = await startReferenceOtaCandidate({ clock: io.clock ?? systemClock, faults: parseOtaFaults(options.variant ?? []), env: io.env, tls: !options.referenceOverHttp });
     return { profile: reference.profile, reference, ca: reference.ca };
   }
   if (options.variant?.length) throw new UsageError('--variant only applies with --reference');

@@ -34,7 +34,7 @@ function buildRequest(env: StepEnv, step: CallStep, roots: Record<string, unknow
   }
   const merged: Record<string, unknown> = { ...envelope, ...body.value };
   for (const field of step.omit ?? []) delete merged[field];
-  const url = operationUrl(env.profile.baseUrl, step.operation, { shared_secret: env.profile.sharedSecret, ...query.value });
+  const url = operationUrl(env.profile.baseUrl, step.path ?? step.operation, { shared_secret: env.profile.sharedSecret, ...query.value });
   return { ok: true, value: { url, body: merged } };
 }
 
@@ -42,6 +42,8 @@ function judgeExchange(env: StepEnv, step: CallStep, live: LiveExchange): void {
   const ids = [live.record.id];
   for (const j of judgeResponseProtocol(live)) env.record(j.meta, j.verdict);
   const response = responseObject(live);
+  // A probe of an unknown path is not that operation's response: only its declared checks judge it.
+  if (step.path) return;
   for (const j of judgeCandidateBody(step.operation, 'response', response, ids, response !== undefined)) env.record(j.meta, j.verdict);
   if (step.self_check && OPERATIONS[step.operation].server === 'ota' && live.request.ok) {
     for (const j of judgeHarnessBody(step.operation, 'request', live.request.value, ids)) env.record(j.meta, j.verdict);

@@ -1,0 +1,131 @@
+// The real CLI as a user runs it (node bin/cm-certify.js, the compiled build), with the
+// documented exit codes: 0 certified, 1 not certified, 2 usage/profile/suite error, 3
+// the run could not complete.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const BIN = resolve('bin/cm-certify.js');
+
+function cli(args: string[], env: NodeJS.ProcessEnv = {}, cwd = process.cwd()): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH, CI: '1', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : 99) : 0, stdout, stderr });
+    });
+  });
+}
+
+function tmp(): string {
+  return mkdtempSync(join(tmpdir(), 'cm-certify-cli-'));
+}
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+describe('cm-certify CLI', () => {
+  it('--version prints the package version; --help lists commands, exit codes and examples', async () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    expect((await cli(['--version'])).stdout.trim()).toBe(pkg.version);
+    const help = await cli(['--help']);
+    expect(help.code).toBe(0);
+    for (const word of ['run', 'serve', 'list', 'validate', 'schemas', 'init', 'Exit codes', 'Examples']) expect(help.stdout).toContain(word);
+  });
+
+  it('certifies the reference OTA (exit 0) and writes the JSON and JUnit reports', async () => {
+    const dir = tmp();
+    const r = await cli(['run', '--target', 'ota', '--reference', '--reporter', 'json', '--reporter', 'junit', '--output-dir', dir]);
+    expect(r.stdout).toContain('Verdict: CERTIFIED');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { verdict: string; suites: unknown[]; harness: { version: string } };
+    expect(report.verdict).toBe('certified');
+    expect(report.suites.length).toBe(7);
+    const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testsuites name="cm-certify ota certification: certified" tests="\d+" failures="0" errors="0"/);
+  }, 60_000);
+
+  it('denies a broken variant with exit 1 and names the check with evidence', async () => {
+    const r = await cli(['run', '--target', 'ota', '--reference', '--variant', 'cancel-repeat-succeeds', '--suite', 'cancel']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('cancel.repeat.4002');
+    expect(r.stdout).toContain('Unexpected success: expected false, but received true');
+    expect(r.stdout).toMatch(/evidence: x\d+ POST \/api\/CancelBooking\?shared_secret=\[redacted\]/);
+    expect(r.stdout).toContain('Verdict: NOT CERTIFIED [partial run]');
+  }, 60_000);
+
+  it('a profile error is exit 2 with file, line and field', async () => {
+    const dir = tmp();
+    const file = join(dir, 'bad.yaml');
+    writeFileSync(file, 'target: ota\nbase_url: https://x.test\nshared_secret: ${NOPE_SECRET}\npms_cid: abc\nproperty: {pms_property_id: 1, wbp_property_id: "1", wbp_property_password: p}\n');
+    const r = await cli(['run', '--target', 'ota', '--profile', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${file}:3:16 (shared_secret): environment variable NOPE_SECRET is not set`);
+  });
+
+  it('a suite error is exit 2 with file, line and field', async () => {
+    const dir = tmp();
+    const file = join(dir, 'mine.yaml');
+    writeFileSync(file, 'suite: mine\ntitle: Mine\nversion: 1.0.0\ntarget: ota\nsteps:\n  - id: a\n    call: HealthChek\n');
+    const r = await cli(['run', '--target', 'ota', '--reference', '--suite', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${file}:7:11 (steps[0].call): unknown operation "HealthChek"`);
+  });
+
+  it('unknown flags and commands are exit 2', async () => {
+    expect((await cli(['run', '--target', 'ota', '--frobnicate'])).code).toBe(2);
+    expect((await cli(['certify-everything'])).code).toBe(2);
+    expect((await cli(['run', '--target', 'martian', '--reference'])).code).toBe(2);
+  });
+
+  it('an unreachable candidate is exit 3 with a clear message, and the report is still written', async () => {
+    const dir = tmp();
+    const port = await closedPort();
+    const file = join(dir, 'p.yaml');
+    writeFileSync(file, `target: ota\nbase_url: http://127.0.0.1:${port}/api\nshared_secret: s3cret-value\npms_cid: abc\nproperty: {pms_property_id: 1, wbp_property_id: "1", wbp_property_password: pw-value}\n`);
+    const r = await cli(['run', '--target', 'ota', '--profile', file, '--allow-http', '--reporter', 'json', '-o', dir]);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain('connection refused');
+    expect(r.stdout).toContain('Verdict: INCOMPLETE');
+    expect(existsSync(join(dir, 'report.json'))).toBe(true);
+    expect(r.stdout).not.toContain('s3cret-value');
+  });
+
+  it('validate prints every schema error with its JSON pointer and spec section; exit 1 when invalid', async () => {
+    const dir = tmp();
+    const file = join(dir, 'ari.json');
+    writeFileSync(file, JSON.stringify({ verb: 'ARIUpdate', pms_property_id: 0, wbp_property_id: 'x', wbp_property_password: 'p', guid: 'nope', shared_secret: 's', pms_cid: 'ABC', currency: 'eur', Inventory: [{ wbp_room_id: '1', wbp_rate_id: 'r', start_date: '2026-02-10', end_date: '2026-02-01', units: -1 }] }));
+    const r = await cli(['validate', '--operation', 'ARIUpdate', '--kind', 'request', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('/Inventory/0/units');
+    expect(r.stdout).toContain('/guid');
+    expect(r.stdout).toContain('Resources and their fields › Inventory item (ARIUpdate)');
+    expect(r.stdout).toContain('rule.inventory.date-order');
+  });
+
+  it('schemas --out writes every message schema plus the suite and profile formats; init writes a template once', async () => {
+    const dir = tmp();
+    const r = await cli(['schemas', '--out', join(dir, 's')]);
+    expect(r.code).toBe(0);
+    const written = JSON.parse(readFileSync(join(dir, 's', 'ARIUpdate.request.schema.json'), 'utf8')) as { $id: string };
+    expect(written.$id).toContain('ARIUpdate');
+    expect(existsSync(join(dir, 's', 'suite.schema.json'))).toBe(true);
+    expect((await cli(['init', '--target', 'ota'], {}, dir)).code).toBe(0);
+    expect(readFileSync(join(dir, 'cm-certify.ota.yaml'), 'utf8')).toContain('${CM_SHARED_SECRET}');
+    expect((await cli(['init', '--target', 'ota'], {}, dir)).code).toBe(2);
+  });
+
+  it('list shows suites and checks with level and spec section', async () => {
+    const r = await cli(['list', '--target', 'ota']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/booking\.list-version\.offset-5min\s+required\s+Endpoints › GetBookingList; Limits \(time offset\)/);
+    expect(r.stdout).toContain('schema.response');
+  });
+});

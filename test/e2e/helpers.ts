@@ -1,0 +1,38 @@
+import { Writable } from 'node:stream';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CliIo } from '../../src/cli/io.js';
+import type { Clock } from '../../src/support/clock.js';
+import type { RunResult } from '../../src/runner/types.js';
+
+export function captureIo(clock?: Clock, env: NodeJS.ProcessEnv = {}): CliIo & { out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  const stream = (append: (s: string) => void): Writable => new Writable({ write(chunk, _e, cb) { append(String(chunk)); cb(); } });
+  return {
+    stdout: stream((s) => (out += s)),
+    stderr: stream((s) => (err += s)),
+    env,
+    cwd: mkdtempSync(join(tmpdir(), 'cm-certify-test-')),
+    isTTY: false,
+    ...(clock ? { clock } : {}),
+    out: () => out,
+    err: () => err,
+  };
+}
+
+/** Every check that did not pass, as "outcome:id" (capability skips left out). */
+export function problems(result: RunResult): string[] {
+  return [...new Set(result.suites.flatMap((s) => s.checks
+    .filter((c) => c.outcome !== 'pass' && !(c.outcome === 'skip' && c.skipKind === 'not-applicable'))
+    .map((c) => `${c.outcome}:${c.id}`)))];
+}
+
+const RANK = { fail: 5, error: 4, warn: 3, skip: 1, pass: 2 } as const;
+
+/** The check with this id in the suite where it did worst (ids like schema.response recur per suite). */
+export function check(result: RunResult, id: string) {
+  const all = result.suites.flatMap((s) => s.checks).filter((c) => c.id === id);
+  return all.sort((a, b) => RANK[b.outcome] - RANK[a.outcome])[0];
+}

@@ -1,0 +1,108 @@
+// The OTA target end to end, in process: the reference OTA is certified; every fault
+// variant is denied by the check that names its violation. A shared fast clock makes the
+// cancel suite's 4-second wait take 80 ms.
+import { describe, expect, it } from 'vitest';
+import { runCommand } from '../../src/cli/commands/run.js';
+import { OTA_FAULT_NAMES } from '../../src/reference/ota/index.js';
+import type { OtaFault } from '../../src/reference/ota/index.js';
+import { scaledClock } from '../../src/support/clock.js';
+import { captureIo, check, problems } from './helpers.js';
+
+const fast = () => scaledClock(50);
+
+describe('reference OTA', () => {
+  it('is certified over HTTPS with no failure, warning or skip', async () => {
+    const io = captureIo(fast());
+    const { exitCode, result } = await runCommand({ target: 'ota', reference: true }, io);
+    expect(problems(result)).toEqual([]);
+    expect(result.verdict).toBe('certified');
+    expect(exitCode).toBe(0);
+    expect(result.transport).toBe('https');
+    expect(result.suites.map((s) => s.name)).toEqual(['https', 'setup', 'auth', 'ari', 'booking-polling', 'ack', 'cancel']);
+    expect(result.counts.pass).toBeGreaterThan(70);
+    expect(io.out()).toContain('Verdict: CERTIFIED');
+  });
+
+  it('over plain HTTP with --allow-http: certified, the only warning is HTTPS, and the report says so', async () => {
+    const { exitCode, result } = await runCommand({ target: 'ota', reference: true, referenceOverHttp: true, allowHttp: true }, captureIo(fast()));
+    expect(problems(result)).toEqual(['warn:https.required']);
+    expect(result.verdict).toBe('certified');
+    expect(exitCode).toBe(0);
+    expect(result.transport).toBe('http');
+    expect(result.notes.join(' ')).toContain('plain HTTP');
+  });
+
+  it('over plain HTTP without --allow-http: HTTPS is required, not certified', async () => {
+    const { exitCode, result } = await runCommand({ target: 'ota', reference: true, referenceOverHttp: true }, captureIo(fast()));
+    expect(problems(result)).toEqual(['fail:https.required']);
+    expect(check(result, 'https.required')?.message).toContain('HTTPS is required');
+    expect(exitCode).toBe(1);
+  });
+});
+
+// Each fault breaks one rule; the check named here must fail (and the run be denied).
+const CAUGHT_BY: Record<OtaFault, string> = {
+  'healthcheck-fails': 'setup.healthcheck',
+  'setup-accepts-wrong-password': 'setup.setup-property.refused-1001',
+  'setup-wrong-error-id': 'setup.setup-property.refused-1001',
+  'setup-not-enabled-accepted': 'setup.setup-property.not-enabled-1002',
+  'room-id-as-string': 'schema.response',
+  'room-max-persons-zero': 'schema.response',
+  'rate-id-zero': 'rule.rate-plans.rate-id-truthy',
+  'rate-plan-room-id-integer': 'schema.response',
+  'room-without-rate-plan': 'setup.rate-plans.cover-rooms',
+  'rate-plan-unknown-room': 'setup.rate-plans.known-rooms',
+  'auth-ignores-query-secret': 'auth.refused',
+  'auth-ignores-body-secret': 'auth.refused',
+  'auth-http-401': 'protocol.http-status',
+  'auth-text-plain': 'protocol.content-type',
+  'errors-missing': 'auth.error-shape',
+  'error-id-string': 'schema.response',
+  'unknown-operation-404': 'protocol.http-status',
+  'html-error-page': 'protocol.json-body',
+  'ari-rejects-child-fields': 'ari.full-refresh.accepted',
+  'ari-rejects-far-future': 'ari.full-refresh.accepted',
+  'ari-rejects-global-plan': 'ari.full-refresh.accepted',
+  'ari-http-500-large': 'protocol.http-status',
+  'booking-list-null-empty': 'booking.list-null.includes-new',
+  'booking-list-no-offset': 'booking.list-version.offset-5min',
+  'booking-list-offset-4min': 'booking.list-version.offset-5min',
+  'booking-list-ignores-cancelled': 'cancel.relisted',
+  'booking-list-omits-empty': 'booking.list.success',
+  'booking-version-integer': 'schema.response',
+  'booking-id-too-long': 'schema.response',
+  'reservation-total-mismatch': 'rule.reservation.total-price',
+  'reservation-day-rates-mismatch': 'rule.reservation.day-rates',
+  'reservation-lowercase-currency': 'schema.response',
+  'reservation-missing-order-time': 'schema.response',
+  'reservation-local-order-time': 'booking.reservation.order-time-utc',
+  'reservation-cancellation-boolean': 'cancel.flagged',
+  'reservation-lowercase-country': 'schema.response',
+  'ack-unknown-succeeds': 'ack.unknown.4004',
+  'cancel-repeat-succeeds': 'cancel.repeat.4002',
+  'cancel-departed-succeeds': 'cancel.departed.4001',
+  'cancel-not-flagged': 'cancel.flagged',
+};
+/** Recommended rules: the variant is a warning, not a denial. */
+const WARNING_ONLY = new Set<OtaFault>(['reservation-day-rates-mismatch']);
+
+describe('broken OTA variants', () => {
+  it('the table names a catching check for every fault the reference OTA has', () => {
+    expect(Object.keys(CAUGHT_BY).sort()).toEqual([...OTA_FAULT_NAMES].sort());
+    expect(OTA_FAULT_NAMES.length - WARNING_ONLY.size).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(OTA_FAULT_NAMES.map((f) => [f, CAUGHT_BY[f]] as const))('%s is caught by %s', async (fault, id) => {
+    const { exitCode, result } = await runCommand({ target: 'ota', reference: true, variant: [fault] }, captureIo(fast()));
+    const caught = check(result, id);
+    if (WARNING_ONLY.has(fault)) {
+      expect(caught?.outcome).toBe('warn');
+      expect(result.verdict).toBe('certified');
+      return;
+    }
+    expect(caught?.outcome, `${id}: ${caught?.message}`).toBe('fail');
+    expect(caught?.evidence.exchanges.length).toBeGreaterThan(0);
+    expect(result.verdict).toBe('not-certified');
+    expect(exitCode).toBe(1);
+  });
+});
