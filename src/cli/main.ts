@@ -25,6 +25,8 @@ Examples:
   $ cm-certify list --target ota                            suites and checks with levels and spec sections
   $ cm-certify validate --operation ARIUpdate --kind request body.json
   $ cm-certify schemas --out ./schemas
+  $ cm-certify schemas --openapi api.openapi.json          the whole API as OpenAPI 3.1
+  $ cm-certify verify-report cm-certify-report/report.html  was the report altered since it was written?
   $ cm-certify serve reference-ota --port 8443
 `;
 
@@ -52,7 +54,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--bail', 'stop at the first failed required check')
     .option('--allow-http', 'accept a plain-http base URL for local development (HTTPS becomes a warning)')
     .option('--ca <file>', 'PEM file of a private CA the candidate certificate chains to')
-    .option('-r, --reporter <name>', 'report file: json, junit (repeatable)', collect)
+    .option('-r, --reporter <name>', 'report file: json, junit, html (repeatable)', collect)
     .option('-o, --output-dir <dir>', 'where report files go', 'cm-certify-report')
     .action(async (opts) => {
       const { runCommand } = await import('./commands/run.js');
@@ -97,9 +99,19 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   program.command('schemas')
     .description('write every JSON Schema (operations, callbacks, suite and profile formats)')
     .option('--out <dir>', 'directory to write the .schema.json files to')
+    .option('--openapi <file>', 'write an OpenAPI 3.1 document of the whole API to FILE')
     .action(async (opts) => {
       const { schemasCommand } = await import('./commands/schemas.js');
       setExit(schemasCommand(opts, io));
+    });
+
+  program.command('verify-report')
+    .description('check that a report.json or report.html still matches its certificate')
+    .argument('<file>', 'report.json or report.html written by `run`')
+    .addHelpText('after', '\nExit codes: 0 intact, 1 altered (what differs is printed), 2 unreadable or not a cm-certify report\n')
+    .action(async (file: string) => {
+      const { verifyReportCommand } = await import('./commands/verify-report.js');
+      setExit(await verifyReportCommand({ file }, io));
     });
 
   program.command('init')

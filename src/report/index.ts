@@ -1,6 +1,7 @@
 // Reporters by name: takes the --reporter names, gives the reporter instances. The
 // terminal reporter always runs; file reporters write into --output-dir.
 import { UsageError } from '../support/errors.js';
+import { htmlReporter } from './html/index.js';
 import { jsonReporter } from './json.js';
 import { junitReporter } from './junit.js';
 import { terminalReporter } from './terminal.js';
@@ -10,9 +11,10 @@ export const REPORTERS: ReadonlyMap<string, ReporterFactory> = new Map([
   ['terminal', terminalReporter],
   ['json', jsonReporter],
   ['junit', junitReporter],
+  ['html', htmlReporter],
 ]);
 
-export const FILE_REPORTERS = ['json', 'junit'];
+export const FILE_REPORTERS = ['json', 'junit', 'html'];
 
 export function createReporters(names: string[], ctx: ReporterContext): Reporter[] {
   const unique = [...new Set(names)];

@@ -1,7 +1,9 @@
 // The JSON report: takes the RunResult, gives report.json — the RunResult written out,
-// with a schema version so tools reading it can tell formats apart.
+// with a schema version so tools reading it can tell formats apart, and the certificate
+// block (./certificate.ts) computed over the evidence as written (secrets removed).
 import { join } from 'node:path';
 import type { RunResult } from '../runner/types.js';
+import { buildCertificate, redactResult } from './certificate.js';
 import type { ReporterFactory } from './types.js';
 import { writeReportFile } from './write-file.js';
 
@@ -9,13 +11,13 @@ export const JSON_REPORT_FILE = 'report.json';
 export const JSON_REPORT_FORMAT = 'cm-certify/report@1';
 
 export function toJsonReport(result: RunResult): Record<string, unknown> {
-  return { format: JSON_REPORT_FORMAT, ...result };
+  return { format: JSON_REPORT_FORMAT, certificate: buildCertificate(result), ...result };
 }
 
 export const jsonReporter: ReporterFactory = (ctx) => ({
   name: 'json',
   async finish(result) {
-    const text = `${JSON.stringify(toJsonReport(result), null, 2)}\n`;
+    const text = `${JSON.stringify(toJsonReport(redactResult(result, ctx.redactor)), null, 2)}\n`;
     return [await writeReportFile(join(ctx.outputDir, JSON_REPORT_FILE), text, ctx.redactor)];
   },
 });

@@ -1,19 +1,37 @@
 // `cm-certify schemas --out DIR`: takes a directory, writes every message schema as a
-// JSON Schema file, plus the suite and profile formats' own schemas.
+// JSON Schema file, plus the suite and profile formats' own schemas. `--openapi FILE`
+// writes the OpenAPI 3.1 document of the whole API built from the same schemas.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../../support/errors.js';
 import { listSchemas } from '../../schemas/index.js';
+import { buildOpenApi } from '../../schemas/openapi.js';
 import { SUITE_SCHEMA } from '../../suite/suite-schema.js';
 import { PROFILE_SCHEMA } from '../../profile/profile-schema.js';
 import type { CliIo } from '../io.js';
 
 export interface SchemasOptions {
   out?: string;
+  openapi?: string;
+}
+
+function writeOpenApi(file: string, io: CliIo): void {
+  const path = resolve(io.cwd, file);
+  const doc = buildOpenApi();
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, `${JSON.stringify(doc, null, 2)}\n`);
+  } catch (error) {
+    throw new UsageError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const count = (key: string): number => Object.keys((doc[key] ?? {}) as object).length;
+  io.stdout.write(`Wrote the OpenAPI ${doc.openapi as string} document (${count('paths')} operations, ${count('webhooks')} callbacks) to ${path}\n`);
 }
 
 export function schemasCommand(options: SchemasOptions, io: CliIo): number {
-  if (!options.out) throw new UsageError('give --out DIR');
+  if (!options.out && !options.openapi) throw new UsageError('give --out DIR, --openapi FILE or both');
+  if (options.openapi) writeOpenApi(options.openapi, io);
+  if (!options.out) return 0;
   const dir = resolve(io.cwd, options.out);
   try {
     mkdirSync(dir, { recursive: true });

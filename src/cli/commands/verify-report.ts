@@ -1,0 +1,108 @@
+// `cm-certify verify-report FILE`: takes a report.json or report.html, recomputes the
+// evidence digest of its certificate and compares the certificate with the report; for an
+// HTML report also the page with a fresh rendering of the evidence embedded in it. Gives
+// 0 (intact), 1 (altered: what differs is printed) or 2 (unreadable, not a cm-certify report).
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { canonicalJson } from '../../profile/digest.js';
+import type { RunResult } from '../../runner/types.js';
+import { compareWithCertificate, isCertificate } from '../../report/certificate.js';
+import type { Certificate } from '../../report/certificate.js';
+import { extractEmbedded, looksLikeHtml } from '../../report/html/extract.js';
+import { renderHtml } from '../../report/html/index.js';
+import { JSON_REPORT_FORMAT } from '../../report/json.js';
+import { harnessVersion } from '../../support/package-root.js';
+import { Redactor } from '../../support/redact.js';
+import type { CliIo } from '../io.js';
+
+export interface VerifyReportOptions {
+  file: string;
+}
+
+export const VERIFY_EXIT = { intact: 0, altered: 1, unreadable: 2 } as const;
+
+export type Verification =
+  | { status: 'intact' | 'altered'; kind: 'json' | 'html'; certificate: Certificate; differences: string[]; notes: string[] }
+  | { status: 'unreadable'; reason: string };
+
+type JsonReport = Partial<RunResult> & { format?: unknown; certificate?: unknown };
+
+function asReport(value: unknown): JsonReport | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const report = value as JsonReport;
+  return report.format === JSON_REPORT_FORMAT ? report : undefined;
+}
+
+function compare(report: JsonReport, certificate: Certificate): string[] {
+  try {
+    return compareWithCertificate(report, certificate);
+  } catch (error) {
+    return [`the report's structure (${(error as Error).message})`];
+  }
+}
+
+/** The page as the harness would render it from the embedded evidence, after the final redaction's patterns. */
+function pageDifferences(page: string, report: JsonReport): string[] {
+  const { format: _format, certificate: _certificate, ...result } = report;
+  try {
+    const rendered = new Redactor().text(renderHtml(result as RunResult));
+    return rendered === page ? [] : ['the page: what it shows differs from the evidence embedded in it'];
+  } catch (error) {
+    return [`the page: its embedded evidence cannot be rendered (${(error as Error).message})`];
+  }
+}
+
+function verifyHtml(page: string, currentVersion: string): Verification {
+  const { report: embedded, certificate } = extractEmbedded(page);
+  const report = asReport(embedded);
+  if (!report) return { status: 'unreadable', reason: 'an HTML page without an embedded cm-certify report' };
+  if (!isCertificate(report.certificate)) return { status: 'unreadable', reason: 'the embedded report has no cm-certify certificate' };
+  const cert = report.certificate;
+  const differences = compare(report, cert);
+  if (canonicalJson(certificate) !== canonicalJson(cert)) differences.push('the certificate shown in the page differs from the one in the embedded report');
+  const notes: string[] = [];
+  if (cert.harness_version === currentVersion) differences.push(...pageDifferences(page, report));
+  else notes.push(`the page was made by cm-certify ${cert.harness_version} and this is ${currentVersion}: only the embedded evidence was checked, not the page around it`);
+  return { status: differences.length ? 'altered' : 'intact', kind: 'html', certificate: cert, differences, notes };
+}
+
+/** Verifies the text of a report file; pure but for the harness version it compares with. */
+export function verifyReportText(text: string, currentVersion: string = harnessVersion()): Verification {
+  if (looksLikeHtml(text)) return verifyHtml(text, currentVersion);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { status: 'unreadable', reason: 'neither JSON nor an HTML report' };
+  }
+  const report = asReport(value);
+  if (!report) return { status: 'unreadable', reason: `JSON without "format": "${JSON_REPORT_FORMAT}"` };
+  if (!isCertificate(report.certificate)) return { status: 'unreadable', reason: 'the report has no cm-certify certificate block' };
+  const differences = compare(report, report.certificate);
+  return { status: differences.length ? 'altered' : 'intact', kind: 'json', certificate: report.certificate, differences, notes: [] };
+}
+
+export async function verifyReportCommand(options: VerifyReportOptions, io: CliIo): Promise<number> {
+  let text: string;
+  try {
+    text = await readFile(resolve(io.cwd, options.file), 'utf8');
+  } catch (error) {
+    io.stderr.write(`error: cannot read ${options.file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})\n`);
+    return VERIFY_EXIT.unreadable;
+  }
+  const v = verifyReportText(text);
+  if (v.status === 'unreadable') {
+    io.stderr.write(`error: ${options.file} is not a cm-certify report: ${v.reason}\n`);
+    return VERIFY_EXIT.unreadable;
+  }
+  const c = v.certificate;
+  if (v.status === 'intact') {
+    io.stdout.write(`intact: ${options.file} matches its certificate\n`);
+    io.stdout.write(`  verdict ${c.verdict} (${c.scope}) · ${c.target} target · ${c.candidate_base_url} · issued ${c.issued_at}\n`);
+    io.stdout.write(`  evidence SHA-256 ${c.evidence_sha256} · cm-certify ${c.harness_version}\n`);
+  } else {
+    io.stdout.write(`ALTERED: ${options.file} differs from its certificate:\n${v.differences.map((d) => `  - ${d}\n`).join('')}`);
+  }
+  for (const note of v.notes) io.stdout.write(`  note: ${note}\n`);
+  return v.status === 'intact' ? VERIFY_EXIT.intact : VERIFY_EXIT.altered;
+}

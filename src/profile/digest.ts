@@ -1,0 +1,83 @@
+// The profile's digest: takes a Profile, gives the SHA-256 of its canonical JSON with every
+// secret replaced by "[secret]", so a certificate names the exact configuration it was
+// made with, a changed password does not change it, and no secret can be recovered from
+// it. Also gives the canonical JSON and SHA-256 helpers the report certificate uses.
+import { createHash } from 'node:crypto';
+import { SECRET_KEY_RE } from '../support/redact.js';
+import type { Profile } from './types.js';
+
+export const SECRET_PLACEHOLDER = '[secret]';
+
+/**
+ * Canonical JSON: JSON.stringify's values and escaping, object keys sorted by UTF-16 code
+ * units (Array.prototype.sort), no whitespace; members whose value is undefined (or a
+ * function) are left out and non-finite numbers become null, exactly as JSON.stringify
+ * does, so a value hashes the same before and after a JSON round trip.
+ */
+export function canonicalJson(value: unknown): string {
+  return canonical(value, new Set()) ?? 'null';
+}
+
+function canonical(value: unknown, seen: Set<object>): string | undefined {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+    case 'bigint':
+      return JSON.stringify(value.toString());
+    case 'object':
+      break;
+    default:
+      return undefined;
+  }
+  const object = value as Record<string, unknown> & { toJSON?: () => unknown };
+  if (typeof object.toJSON === 'function') return canonical(object.toJSON(), seen);
+  if (seen.has(object)) throw new TypeError('canonicalJson: circular structure');
+  seen.add(object);
+  let out: string;
+  if (Array.isArray(object)) {
+    out = `[${object.map((v) => canonical(v, seen) ?? 'null').join(',')}]`;
+  } else {
+    const members: string[] = [];
+    for (const key of Object.keys(object).sort()) {
+      const text = canonical(object[key], seen);
+      if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
+    }
+    out = `{${members.join(',')}}`;
+  }
+  seen.delete(object);
+  return out;
+}
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+function replaceSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret) out = out.split(secret).join(SECRET_PLACEHOLDER);
+  return out;
+}
+
+/** A deep copy with secret-named members and known secret values replaced by "[secret]". */
+export function withoutSecrets(value: unknown, secrets: readonly string[], depth = 0): unknown {
+  if (typeof value === 'string') return replaceSecrets(value, secrets);
+  if (value === null || typeof value !== 'object' || depth > 64) return value;
+  if (Array.isArray(value)) return value.map((v) => withoutSecrets(v, secrets, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const name = replaceSecrets(key, secrets);
+    out[name] = SECRET_KEY_RE.test(key) && v !== undefined ? SECRET_PLACEHOLDER : withoutSecrets(v, secrets, depth + 1);
+  }
+  return out;
+}
+
+/** SHA-256 (hex) of the canonical JSON of `profile.raw`, secrets excluded. */
+export function profileDigest(profile: Pick<Profile, 'raw' | 'secrets'>): string {
+  // Longest first, so a secret that contains another is replaced whole.
+  const secrets = [...new Set(profile.secrets.filter((s) => typeof s === 'string' && s.length > 0))].sort((a, b) => b.length - a.length);
+  return sha256Hex(canonicalJson(withoutSecrets(profile.raw, secrets)));
+}

@@ -1,0 +1,98 @@
+// Suites and checks on the page: takes the RunResult, gives one section per suite with
+// its checks as expandable rows coloured by outcome and level (message, where, expected
+// and actual, schema errors, exchanges), and the filter toolbar that hides passing rows.
+import type { CheckResult, Outcome } from '../../checks/types.js';
+import type { Exchange } from '../../drivers/exchange.js';
+import type { RunResult, SuiteResult } from '../../runner/types.js';
+import { html } from './escape.js';
+import type { SafeHtml } from './escape.js';
+import { MAX_BODY_CHARS, MAX_BODY_CHARS_PASSING, renderExchanges, renderSchemaErrors } from './evidence.js';
+import { formatDuration, OUTCOME_LABEL, OUTCOME_ORDER, plural, showValue } from './text.js';
+
+/** Exchanges rendered per failed or warned check, and per other check; the rest are listed by id. */
+export const MAX_EXCHANGES_PER_CHECK = 5;
+export const MAX_EXCHANGES_PER_PASSING_CHECK = 3;
+const MAX_VALUE_CHARS = 4000;
+
+const PROBLEMS: ReadonlySet<Outcome> = new Set(['fail', 'warn', 'error']);
+
+export function isProblem(check: CheckResult): boolean {
+  return PROBLEMS.has(check.outcome);
+}
+
+function cut(text: string, max = MAX_VALUE_CHARS): string {
+  return text.length > max ? `${text.slice(0, max)}\n… (${text.length - max} more characters)` : text;
+}
+
+function whereText(check: CheckResult): SafeHtml | undefined {
+  const w = check.where;
+  const parts: SafeHtml[] = [];
+  if (w.file) parts.push(html`<code>${w.file}${w.line ? `:${w.line}` : ''}</code>`);
+  if (w.step) parts.push(html`step <code>${w.step}</code>`);
+  if (w.pointer) parts.push(html`at <code class="pointer">${w.pointer}</code>`);
+  return parts.length ? html`${parts.map((p, i) => html`${i ? ' · ' : ''}${p}`)}` : undefined;
+}
+
+function runsText(check: CheckResult): string {
+  const c = check.counts;
+  const parts = [[c.passed, 'passed'], [c.failed, 'failed'], [c.skipped, 'skipped'], [c.errored, 'errored']]
+    .filter(([n]) => (n as number) > 0)
+    .map(([n, what]) => `${n} ${what}`);
+  return `${plural(c.runs, 'run')}${parts.length ? `: ${parts.join(', ')}` : ''}`;
+}
+
+function details(check: CheckResult): SafeHtml {
+  const where = whereText(check);
+  const rows: SafeHtml[] = [];
+  if (where) rows.push(html`<dt>Where</dt><dd>${where}</dd>`);
+  rows.push(html`<dt>Spec section</dt><dd class="spec">${check.spec}</dd>`);
+  if (check.expected !== undefined) rows.push(html`<dt>Expected</dt><dd><pre>${cut(showValue(check.expected))}</pre></dd>`);
+  if (check.actual !== undefined) rows.push(html`<dt>Actual</dt><dd><pre>${cut(showValue(check.actual))}</pre></dd>`);
+  if (check.skipKind) rows.push(html`<dt>Skipped</dt><dd>${check.skipKind}</dd>`);
+  rows.push(html`<dt>Runs</dt><dd>${runsText(check)}</dd>`);
+  return html`<dl class="facts">${rows}</dl>`;
+}
+
+function renderCheck(check: CheckResult, anchor: string, byId: ReadonlyMap<string, Exchange>, runStartMs: number): SafeHtml {
+  const problem = isProblem(check);
+  return html`<details class="check outcome-${check.outcome} level-${check.level}${problem ? ' problem' : ''}" id="${anchor}" data-outcome="${check.outcome}" data-check="${check.id}">
+<summary><span class="badge">${OUTCOME_LABEL[check.outcome] ?? check.outcome}</span> <code class="check-id">${check.id}</code> <span class="check-title">${check.title}</span> <span class="level">${check.level}</span></summary>
+<div class="check-body">
+<pre class="message">${cut(check.message)}</pre>
+${details(check)}
+${renderSchemaErrors(check.evidence.schemaErrors)}
+${problem
+  ? renderExchanges(check.evidence.exchanges, byId, runStartMs, MAX_EXCHANGES_PER_CHECK, MAX_BODY_CHARS)
+  : renderExchanges(check.evidence.exchanges, byId, runStartMs, MAX_EXCHANGES_PER_PASSING_CHECK, MAX_BODY_CHARS_PASSING)}
+</div></details>`;
+}
+
+function countsChips(checks: readonly CheckResult[]): SafeHtml {
+  return html`${OUTCOME_ORDER.map((o) => {
+    const n = checks.filter((c) => c.outcome === o).length;
+    return n ? html`<span class="chip outcome-${o}">${n} ${o}</span> ` : '';
+  })}`;
+}
+
+function renderSuite(suite: SuiteResult, index: number, byId: ReadonlyMap<string, Exchange>, runStartMs: number): SafeHtml {
+  const problems = suite.checks.filter(isProblem).length;
+  const checks = suite.checks.map((c, i) => renderCheck(c, `check-${index + 1}-${i + 1}`, byId, runStartMs));
+  return html`<section class="suite outcome-${suite.outcome}${problems ? ' has-problems' : ''}" data-suite="${suite.name}">
+<h3><span class="badge">${OUTCOME_LABEL[suite.outcome] ?? suite.outcome}</span> ${suite.name} <span class="muted">— ${suite.title} · v${suite.version} · <code>${suite.file}</code> · ${formatDuration(suite.durationMs)}</span></h3>
+<p class="counts">${countsChips(suite.checks)}${suite.skipped ? html`<span class="muted">Not run: ${suite.skipped}</span>` : ''}</p>
+${checks.length ? html`<div class="checks">${checks}</div>` : html`<p class="muted">No checks.</p>`}
+</section>`;
+}
+
+export function renderSuites(result: RunResult): SafeHtml {
+  const byId = new Map(result.exchanges.map((x) => [x.id, x]));
+  const start = Date.parse(result.startedAt);
+  const all = result.suites.flatMap((s) => s.checks);
+  return html`<section id="suites"><h2>Suites and checks</h2>
+<div class="toolbar"><label><input type="checkbox" id="only-problems"> Show only failures and warnings</label>
+<button type="button" id="expand-problems">Expand failures and warnings</button>
+<button type="button" id="collapse-all">Collapse all</button>
+<span class="counts">${countsChips(all)}</span></div>
+${result.suites.length ? result.suites.map((s, i) => renderSuite(s, i, byId, start)) : html`<p class="muted">No suite ran.</p>`}
+</section>`;
+}

@@ -1,0 +1,62 @@
+// The top of the page: takes the RunResult and its certificate, gives the verdict banner
+// (with the reasons), the run's facts (candidate, target, time, duration, counts), the
+// notes (a plain-HTTP or partial run) and the certificate block.
+import type { RunResult } from '../../runner/types.js';
+import type { Certificate } from '../certificate.js';
+import { html } from './escape.js';
+import type { SafeHtml } from './escape.js';
+import { formatDuration, formatInstant, plural, verdictLabel } from './text.js';
+
+export function renderBanner(result: RunResult): SafeHtml {
+  const partial = result.scope === 'partial' ? html` <span class="tag">partial run — not a full certification</span>` : '';
+  const reasons = result.reasons.length ? html`<ul class="reasons">${result.reasons.map((r) => html`<li>${r}</li>`)}</ul>` : '';
+  return html`<header class="banner verdict-${result.verdict}">
+<p class="kicker">cm-certify · ${result.spec.title} ${result.spec.version} · ${result.target.toUpperCase()} target</p>
+<h1 class="verdict" id="verdict">${verdictLabel(result.verdict)}${partial}</h1>
+<p class="candidate"><strong>${result.candidate.name}</strong> · <code>${result.candidate.baseUrl}</code></p>
+${reasons}
+</header>`;
+}
+
+export function renderFacts(result: RunResult): SafeHtml {
+  const c = result.counts;
+  const facts: Array<[string, string]> = [
+    ['Candidate', result.candidate.name],
+    ['Base URL', result.candidate.baseUrl],
+    ['Target', `${result.target} (the candidate implements the ${result.target === 'ota' ? 'channel manager (OTA)' : 'PMS'} side)`],
+    ['Transport', result.transport.toUpperCase()],
+    ['Started', formatInstant(result.startedAt)],
+    ['Duration', formatDuration(result.durationMs)],
+    ['Scope', result.scope === 'full' ? 'full certification' : 'partial run'],
+    ['Checks', `${c.pass} passed, ${c.fail} failed, ${plural(c.warn, 'warning')}, ${plural(c.error, 'error')}, ${c.skip} skipped`],
+    ['Exchanges', plural(result.exchanges.length, 'exchange')],
+    ['Harness', `${result.harness.name} ${result.harness.version}`],
+  ];
+  if (result.interrupted) facts.push(['Interrupted', 'yes: the report holds what ran until then']);
+  return html`<section id="run"><h2>Run</h2><dl class="facts">${facts.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl></section>`;
+}
+
+export function renderNotes(result: RunResult): SafeHtml {
+  if (result.notes.length === 0) return html``;
+  return html`<section id="notes" class="notes"><h2>Notes</h2><ul>${result.notes.map((n) => html`<li>${n}</li>`)}</ul></section>`;
+}
+
+export function renderCertificate(cert: Certificate): SafeHtml {
+  const suites = Object.entries(cert.suite_versions).map(([name, v]) => `${name} ${v}`).join(', ') || 'none';
+  const rows: Array<[string, string]> = [
+    ['Format', cert.format],
+    ['Verdict', `${verdictLabel(cert.verdict)} (${cert.scope})`],
+    ['Issued at', cert.issued_at],
+    ['Candidate', cert.candidate_base_url],
+    ['Target', cert.target],
+    ['Harness version', cert.harness_version],
+    ['Spec version', cert.spec_version],
+    ['Suite versions', suites],
+    ['Profile SHA-256', cert.profile_sha256],
+    ['Evidence SHA-256', cert.evidence_sha256],
+  ];
+  return html`<section id="certificate"><h2>Certificate</h2>
+<dl class="facts cert">${rows.map(([k, v]) => html`<dt>${k}</dt><dd><code>${v}</code></dd>`)}</dl>
+<p class="muted">The evidence digest covers the verdict, reasons, target, candidate, start time, scope, every check result and every exchange of this report. Check it with <code>cm-certify verify-report report.html</code>; the profile digest leaves secrets out.</p>
+</section>`;
+}

@@ -1,0 +1,71 @@
+// The HTML report: takes the RunResult, gives report.html — one self-contained page (inline
+// CSS and script, no external URL) with the verdict and certificate, suites and checks
+// coloured by outcome with expandable evidence, the ARI coverage picture and a timeline of
+// the exchanges. The JSON report and its certificate are embedded for verify-report.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { RunResult } from '../../runner/types.js';
+import { redactResult } from '../certificate.js';
+import type { Certificate } from '../certificate.js';
+import { toJsonReport } from '../json.js';
+import type { ReporterFactory } from '../types.js';
+import { writeReportFile } from '../write-file.js';
+import { renderSuites } from './checks.js';
+import { renderCoverage } from './coverage.js';
+import { html, jsonForScript, trusted } from './escape.js';
+import { renderBanner, renderCertificate, renderFacts, renderNotes } from './header.js';
+import { SCRIPT } from './script.js';
+import { STYLES } from './styles.js';
+import { verdictLabel } from './text.js';
+import { renderTimeline } from './timeline.js';
+
+export const HTML_REPORT_FILE = 'report.html';
+/** Ids of the embedded JSON elements (docs/report-format.md). */
+export const CERTIFICATE_ELEMENT_ID = 'cm-certify-certificate';
+export const REPORT_ELEMENT_ID = 'cm-certify-report';
+
+const SCRIPT_HASH = createHash('sha256').update(SCRIPT, 'utf8').digest('base64');
+// Nothing may load from anywhere: the page is whole, and injected markup could not run.
+const CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${SCRIPT_HASH}'; img-src data:; base-uri 'none'; form-action 'none'`;
+
+/** The page; pure, so the same result always gives the same text. Pass a redacted result. */
+export function renderHtml(result: RunResult): string {
+  const report = toJsonReport(result);
+  const certificate = report.certificate as Certificate;
+  const page = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="generator" content="cm-certify ${result.harness.version}">
+<title>${verdictLabel(result.verdict)} · ${result.candidate.name} · cm-certify</title>
+<style>${trusted(STYLES)}</style>
+</head>
+<body data-verdict="${result.verdict}">
+${renderBanner(result)}
+<main>
+${renderFacts(result)}
+${renderNotes(result)}
+${renderCertificate(certificate)}
+${renderSuites(result)}
+${renderCoverage(result.artifacts?.coverage)}
+${renderTimeline(result)}
+</main>
+<footer>cm-certify ${result.harness.version} · ${result.spec.title} ${result.spec.version} · the full evidence is embedded in this file (element #${REPORT_ELEMENT_ID}, the JSON report) · check it with <code>cm-certify verify-report report.html</code></footer>
+<script type="application/json" id="${CERTIFICATE_ELEMENT_ID}">${jsonForScript(certificate)}</script>
+<script type="application/json" id="${REPORT_ELEMENT_ID}">${jsonForScript(report)}</script>
+<script>${trusted(SCRIPT)}</script>
+</body>
+</html>
+`;
+  return page.value;
+}
+
+export const htmlReporter: ReporterFactory = (ctx) => ({
+  name: 'html',
+  async finish(result) {
+    const text = renderHtml(redactResult(result, ctx.redactor));
+    return [await writeReportFile(join(ctx.outputDir, HTML_REPORT_FILE), text, ctx.redactor)];
+  },
+});

@@ -1,0 +1,65 @@
+// The documentation keeps up with the code: a page per built-in OTA suite naming every
+// check, every automatic check in the suites README, every certificate field in
+// docs/report-format.md, and a CI workflow that runs and publishes the reports.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { automaticChecks } from '../../src/cli/commands/list.js';
+import { buildCertificate } from '../../src/report/certificate.js';
+import { loadBuiltinSuites } from '../../src/suite/load-suite.js';
+import { buildRunResult } from './run-result-fixture.js';
+
+const docs = (path: string): string => fileURLToPath(new URL(`../../docs/${path}`, import.meta.url));
+const read = (path: string): string => readFileSync(docs(path), 'utf8');
+
+describe('docs/suites', () => {
+  const suites = loadBuiltinSuites('ota');
+
+  it.each(suites.map((s) => [s.name, s] as const))('has a page for suite %s naming each of its checks', (name, suite) => {
+    const page = read(`suites/${name}.md`);
+    expect(page).toContain(`# Suite \`${name}\``);
+    for (const check of suite.checks) {
+      expect(page, check.id).toContain(`## \`${check.id}\``);
+      expect(page, check.id).toContain(`| ${check.level} | ${check.spec} |`);
+    }
+    expect(read('suites/README.md')).toContain(`[${name}.md](${name}.md)`);
+  });
+
+  it('lists the checks every exchange gets', () => {
+    const readme = read('suites/README.md');
+    for (const check of automaticChecks()) {
+      const wildcard = `\`${check.id.split('.').slice(0, 2).join('.')}.*\``;
+      expect(readme.includes(`\`${check.id}\``) || readme.includes(wildcard), check.id).toBe(true);
+    }
+  });
+});
+
+describe('docs/report-format.md', () => {
+  it('explains every certificate field, the canonical form and the exit codes', () => {
+    const page = read('report-format.md');
+    for (const field of Object.keys(buildCertificate(buildRunResult()))) expect(page, field).toContain(`\`${field}\``);
+    expect(page).toContain('{ verdict, reasons, target, candidate, startedAt, scope, suites, exchanges }');
+    expect(page).toContain('dbab8a2ac09699dc2a576664eb9ed5e4cc06c12d1d685fca52edb4dc4b52488f');
+    expect(page).toMatch(/\| 0 \| intact[\s\S]*\| 1 \| altered[\s\S]*\| 2 \| unreadable/);
+  });
+
+  it('shows the screenshot that the browser test takes', () => {
+    expect(existsSync(docs('report-screenshot.png'))).toBe(true);
+    expect(read('README.md')).toContain('(report-screenshot.png)');
+  });
+});
+
+describe('docs/ci/github-actions.yml', () => {
+  it('runs the harness with the three reporters, uploads them and publishes the JUnit report', () => {
+    const workflow = parse(read('ci/github-actions.yml')) as { jobs: { certify: { steps: Array<{ uses?: string; run?: string; with?: Record<string, unknown> }> } } };
+    const steps = workflow.jobs.certify.steps;
+    const uses = steps.map((s) => s.uses ?? '');
+    expect(uses).toEqual(expect.arrayContaining(['actions/checkout@v4', 'actions/setup-node@v4', 'actions/upload-artifact@v4', 'mikepenz/action-junit-report@v5']));
+    expect(steps.find((s) => s.uses === 'actions/setup-node@v4')?.with?.['node-version']).toBe(22);
+    const run = steps.map((s) => s.run ?? '').join('\n');
+    expect(run).toMatch(/run --target ota[\s\S]*--reporter junit --reporter json --reporter html/);
+    expect(run).toContain('npm ci');
+    expect(run).toContain('verify-report');
+  });
+});

@@ -1,0 +1,138 @@
+// The HTML report in a real browser: renders the realistic fixture through the html
+// reporter, opens it in Debian's headless chromium (playwright-core) and asserts what a
+// person sees. UPDATE_SCREENSHOT=1 also writes docs/report-screenshot.png.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlReporter } from '../../src/report/html/index.js';
+import { OUTCOME_COLOURS } from '../../src/report/html/styles.js';
+import { Redactor } from '../../src/support/redact.js';
+import { buildRunResult, HOSTILE, SCHEMA_POINTER, SCHEMA_SPEC, SECRETS } from './run-result-fixture.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SCREENSHOT = fileURLToPath(new URL('../../docs/report-screenshot.png', import.meta.url));
+
+// Runs in the page, where the DOM exists; the project's TypeScript has no DOM library.
+declare const getComputedStyle: (element: unknown) => { borderLeftColor: string; backgroundColor: string };
+
+function rgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+describe('the HTML report in headless chromium', () => {
+  let dir: string;
+  let context: BrowserContext | undefined;
+  let page: Page;
+  const dialogs: string[] = [];
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`${CHROMIUM} is missing: the HTML report is tested in Debian's chromium. Install it with \`bash .ci/install-chromium.sh\` (needs root for apt-get); .ci/run does this in CI.`);
+    }
+    dir = mkdtempSync(join(tmpdir(), 'cm-certify-html-'));
+    const reporter = htmlReporter({ outputDir: dir, redactor: new Redactor(SECRETS.slice(0, 2)), stdout: new PassThrough(), color: false, interactive: false });
+    const [file] = await reporter.finish!(buildRunResult());
+    context = await chromium.launchPersistentContext(join(dir, 'user-data'), {
+      executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 },
+    });
+    page = await context.newPage();
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    context.on('request', (request) => requests.push(request.url()));
+    await page.goto(pathToFileURL(file!).href);
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const summary = (outcome: string) => page.locator(`details.check[data-outcome="${outcome}"] > summary`).first();
+
+  it('shows the verdict in the banner', async () => {
+    expect(await page.locator('#verdict').innerText()).toBe('NOT CERTIFIED');
+    expect(await page.title()).toContain('NOT CERTIFIED');
+    expect(await page.locator('#certificate').innerText()).toContain('Evidence SHA-256');
+  });
+
+  it('colours each check row by its outcome', async () => {
+    const colours: string[] = [];
+    for (const [outcome, c] of Object.entries(OUTCOME_COLOURS)) {
+      const style = await summary(outcome).evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { border: s.borderLeftColor, background: s.backgroundColor };
+      });
+      expect(style, outcome).toEqual({ border: rgb(c.fg), background: rgb(c.bg) });
+      colours.push(style.border);
+    }
+    expect(new Set(colours).size).toBe(5);
+  });
+
+  it('hides passing and skipped checks when the failure filter is on', async () => {
+    await expect.poll(() => summary('pass').isVisible()).toBe(true);
+    await page.getByLabel('Show only failures and warnings').check();
+    for (const outcome of ['pass', 'skip']) expect(await summary(outcome).isVisible(), outcome).toBe(false);
+    for (const outcome of ['fail', 'warn', 'error']) expect(await summary(outcome).isVisible(), outcome).toBe(true);
+    expect(await page.locator('section.suite[data-suite="https"]').isVisible()).toBe(false);
+    await page.getByLabel('Show only failures and warnings').uncheck();
+    expect(await summary('pass').isVisible()).toBe(true);
+  });
+
+  it('expands a failed check to its pointer, spec section and the hostile body as text', async () => {
+    const failed = page.locator('details.check[data-outcome="fail"]');
+    expect(await failed.locator('.schema-errors').isVisible()).toBe(false);
+    await summary('fail').click();
+    expect(await failed.locator('.schema-errors code.pointer').innerText()).toBe(SCHEMA_POINTER);
+    expect(await failed.locator('.schema-errors td.spec').innerText()).toBe(SCHEMA_SPEC);
+    expect(await failed.locator('dl.facts').innerText()).toContain(`at ${SCHEMA_POINTER}`);
+    await failed.locator('details.exchange > summary').first().click();
+    const body = await failed.locator('details.exchange pre.body').last().innerText();
+    expect(body).toContain(HOSTILE);
+    expect(dialogs).toEqual([]);
+    expect(await page.locator('script').count()).toBe(3);
+    expect(await page.locator('script:not([type])').count()).toBe(1);
+  });
+
+  it('draws the coverage picture with its gaps and horizon', async () => {
+    const coverage = page.locator('#coverage');
+    expect(await coverage.locator('rect.cell.gap').count()).toBe(4);
+    expect(await coverage.locator('rect.cell.partial').count()).toBe(1);
+    expect(await coverage.locator('rect.cell.gap').first().isVisible()).toBe(true);
+    const text = await coverage.innerText();
+    expect(text).toContain('R-1 × RP-2: 2027-03-01 … 2027-03-14');
+    expect(text).toContain('Horizon reached without a gap: 2027-02-28');
+  });
+
+  it('shows the polls and callbacks on the timeline', async () => {
+    const timeline = page.locator('#timeline');
+    expect(await timeline.locator('rect.mark.poll').count()).toBe(4);
+    expect(await timeline.locator('rect.mark.callback').count()).toBe(2);
+    expect(await timeline.locator('rect.mark.bad').count()).toBe(1);
+    expect(await timeline.locator('text.row').allTextContents()).toEqual(expect.arrayContaining(['→ GetBookingList', '← NotifyBooking', '← BookingCreate']));
+    expect(await timeline.locator('.cadence').innerText()).toMatch(/4 GetBookingList polls, median interval 4m 59s/);
+  });
+
+  it('loads nothing but the file itself', () => {
+    expect(requests.filter((url) => !url.startsWith('file:'))).toEqual([]);
+  });
+
+  it.runIf(process.env.UPDATE_SCREENSHOT === '1')('writes docs/report-screenshot.png', async () => {
+    await page.getByLabel('Show only failures and warnings').check();
+    await page.locator('#expand-problems').click();
+    await page.setViewportSize({ width: 1280, height: 1500 });
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: SCREENSHOT });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(existsSync(SCREENSHOT)).toBe(true);
+  });
+});
