@@ -15,13 +15,14 @@ import { HookRunner } from '../../drivers/hooks.js';
 import { runCertification } from '../../runner/run.js';
 import type { RunContext, RunEvent, RunResult } from '../../runner/types.js';
 import type { Target } from '../../suite/types.js';
-import { createReporters } from '../../report/index.js';
+import { createReporters, FILE_REPORTERS, REPORTERS } from '../../report/index.js';
 import { exitCodeForVerdict } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { useColor, useLiveView } from '../io.js';
 import { parseOtaFaults, startReferenceOtaCandidate } from '../reference.js';
 import type { RunningReference } from '../reference.js';
 import { selectSuites } from '../select-suites.js';
+import { startPmsSide } from '../pms-side.js';
 
 export interface RunCommandOptions {
   target: Target;
@@ -85,6 +86,7 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
   const grep = compileGrep(options.grep);
   const selection = selectSuites(options.target, options.suite);
   const reporterNames = options.reporter ?? [];
+  for (const name of reporterNames) if (!REPORTERS.has(name)) throw new UsageError(`unknown reporter "${name}" (known: ${FILE_REPORTERS.join(', ')})`);
   const { profile, reference, ca } = await prepareCandidate(options, io);
   const redactor = new Redactor(profile.secrets);
   const clock = io.clock ?? systemClock;
@@ -110,8 +112,11 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
   const emit = (event: RunEvent): void => {
     for (const r of reporters) r.onEvent?.(event);
   };
-  const ctx: RunContext = { client, log, clock, hooks, redactor, signal, emit };
+  let pms: Awaited<ReturnType<typeof startPmsSide>> | undefined;
   try {
+    pms = options.target === 'pms' ? await startPmsSide(profile, { clock, log, redactor }) : undefined;
+    if (pms) io.stdout.write(`Channel manager for your PMS: ${pms.mock.url}\n`);
+    const ctx: RunContext = { client, log, clock, hooks, redactor, signal, emit, ...(pms ? { pms } : {}) };
     const result = await runCertification({
       target: options.target, profile, suites: selection.suites, allowHttp: options.allowHttp ?? false,
       grep, bail: options.bail ?? false, partial: selection.partial, harnessVersion: version,
@@ -121,7 +126,8 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
     if (files.length) io.stdout.write(`Reports: ${files.join(', ')}\n`);
     return { exitCode: exitCodeForVerdict(result.verdict), result, files };
   } finally {
-    await client.close();
     await reference?.close();
+    await pms?.close();
+    await client.close();
   }
 }

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { AriLedger, IntervalMap, compaction, coverageReport, unitsConflicts } from '../../src/checks/ari-ledger.js';
+import { dayNumber, dayString, insertRange } from '../../src/checks/coverage.js';
+
+const d = (s: string) => dayNumber(s)!;
+const item = (room: string, rate: string, start: string, end: string, extra: Record<string, unknown> = {}) => ({ wbp_room_id: room, wbp_rate_id: rate, start_date: start, end_date: end, ...extra });
+
+describe('interval maps', () => {
+  it('later values overwrite the overlapped part only', () => {
+    const m = new IntervalMap<number>();
+    m.set(d('2026-01-01'), d('2026-01-31'), 5);
+    m.set(d('2026-01-10'), d('2026-01-12'), 3);
+    expect(m.segments.map(([s, e, v]) => [dayString(s), dayString(e), v])).toEqual([
+      ['2026-01-01', '2026-01-09', 5], ['2026-01-10', '2026-01-12', 3], ['2026-01-13', '2026-01-31', 5],
+    ]);
+    expect(m.ranges().map(([s, e]) => [dayString(s), dayString(e)])).toEqual([['2026-01-01', '2026-01-31']]);
+    expect(m.runs()).toBe(3);
+  });
+
+  it('counts equal adjacent segments as one run (what a compact sender would send)', () => {
+    const m = new IntervalMap<string>();
+    for (let i = 0; i < 10; i++) m.set(d('2026-03-01') + i, d('2026-03-01') + i, 'same');
+    expect(m.segments).toHaveLength(10);
+    expect(m.runs()).toBe(1);
+  });
+
+  it('merges ranges in any order', () => {
+    const r: Array<[number, number]> = [];
+    insertRange(r, 10, 12);
+    insertRange(r, 1, 3);
+    insertRange(r, 4, 9);
+    insertRange(r, 20, 25);
+    expect(r).toEqual([[1, 12], [20, 25]]);
+  });
+});
+
+describe('ARI ledger', () => {
+  const known = (room: string, rate: string) => ['1', '2'].includes(room) && ['A', 'G'].includes(rate);
+
+  it('reports gaps and the horizon reached per mapped pair', () => {
+    const l = new AriLedger(0, known);
+    l.ingest('x1', { currency: 'EUR', Inventory: [item('1', 'A', '2026-01-01', '2026-06-30'), item('1', 'A', '2026-07-02', '2026-12-31'), item('2', 'G', '2026-01-01', '2026-12-31')] });
+    const report = coverageReport(l, [{ room: '1', rate: 'A' }, { room: '2', rate: 'G' }, { room: '1', rate: 'G' }], d('2026-01-01'), d('2026-12-31'));
+    expect(report.map((r) => [r.room, r.rate, r.gaps.map(([s, e]) => [dayString(s), dayString(e)]), dayString(r.reach)])).toEqual([
+      ['1', 'A', [['2026-07-01', '2026-07-01']], '2026-06-30'],
+      ['2', 'G', [], '2026-12-31'],
+      ['1', 'G', [['2026-01-01', '2026-12-31']], '2025-12-31'],
+    ]);
+  });
+
+  it('keeps unknown pairs and unusable items out of coverage, with where they were', () => {
+    const l = new AriLedger(0, known);
+    l.ingest('x9', { currency: 'EUR', Inventory: [item('7', 'A', '2026-01-01', '2026-01-02'), item('1', 'A', '2026-01-05', '2026-01-01'), { nope: true }] });
+    expect(l.unknownPairs).toEqual([{ exchange: 'x9', pointer: '/Inventory/0', message: 'room "7" x rate plan "A" is not mapped' }]);
+    expect(l.unusableItems.map((u) => u.pointer)).toEqual(['/Inventory/1', '/Inventory/2']);
+    expect(l.pairs.size).toBe(0);
+  });
+
+  it('finds units that differ between the plans of a room, using the latest values', () => {
+    const l = new AriLedger(0);
+    l.ingest('x1', { currency: 'EUR', Inventory: [item('1', 'A', '2026-01-01', '2026-01-31', { units: 5 }), item('1', 'G', '2026-01-01', '2026-01-31', { units: 5 })] });
+    expect(unitsConflicts(l)).toEqual([]);
+    // A booking lowers both plans for two nights: still consistent.
+    l.ingest('x2', { currency: 'EUR', Inventory: [item('1', 'A', '2026-01-10', '2026-01-11', { units: 4 }), item('1', 'G', '2026-01-10', '2026-01-11', { units: 4 })] });
+    expect(unitsConflicts(l)).toEqual([]);
+    l.ingest('x3', { currency: 'EUR', Inventory: [item('1', 'G', '2026-01-20', '2026-01-20', { units: 2 })] });
+    expect(unitsConflicts(l)).toEqual([{ room: '1', from: '2026-01-20', to: '2026-01-20', values: { A: 5, G: 2 } }]);
+  });
+
+  it('measures compactness: daily items for uniform data are 30x the minimum', () => {
+    const daily = new AriLedger(0);
+    const compact = new AriLedger(0);
+    const days = Array.from({ length: 30 }, (_, i) => dayString(d('2026-04-01') + i));
+    daily.ingest('x1', { currency: 'EUR', Inventory: days.map((day) => item('1', 'A', day, day, { rate: '80.00', units: 3 })) });
+    compact.ingest('x2', { currency: 'EUR', Inventory: [item('1', 'A', days[0]!, days[29]!, { units: 3, rate: '80.00' })] });
+    expect(compaction(daily)).toEqual({ items: 30, minimal: 1, ratio: 30 });
+    expect(compaction(compact)).toEqual({ items: 1, minimal: 1, ratio: 1 });
+  });
+
+  it('remembers the currencies seen with the exchanges that carried them', () => {
+    const l = new AriLedger(0);
+    l.ingest('x1', { currency: 'EUR', Inventory: [] });
+    l.ingest('x2', { currency: 'USD', Inventory: [] });
+    expect([...l.currencies.entries()]).toEqual([['EUR', ['x1']], ['USD', ['x2']]]);
+    expect(l.requests).toBe(2);
+  });
+});
