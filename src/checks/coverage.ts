@@ -115,19 +115,28 @@ export interface CoverageArtifact {
   horizon: string | null;
 }
 
+export interface RangeSource {
+  /** Merged day ranges and items received for a pair, or undefined when none came. */
+  (room: string, rate: string): { ranges: DayRange[]; items: number } | undefined;
+}
+
+export function accumulatorSource(acc: CoverageAccumulator): RangeSource {
+  return (room, rate) => acc.get(room, rate);
+}
+
 /** The report's picture of a refresh against the expected pairs and window. */
 export function coverageArtifact(
-  acc: CoverageAccumulator,
+  source: RangeSource,
   expected: Array<{ room: string; rate: string }>,
   window: { from: string; to: string },
-  source: CoverageArtifact['source'],
+  kind: CoverageArtifact['source'],
   label: string,
 ): CoverageArtifact {
   const from = dayNumber(window.from)!;
   const to = dayNumber(window.to)!;
   let horizon = Number.POSITIVE_INFINITY;
   const pairs = expected.map(({ room, rate }) => {
-    const pair = acc.get(room, rate);
+    const pair = source(room, rate);
     const ranges = pair?.ranges ?? [];
     const first = ranges.find((r) => r[0] <= from && r[1] >= from);
     horizon = Math.min(horizon, first ? first[1] : from - 1);
@@ -137,5 +146,5 @@ export function coverageArtifact(
       gaps: gapsIn(ranges, from, to).map(([s, e]) => [dayString(s), dayString(e)] as [string, string]),
     };
   });
-  return { source, label, from: window.from, to: window.to, pairs, horizon: Number.isFinite(horizon) && horizon >= from ? dayString(horizon) : null };
+  return { source: kind, label, from: window.from, to: window.to, pairs, horizon: Number.isFinite(horizon) && horizon >= from ? dayString(horizon) : null };
 }

@@ -102,14 +102,7 @@ export function buildCertificate(result: RunResult): Certificate {
  * certificate is computed, so the final redaction of writeReportFile finds nothing left
  * to change and the written evidence still matches its digest.
  */
-export function redactResult(result: RunResult, redactor: Redactor): RunResult {
-  const walked = redactor.json(result) as RunResult;
-  try {
-    return JSON.parse(redactor.text(JSON.stringify(walked))) as RunResult;
-  } catch {
-    return walked;
-  }
-}
+export { redactResult } from './redact-result.js';
 
 export function isCertificate(value: unknown): value is Certificate {
   const c = value as Partial<Certificate> | null;

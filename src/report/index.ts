@@ -6,6 +6,9 @@ import { jsonReporter } from './json.js';
 import { junitReporter } from './junit.js';
 import { terminalReporter } from './terminal.js';
 import type { Reporter, ReporterContext, ReporterFactory } from './types.js';
+import type { RunResult } from '../runner/types.js';
+import type { Redactor } from '../support/redact.js';
+import { redactResult } from './redact-result.js';
 
 export const REPORTERS: ReadonlyMap<string, ReporterFactory> = new Map([
   ['terminal', terminalReporter],
@@ -23,6 +26,14 @@ export function createReporters(names: string[], ctx: ReporterContext): Reporter
     if (!factory) throw new UsageError(`unknown reporter "${name}" (known: ${FILE_REPORTERS.join(', ')})`);
     return factory(ctx);
   });
+}
+
+/** Gives every reporter the same redacted result and collects the files they wrote. */
+export async function finishReports(reporters: readonly Reporter[], result: RunResult, redactor: Redactor): Promise<string[]> {
+  const safe = redactResult(result, redactor);
+  const files: string[] = [];
+  for (const reporter of reporters) files.push(...((await reporter.finish?.(safe)) ?? []));
+  return files;
 }
 
 export type { Reporter, ReporterContext } from './types.js';

@@ -3,7 +3,7 @@
 // block (./certificate.ts) computed over the evidence as written (secrets removed).
 import { join } from 'node:path';
 import type { RunResult } from '../runner/types.js';
-import { buildCertificate, redactResult } from './certificate.js';
+import { buildCertificate } from './certificate.js';
 import type { ReporterFactory } from './types.js';
 import { writeReportFile } from './write-file.js';
 
@@ -17,7 +17,7 @@ export function toJsonReport(result: RunResult): Record<string, unknown> {
 export const jsonReporter: ReporterFactory = (ctx) => ({
   name: 'json',
   async finish(result) {
-    const text = `${JSON.stringify(toJsonReport(redactResult(result, ctx.redactor)), null, 2)}\n`;
+    const text = `${JSON.stringify(toJsonReport(result), null, 2)}\n`;
     return [await writeReportFile(join(ctx.outputDir, JSON_REPORT_FILE), text, ctx.redactor)];
   },
 });

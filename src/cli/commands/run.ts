@@ -13,9 +13,10 @@ import { EvidenceLog } from '../../drivers/evidence-log.js';
 import { HttpClient } from '../../drivers/http-client.js';
 import { HookRunner } from '../../drivers/hooks.js';
 import { runCertification } from '../../runner/run.js';
+import { collectArtifacts } from '../../runner/artifacts.js';
 import type { RunContext, RunEvent, RunResult } from '../../runner/types.js';
 import type { Target } from '../../suite/types.js';
-import { createReporters, FILE_REPORTERS, REPORTERS } from '../../report/index.js';
+import { createReporters, FILE_REPORTERS, finishReports, REPORTERS } from '../../report/index.js';
 import { exitCodeForVerdict } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { useColor, useLiveView } from '../io.js';
@@ -116,13 +117,13 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
   try {
     pms = options.target === 'pms' ? await startPmsSide(profile, { clock, log, redactor }) : undefined;
     if (pms) io.stdout.write(`Channel manager for your PMS: ${pms.mock.url}\n`);
-    const ctx: RunContext = { client, log, clock, hooks, redactor, signal, emit, ...(pms ? { pms } : {}) };
+    const artifacts = collectArtifacts(log, clock, pms);
+    const ctx: RunContext = { client, log, clock, hooks, redactor, signal, emit, artifacts, ...(pms ? { pms } : {}) };
     const result = await runCertification({
       target: options.target, profile, suites: selection.suites, allowHttp: options.allowHttp ?? false,
       grep, bail: options.bail ?? false, partial: selection.partial, harnessVersion: version,
     }, ctx);
-    const files: string[] = [];
-    for (const r of reporters) files.push(...((await r.finish?.(result)) ?? []));
+    const files = await finishReports(reporters, result, redactor);
     if (files.length) io.stdout.write(`Reports: ${files.join(', ')}\n`);
     return { exitCode: exitCodeForVerdict(result.verdict), result, files };
   } finally {

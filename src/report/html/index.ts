@@ -5,7 +5,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { RunResult } from '../../runner/types.js';
-import { redactResult } from '../certificate.js';
 import type { Certificate } from '../certificate.js';
 import { toJsonReport } from '../json.js';
 import type { ReporterFactory } from '../types.js';
@@ -65,7 +64,7 @@ ${renderTimeline(result)}
 export const htmlReporter: ReporterFactory = (ctx) => ({
   name: 'html',
   async finish(result) {
-    const text = renderHtml(redactResult(result, ctx.redactor));
+    const text = renderHtml(result);
     return [await writeReportFile(join(ctx.outputDir, HTML_REPORT_FILE), text, ctx.redactor)];
   },
 });
