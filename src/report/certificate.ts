@@ -14,7 +14,6 @@
 import type { CheckResult } from '../checks/types.js';
 import { canonicalJson, sha256Hex } from '../profile/digest.js';
 import type { RunResult } from '../runner/types.js';
-import type { Redactor } from '../support/redact.js';
 
 export const CERTIFICATE_FORMAT = 'cm-certify/certificate@1';
 export const EVIDENCE_FIELDS = ['verdict', 'reasons', 'target', 'candidate', 'startedAt', 'scope', 'suites', 'exchanges'] as const;

@@ -24,11 +24,12 @@ const matcher = {
   },
 } as const;
 
+// An object value is always a matcher (typos fail at load time); compare objects with `equals`.
 const jsonMatchers = {
   type: 'object',
   propertyNames: { pattern: '^(/.*)?$' },
-  additionalProperties: {},
-  description: 'JSON pointer -> matcher object, or a bare value meaning equals',
+  additionalProperties: { if: { type: 'object' }, then: matcher },
+  description: 'JSON pointer -> a matcher object, or a bare (non-object) value meaning equals',
 } as const;
 
 const check = {

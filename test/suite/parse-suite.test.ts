@@ -92,3 +92,11 @@ describe('parseSuite', () => {
     expect(errorOf('- just\n- a list\n').location?.line).toBe(1);
   });
 });
+
+describe('matchers in suites', () => {
+  it('an object in json: is a matcher, so a typo fails at load time with the line', () => {
+    const text = GOOD.replace("expect: { success: true }\n  - id: again", "expect: { json: { /Bookings: { min_item: 1 } } }\n  - id: again");
+    expect(() => parseSuite(text, 'suites/demo.yaml')).toThrow(/suites\/demo\.yaml:13:\d+ .*unknown field "min_item"/);
+    expect(() => parseSuite(GOOD.replace("expect: { success: true }\n  - id: again", "expect: { json: { /a: { equals: { b: 1 } } } }\n  - id: again"), 'x')).not.toThrow();
+  });
+});

@@ -76,5 +76,6 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
   });
   judgeDeclared(env, { body: bodyOf(found), exchanges: [found.record.id] }, roots, pmsFacts(env, since));
   takeCaptures(env, roots);
-  return `${step.operation} received after ${Math.round((found.at - startedAt) / 1000)} s`;
+  const delay = Math.round((found.at - startedAt) / 1000);
+  return delay < 0 ? `${step.operation} already received ${-delay} s before this step` : `${step.operation} received after ${delay} s`;
 }

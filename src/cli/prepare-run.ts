@@ -1,0 +1,95 @@
+// Everything a run needs besides the suites: takes the run options and the CLI's I/O,
+// gives the profile, its Redactor, the CA to trust, the PMS target's mock channel
+// manager, and one close() for all it started. With --reference it first starts the
+// built-in candidate in-process (for a PMS: after the mock, whose URL the PMS needs).
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Clock } from '../support/clock.js';
+import { ProfileError, UsageError } from '../support/errors.js';
+import { Redactor } from '../support/redact.js';
+import { loadProfile } from '../profile/load-profile.js';
+import type { Profile } from '../profile/types.js';
+import type { EvidenceLog } from '../drivers/evidence-log.js';
+import { PMS_FAULTS, startReferencePms } from '../reference/pms/index.js';
+import type { PmsFault } from '../reference/pms/index.js';
+import type { PmsSide } from '../runner/types.js';
+import type { Target } from '../suite/types.js';
+import type { CliIo } from './io.js';
+import { startPmsSide } from './pms-side.js';
+import { parseOtaFaults, referenceProfilePath, startReferenceOtaCandidate, testTls } from './reference.js';
+
+export interface PrepareOptions {
+  target: Target;
+  profile?: string | undefined;
+  reference?: boolean | undefined;
+  variant?: string[] | undefined;
+  referenceOverHttp?: boolean | undefined;
+  ca?: string | undefined;
+}
+
+export interface PreparedRun {
+  profile: Profile;
+  redactor: Redactor;
+  ca: Buffer | undefined;
+  pms?: PmsSide;
+  close(): Promise<void>;
+}
+
+function readCa(path: string | undefined, cwd: string): Buffer | undefined {
+  if (!path) return undefined;
+  try {
+    return readFileSync(resolve(cwd, path));
+  } catch (error) {
+    throw new UsageError(`--ca ${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
+function parsePmsFaults(names: string[]): PmsFault[] {
+  for (const name of names) if (!Object.hasOwn(PMS_FAULTS, name)) throw new UsageError(`unknown variant "${name}" (known: ${Object.keys(PMS_FAULTS).join(', ')})`);
+  return names as PmsFault[];
+}
+
+async function referencePms(options: PrepareOptions, io: CliIo, deps: { clock: Clock; log: EvidenceLog }): Promise<PreparedRun> {
+  const env = { ...io.env, CM_LISTEN: '127.0.0.1:0' };
+  const base = loadProfile(referenceProfilePath('pms'), env);
+  const redactor = new Redactor(base.secrets);
+  const side = await startPmsSide(base, { ...deps, redactor });
+  const tls = testTls();
+  try {
+    const pms = await startReferencePms({
+      clock: deps.clock, cmUrl: side.mock.url, ca: tls.ca, sharedSecret: base.sharedSecret, pmsCid: base.pmsCid,
+      property: base.property, currency: base.currency ?? 'EUR', pollIntervalMs: base.intervals.pollMs,
+      capabilities: {
+        ackBooking: base.capabilities.includes('AckBooking'), notifyBooking: base.capabilities.includes('NotifyBooking'),
+        bookingCreate: base.capabilities.includes('BookingCreate'), roomInfo: base.capabilities.includes('RoomInfo'),
+      },
+      tls: { cert: tls.cert, key: tls.key },
+      faults: parsePmsFaults(options.variant ?? []),
+    });
+    const profile = loadProfile(referenceProfilePath('pms'), { ...env, CM_REFERENCE_PMS_URL: pms.baseUrl, CM_REFERENCE_PMS_START_URL: pms.startUrl });
+    return { profile, redactor, ca: tls.ca, pms: side, close: async () => { await pms.close(); await side.close(); } };
+  } catch (error) {
+    await side.close();
+    throw error;
+  }
+}
+
+export async function prepareRun(options: PrepareOptions, io: CliIo, deps: { clock: Clock; log: EvidenceLog }): Promise<PreparedRun> {
+  if (options.reference) {
+    if (options.profile) throw new UsageError('give either --profile or --reference, not both');
+    if (options.target === 'pms') return referencePms(options, io, deps);
+    const reference = await startReferenceOtaCandidate({ clock: deps.clock, faults: parseOtaFaults(options.variant ?? []), env: io.env, tls: !options.referenceOverHttp });
+    return { profile: reference.profile, redactor: new Redactor(reference.profile.secrets), ca: reference.ca, close: () => reference.close() };
+  }
+  if (options.variant?.length) throw new UsageError('--variant only applies with --reference');
+  if (!options.profile) throw new UsageError('give --profile FILE (see `cm-certify init`), or --reference to certify the built-in reference candidate');
+  const profile = loadProfile(resolve(io.cwd, options.profile), io.env);
+  if (profile.target !== options.target) {
+    throw new ProfileError(`the profile is for the ${profile.target} target, but --target is ${options.target}`, { file: profile.file, line: 1, field: 'target' });
+  }
+  const redactor = new Redactor(profile.secrets);
+  const ca = readCa(options.ca ?? profile.tls.ca, io.cwd);
+  if (profile.target !== 'pms') return { profile, redactor, ca, close: async () => undefined };
+  const side = await startPmsSide(profile, { ...deps, redactor });
+  return { profile, redactor, ca, pms: side, close: () => side.close() };
+}
