@@ -1,0 +1,136 @@
+// The callbacks the PMS serves (spec: Events): takes the callback name from the path, the
+// query and the raw body, gives the answer (HTTP 200, JSON, `success`), after checking the
+// shared secret (query and body), the property and the capability, and sets the callback's
+// effect going (refresh, poll, import). Never throws.
+import { timingSafeEqual } from 'node:crypto';
+import { CALLBACK_NAMES, type CallbackName } from '../../spec/operations.js';
+import type { ReferencePms } from './pms.js';
+import { record } from './state.js';
+
+export interface CallbackAnswer {
+  status: number;
+  contentType: string;
+  body: Record<string, unknown>;
+}
+
+/** Error ids of the PMS's callback answers; the spec leaves them "not shown". */
+export const PMS_ERROR_IDS = {
+  badRequest: 400,
+  sharedSecret: 401,
+  unknownProperty: 403,
+  notFound: 404,
+  methodNotAllowed: 405,
+  notConnected: 409,
+  tooLarge: 413,
+  internal: 500,
+  notSupported: 501,
+} as const;
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function errorAnswer(id: number, msg: string): CallbackAnswer {
+  return { status: 200, contentType: JSON_TYPE, body: { success: false, errors: [{ id, msg }] } };
+}
+
+const ok = (extra: Record<string, unknown> = {}): CallbackAnswer => ({
+  status: 200,
+  contentType: JSON_TYPE,
+  body: { success: true, ...extra },
+});
+
+function secretEquals(given: unknown, secret: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(secret, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+// The callbacks' payloads are "not shown"; the examples carry the secret in the body. It must
+// be right wherever it is given, and given somewhere.
+function authorised(query: URLSearchParams, body: Record<string, unknown>, secret: string): boolean {
+  const inQuery = query.get('shared_secret');
+  const inBody = body.shared_secret;
+  if (inQuery === null && inBody === undefined) return false;
+  return (inQuery === null || secretEquals(inQuery, secret)) && (inBody === undefined || secretEquals(inBody, secret));
+}
+
+function otherProperty(body: Record<string, unknown>, pms: ReferencePms): string | undefined {
+  const { pms_property_id: pmsId, wbp_property_id: wbpId } = body;
+  const { property } = pms.options;
+  const differs = (given: unknown, own: number | string): boolean =>
+    given !== undefined && given !== null && String(given) !== String(own);
+  if (differs(pmsId, property.pms_property_id)) return `unknown pms_property_id ${JSON.stringify(pmsId)}`;
+  if (differs(wbpId, property.wbp_property_id)) return `unknown wbp_property_id ${JSON.stringify(wbpId)}`;
+  return undefined;
+}
+
+function parseBody(bytes: Uint8Array): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isCallbackName = (name: string): name is CallbackName => (CALLBACK_NAMES as readonly string[]).includes(name);
+
+const notConnected = (): CallbackAnswer => errorAnswer(PMS_ERROR_IDS.notConnected, 'The property is not connected yet.');
+
+function capabilityOn(pms: ReferencePms, name: CallbackName): boolean {
+  const caps = pms.capabilities;
+  if (name === 'NotifyBooking') return caps.notifyBooking;
+  if (name === 'BookingCreate') return caps.bookingCreate;
+  if (name === 'RoomInfo') return caps.roomInfo;
+  return true;
+}
+
+function act(pms: ReferencePms, name: CallbackName, body: Record<string, unknown>): CallbackAnswer {
+  switch (name) {
+    case 'ARIFullRefresh':
+      return pms.requestFullRefresh() ? ok() : notConnected();
+    case 'NotifyBooking': {
+      if (typeof body.booking_id !== 'string' && typeof body.booking_id !== 'number') {
+        return errorAnswer(PMS_ERROR_IDS.badRequest, 'booking_id is required.');
+      }
+      if (!pms.notifyBooking()) return notConnected();
+      if (pms.faults.has('notify-error')) return errorAnswer(PMS_ERROR_IDS.internal, 'The booking could not be processed.');
+      return ok();
+    }
+    case 'BookingCreate': {
+      const problem = pms.createBooking(body.reservation);
+      if (problem) return errorAnswer(PMS_ERROR_IDS.badRequest, problem);
+      const answer = ok();
+      return pms.faults.has('booking-create-http-500') ? { ...answer, status: 500 } : answer;
+    }
+    case 'RoomInfo': {
+      const answer = ok({ RoomInfo: pms.roomInfo() });
+      return pms.faults.has('callback-text-plain') ? { ...answer, contentType: 'text/plain; charset=utf-8' } : answer;
+    }
+  }
+}
+
+function answer(pms: ReferencePms, name: string, query: URLSearchParams, bytes: Uint8Array): CallbackAnswer {
+  if (!isCallbackName(name)) return errorAnswer(PMS_ERROR_IDS.notFound, `Unknown callback ${JSON.stringify(name.slice(0, 60))}.`);
+  const body = parseBody(bytes);
+  if (!body) return errorAnswer(PMS_ERROR_IDS.badRequest, 'The request body must be a UTF-8 JSON object.');
+  if (!authorised(query, body, pms.options.sharedSecret)) {
+    return errorAnswer(PMS_ERROR_IDS.sharedSecret, 'Authentication failed: shared_secret missing or wrong.');
+  }
+  const other = otherProperty(body, pms);
+  if (other) return errorAnswer(PMS_ERROR_IDS.unknownProperty, `${other}.`);
+  if (!capabilityOn(pms, name)) return errorAnswer(PMS_ERROR_IDS.notSupported, `${name} is not supported by this PMS.`);
+  return act(pms, name, body);
+}
+
+/** One callback request; the answer is recorded in the PMS's state. */
+export function handleCallback(pms: ReferencePms, name: string, query: URLSearchParams, bytes: Uint8Array): CallbackAnswer {
+  let result: CallbackAnswer;
+  try {
+    result = answer(pms, name, query, bytes);
+  } catch (error) {
+    result = errorAnswer(PMS_ERROR_IDS.internal, `Internal error: ${(error as Error)?.message ?? String(error)}`);
+  }
+  record(pms.state.callbacks, { name, at: pms.options.clock.now(), success: result.body.success === true });
+  return result;
+}

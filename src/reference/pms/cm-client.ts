@@ -1,0 +1,141 @@
+// The reference PMS's client to the channel manager: takes an operation and its extra
+// body fields, gives the channel's answer as an outcome (success body, or why not). It
+// builds the full envelope with the id types of the spec's table, a fresh guid per request
+// and the shared secret in the query string and the body. Only an abort throws.
+import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'undici';
+import type { OperationName } from '../../spec/operations.js';
+import type { PmsFault } from './faults.js';
+
+export interface PmsCredentials {
+  pms_property_id: number;
+  wbp_property_id: string;
+  wbp_property_password: string;
+}
+
+export interface CmClientOptions {
+  cmUrl: string;
+  ca?: string | Buffer | undefined;
+  sharedSecret: string;
+  pmsCid: string;
+  property: PmsCredentials;
+  faults: ReadonlySet<PmsFault>;
+  /** Aborts every request when the PMS closes. */
+  signal: AbortSignal;
+}
+
+export type CmOutcome =
+  | { ok: true; body: Record<string, unknown> }
+  | { ok: false; error: string; status?: number; body?: Record<string, unknown> };
+
+const TIMEOUT_MS = 30_000;
+
+/** SetupProperty's wbp_property_id is an integer (the id table); a non-numeric id stays as it is. */
+function asInteger(id: string): number | string {
+  return /^\d{1,15}$/.test(id) ? Number(id) : id;
+}
+
+/** The common envelope of `operation` (spec: Common request envelope and its id table). */
+export function buildEnvelope(operation: OperationName, options: CmClientOptions, guid: string): Record<string, unknown> {
+  const { property, faults } = options;
+  const common: Record<string, unknown> = {
+    guid,
+    ...(faults.has('secret-only-in-query') ? {} : { shared_secret: options.sharedSecret }),
+    pms_cid: faults.has('pms-cid-uppercase') ? options.pmsCid.toUpperCase() : options.pmsCid,
+    verb: faults.has('verb-mismatch') && operation === 'GetRatePlans' ? 'GetRoomTypes' : operation,
+  };
+  switch (operation) {
+    case 'HealthCheck':
+      // "for HealthCheck it is an empty string when not yet set"
+      return { ...common, pms_property_id: String(property.pms_property_id), wbp_property_id: '', wbp_property_password: '' };
+    case 'SetupProperty':
+      return {
+        ...common,
+        pms_property_id: faults.has('setup-pms-id-integer') ? property.pms_property_id : String(property.pms_property_id),
+        wbp_property_id: asInteger(property.wbp_property_id),
+        wbp_property_password: faults.has('setup-wrong-password')
+          ? `${property.wbp_property_password}-wrong`
+          : property.wbp_property_password,
+      };
+    default:
+      return {
+        ...common,
+        pms_property_id: property.pms_property_id,
+        wbp_property_id: property.wbp_property_id,
+        wbp_property_password: property.wbp_property_password,
+      };
+  }
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function describeFailure(body: Record<string, unknown>): string {
+  const errors = Array.isArray(body.errors) ? body.errors : [];
+  const first = errors[0] as { id?: unknown; msg?: unknown } | undefined;
+  return first ? `error ${String(first.id)}${typeof first.msg === 'string' ? `: ${first.msg}` : ''}` : 'success is not true';
+}
+
+export class CmClient {
+  private readonly agent: Agent;
+  private readonly baseUrl: string;
+  // The reused-guid fault sends this one guid with every request.
+  private readonly fixedGuid = randomUUID();
+
+  constructor(private readonly options: CmClientOptions) {
+    this.baseUrl = options.cmUrl.replace(/\/+$/, '');
+    this.agent = new Agent({
+      connect: { timeout: TIMEOUT_MS, ...(options.ca ? { ca: options.ca } : {}) },
+      headersTimeout: TIMEOUT_MS,
+      bodyTimeout: TIMEOUT_MS,
+      keepAliveTimeout: 4_000,
+    });
+  }
+
+  /** The body a call of `operation` would send (for tests and diagnostics). */
+  body(operation: OperationName, fields: Record<string, unknown> = {}): Record<string, unknown> {
+    const guid = this.options.faults.has('reused-guid') ? this.fixedGuid : randomUUID();
+    return { ...buildEnvelope(operation, this.options, guid), ...fields };
+  }
+
+  url(operation: OperationName): string {
+    const query = this.options.faults.has('secret-only-in-body')
+      ? ''
+      : `?shared_secret=${encodeURIComponent(this.options.sharedSecret)}`;
+    return `${this.baseUrl}/${operation}${query}`;
+  }
+
+  /** POSTs one operation; success means HTTP 200, a JSON object and `success: true`. */
+  async call(operation: OperationName, fields: Record<string, unknown> = {}): Promise<CmOutcome> {
+    const { signal } = this.options;
+    signal.throwIfAborted();
+    try {
+      const response = await request(this.url(operation), {
+        method: 'POST',
+        dispatcher: this.agent,
+        signal,
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(this.body(operation, fields)),
+      });
+      const text = await response.body.text();
+      const body = parseObject(text);
+      if (!body) return { ok: false, status: response.statusCode, error: `HTTP ${response.statusCode}, not a JSON object` };
+      if (response.statusCode !== 200) return { ok: false, status: response.statusCode, body, error: `HTTP ${response.statusCode}` };
+      if (body.success !== true) return { ok: false, status: 200, body, error: describeFailure(body) };
+      return { ok: true, body };
+    } catch (error) {
+      signal.throwIfAborted();
+      return { ok: false, error: `transport: ${(error as Error)?.message ?? String(error)}` };
+    }
+  }
+
+  close(): Promise<void> {
+    return this.agent.destroy().catch(() => undefined);
+  }
+}

@@ -1,0 +1,195 @@
+// The reference PMS without its HTTP server: takes the options, gives the behaviour the
+// server exposes (start the setup flow, act on each callback, describe its rooms) and
+// close(), which stops every loop, sleep and request. Background work is tracked so that
+// nothing outlives close().
+import { LIMITS } from '../../spec/sections.js';
+import type { Clock } from '../../support/clock.js';
+import { AriSender } from './ari-sender.js';
+import { CmClient, type PmsCredentials } from './cm-client.js';
+import { type PmsContext, isAbort, noteProblem } from './context.js';
+import { type PmsFault, pmsFaultSet } from './faults.js';
+import { BookingLedger, readReservation } from './ledger.js';
+import { Poller, runPolling } from './poller.js';
+import { type PmsPropertyFixture, defaultPmsFixture } from './property.js';
+import { runSetup } from './setup.js';
+import { type ReferencePmsState, createState } from './state.js';
+
+export interface PmsCapabilities {
+  ackBooking?: boolean;
+  notifyBooking?: boolean;
+  bookingCreate?: boolean;
+  roomInfo?: boolean;
+}
+
+export interface ReferencePmsOptions {
+  /** All timing (poll interval, timestamps, versions) uses this clock. */
+  clock: Clock;
+  /** Channel manager base URL: POST `${cmUrl}/<Operation>?shared_secret=<secret>`. */
+  cmUrl: string;
+  /** Trust for the channel manager's TLS certificate. */
+  ca?: string | Buffer;
+  sharedSecret: string;
+  pmsCid: string;
+  property: PmsCredentials;
+  /** Channel currency sent with every ARIUpdate. */
+  currency: string;
+  /** Default: 5 min, or 30 min when bookingCreate is on (spec: GetBookingList, Polling). */
+  pollIntervalMs?: number;
+  /** Inventory items per ARIUpdate, default 100. */
+  itemsPerRequest?: number;
+  /** Default: all true. */
+  capabilities?: PmsCapabilities;
+  /** Start the setup flow at once (default false: wait for the start hook). */
+  autoStart?: boolean;
+  host?: string;
+  port?: number;
+  tls?: { cert: string | Buffer; key: string | Buffer };
+  faults?: Iterable<PmsFault>;
+  /** The PMS's own rooms and calendar rules; default fixtures/pms-property.json. */
+  fixture?: PmsPropertyFixture;
+}
+
+export class ReferencePms {
+  readonly state: ReferencePmsState;
+  readonly faults: ReadonlySet<PmsFault>;
+  readonly capabilities: Required<PmsCapabilities>;
+  readonly fixture: PmsPropertyFixture;
+  readonly pollIntervalMs: number;
+  private readonly abort = new AbortController();
+  private readonly ctx: PmsContext;
+  private readonly sender: AriSender;
+  private readonly poller: Poller;
+  private readonly tasks = new Set<Promise<unknown>>();
+  private pollingStarted = false;
+  private closing: Promise<void> | undefined;
+
+  constructor(readonly options: ReferencePmsOptions) {
+    this.faults = pmsFaultSet(options.faults);
+    const caps = options.capabilities ?? {};
+    this.capabilities = {
+      ackBooking: caps.ackBooking ?? true,
+      notifyBooking: caps.notifyBooking ?? true,
+      bookingCreate: caps.bookingCreate ?? true,
+      roomInfo: caps.roomInfo ?? true,
+    };
+    this.pollIntervalMs =
+      options.pollIntervalMs ??
+      (this.capabilities.bookingCreate ? LIMITS.pollIntervalWithBookingCreateMs : LIMITS.pollIntervalMs);
+    this.fixture = options.fixture ?? defaultPmsFixture();
+    const ledger = new BookingLedger();
+    this.state = createState(ledger.all);
+    const { signal } = this.abort;
+    const client = new CmClient({ ...options, faults: this.faults, signal });
+    this.ctx = { clock: options.clock, client, faults: this.faults, state: this.state, ledger, signal };
+    this.sender = new AriSender(this.ctx, {
+      currency: options.currency,
+      itemsPerRequest: options.itemsPerRequest ?? 100,
+      rules: this.fixture.calendar,
+    });
+    this.poller = new Poller(this.ctx, this.sender, {
+      intervalMs: this.pollIntervalMs,
+      ackBooking: this.capabilities.ackBooking,
+      mapping: () => this.state.mapping,
+    });
+  }
+
+  get connected(): boolean {
+    return this.state.phase === 'connected';
+  }
+
+  /** Starts the setup flow unless one runs or succeeded; true when it started. */
+  startSetup(): boolean {
+    if (this.state.phase === 'setting-up' || this.state.phase === 'connected' || this.state.phase === 'closed') return false;
+    this.state.phase = 'setting-up';
+    this.background(this.connect(), 'setup');
+    return true;
+  }
+
+  /** ARIFullRefresh: queues a complete refresh; false when not connected. */
+  requestFullRefresh(): boolean {
+    const mapping = this.state.mapping;
+    if (!this.connected || !mapping) return false;
+    if (!this.faults.has('no-refresh-on-callback')) this.background(this.sender.fullRefresh(mapping), 'full refresh');
+    return true;
+  }
+
+  /** NotifyBooking: polls at once; false when not connected. */
+  notifyBooking(): boolean {
+    if (!this.connected) return false;
+    if (!this.faults.has('notify-no-poll')) this.background(this.poller.pollNow(), 'poll');
+    return true;
+  }
+
+  /** BookingCreate: imports the reservation; gives the problem when it cannot. */
+  createBooking(value: unknown): string | undefined {
+    const reservation = readReservation(value);
+    if (!reservation) return 'reservation must be an object in the GetBookingId format';
+    if (reservation.id === undefined) return 'reservation.OrderId is missing';
+    if (reservation.stays.length === 0) return 'reservation.Rooms has no usable room (ChannelRoomType, StartDate, EndDate)';
+    const change = this.ctx.ledger.import(reservation.id, reservation, 'callback');
+    const mapping = this.state.mapping;
+    if (mapping && change.affected.length > 0 && !this.faults.has('no-availability-update')) {
+      this.background(this.sender.availabilityUpdate(mapping, change.affected), 'availability update');
+    }
+    return undefined;
+  }
+
+  /** The PMS's rooms as RoomInfo items. */
+  roomInfo(): Record<string, unknown>[] {
+    return this.fixture.rooms.map((room) => {
+      const item: Record<string, unknown> = {
+        pms_room_id: room.pms_room_id,
+        units: room.units,
+        maxPersons: room.maxPersons,
+        ...(room.maxAdults !== undefined ? { maxAdults: room.maxAdults } : {}),
+        ...(room.maxChildren !== undefined ? { maxChildren: room.maxChildren } : {}),
+        dormitory: room.dormitory,
+        ...(room.pricingModel ? { pricingModel: room.pricingModel } : {}),
+        label: room.label,
+        description: room.description,
+      };
+      if (this.faults.has('room-info-missing-units')) delete item.units;
+      return item;
+    });
+  }
+
+  close(): Promise<void> {
+    return (this.closing ??= this.shutDown());
+  }
+
+  private async shutDown(): Promise<void> {
+    this.state.phase = 'closed';
+    this.abort.abort(new Error('reference PMS closed'));
+    await Promise.allSettled([...this.tasks]);
+    await this.ctx.client.close();
+  }
+
+  private async connect(): Promise<void> {
+    this.state.setupAttempts += 1;
+    delete this.state.setupError;
+    const result = await runSetup(this.ctx, this.fixture.rooms);
+    if (this.state.phase === 'closed') return;
+    if (!result.ok) {
+      this.state.phase = 'failed';
+      this.state.setupError = result.reason;
+      return;
+    }
+    this.state.mapping = result.mapping;
+    this.state.setupDone = true;
+    this.state.phase = 'connected';
+    await this.sender.fullRefresh(result.mapping);
+    if (!this.pollingStarted) {
+      this.pollingStarted = true;
+      this.background(runPolling(this.ctx, this.poller), 'polling');
+    }
+  }
+
+  private background(work: Promise<unknown>, what: string): void {
+    const task = work.catch((error: unknown) => {
+      if (!isAbort(this.ctx, error)) noteProblem(this.ctx, `${what} stopped: ${(error as Error)?.message ?? String(error)}`);
+      if (what === 'setup' && this.state.phase === 'setting-up') this.state.phase = 'failed';
+    });
+    this.tasks.add(task);
+    void task.finally(() => this.tasks.delete(task));
+  }
+}

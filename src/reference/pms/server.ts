@@ -1,0 +1,142 @@
+// The reference PMS over HTTP(S): takes the PMS options, gives a running PMS whose
+// callbacks are served at `{origin}/pms/<Callback>` and whose test hook
+// `POST {origin}/test/start-setup` starts the setup flow. Node built-ins only; every
+// answer is HTTP 200 JSON (unless a fault says otherwise); never crashes.
+import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { type CallbackAnswer, JSON_TYPE, PMS_ERROR_IDS, errorAnswer, handleCallback } from './callbacks.js';
+import { ReferencePms, type ReferencePmsOptions } from './pms.js';
+import type { ReferencePmsState } from './state.js';
+
+export interface ReferencePmsServer {
+  /** Callback endpoint: the channel manager POSTs `${baseUrl}/NotifyBooking` etc. */
+  baseUrl: string;
+  /** Test hook: POST starts the setup flow; answers 200 {"started": true}. */
+  startUrl: string;
+  /** Stops polling, aborts in-flight requests, closes the server and all sockets. */
+  close(): Promise<void>;
+  /** For tests: what the PMS did (setup done?, refreshes sent, polls, bookings imported). */
+  readonly state: ReferencePmsState;
+}
+
+export const CALLBACK_PATH = '/pms';
+export const START_HOOK_PATH = '/test/start-setup';
+export const MAX_CALLBACK_BODY_BYTES = 10 * 1024 * 1024;
+
+type Body = { ok: true; bytes: Uint8Array } | { ok: false };
+
+export async function startReferencePms(options: ReferencePmsOptions): Promise<ReferencePmsServer> {
+  const pms = new ReferencePms(options);
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    serve(req, res, pms).catch((error: unknown) => {
+      send(res, errorAnswer(PMS_ERROR_IDS.internal, `Internal error: ${String(error)}`));
+    });
+  };
+  const server: Server = options.tls
+    ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener)
+    : createHttpServer(listener);
+  server.on('clientError', (_error, socket) => socket.destroy());
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await listen(server, host, options.port ?? 0);
+  } catch (error) {
+    await pms.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const origin = `${options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (options.autoStart) pms.startSetup();
+  let closing: Promise<void> | undefined;
+  return {
+    baseUrl: `${origin}${CALLBACK_PATH}`,
+    startUrl: `${origin}${START_HOOK_PATH}`,
+    state: pms.state,
+    close: () => (closing ??= Promise.all([pms.close(), closeServer(server)]).then(() => undefined)),
+  };
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, pms: ReferencePms): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://reference-pms.invalid');
+  const body = await readBody(req, res);
+  if (!body.ok) return;
+  if (url.pathname === START_HOOK_PATH) {
+    if (req.method !== 'POST') {
+      send(res, errorAnswer(PMS_ERROR_IDS.methodNotAllowed, 'Use POST.'));
+      return;
+    }
+    const started = pms.startSetup();
+    send(res, { status: 200, contentType: JSON_TYPE, body: started ? { started } : { started, phase: pms.state.phase } });
+    return;
+  }
+  if (!url.pathname.startsWith(`${CALLBACK_PATH}/`)) {
+    send(res, errorAnswer(PMS_ERROR_IDS.notFound, 'Not found.'));
+    return;
+  }
+  if (req.method !== 'POST') {
+    send(res, errorAnswer(PMS_ERROR_IDS.methodNotAllowed, 'Use POST.'));
+    return;
+  }
+  send(res, handleCallback(pms, callbackName(url.pathname.slice(CALLBACK_PATH.length + 1)), url.searchParams, body.bytes));
+}
+
+function callbackName(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The whole body, or, past MAX_CALLBACK_BODY_BYTES, an error answer and a closed connection. */
+function readBody(req: IncomingMessage, res: ServerResponse): Promise<Body> {
+  return new Promise((resolve) => {
+    const refuse = (): void => {
+      req.removeAllListeners('data');
+      res.setHeader('connection', 'close');
+      send(res, errorAnswer(PMS_ERROR_IDS.tooLarge, 'Request body too large.'));
+      res.once('finish', () => req.socket.destroy());
+      resolve({ ok: false });
+    };
+    if (Number(req.headers['content-length'] ?? 0) > MAX_CALLBACK_BODY_BYTES) {
+      refuse();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_CALLBACK_BODY_BYTES) refuse();
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve({ ok: true, bytes: Buffer.concat(chunks) }));
+    req.on('error', () => resolve({ ok: false }));
+  });
+}
+
+function send(res: ServerResponse, answer: CallbackAnswer): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const body = Buffer.from(JSON.stringify(answer.body), 'utf8');
+  res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': String(body.byteLength) });
+  res.end(body);
+}

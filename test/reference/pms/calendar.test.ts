@@ -1,0 +1,132 @@
+// The ARI calendar: one Inventory item per maximal run of identical data, units per room
+// equal across its plans, valid fields only, and the availability update after bookings.
+import { describe, expect, it } from 'vitest';
+import { loadPropertyFixture } from '../../../src/reference/ota/index.js';
+import { type PmsFault, loadPmsPropertyFixture } from '../../../src/reference/pms/index.js';
+import { availabilityItems, faultItem, fullRefreshItems } from '../../../src/reference/pms/calendar.js';
+import { buildMapping } from '../../../src/reference/pms/mapping.js';
+import { validateInventoryItem } from '../../../src/schemas/index.js';
+import { addDays, daysBetween } from '../../../src/support/time.js';
+
+const fixture = loadPmsPropertyFixture();
+const ota = loadPropertyFixture();
+const mapping = buildMapping(
+  ota.rooms.map((r) => ({ wbp_room_id: r.wbp_room_id, label: r.label, maxPersons: r.maxPersons, dorm: r.dorm })),
+  ota.rate_plans,
+  fixture.rooms,
+  new Set(),
+);
+const WINDOW = { from: '2026-11-21', to: '2027-12-31' };
+const booked = new Map<string, Map<string, number>>([['4101', new Map([['2026-12-24', 2], ['2026-12-25', 6]])]]);
+
+function ctx(faults: PmsFault[] = []) {
+  return { rules: fixture.calendar, faults: new Set(faults), booked: (room: string) => booked.get(room) ?? new Map() };
+}
+
+type Item = Record<string, any>;
+const byPair = (items: Item[]): Map<string, Item[]> => {
+  const map = new Map<string, Item[]>();
+  for (const item of items) map.set(`${item.wbp_room_id}/${item.wbp_rate_id}`, [...(map.get(`${item.wbp_room_id}/${item.wbp_rate_id}`) ?? []), item]);
+  return map;
+};
+const dataOf = (item: Item): string => {
+  const { wbp_room_id: _r, wbp_rate_id: _p, start_date: _s, end_date: _e, ...data } = item;
+  return JSON.stringify(data);
+};
+
+describe('fullRefreshItems', () => {
+  const items: Item[] = fullRefreshItems(mapping, WINDOW, ctx());
+
+  it('covers every pair from the first to the last date without gap or overlap, in maximal runs', () => {
+    const pairs = byPair(items);
+    expect(pairs.size).toBe(mapping.pairs.length);
+    for (const list of pairs.values()) {
+      expect(list[0]!.start_date).toBe(WINDOW.from);
+      expect(list.at(-1)!.end_date).toBe(WINDOW.to);
+      list.forEach((item, i) => {
+        expect(item.end_date >= item.start_date).toBe(true);
+        if (i === 0) return;
+        const previous = list[i - 1]!;
+        expect(item.start_date).toBe(addDays(previous.end_date, 1));
+        expect(dataOf(item)).not.toBe(dataOf(previous));
+      });
+    }
+  });
+
+  it('gives every plan of a room the same units per date, lowered by bookings', () => {
+    const unitsOn = (room: string, rate: string, date: string): number =>
+      items.find((i) => i.wbp_room_id === room && i.wbp_rate_id === rate && i.start_date <= date && date <= i.end_date)!.units;
+    for (const rate of ['DBL-FLEX', 'DBL-BB', 'NONREF', 'LONGSTAY']) {
+      expect([unitsOn('4101', rate, '2026-12-23'), unitsOn('4101', rate, '2026-12-24'), unitsOn('4101', rate, '2026-12-25')]).toEqual([6, 4, 0]);
+    }
+    expect(unitsOn('4103', 'DORM-BED', '2026-12-24')).toBe(8);
+  });
+
+  it('sends only valid fields: rates as decimals, min_los >= 1, single use only for private rooms of 2+', () => {
+    for (const item of items) expect(validateInventoryItem(item)).toEqual([]);
+    const has = (room: string, key: string): boolean => items.some((i) => i.wbp_room_id === room && key in i);
+    expect([has('4101', 'rdef_single'), has('4102', 'rdef_single'), has('4103', 'rdef_single'), has('4104', 'rdef_single')]).toEqual([
+      true, true, false, false,
+    ]);
+    expect([has('4102', 'adult_3'), has('4102', 'adult_4'), has('4102', 'adult_5'), has('4102', 'child_2')]).toEqual([true, true, false, true]);
+    expect(Math.min(...items.map((i) => i.min_los))).toBe(1);
+    expect(items.find((i) => i.start_date <= '2027-07-15' && '2027-07-15' <= i.end_date)?.min_los).toBe(2);
+  });
+
+  it('prices weekend nights higher and the plans of a room differently', () => {
+    const rateOn = (rate: string, date: string): number =>
+      Number(items.find((i) => i.wbp_room_id === '4101' && i.wbp_rate_id === rate && i.start_date <= date && date <= i.end_date)!.rate);
+    // 2026-11-23 is a Monday, 2026-11-27 a Friday.
+    expect(rateOn('DBL-FLEX', '2026-11-23')).toBe(96.5);
+    expect(rateOn('DBL-FLEX', '2026-11-27')).toBeCloseTo(110.98, 2);
+    expect(rateOn('DBL-BB', '2026-11-23')).toBeCloseTo(108.08, 2);
+  });
+
+  it('is one item per pair per day under daily-items', () => {
+    const daily = fullRefreshItems(mapping, { from: '2026-11-21', to: '2026-12-20' }, ctx(['daily-items']));
+    expect(daily).toHaveLength(30 * mapping.pairs.length);
+    expect(daily.every((i) => i.start_date === i.end_date)).toBe(true);
+  });
+
+  it('differs per plan under units-differ-per-plan', () => {
+    const faulty = fullRefreshItems(mapping, WINDOW, ctx(['units-differ-per-plan']));
+    const first = faulty.find((i) => i.wbp_room_id === '4101' && i.wbp_rate_id === 'DBL-FLEX')!;
+    const second = faulty.find((i) => i.wbp_room_id === '4101' && i.wbp_rate_id === 'DBL-BB')!;
+    expect([first.units, second.units]).toEqual([6, 5]);
+  });
+});
+
+describe('availabilityItems', () => {
+  it('gives the units of every plan of the booked room on the booked nights, clipped to the window', () => {
+    const stays = [
+      { room: '4101', start: '2026-12-23', lastNight: '2026-12-26', units: 1 },
+      { room: '4104', start: '2026-11-10', lastNight: '2026-11-21', units: 1 },
+    ];
+    const items = availabilityItems(mapping, stays, WINDOW, ctx());
+    expect(items.filter((i) => i.wbp_room_id === '4101').map((i) => [i.wbp_rate_id, i.start_date, i.end_date, i.units])).toEqual(
+      ['DBL-FLEX', 'DBL-BB', 'NONREF', 'LONGSTAY'].flatMap((rate) => [
+        [rate, '2026-12-23', '2026-12-23', 6],
+        [rate, '2026-12-24', '2026-12-24', 4],
+        [rate, '2026-12-25', '2026-12-25', 0],
+        [rate, '2026-12-26', '2026-12-26', 6],
+      ]),
+    );
+    expect(items.filter((i) => i.wbp_room_id === '4104').map((i) => [i.start_date, i.end_date])).toEqual([
+      ['2026-11-21', '2026-11-21'],
+      ['2026-11-21', '2026-11-21'],
+    ]);
+    expect(availabilityItems(mapping, [{ room: '4101', start: '2026-01-01', lastNight: '2026-01-03', units: 1 }], WINDOW, ctx())).toEqual([]);
+  });
+});
+
+describe('faultItem', () => {
+  const refresh = fullRefreshItems(mapping, WINDOW, ctx());
+  it('makes the one wrong item of each item fault', () => {
+    expect(faultItem('unknown-room', mapping, refresh)?.wbp_room_id).toBe('4105');
+    const backwards = faultItem('end-before-start', mapping, refresh)!;
+    expect(daysBetween(String(backwards.start_date), String(backwards.end_date))).toBe(-1);
+    expect(faultItem('min-los-zero', mapping, refresh)?.min_los).toBe(0);
+    expect(faultItem('no-ack', mapping, refresh)).toBeUndefined();
+    expect(faultItem('min-los-zero', mapping, [])).toBeUndefined();
+  });
+});

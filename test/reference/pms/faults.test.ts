@@ -1,0 +1,207 @@
+// Every fault variant differs from the correct PMS in the way its description says: each
+// case runs one scenario against the reference OTA with the correct PMS and with the fault,
+// and one probe gives the correct value for the one and the faulty value for the other.
+import { afterEach, describe, expect, it } from 'vitest';
+import { jsonResponse } from '../../../src/reference/ota/replies.js';
+import { PMS_FAULTS, PMS_FAULT_NAMES, type PmsFault } from '../../../src/reference/pms/index.js';
+import { PATTERNS } from '../../../src/spec/sections.js';
+import { endOfNextYear, parseBookingVersion } from '../../../src/support/time.js';
+import { POLL_MS, PROPERTY, SECRET, type Pair, type PairOptions, closeAll, connect, firstRefresh, pause, post, startPair, waitFor } from './helpers.js';
+
+afterEach(closeAll);
+
+type Scenario = (pair: Pair) => Promise<unknown>;
+type Probe = (pair: Pair, result: unknown) => unknown;
+
+interface FaultCase {
+  scenario: keyof typeof SCENARIOS;
+  probe: Probe;
+  correct: unknown;
+  faulty: unknown;
+  options?: PairOptions;
+}
+
+const HOURS = 3_600_000;
+const settledFor = (ms: number) => pause(ms);
+
+async function polls(pair: Pair, count: number): Promise<void> {
+  await connect(pair);
+  await waitFor(() => pair.pms.state.polls.length >= count, 4_000, `${count} polls`);
+}
+
+const SCENARIOS = {
+  setup: (pair: Pair) => connect(pair),
+  polls2: (pair: Pair) => polls(pair, 2),
+  polls3: (pair: Pair) => polls(pair, 3),
+  bookingAfterFirstPoll: async (pair: Pair) => {
+    await polls(pair, 2);
+    const id = pair.ota.model.createBooking({ arrivalInDays: 40, nights: 2 });
+    await waitFor(() => pair.pms.state.polls.length >= 4, 4_000, 'two more polls');
+    await settledFor(50);
+    return id;
+  },
+  refreshCallback: async (pair: Pair) => {
+    await polls(pair, 1);
+    const answer = await post(`${pair.pms.baseUrl}/ARIFullRefresh`, { pms_property_id: PROPERTY.pms_property_id, shared_secret: SECRET });
+    await settledFor(300);
+    return answer;
+  },
+  notify: async (pair: Pair) => {
+    await polls(pair, 1);
+    const id = pair.ota.model.createBooking({ arrivalInDays: 40, nights: 2 });
+    const answer = await post(`${pair.pms.baseUrl}/NotifyBooking`, { wbp_property_id: PROPERTY.wbp_property_id, booking_id: id, shared_secret: SECRET });
+    await settledFor(300);
+    return answer;
+  },
+  bookingCreate: async (pair: Pair) => {
+    await polls(pair, 1);
+    const id = pair.ota.model.createBooking({ arrivalInDays: 40, nights: 2 });
+    const { renderReservation } = await import('../../../src/reference/ota/index.js');
+    const reservation = renderReservation(pair.ota.model.bookings.get(id)!, new Set());
+    return post(`${pair.pms.baseUrl}/BookingCreate`, { reservation, shared_secret: SECRET });
+  },
+  roomInfo: (pair: Pair) => post(`${pair.pms.baseUrl}/RoomInfo`, { pms_property_id: PROPERTY.pms_property_id, shared_secret: SECRET }),
+} satisfies Record<string, Scenario>;
+
+type Answer = { status: number; contentType: string | null; json: any };
+const answerOf = (result: unknown): Answer => result as Answer;
+const items = (pair: Pair): any[] => firstRefresh(pair).flatMap((r) => r.body.Inventory);
+const versionAt = (pair: Pair, index: number): number => parseBookingVersion(pair.of('GetBookingList')[index]!.body.wbp_booking_version) ?? NaN;
+const pollAt = (pair: Pair, index: number): number => pair.of('GetBookingList')[index]!.at;
+
+function unitsAgree(pair: Pair): boolean {
+  const seen = new Map<string, number>();
+  for (const item of items(pair)) {
+    const key = `${item.wbp_room_id}/${item.start_date}`;
+    if (seen.has(key) && seen.get(key) !== item.units) return false;
+    seen.set(key, item.units);
+  }
+  return true;
+}
+
+const failSecondPoll: PairOptions = {
+  intercept: ({ operation, index }) =>
+    operation === 'GetBookingList' && index === 1 ? jsonResponse(200, { success: false, errors: [{ id: 5000, msg: 'down' }] }) : undefined,
+};
+
+const CASES: Record<PmsFault, FaultCase> = {
+  'skip-healthcheck': { scenario: 'setup', probe: (p) => p.received[0]?.operation, correct: 'HealthCheck', faulty: 'SetupProperty' },
+  'healthcheck-after-setup': {
+    scenario: 'setup',
+    probe: (p) => p.received.slice(0, 2).map((r) => r.operation),
+    correct: ['HealthCheck', 'SetupProperty'],
+    faulty: ['SetupProperty', 'HealthCheck'],
+  },
+  'setup-wrong-password': {
+    scenario: 'setup',
+    probe: (p) => p.of('SetupProperty')[0]?.body.wbp_property_password === PROPERTY.wbp_property_password,
+    correct: true,
+    faulty: false,
+  },
+  'setup-pms-id-integer': { scenario: 'setup', probe: (p) => typeof p.of('SetupProperty')[0]?.body.pms_property_id, correct: 'string', faulty: 'number' },
+  'skip-rate-plans': { scenario: 'setup', probe: (p) => p.of('GetRatePlans').length, correct: 1, faulty: 0 },
+  'reused-guid': { scenario: 'setup', probe: (p) => new Set(p.received.map((r) => r.body.guid)).size === p.received.length, correct: true, faulty: false },
+  'verb-mismatch': { scenario: 'setup', probe: (p) => p.received.every((r) => r.body.verb === r.operation), correct: true, faulty: false },
+  'secret-only-in-body': { scenario: 'setup', probe: (p) => p.received.every((r) => r.query.get('shared_secret') === SECRET), correct: true, faulty: false },
+  'secret-only-in-query': { scenario: 'setup', probe: (p) => p.received.every((r) => r.body.shared_secret === SECRET), correct: true, faulty: false },
+  'pms-cid-uppercase': {
+    scenario: 'setup',
+    probe: (p) => p.received.every((r) => new RegExp(PATTERNS.pmsCid).test(r.body.pms_cid)),
+    correct: true,
+    faulty: false,
+  },
+  'refresh-six-months': {
+    scenario: 'setup',
+    probe: (p) => items(p).some((i) => i.end_date === endOfNextYear(p.clock.now())),
+    correct: true,
+    faulty: false,
+  },
+  'skip-global-plans': { scenario: 'setup', probe: (p) => items(p).some((i) => i.wbp_rate_id === 'NONREF'), correct: true, faulty: false },
+  'units-differ-per-plan': { scenario: 'setup', probe: unitsAgree, correct: true, faulty: false },
+  'wrong-currency': { scenario: 'setup', probe: (p) => [...new Set(p.of('ARIUpdate').map((r) => r.body.currency))], correct: ['EUR'], faulty: ['USD'] },
+  'unknown-room': {
+    scenario: 'setup',
+    probe: (p) => items(p).filter((i) => !['4101', '4102', '4103', '4104'].includes(i.wbp_room_id)).length,
+    correct: 0,
+    faulty: 1,
+  },
+  'end-before-start': { scenario: 'setup', probe: (p) => items(p).filter((i) => i.end_date < i.start_date).length, correct: 0, faulty: 1 },
+  'min-los-zero': { scenario: 'setup', probe: (p) => Math.min(...items(p).map((i) => i.min_los)), correct: 1, faulty: 0 },
+  'no-refresh-on-callback': {
+    scenario: 'refreshCallback',
+    probe: (p, answer) => [answerOf(answer).json.success, p.pms.state.refreshesStarted],
+    correct: [true, 2],
+    faulty: [true, 1],
+  },
+  'first-poll-not-null': { scenario: 'polls2', probe: (p) => p.of('GetBookingList')[0]?.body.wbp_booking_version === null, correct: true, faulty: false },
+  'version-now': { scenario: 'polls3', probe: (p) => versionAt(p, 2) <= pollAt(p, 1), correct: true, faulty: false },
+  'version-local-time': { scenario: 'polls3', probe: (p) => versionAt(p, 2) <= pollAt(p, 1), correct: true, faulty: false },
+  'version-after-error': { scenario: 'polls3', options: failSecondPoll, probe: (p) => versionAt(p, 2) <= pollAt(p, 0), correct: true, faulty: false },
+  'version-iso-format': {
+    scenario: 'polls2',
+    probe: (p) => new RegExp(PATTERNS.bookingVersion).test(p.of('GetBookingList')[1]?.body.wbp_booking_version),
+    correct: true,
+    faulty: false,
+  },
+  // Polls 2 and 3: the first poll imports the fixture's bookings and may outlast the interval under load.
+  'slow-polling': { scenario: 'polls3', probe: (p) => Math.round((pollAt(p, 2) - pollAt(p, 1)) / POLL_MS), correct: 1, faulty: 2 },
+  'no-booking-fetch': {
+    scenario: 'bookingAfterFirstPoll',
+    probe: (p, id) => p.of('GetBookingId').some((r) => r.body.booking_id === id),
+    correct: true,
+    faulty: false,
+  },
+  'no-ack': { scenario: 'polls2', probe: (p) => p.of('AckBooking').length > 0, correct: true, faulty: false },
+  'notify-no-poll': { scenario: 'notify', options: { pollIntervalMs: 10 * HOURS }, probe: (p) => p.pms.state.polls.length, correct: 2, faulty: 1 },
+  'notify-error': { scenario: 'notify', options: { pollIntervalMs: 10 * HOURS }, probe: (p, a) => [answerOf(a).json.success, p.pms.state.polls.length], correct: [true, 2], faulty: [false, 2] },
+  'booking-create-http-500': { scenario: 'bookingCreate', probe: (_p, a) => [answerOf(a).status, answerOf(a).json], correct: [200, { success: true }], faulty: [500, { success: true }] },
+  'room-info-missing-units': {
+    scenario: 'roomInfo',
+    probe: (_p, a) => answerOf(a).json.RoomInfo.every((r: object) => 'units' in r),
+    correct: true,
+    faulty: false,
+  },
+  'callback-text-plain': {
+    scenario: 'roomInfo',
+    probe: (_p, a) => [answerOf(a).contentType?.split(';')[0], answerOf(a).json.success],
+    correct: ['application/json', true],
+    faulty: ['text/plain', true],
+  },
+  'no-availability-update': {
+    scenario: 'polls2',
+    probe: (p) => p.received.slice(p.received.findIndex((r) => r.operation === 'GetBookingList')).some((r) => r.operation === 'ARIUpdate'),
+    correct: true,
+    faulty: false,
+  },
+  'daily-items': { scenario: 'setup', probe: (p) => items(p).every((i) => i.start_date === i.end_date), correct: false, faulty: true },
+};
+
+/** Runs a scenario on a fresh pair, closes it, gives the probe's value. */
+async function outcome(fault: PmsFault | undefined, testCase: FaultCase): Promise<unknown> {
+  const pair = await startPair({ ...testCase.options, ...(fault ? { faults: [fault] } : {}) });
+  const result = await SCENARIOS[testCase.scenario](pair);
+  await pair.close();
+  return testCase.probe(pair, result);
+}
+
+describe('reference PMS faults', () => {
+  it('lists at least 26 faults, each with a description, spec section and the check that catches it', () => {
+    expect(PMS_FAULT_NAMES.length).toBeGreaterThanOrEqual(26);
+    expect(Object.keys(PMS_FAULTS).sort()).toEqual([...PMS_FAULT_NAMES].sort());
+    for (const info of Object.values(PMS_FAULTS)) {
+      expect(info.description.length).toBeGreaterThan(10);
+      expect(info.spec).not.toBe('');
+      expect(info.catchBy).toMatch(/^(pms|schema|rule|protocol)\.[a-z0-9.-]+$/);
+    }
+    const warnings = PMS_FAULT_NAMES.filter((name) => PMS_FAULTS[name].warningOnly);
+    expect(warnings).toEqual(['no-availability-update', 'daily-items']);
+    expect(PMS_FAULTS['version-after-error'].catchBy).toBe('pms.poll.version-after-error');
+    expect(PMS_FAULTS['booking-create-http-500'].catchBy).toBe('protocol.http-status');
+  });
+
+  it.each(PMS_FAULT_NAMES)('%s: one difference from the correct PMS', async (fault) => {
+    const testCase = CASES[fault];
+    const [correct, faulty] = await Promise.all([outcome(undefined, testCase), outcome(fault, testCase)]);
+    expect({ correct, faulty }).toEqual({ correct: testCase.correct, faulty: testCase.faulty });
+  });
+});

@@ -1,0 +1,160 @@
+// Test helpers for the reference PMS: takes PMS options and faults, gives a reference OTA
+// and a reference PMS wired together on 127.0.0.1 (ephemeral ports) with a shared fast
+// clock, every request the PMS sent as the OTA received it, and small waiting helpers.
+import { type OtaResponse, type ReferenceOtaServer, startReferenceOta } from '../../../src/reference/ota/index.js';
+import {
+  type PmsFault,
+  type ReferencePmsOptions,
+  type ReferencePmsServer,
+  startReferencePms,
+} from '../../../src/reference/pms/index.js';
+import { type Clock, scaledClock } from '../../../src/support/clock.js';
+
+export const SECRET = 'pms-test-secret';
+export const CID = 'cmc';
+export const PROPERTY = { pms_property_id: 25678, wbp_property_id: '48211', wbp_property_password: 'lake-view-pw' };
+/** Clock speed of the tests: a 1-minute poll interval passes in 250 ms. */
+export const FACTOR = 240;
+export const POLL_MS = 60_000;
+
+export interface Received {
+  operation: string;
+  query: URLSearchParams;
+  body: any;
+  /** Clock time the OTA received it. */
+  at: number;
+  status: number;
+  answer: any;
+}
+
+/** Replaces the OTA's answer to one request (e.g. a failed poll); undefined keeps it. */
+export type Interceptor = (request: { operation: string; body: any; index: number }) => OtaResponse | undefined;
+
+export interface Pair {
+  clock: Clock;
+  ota: ReferenceOtaServer;
+  pms: ReferencePmsServer;
+  received: Received[];
+  of(operation: string): Received[];
+  close(): Promise<void>;
+}
+
+export interface PairOptions extends Partial<Omit<ReferencePmsOptions, 'faults'>> {
+  faults?: PmsFault[];
+  intercept?: Interceptor;
+}
+
+const open = new Set<Pair>();
+
+export async function startPair(options: PairOptions = {}): Promise<Pair> {
+  const { intercept, ...rest } = options;
+  const clock = rest.clock ?? scaledClock(FACTOR);
+  const ota = await startReferenceOta({ clock, sharedSecret: SECRET, property: PROPERTY });
+  const received = record(ota, clock, intercept);
+  const pms = await startReferencePms({
+    clock,
+    cmUrl: ota.baseUrl,
+    sharedSecret: SECRET,
+    pmsCid: CID,
+    property: PROPERTY,
+    currency: 'EUR',
+    pollIntervalMs: POLL_MS,
+    ...rest,
+  });
+  const pair: Pair = {
+    clock,
+    ota,
+    pms,
+    received,
+    of: (operation) => received.filter((r) => r.operation === operation),
+    close: async () => {
+      open.delete(pair);
+      await pms.close();
+      await ota.close();
+    },
+  };
+  open.add(pair);
+  return pair;
+}
+
+/** Closes every pair still open (afterEach). */
+export async function closeAll(): Promise<void> {
+  await Promise.all([...open].map((pair) => pair.close()));
+}
+
+function record(ota: ReferenceOtaServer, clock: Clock, intercept: Interceptor | undefined): Received[] {
+  const received: Received[] = [];
+  const model = ota.model;
+  const handle = model.handle.bind(model);
+  model.handle = (operation, query, bytes) => {
+    const text = Buffer.from(bytes).toString('utf8');
+    let body: any;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+    const index = received.filter((r) => r.operation === operation).length;
+    const response = intercept?.({ operation, body, index }) ?? handle(operation, query, bytes);
+    const answerText = typeof response.body === 'string' ? response.body : Buffer.from(response.body).toString('utf8');
+    let answer: any;
+    try {
+      answer = JSON.parse(answerText);
+    } catch {
+      answer = answerText;
+    }
+    received.push({ operation, query, body, at: clock.now(), status: response.status, answer });
+    return response;
+  };
+  return received;
+}
+
+/** Waits (real time) until `predicate` holds; fails after `timeoutMs`. */
+export async function waitFor(predicate: () => boolean, timeoutMs = 4_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Real-time pause. */
+export function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** POSTs a JSON body to the PMS (a callback or the start hook); gives status, type and JSON. */
+export async function post(
+  url: string,
+  body: unknown,
+  secret: string | null = SECRET,
+): Promise<{ status: number; contentType: string | null; json: any }> {
+  const target = secret === null ? url : `${url}?shared_secret=${encodeURIComponent(secret)}`;
+  const response = await fetch(target, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, contentType: response.headers.get('content-type'), json };
+}
+
+/** Starts the setup flow and waits for the full refresh to be sent. */
+export async function connect(pair: Pair): Promise<void> {
+  const answer = await post(pair.pms.startUrl, {}, null);
+  if (answer.json?.started !== true) throw new Error(`start hook answered ${JSON.stringify(answer.json)}`);
+  await waitFor(() => pair.pms.state.fullRefreshes >= 1 || pair.pms.state.phase === 'failed', 4_000, 'the full refresh');
+}
+
+/** The ARIUpdates of the first full refresh: those between GetRatePlans and the first poll. */
+export function firstRefresh(pair: Pair): Received[] {
+  const start = pair.received.findIndex((r) => r.operation === 'GetRatePlans') + 1;
+  const poll = pair.received.findIndex((r) => r.operation === 'GetBookingList');
+  return pair.received.slice(start, poll < 0 ? undefined : poll).filter((r) => r.operation === 'ARIUpdate');
+}
