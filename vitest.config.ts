@@ -9,5 +9,7 @@ export default defineConfig({
     pool: 'forks',
     // CI has 2 cores; end-to-end files start servers and child processes.
     maxWorkers: 2,
+    // Concurrent end-to-end tests mostly wait on (fast) clocks and sockets, not the CPU.
+    maxConcurrency: 12,
   },
 });

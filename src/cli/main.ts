@@ -47,7 +47,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .description('run the certification suites against a candidate and print the verdict')
     .addOption(targetOption().makeOptionMandatory())
     .option('-p, --profile <file>', 'candidate profile (YAML); see `cm-certify init`')
-    .option('--reference', 'certify the built-in reference candidate (started in-process)')
+    .option('--reference', 'certify the built-in reference candidate (started in-process); with --profile, using that profile\'s settings')
     .option('--variant <name>', 'with --reference: a deliberately broken variant (repeatable)', collect)
     .option('-s, --suite <name|file>', 'built-in suite name, "builtin", or a suite file (repeatable)', collect)
     .option('-g, --grep <pattern>', 'only checks whose id or title match (a partial run)')

@@ -49,9 +49,15 @@ function parsePmsFaults(names: string[]): PmsFault[] {
   return names as PmsFault[];
 }
 
+/** The built-in reference profile, or the user's (--profile with --reference) to try other settings. */
+function referenceProfileFile(options: PrepareOptions, io: CliIo): string {
+  return options.profile ? resolve(io.cwd, options.profile) : referenceProfilePath(options.target);
+}
+
 async function referencePms(options: PrepareOptions, io: CliIo, deps: { clock: Clock; log: EvidenceLog }): Promise<PreparedRun> {
   const env = { ...io.env, CM_LISTEN: '127.0.0.1:0' };
-  const base = loadProfile(referenceProfilePath('pms'), env);
+  const file = referenceProfileFile(options, io);
+  const base = loadProfile(file, env);
   const redactor = new Redactor(base.secrets);
   const side = await startPmsSide(base, { ...deps, redactor });
   const tls = testTls();
@@ -66,7 +72,7 @@ async function referencePms(options: PrepareOptions, io: CliIo, deps: { clock: C
       tls: { cert: tls.cert, key: tls.key },
       faults: parsePmsFaults(options.variant ?? []),
     });
-    const profile = loadProfile(referenceProfilePath('pms'), { ...env, CM_REFERENCE_PMS_URL: pms.baseUrl, CM_REFERENCE_PMS_START_URL: pms.startUrl });
+    const profile = loadProfile(file, { ...env, CM_REFERENCE_PMS_URL: pms.baseUrl, CM_REFERENCE_PMS_START_URL: pms.startUrl });
     return { profile, redactor, ca: tls.ca, pms: side, close: async () => { await pms.close(); await side.close(); } };
   } catch (error) {
     await side.close();
@@ -76,9 +82,8 @@ async function referencePms(options: PrepareOptions, io: CliIo, deps: { clock: C
 
 export async function prepareRun(options: PrepareOptions, io: CliIo, deps: { clock: Clock; log: EvidenceLog }): Promise<PreparedRun> {
   if (options.reference) {
-    if (options.profile) throw new UsageError('give either --profile or --reference, not both');
     if (options.target === 'pms') return referencePms(options, io, deps);
-    const reference = await startReferenceOtaCandidate({ clock: deps.clock, faults: parseOtaFaults(options.variant ?? []), env: io.env, tls: !options.referenceOverHttp });
+    const reference = await startReferenceOtaCandidate({ clock: deps.clock, faults: parseOtaFaults(options.variant ?? []), env: io.env, tls: !options.referenceOverHttp, profilePath: referenceProfileFile(options, io) });
     return { profile: reference.profile, redactor: new Redactor(reference.profile.secrets), ca: reference.ca, close: () => reference.close() };
   }
   if (options.variant?.length) throw new UsageError('--variant only applies with --reference');

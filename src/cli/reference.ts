@@ -44,11 +44,14 @@ export async function startReferenceOtaCandidate(options: {
   faults?: OtaFault[];
   env?: NodeJS.ProcessEnv;
   tls?: boolean;
+  /** A profile other than the built-in one (it must read CM_REFERENCE_URL for base_url and the hook). */
+  profilePath?: string;
 }): Promise<RunningReference> {
+  const path = options.profilePath ?? referenceProfilePath('ota');
   const tls = testTls();
   const useTls = options.tls ?? true;
   // Read the profile first (defaults only) to learn the credentials the server must accept.
-  const base = loadProfile(referenceProfilePath('ota'), { ...options.env });
+  const base = loadProfile(path, { ...options.env });
   const server = await startReferenceOta({
     clock: options.clock,
     sharedSecret: base.sharedSecret,
@@ -58,6 +61,6 @@ export async function startReferenceOtaCandidate(options: {
     ...(useTls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
   });
   const origin = server.baseUrl.replace(/\/api$/, '');
-  const profile = loadProfile(referenceProfilePath('ota'), { ...options.env, CM_REFERENCE_URL: origin });
+  const profile = loadProfile(path, { ...options.env, CM_REFERENCE_URL: origin });
   return { profile, ca: tls.ca, close: () => server.close() };
 }

@@ -6,7 +6,7 @@ import type { SkipKind, Verdict } from '../checks/types.js';
 import { skip, harnessError } from '../checks/types.js';
 import { MissingValueError, TemplateValueError, render } from '../suite/template.js';
 import type { TemplateScope } from '../suite/template.js';
-import { TemplateSyntaxError } from '../suite/template-parser.js';
+import { TemplateSyntaxError, parseDuration } from '../suite/template-parser.js';
 import { EnvelopeError } from './envelope.js';
 
 export interface MissingCapture {
@@ -35,12 +35,17 @@ export function baseRoots(profile: Profile, state: SuiteState, runStartedAt: num
 /** Effective timing settings (profile values or the spec's defaults), in ms, for suite templates. */
 export function settingsOf(profile: Profile): Record<string, unknown> {
   const i = profile.intervals;
+  const reaction = parseDuration(profile.deadlines.callback_reaction ?? '2m');
+  const reactionMs = reaction ? reaction.ms + reaction.days * 86_400_000 : 120_000;
   return {
+    // A reaction to a callback must come before the next scheduled poll could explain it.
+    reaction_ms: Math.max(1, Math.min(reactionMs, i.pollMs - i.pollToleranceMs)),
     deadlines: profile.deadlines,
     poll_ms: i.pollMs,
     poll_tolerance_ms: i.pollToleranceMs,
     poll_deadline_ms: i.pollMs + i.pollToleranceMs,
     poll_window_ms: i.pollMs * i.pollsObserved + i.pollToleranceMs,
+    two_polls_ms: 2 * (i.pollMs + i.pollToleranceMs),
     clock_skew_ms: i.clockSkewMs,
   };
 }

@@ -133,7 +133,7 @@ class SuiteReader {
         return {
           ...base, kind: 'expect_request', operation: raw.expect_request as Extract<Step, { kind: 'expect_request' }>['operation'],
           within: (raw.within as string | undefined) ?? '${profile.deadlines.default}',
-          since: (raw.since as 'step' | 'run' | undefined) ?? 'step',
+          since: (raw.since as string | undefined) ?? 'step',
           ...(raw.where ? { where: raw.where as Raw } : {}),
           ...(raw.action ? { action: raw.action as { prompt?: string; hook?: string } } : {}),
         };
@@ -247,6 +247,9 @@ class SuiteReader {
 
   private checkTrafficWindows(steps: Step[]): void {
     for (const [i, step] of steps.entries()) {
+      if (step.kind === 'expect_request' && step.since !== 'step' && step.since !== 'run' && !steps.slice(0, i).some((s) => s.id === step.since)) {
+        this.fail(['steps', i, 'since'], `"${step.since}" is not an earlier step id (or "step", "run")`);
+      }
       if (step.kind !== 'traffic' || step.from === 'run') continue;
       if (!steps.slice(0, i).some((s) => s.id === step.from)) {
         this.fail(['steps', i, 'traffic', 'from'], `"${step.from}" is not an earlier step id (or "run")`);

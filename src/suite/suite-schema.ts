@@ -100,7 +100,7 @@ const KINDS = {
     expect_request: { type: 'string' },
     where: jsonMatchers,
     within: duration,
-    since: { enum: ['step', 'run'] },
+    since: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
     action: {
       type: 'object',
       additionalProperties: false,

@@ -83,8 +83,8 @@ export interface ExpectRequestStep extends StepBase {
   where?: Record<string, Matcher | unknown>;
   /** Duration template, e.g. "10m" or "${profile.deadlines.setup}". */
   within: string;
-  /** Count matching requests from this step's start (default) or from the start of the run. */
-  since: 'step' | 'run';
+  /** Count matching requests from this step's start ("step", default), the run's ("run"), or an earlier step's (its id). */
+  since: string;
   action?: { prompt?: string; hook?: string };
 }
 

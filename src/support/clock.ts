@@ -42,9 +42,11 @@ export const systemClock: Clock = {
  * a 5-minute poll interval passes in 5 min / factor of real time.
  */
 export function scaledClock(factor: number, start: number = Date.now()): Clock {
-  const realStart = Date.now();
+  // performance.now() has sub-millisecond resolution: scaled, two events a real
+  // millisecond apart still get different times.
+  const realStart = performance.now();
   return {
-    now: () => start + (Date.now() - realStart) * factor,
+    now: () => Math.floor(start + (performance.now() - realStart) * factor),
     sleep: (ms, signal) => realSleep(ms / factor, signal),
   };
 }

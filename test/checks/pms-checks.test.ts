@@ -2,7 +2,7 @@
 // rules (last successful poll, after an error), the polling interval and the setup order.
 import { describe, expect, it } from 'vitest';
 import { judgeInboundRequest } from '../../src/checks/inbound.js';
-import { healthcheckFirst, pollInterval, versionAfterError, versionNotFarEarlier, versionNotLater } from '../../src/checks/code/pms-flow.js';
+import { healthcheckFirst, pollInterval, reactivePoll, versionAfterError, versionNotFarEarlier, versionNotLater } from '../../src/checks/code/pms-flow.js';
 import type { CodeCheckInput } from '../../src/checks/code/types.js';
 import type { LiveExchange } from '../../src/drivers/exchange.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
@@ -117,5 +117,34 @@ describe('setup order', () => {
     expect(healthcheckFirst.run(input(ok)).status).toBe('pass');
     expect(healthcheckFirst.run(input(late)).status).toBe('fail');
     expect(healthcheckFirst.run(input([x('HealthCheck', T0, envelope('HealthCheck'))])).status).toBe('skip');
+  });
+});
+
+describe('a poll in reaction to a callback', () => {
+  const min = 60_000;
+  const callbackAt = T0 + 10 * min;
+  const args = (callbackId: string) => ({ sent_at: callbackAt, exchange: callbackId, within: 2 * min });
+  const withArgs = (traffic: LiveExchange[], callbackId: string): CodeCheckInput => ({ ...input(traffic), args: args(callbackId) });
+
+  it('passes for a poll right after the callback, long before the next scheduled one', () => {
+    const scheduled = poll(callbackAt, T0);
+    const callbackId = `x${++seq}`;
+    const reaction = poll(callbackAt + 3_000, T0);
+    expect(reactivePoll.run(withArgs([scheduled, reaction], callbackId)).status).toBe('pass');
+  });
+
+  it('does not take the scheduled poll that shares the callback\'s clock tick for a reaction', () => {
+    const scheduled = poll(callbackAt, T0); // same timestamp as the callback, started before it
+    const callbackId = `x${++seq}`;
+    expect(reactivePoll.run(withArgs([scheduled], callbackId)).status).toBe('fail');
+  });
+
+  it('is inconclusive (never a pass) when the next scheduled poll falls in the reaction window', () => {
+    const early = poll(callbackAt - 4 * min, T0);
+    const callbackId = `x${++seq}`;
+    const next = poll(callbackAt + 30_000, T0);
+    const v = reactivePoll.run(withArgs([early, next], callbackId));
+    expect(v.status).toBe('skip');
+    expect(v.message).toContain('too close');
   });
 });

@@ -153,6 +153,39 @@ export const pollInterval: CodeCheck = {
   },
 };
 
+/** The order an exchange started in the run ("x17" -> 17): ids are given as requests start. */
+function seq(id: string): number {
+  return Number(id.replace(/^\D+/, ''));
+}
+
+export const reactivePoll: CodeCheck = {
+  name: 'reactive-poll',
+  description: 'after a callback (args.exchange, sent at args.sent_at), a GetBookingList comes within args.within ms, before the next scheduled poll could explain it',
+  run(input) {
+    const pms = input.pms;
+    const sentAt = Number(input.args.sent_at);
+    const within = Number(input.args.within);
+    const callback = typeof input.args.exchange === 'string' ? seq(input.args.exchange) : NaN;
+    if (!pms || !Number.isFinite(sentAt) || !Number.isFinite(within) || !Number.isFinite(callback)) return skip('no callback to judge from', 'blocked');
+    const { pollMs, pollToleranceMs } = input.profile.intervals;
+    // Order by exchange sequence, not time: a poll and the callback may share a clock tick.
+    const polls = pms.inbound.filter((x) => op(x) === 'GetBookingList');
+    const before = polls.filter((x) => seq(x.record.id) < callback).at(-1);
+    const after = polls.find((x) => seq(x.record.id) > callback);
+    // The earliest moment the PMS's own schedule could have produced a poll.
+    const scheduled = before ? before.at + pollMs - pollToleranceMs : Number.POSITIVE_INFINITY;
+    if (after && after.at - sentAt <= within && after.at < scheduled) {
+      return pass(`GetBookingList ${Math.round((after.at - sentAt) / 1000)} s after the callback (${after.record.id})`, { exchanges: [after.record.id] });
+    }
+    if (scheduled <= sentAt + within) {
+      return skip(`The callback went out too close to the PMS's next scheduled poll (due ${new Date(scheduled).toISOString()}) to tell a reaction from the schedule; run again`, 'blocked', { exchanges: after ? [after.record.id] : [] });
+    }
+    return fail(unexpected('GetBookingList after the callback', `within ${Math.round(within / 1000)} s`, after ? `only after ${Math.round((after.at - sentAt) / 1000)} s` : 'none'), {
+      exchanges: after ? [after.record.id] : [], expected: within, actual: after ? after.at - sentAt : null,
+    });
+  },
+};
+
 export const callbackAccepted: CodeCheck = {
   name: 'callback-accepted',
   description: 'the PMS answers a callback with success (a JSON object that is not success false and carries no errors)',
@@ -176,4 +209,4 @@ export const bookingCreateImplemented: CodeCheck = {
   },
 };
 
-export const PMS_FLOW_CHECKS: CodeCheck[] = [healthcheckFirst, mappingAfterSetup, versionNotLater, versionNotFarEarlier, versionAfterError, pollInterval, callbackAccepted, bookingCreateImplemented];
+export const PMS_FLOW_CHECKS: CodeCheck[] = [healthcheckFirst, mappingAfterSetup, versionNotLater, versionNotFarEarlier, versionAfterError, pollInterval, reactivePoll, callbackAccepted, bookingCreateImplemented];

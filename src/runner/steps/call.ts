@@ -80,6 +80,7 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
       response: response ?? null,
       request: built.value.body,
       status: live.record.response?.status ?? null,
+      exchange: live.record.id,
       started_at: startedAt,
       finished_at: env.ctx.clock.now(),
     };

@@ -43,7 +43,7 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     return within.message;
   }
   const startedAt = env.state.stepStarts.get(step.id) ?? env.ctx.clock.now();
-  const since = step.since === 'run' ? env.runStartedAt : startedAt;
+  const since = step.since === 'run' ? env.runStartedAt : step.since === 'step' ? startedAt : (env.state.stepStarts.get(step.since) ?? startedAt);
   const deadline = startedAt + within.ms;
   const where = tryRender<Record<string, unknown>>(step.where ?? {}, makeScope(env.ctx.clock.now(), env.roots()), env.state);
   if (!where.ok) {

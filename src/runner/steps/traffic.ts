@@ -3,23 +3,41 @@
 // then runs the step's code checks over every request of the window and its ARI ledger.
 import { harnessError } from '../../checks/types.js';
 import type { TrafficStep } from '../../suite/types.js';
+import type { LiveExchange } from '../../drivers/exchange.js';
 import { judgeDeclared } from '../judge.js';
 import type { StepEnv } from '../step-env.js';
 import { pmsFacts } from './pms-facts.js';
 import { durationMs } from './wait.js';
 
-/** Waits until no matching request arrived for `settleMs`, or `maxMs` passed. */
+/** Real time for pending socket data to be handled, whatever the run's clock speed. */
+const IO_PAUSE_MS = 25;
+
+function ioPause(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, IO_PAUSE_MS));
+}
+
+/**
+ * Waits until no matching request arrived for `settleMs`, or `maxMs` passed. A quiet window
+ * is confirmed after a short real-time pause: after an event-loop stall the clock has
+ * jumped while requests may still wait in socket buffers.
+ */
 async function collect(env: StepEnv, step: TrafficStep, from: number, maxMs: number, settleMs: number | undefined): Promise<void> {
   const { clock, signal } = env.ctx;
   const inbound = env.ctx.pms!.mock.inbound;
   const end = clock.now() + maxMs;
+  const seen = (): LiveExchange[] => inbound.since(from, step.operations);
   const latest = (): number => {
-    const seen = inbound.since(from, step.operations);
-    return seen.length ? seen[seen.length - 1]!.at : from;
+    const all = seen();
+    return all.length ? all[all.length - 1]!.at : from;
   };
   while (!signal.aborted && clock.now() < end) {
     const now = clock.now();
-    if (settleMs !== undefined && latest() > from && now - latest() >= settleMs) return;
+    if (settleMs !== undefined && latest() > from && now - latest() >= settleMs) {
+      const count = seen().length;
+      await ioPause();
+      if (seen().length === count) return;
+      continue;
+    }
     const nap = settleMs === undefined ? end - now : Math.min(end - now, Math.max(10, settleMs / 4));
     try {
       await clock.sleep(nap, signal);

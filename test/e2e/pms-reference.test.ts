@@ -1,0 +1,70 @@
+// The PMS target end to end, in process: cm-certify plays the channel manager for the
+// reference PMS (mock channel manager, hooks, callbacks, scenario bookings) on a clock
+// SPEED times faster than real time. The correct PMS is certified with no failure and no
+// warning; every fault variant is caught by the check its table names.
+import { describe, expect, it } from 'vitest';
+import { runCommand } from '../../src/cli/commands/run.js';
+import { PMS_FAULTS, PMS_FAULT_NAMES } from '../../src/reference/pms/index.js';
+import type { PmsFault } from '../../src/reference/pms/index.js';
+import { scaledClock } from '../../src/support/clock.js';
+import { captureIo, check, problems } from './helpers.js';
+import { SPEED, writeTestPmsProfile } from './pms-profile.js';
+
+async function certify(variant: PmsFault[] = [], suite?: string[]) {
+  const io = captureIo(scaledClock(SPEED));
+  const profile = writeTestPmsProfile(io.cwd);
+  const outcome = await runCommand({ target: 'pms', reference: true, profile, variant, ...(suite ? { suite } : {}) }, io);
+  return { ...outcome, io };
+}
+
+describe.concurrent('reference PMS', () => {
+  it('is certified over HTTPS with no failure, warning or blocking skip; every suite ran', async () => {
+    const { result, exitCode, io } = await certify();
+    expect(problems(result)).toEqual([]);
+    expect(result.verdict).toBe('certified');
+    expect(exitCode).toBe(0);
+    expect(result.suites.map((s) => s.name)).toEqual(['https', 'setup', 'full-refresh', 'booking-polling', 'callbacks']);
+    expect(result.exchanges.filter((x) => x.direction === 'inbound').length).toBeGreaterThan(30);
+    expect(result.exchanges.some((x) => x.direction === 'outbound' && x.operation === 'BookingCreate')).toBe(true);
+    expect(result.artifacts.coverage?.[0]?.pairs.every((p) => p.gaps.length === 0)).toBe(true);
+    expect(io.out()).toContain('Channel manager for your PMS: https://127.0.0.1:');
+  }, 60_000);
+});
+
+/** Faults whose check runs in every suite but whose violation happens in one. */
+const WHERE_IT_HAPPENS: Partial<Record<PmsFault, string>> = {
+  'min-los-zero': 'full-refresh',
+  'version-iso-format': 'booking-polling',
+};
+
+/** The suites a fault needs: setup always (the PMS connects there), plus where its check lives. */
+function suitesFor(catchBy: string, fault?: PmsFault): string[] {
+  const where = fault ? WHERE_IT_HAPPENS[fault] : undefined;
+  if (where) return ['setup', where];
+  if (catchBy.startsWith('pms.ari.') || catchBy === 'pms.callback.ari-full-refresh-refreshes' || catchBy === 'rule.inventory.date-order') return ['setup', 'full-refresh'];
+  if (catchBy.startsWith('pms.poll.') || catchBy.startsWith('pms.booking.')) return ['setup', 'booking-polling'];
+  if (catchBy.startsWith('pms.callback.') || catchBy === 'protocol.http-status' || catchBy === 'schema.response' || catchBy === 'protocol.content-type') return ['setup', 'callbacks'];
+  return ['setup'];
+}
+
+describe.concurrent('broken PMS variants', () => {
+  it('there are at least 20 that deny certification, spanning every PMS suite', () => {
+    const denying = PMS_FAULT_NAMES.filter((f) => !PMS_FAULTS[f].warningOnly);
+    expect(denying.length).toBeGreaterThanOrEqual(20);
+    const suites = new Set(denying.flatMap((f) => suitesFor(PMS_FAULTS[f].catchBy, f)));
+    expect([...suites].sort()).toEqual(['booking-polling', 'callbacks', 'full-refresh', 'setup']);
+  });
+
+  it.each(PMS_FAULT_NAMES.map((f) => [f, PMS_FAULTS[f].catchBy] as const))('%s is caught by %s', async (fault, id) => {
+    const { result, exitCode } = await certify([fault], suitesFor(id, fault));
+    const caught = check(result, id);
+    if (PMS_FAULTS[fault].warningOnly) {
+      expect(caught?.outcome, `${id}: ${caught?.message}`).toBe('warn');
+      expect(result.verdict).toBe('certified');
+      return;
+    }
+    expect(caught?.outcome, `${id}: ${caught?.message}\n${problems(result).join(' ')}`).toBe('fail');
+    expect(result.verdict).toBe('not-certified');
+    expect(exitCode).toBe(1);
+  }, 60_000);
+});
