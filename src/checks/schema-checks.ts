@@ -59,6 +59,8 @@ export function judgeCandidateBody(name: MessageName, kind: BodyKind, body: unkn
   if (!isObject) return [{ meta, verdict: skip('no JSON object body to validate', 'blocked', { exchanges }) }];
   const out: Judged[] = [{ meta, verdict: schemaVerdict(name, kind, body, exchanges) }];
   for (const { rule, verdict } of applyBodyRules(name, kind, body)) {
+    // A rule that does not apply to this body (a null version, rooms without prices) says nothing.
+    if (verdict.status === 'skip' && verdict.skip === 'not-applicable') continue;
     out.push({ meta: { id: rule.id, title: rule.title, level: rule.level, spec: rule.spec }, verdict: { ...verdict, exchanges } });
   }
   return out;

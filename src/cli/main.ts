@@ -28,6 +28,7 @@ Examples:
   $ cm-certify schemas --openapi api.openapi.json          the whole API as OpenAPI 3.1
   $ cm-certify verify-report cm-certify-report/report.html  was the report altered since it was written?
   $ cm-certify serve reference-ota --port 8443
+  $ cm-certify serve reference-pms --cm-url https://127.0.0.1:9200 --start
 `;
 
 function targetOption(): Option {
@@ -62,8 +63,11 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     });
 
   program.command('serve')
-    .description('serve a built-in candidate (reference-ota) until Ctrl-C')
-    .argument('<candidate>', 'reference-ota')
+    .description('serve a built-in candidate (reference-ota, reference-pms) until Ctrl-C')
+    .argument('<candidate>', 'reference-ota or reference-pms')
+    .option('--cm-url <url>', 'reference-pms: the channel manager it connects to')
+    .option('--ca <file>', 'reference-pms: CA of the channel manager certificate (default: the test CA)')
+    .option('--start', 'reference-pms: connect at once instead of waiting for the start_setup hook')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--port <port>', 'port to bind (0 = any free port)')
     .option('--http', 'plain HTTP instead of the test-only TLS certificate')

@@ -10,13 +10,12 @@ import { Redactor } from '../support/redact.js';
 import { loadProfile } from '../profile/load-profile.js';
 import type { Profile } from '../profile/types.js';
 import type { EvidenceLog } from '../drivers/evidence-log.js';
-import { PMS_FAULTS, startReferencePms } from '../reference/pms/index.js';
-import type { PmsFault } from '../reference/pms/index.js';
+import { startReferencePms } from '../reference/pms/index.js';
 import type { PmsSide } from '../runner/types.js';
 import type { Target } from '../suite/types.js';
 import type { CliIo } from './io.js';
 import { startPmsSide } from './pms-side.js';
-import { parseOtaFaults, referenceProfilePath, startReferenceOtaCandidate, testTls } from './reference.js';
+import { parseOtaFaults, parsePmsFaults, referenceProfilePath, startReferenceOtaCandidate, testTls } from './reference.js';
 
 export interface PrepareOptions {
   target: Target;
@@ -42,11 +41,6 @@ function readCa(path: string | undefined, cwd: string): Buffer | undefined {
   } catch (error) {
     throw new UsageError(`--ca ${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
-}
-
-function parsePmsFaults(names: string[]): PmsFault[] {
-  for (const name of names) if (!Object.hasOwn(PMS_FAULTS, name)) throw new UsageError(`unknown variant "${name}" (known: ${Object.keys(PMS_FAULTS).join(', ')})`);
-  return names as PmsFault[];
 }
 
 /** The built-in reference profile, or the user's (--profile with --reference) to try other settings. */

@@ -11,6 +11,8 @@ import type { Profile } from '../profile/types.js';
 import { OTA_FAULTS, startReferenceOta } from '../reference/ota/index.js';
 import type { OtaFault } from '../reference/ota/index.js';
 import type { Target } from '../suite/types.js';
+import { PMS_FAULTS } from '../reference/pms/index.js';
+import type { PmsFault } from '../reference/pms/index.js';
 
 export interface RunningReference {
   profile: Profile;
@@ -37,6 +39,13 @@ export function parseOtaFaults(names: string[]): OtaFault[] {
     }
   }
   return names as OtaFault[];
+}
+
+export function parsePmsFaults(names: string[]): PmsFault[] {
+  for (const name of names) {
+    if (!Object.hasOwn(PMS_FAULTS, name)) throw new UsageError(`unknown variant "${name}" (known: ${Object.keys(PMS_FAULTS).join(', ')})`);
+  }
+  return names as PmsFault[];
 }
 
 export async function startReferenceOtaCandidate(options: {

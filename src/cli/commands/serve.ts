@@ -6,11 +6,18 @@ import { systemClock } from '../../support/clock.js';
 import { UsageError } from '../../support/errors.js';
 import { loadProfile } from '../../profile/load-profile.js';
 import { startReferenceOta } from '../../reference/ota/index.js';
+import { startReferencePms } from '../../reference/pms/index.js';
 import type { CliIo } from '../io.js';
-import { parseOtaFaults, referenceProfilePath, testTls } from '../reference.js';
+import { parseOtaFaults, parsePmsFaults, referenceProfilePath, testTls } from '../reference.js';
 
 export interface ServeOptions {
   candidate: string;
+  /** reference-pms: the channel manager it connects to. */
+  cmUrl?: string;
+  /** reference-pms: trust for the channel manager's certificate. */
+  ca?: string;
+  /** reference-pms: start the setup flow at once instead of waiting for the start hook. */
+  start?: boolean;
   host?: string;
   port?: string;
   http?: boolean;
@@ -47,10 +54,7 @@ function waitForSignal(signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-export async function serveCommand(options: ServeOptions, io: CliIo): Promise<number> {
-  if (options.candidate !== 'reference-ota') {
-    throw new UsageError(`unknown candidate "${options.candidate}" (available: reference-ota)`);
-  }
+async function serveReferenceOta(options: ServeOptions, io: CliIo): Promise<() => Promise<void>> {
   const profile = loadProfile(referenceProfilePath('ota'), io.env);
   const tls = tlsOption(options);
   const server = await startReferenceOta({
@@ -68,7 +72,49 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
       `  credentials: fixtures/profiles/reference-ota.yaml${tls && !options.tlsCert ? '\n  TLS: test-only certificate, trust fixtures/tls/ca.pem (--ca)' : ''}\n` +
       `${options.variant?.length ? `  broken on purpose: ${options.variant.join(', ')}\n` : ''}Stop with Ctrl-C.\n`,
   );
+  return () => server.close();
+}
+
+async function serveReferencePms(options: ServeOptions, io: CliIo): Promise<() => Promise<void>> {
+  if (!options.cmUrl) throw new UsageError('serve reference-pms needs --cm-url URL (the channel manager it connects to, e.g. the URL cm-certify run --target pms prints)');
+  const profile = loadProfile(referenceProfilePath('pms'), io.env);
+  const tls = tlsOption(options);
+  let ca: Buffer | undefined;
+  try {
+    ca = options.ca ? readFileSync(options.ca) : testTls().ca;
+  } catch (error) {
+    throw new UsageError(`--ca: cannot read ${options.ca} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  const caps = profile.capabilities;
+  const server = await startReferencePms({
+    clock: io.clock ?? systemClock,
+    cmUrl: options.cmUrl.replace(/\/+$/, ''),
+    ca,
+    sharedSecret: profile.sharedSecret,
+    pmsCid: profile.pmsCid,
+    property: profile.property,
+    currency: profile.currency ?? 'EUR',
+    pollIntervalMs: profile.intervals.pollMs,
+    capabilities: { ackBooking: caps.includes('AckBooking'), notifyBooking: caps.includes('NotifyBooking'), bookingCreate: caps.includes('BookingCreate'), roomInfo: caps.includes('RoomInfo') },
+    autoStart: options.start ?? false,
+    host: options.host ?? '127.0.0.1',
+    port: parsePort(options.port, 8444),
+    ...(tls ? { tls } : {}),
+    faults: parsePmsFaults(options.variant ?? []),
+  });
+  io.stdout.write(
+    `reference PMS listening\n  callback endpoint (profile base_url): ${server.baseUrl}\n  start_setup hook: POST ${server.startUrl}\n` +
+      `  channel manager: ${options.cmUrl}\n  credentials: fixtures/profiles/reference-pms.yaml\n` +
+      `${options.variant?.length ? `  broken on purpose: ${options.variant.join(', ')}\n` : ''}Stop with Ctrl-C.\n`,
+  );
+  return () => server.close();
+}
+
+export async function serveCommand(options: ServeOptions, io: CliIo): Promise<number> {
+  const start = options.candidate === 'reference-ota' ? serveReferenceOta : options.candidate === 'reference-pms' ? serveReferencePms : undefined;
+  if (!start) throw new UsageError(`unknown candidate "${options.candidate}" (available: reference-ota, reference-pms)`);
+  const close = await start(options, io);
   await waitForSignal(io.signal);
-  await server.close();
+  await close();
   return 0;
 }
