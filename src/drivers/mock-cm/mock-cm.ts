@@ -92,10 +92,15 @@ export class MockChannelManager {
       });
     };
     const { tls, host, port, requestTimeoutMs } = this.options;
-    const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, handler) : createHttpServer(handler);
-    server.requestTimeout = requestTimeoutMs;
-    server.headersTimeout = Math.min(requestTimeoutMs, 60_000);
-    server.keepAliveTimeout = 5_000;
+    // Node enforces requestTimeout only when it checks connections (every 30 s by default):
+    // check often enough that a slow sender is cut close to the configured time.
+    const limits = {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: Math.min(requestTimeoutMs, 60_000),
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(requestTimeoutMs / 4))),
+      keepAliveTimeout: 5_000,
+    };
+    const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key, ...limits }, handler) : createHttpServer(limits, handler);
     server.on('clientError', (_error, socket) => socket.destroy());
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
