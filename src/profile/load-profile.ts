@@ -101,7 +101,7 @@ function validateShape(value: unknown, source: YamlSource): RawProfile {
   } else if (error.keyword === 'type') {
     message = `must be ${String(params.type)}`;
   }
-  throw new ProfileError(message, source.locate(path));
+  throw new ProfileError(message, source.locate(path, { key: error.keyword === 'additionalProperties' }));
 }
 
 function resolveFiles(raw: RawProfile, file: string): void {

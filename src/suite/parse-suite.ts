@@ -26,11 +26,11 @@ function getValidators(): NonNullable<typeof validators> {
   return validators;
 }
 
-function ajvMessage(error: ErrorObject): { path: PathSegment[]; message: string } {
+function ajvMessage(error: ErrorObject): { path: PathSegment[]; message: string; key?: boolean } {
   const path = pointerToPath(error.instancePath);
   const p = error.params as Record<string, unknown>;
   if (error.keyword === 'additionalProperties') {
-    return { path: [...path, String(p.additionalProperty)], message: `unknown field "${String(p.additionalProperty)}"` };
+    return { path: [...path, String(p.additionalProperty)], message: `unknown field "${String(p.additionalProperty)}"`, key: true };
   }
   if (error.keyword === 'required') {
     return { path, message: `missing required field "${String(p.missingProperty)}"` };
@@ -50,16 +50,16 @@ class SuiteReader {
     this.source = source;
   }
 
-  fail(path: PathSegment[], message: string): never {
-    throw new SuiteError(message, this.source.locate(path));
+  fail(path: PathSegment[], message: string, options?: { key?: boolean }): never {
+    throw new SuiteError(message, this.source.locate(path, options));
   }
 
   read(): Suite {
     const v = getValidators();
     const raw = this.source.value;
     if (!v.suite(raw)) {
-      const { path, message } = ajvMessage(v.suite.errors![0]!);
-      this.fail(path, message);
+      const { path, message, key } = ajvMessage(v.suite.errors![0]!);
+      this.fail(path, message, { key: key ?? false });
     }
     const doc = raw as Raw;
     this.checkCapabilities((doc.requires as Raw | undefined)?.capabilities, ['requires', 'capabilities']);
@@ -94,8 +94,8 @@ class SuiteReader {
     const kind = kinds[0]!;
     const validate = getValidators().steps.get(kind)!;
     if (!validate(raw)) {
-      const { path, message } = ajvMessage(validate.errors![0]!);
-      this.fail([...at, ...path], message);
+      const { path, message, key } = ajvMessage(validate.errors![0]!);
+      this.fail([...at, ...path], message, { key: key ?? false });
     }
     const loopVar = typeof raw.as === 'string' ? raw.as : 'item';
     this.checkStepMeaning(raw, kind, at, loopVar);

@@ -1,7 +1,7 @@
 // YAML with positions: takes YAML text and its file name, gives the plain value plus a
 // locate(path) that answers the line and column of any field, so every loading error can
 // name file:line and the field. Syntax errors become an InputError of the caller's kind.
-import { LineCounter, parseDocument, isNode } from 'yaml';
+import { LineCounter, parseDocument, isMap, isNode, isScalar } from 'yaml';
 import type { Document } from 'yaml';
 import type { SourceLocation } from './errors.js';
 
@@ -10,7 +10,8 @@ export type PathSegment = string | number;
 export interface YamlSource {
   file: string;
   value: unknown;
-  locate(path: readonly PathSegment[]): SourceLocation;
+  /** Where a field is: its value, or with `key: true` its key (for "unknown field"). */
+  locate(path: readonly PathSegment[], options?: { key?: boolean }): SourceLocation;
 }
 
 export interface YamlProblem {
@@ -33,7 +34,21 @@ export function pointerToPath(pointer: string): PathSegment[] {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
-function locateIn(doc: Document, counter: LineCounter, file: string, path: readonly PathSegment[]): SourceLocation {
+function locateKey(doc: Document, counter: LineCounter, file: string, path: readonly PathSegment[]): SourceLocation | undefined {
+  const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
+  if (!isMap(parent)) return undefined;
+  const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === path[path.length - 1]);
+  const range = isNode(pair?.key) ? pair.key.range : undefined;
+  if (!range) return undefined;
+  const pos = counter.linePos(range[0]);
+  return { file, line: pos.line, column: pos.col, field: fieldPath(path) };
+}
+
+function locateIn(doc: Document, counter: LineCounter, file: string, path: readonly PathSegment[], key = false): SourceLocation {
+  if (key && path.length > 0) {
+    const found = locateKey(doc, counter, file, path);
+    if (found) return found;
+  }
   // Walk down as far as the path exists, so a missing field points at its parent.
   for (let depth = path.length; depth >= 0; depth--) {
     const node = path.length === 0 ? doc.contents : doc.getIn(path.slice(0, depth), true);
@@ -66,7 +81,7 @@ export function parseYaml(text: string, file: string): YamlSource | YamlProblem 
   } catch (error) {
     return { message: `YAML could not be read: ${(error as Error).message}`, location: { file } };
   }
-  return { file, value, locate: (path) => locateIn(doc, counter, file, path) };
+  return { file, value, locate: (path, options) => locateIn(doc, counter, file, path, options?.key ?? false) };
 }
 
 export function isYamlProblem(result: YamlSource | YamlProblem): result is YamlProblem {
