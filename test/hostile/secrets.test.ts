@@ -1,0 +1,77 @@
+// Secrets never leave in clear: plant known values (plain, and with characters that JSON,
+// XML, HTML and URLs escape), run every target with every reporter — certified runs and
+// failing runs, whose evidence is where a leak would hide — and scan everything written.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCommand } from '../../src/cli/commands/run.js';
+import { scaledClock } from '../../src/support/clock.js';
+import { captureIo } from '../e2e/helpers.js';
+import { SPEED, writeTestPmsProfile } from '../e2e/pms-profile.js';
+
+const SECRETS = {
+  CM_SHARED_SECRET: 'Planted-Shared-9f3c&<x>"q',
+  CM_PROPERTY_PASSWORD: "Planted-Pass'word-7d21",
+  CM_OTHER_PASSWORD: 'Planted-Other-b4e0/+?=',
+};
+const VALUES = Object.values(SECRETS);
+
+/** Every form a secret can take in output: raw, JSON-, URL-, XML- and HTML-escaped. */
+function forms(secret: string): string[] {
+  const xml = secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  const html = secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return [...new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), xml, html, secret.slice(0, 12)])];
+}
+
+function scan(label: string, text: string): void {
+  for (const secret of VALUES) for (const form of forms(secret)) expect(text.includes(form), `${label} contains ${JSON.stringify(form)}`).toBe(false);
+  for (const match of text.matchAll(/shared_secret=([^&\s"'<]{0,20})/g)) expect(match[1], `${label}: ${match[0]}`).toMatch(/^(\[redacted\]|%5Bredacted%5D)/);
+}
+
+function written(dir: string): Array<[string, string]> {
+  return readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')] as [string, string]);
+}
+
+function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [resolve('bin/cm-certify.js'), ...args], { env: { PATH: process.env.PATH, CI: '1', ...SECRETS }, timeout: 90_000 }, (error, stdout, stderr) => {
+      done({ code: error ? Number(error.code) : 0, stdout, stderr });
+    });
+  });
+}
+
+const REPORTERS = ['--reporter', 'json', '--reporter', 'junit', '--reporter', 'html'];
+
+describe('planted secrets never appear in anything cm-certify writes', () => {
+  it.each([
+    ['OTA, certified', [] as string[]],
+    ['OTA, a wrong secret accepted (auth evidence)', ['--variant', 'auth-ignores-query-secret']],
+    ['OTA, HTML error pages (bodies as evidence)', ['--variant', 'html-error-page']],
+  ])('%s: stdout, stderr and every report', async (_label, extra) => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-certify-secrets-'));
+    const r = await cli(['run', '--target', 'ota', '--reference', ...extra, ...REPORTERS, '-o', dir]);
+    expect([0, 1]).toContain(r.code);
+    scan('stdout', r.stdout);
+    scan('stderr', r.stderr);
+    const files = written(dir);
+    expect(files.map(([f]) => f).sort()).toEqual(['junit.xml', 'report.html', 'report.json']);
+    for (const [name, text] of files) scan(name, text);
+  }, 90_000);
+
+  it.each([
+    ['PMS, certified', [] as string[], undefined],
+    ['PMS, a wrong password sent (credential evidence)', ['setup-wrong-password'], ['setup']],
+    ['PMS, the secret only in the body', ['secret-only-in-body'], ['setup']],
+  ])('%s: stdout and every report', async (_label, variant, suite) => {
+    const io = captureIo(scaledClock(SPEED), { ...SECRETS });
+    const profile = writeTestPmsProfile(io.cwd);
+    const dir = join(io.cwd, 'out');
+    const { result } = await runCommand({ target: 'pms', reference: true, profile, variant: variant as never, reporter: ['json', 'junit', 'html'], outputDir: dir, ...(suite ? { suite } : {}) }, io);
+    expect(result.exchanges.length).toBeGreaterThanOrEqual(2);
+    scan('stdout', io.out());
+    scan('stderr', io.err());
+    for (const [name, text] of written(dir)) scan(name, text);
+  }, 60_000);
+});
