@@ -1,11 +1,11 @@
 // Candidate profiles: takes a YAML file (or text) and the environment, gives a typed
 // Profile with defaults applied and its secret values listed for the Redactor. Missing
 // environment variables and schema violations become a ProfileError with file:line.
-import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { ProfileError } from '../support/errors.js';
+import { readInputFile } from '../support/read-input.js';
 import { parseYaml, isYamlProblem, pointerToPath } from '../support/yaml-source.js';
 import type { PathSegment, YamlSource } from '../support/yaml-source.js';
 import { SECRET_KEY_RE } from '../support/redact.js';
@@ -135,13 +135,5 @@ export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv 
 }
 
 export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env): Profile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'file not found' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
-    throw new ProfileError(`cannot read profile: ${why}`, { file: path }, { cause: error });
-  }
-  return parseProfile(text, path, env);
+  return parseProfile(readInputFile(path, 'profile', ProfileError), path, env);
 }

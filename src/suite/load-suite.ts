@@ -1,8 +1,9 @@
 // Suite I/O: takes file paths or built-in suite names, gives parsed Suites. The one
 // place that reads suite files; parsing stays pure in parse-suite.ts.
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { SuiteError } from '../support/errors.js';
+import { readInputFile } from '../support/read-input.js';
 import { packagePath } from '../support/package-root.js';
 import { parseSuite } from './parse-suite.js';
 import type { Suite, Target } from './types.js';
@@ -12,15 +13,7 @@ export function builtinSuitesDir(target: Target): string {
 }
 
 export function loadSuite(path: string, options: { builtin?: boolean } = {}): Suite {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'file not found' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
-    throw new SuiteError(`cannot read suite: ${why}`, { file: path }, { cause: error });
-  }
-  return parseSuite(text, path, options);
+  return parseSuite(readInputFile(path, 'suite', SuiteError), path, options);
 }
 
 /** Built-in suites of a target, in file-name order (files are prefixed 10-, 20-, ...). */
