@@ -1,11 +1,13 @@
-// The documentation keeps up with the code: a page per built-in OTA suite naming every
-// check, every automatic check in the suites README, every certificate field in
-// docs/report-format.md, and a CI workflow that runs and publishes the reports.
+// The documentation keeps up with the code: a page per built-in suite (OTA and PMS) naming
+// every check, every automatic check (on every exchange and on every request a PMS sends)
+// in the suites README, every certificate field in docs/report-format.md, and a CI
+// workflow that runs and publishes the reports.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { automaticChecks } from '../../src/cli/commands/list.js';
+import { INBOUND_CHECKS } from '../../src/checks/inbound.js';
 import { buildCertificate } from '../../src/report/certificate.js';
 import { loadBuiltinSuites } from '../../src/suite/load-suite.js';
 import { buildRunResult } from './run-result-fixture.js';
@@ -26,9 +28,25 @@ describe('docs/suites', () => {
     expect(read('suites/README.md')).toContain(`[${name}.md](${name}.md)`);
   });
 
+  const pmsSuites = loadBuiltinSuites('pms');
+
+  it('finds the PMS suites', () => {
+    expect(pmsSuites.length).toBeGreaterThan(0);
+  });
+
+  it.each(pmsSuites.map((s) => [s.name, s] as const))('has a page for PMS suite %s naming each of its checks', (name, suite) => {
+    const page = read(`suites/pms/${name}.md`);
+    expect(page).toContain(`# Suite \`${name}\``);
+    for (const check of suite.checks) {
+      expect(page, check.id).toContain(`## \`${check.id}\``);
+      expect(page, check.id).toContain(`| ${check.level} | ${check.spec} |`);
+    }
+    expect(read('suites/README.md')).toContain(`[pms/${name}.md](pms/${name}.md)`);
+  });
+
   it('lists the checks every exchange gets', () => {
     const readme = read('suites/README.md');
-    for (const check of automaticChecks()) {
+    for (const check of [...automaticChecks(), ...Object.values(INBOUND_CHECKS)]) {
       const wildcard = `\`${check.id.split('.').slice(0, 2).join('.')}.*\``;
       expect(readme.includes(`\`${check.id}\``) || readme.includes(wildcard), check.id).toBe(true);
     }
