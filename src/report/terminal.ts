@@ -7,7 +7,7 @@ import type { Outcome } from '../checks/types.js';
 import type { RunEvent, RunResult, SuiteResult } from '../runner/types.js';
 import type { Reporter, ReporterContext, ReporterFactory } from './types.js';
 import { checkDetails } from './format.js';
-import { LiveTaskList } from './live-tasks.js';
+import { LiveTaskList, formatRemaining } from './live-tasks.js';
 
 const ICON: Record<Outcome, string> = { pass: '✔', fail: '✖', warn: '⚠', skip: '↓', error: '!' };
 
@@ -81,6 +81,7 @@ class TerminalReporter implements Reporter {
   readonly name = 'terminal';
   private readonly chalk: ChalkInstance;
   private live: LiveTaskList | undefined;
+  private lastCountdown: number | undefined;
 
   constructor(private readonly ctx: ReporterContext) {
     this.chalk = new Chalk({ level: ctx.color ? 1 : 0 });
@@ -108,8 +109,18 @@ class TerminalReporter implements Reporter {
         this.write(`  ${paint(c, event.outcome, ICON[event.outcome])} ${event.step}${event.note ? c.gray(` — ${event.note.split('\n')[0]}`) : ''}`);
         break;
       case 'prompt':
-        this.write(c.cyan(`  ⏳ ${event.message} (waiting until ${new Date(event.deadline).toISOString()})`));
+        this.write(c.cyan(`  ⏳ ${event.message}`));
+        this.lastCountdown = undefined;
         break;
+      case 'waiting': {
+        // Plain output: one countdown line per 30 s, not one per second.
+        const bucket = Math.ceil(event.remainingMs / 30_000);
+        if (bucket !== this.lastCountdown) {
+          this.lastCountdown = bucket;
+          this.write(c.cyan(`     ${formatRemaining(event.remainingMs)} left`));
+        }
+        break;
+      }
       default:
         break;
     }

@@ -61,6 +61,8 @@ export type RunEvent =
   | { type: 'step-start'; suite: string; step: string; title: string }
   | { type: 'step-end'; suite: string; step: string; outcome: Outcome; note?: string }
   | { type: 'prompt'; suite: string; step: string; message: string; deadline: number }
+  /** While a step waits for a person (after a prompt): the time left, on the run's clock. */
+  | { type: 'waiting'; suite: string; step: string; remainingMs: number }
   | { type: 'suite-end'; result: SuiteResult }
   | { type: 'run-end'; result: RunResult };
 

@@ -17,18 +17,39 @@ function bodyOf(x: LiveExchange): unknown {
   return x.request.ok ? x.request.value : undefined;
 }
 
-async function runAction(env: StepEnv, step: ExpectRequestStep, deadline: number): Promise<string | undefined> {
+/** Runs the step's hook, or shows its prompt; says whether a person is now being waited for. */
+async function runAction(env: StepEnv, step: ExpectRequestStep, deadline: number): Promise<{ problem?: string; prompted: boolean }> {
   const action = step.action;
-  if (!action) return undefined;
+  if (!action) return { prompted: false };
   if (action.hook && env.ctx.hooks.has(action.hook)) {
     const result = await env.ctx.hooks.run(action.hook, {});
-    return result.ok ? undefined : `hook ${action.hook} failed: ${result.message}`;
+    return result.ok ? { prompted: false } : { problem: `hook ${action.hook} failed: ${result.message}`, prompted: false };
   }
   if (action.prompt) {
     const text = tryRender(action.prompt, makeScope(env.ctx.clock.now(), env.roots()), env.state);
     env.ctx.emit({ type: 'prompt', suite: env.suite.name, step: step.id, message: text.ok ? String(text.value) : action.prompt, deadline });
+    return { prompted: true };
   }
-  return undefined;
+  return { prompted: false };
+}
+
+/** A visible countdown while a person is asked to act: one event per second of clock time. */
+function countdown(env: StepEnv, step: ExpectRequestStep, deadline: number): () => void {
+  const stop = new AbortController();
+  const signal = AbortSignal.any([stop.signal, env.ctx.signal]);
+  void (async () => {
+    while (!signal.aborted) {
+      const remainingMs = deadline - env.ctx.clock.now();
+      if (remainingMs <= 0) return;
+      env.ctx.emit({ type: 'waiting', suite: env.suite.name, step: step.id, remainingMs });
+      try {
+        await env.ctx.clock.sleep(Math.min(1_000, remainingMs), signal);
+      } catch {
+        return;
+      }
+    }
+  })();
+  return () => stop.abort();
 }
 
 export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep): Promise<string | undefined> {
@@ -51,15 +72,16 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     markCapturesMissing(env, where.verdict.skip ?? 'blocked', where.verdict.message);
     return where.verdict.message;
   }
-  const actionProblem = await runAction(env, step, deadline);
-  if (actionProblem) {
-    env.recordAll(harnessError(`The step's action failed: ${actionProblem}`));
-    markCapturesMissing(env, 'blocked', actionProblem);
-    return actionProblem;
+  const action = await runAction(env, step, deadline);
+  if (action.problem) {
+    env.recordAll(harnessError(`The step's action failed: ${action.problem}`));
+    markCapturesMissing(env, 'blocked', action.problem);
+    return action.problem;
   }
   const matches = (x: LiveExchange): boolean =>
     x.record.operation === step.operation && x.at >= since && (Object.keys(where.value).length === 0 || evaluateExpectation({ json: where.value }, { body: bodyOf(x), exchanges: [] }).status === 'pass');
-  const found = await pms.mock.inbound.waitFor(matches, deadline, env.ctx.signal);
+  const stopCountdown = action.prompted ? countdown(env, step, deadline) : () => undefined;
+  const found = await pms.mock.inbound.waitFor(matches, deadline, env.ctx.signal).finally(stopCountdown);
   if (!found) {
     if (env.ctx.signal.aborted) return 'interrupted';
     const what = Object.keys(where.value).length ? ` matching ${JSON.stringify(where.value)}` : '';
