@@ -1,0 +1,82 @@
+// A partner's own suite runs beside the built-in ones (--suite FILE), its checks appear
+// in the report with their file:line; colour follows NO_COLOR / FORCE_COLOR.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCommand } from '../../src/cli/commands/run.js';
+import { useColor } from '../../src/cli/io.js';
+import { scaledClock } from '../../src/support/clock.js';
+import { captureIo, check } from '../e2e/helpers.js';
+
+const MINE = `suite: partner-extras
+title: Our own extra checks
+version: 0.1.0
+target: ota
+steps:
+  - id: rooms
+    call: GetRoomTypes
+    capture:
+      first_room: "\${response.Rooms[0].wbp_room_id}"
+    checks:
+      - id: partner.rooms.dorm-flagged
+        title: Our dormitory is flagged as a dorm
+        level: recommended
+        spec: Resources and their fields › Room (response item of GetRoomTypes)
+        expect:
+          json:
+            /Rooms: { contains: { dorm: true } }
+  - id: availability
+    title: Close one night for the first room
+    call: ARIUpdate
+    body:
+      currency: "\${profile.currency}"
+      Inventory:
+        - { wbp_room_id: "\${str(captures.first_room)}", wbp_rate_id: "DBL-FLEX", start_date: "\${today+10d}", end_date: "\${today+10d}", close: true }
+    checks:
+      - id: partner.ari.close-one-night
+        title: Closing one night is accepted
+        level: required
+        spec: Endpoints › ARIUpdate
+        expect: { success: true }
+      - id: partner.ari.wrongly-expects-failure
+        title: A deliberately wrong expectation, to show a failure is reported
+        level: advisory
+        spec: Endpoints › ARIUpdate
+        expect: { success: false }
+`;
+
+describe('a user suite', () => {
+  it('runs with the built-in ones and reports its checks with file:line', async () => {
+    const io = captureIo(scaledClock(50));
+    const file = join(io.cwd, 'mine.yaml');
+    writeFileSync(file, MINE);
+    const { result, exitCode } = await runCommand({ target: 'ota', reference: true, suite: ['setup', file] }, io);
+    expect(result.suites.map((s) => s.name)).toEqual(['setup', 'partner-extras']);
+    expect(check(result, 'partner.rooms.dorm-flagged')?.outcome).toBe('pass');
+    expect(check(result, 'partner.ari.close-one-night')?.outcome).toBe('pass');
+    const wrong = check(result, 'partner.ari.wrongly-expects-failure');
+    expect(wrong?.outcome).toBe('warn');
+    expect(wrong?.where).toMatchObject({ file, step: 'availability', line: 31 }); // the check's own line
+    expect(result.scope).toBe('partial');
+    expect(exitCode).toBe(0);
+  });
+});
+
+describe('colour', () => {
+  const io = (env: NodeJS.ProcessEnv, isTTY: boolean) => ({ ...captureIo(undefined, env), isTTY });
+  it('on a terminal unless NO_COLOR is set; FORCE_COLOR wins; never when piped', () => {
+    expect(useColor(io({}, true))).toBe(true);
+    expect(useColor(io({ NO_COLOR: '1' }, true))).toBe(false);
+    expect(useColor(io({}, false))).toBe(false);
+    expect(useColor(io({ FORCE_COLOR: '1', NO_COLOR: '1' }, false))).toBe(true);
+  });
+
+  it('the report has no escape codes with NO_COLOR, and has them with FORCE_COLOR', async () => {
+    const plain = captureIo(scaledClock(50), { NO_COLOR: '1' });
+    await runCommand({ target: 'ota', reference: true, suite: ['https'] }, plain);
+    expect(plain.out()).not.toMatch(/\u001b\[/);
+    const coloured = captureIo(scaledClock(50), { FORCE_COLOR: '1' });
+    await runCommand({ target: 'ota', reference: true, suite: ['https'] }, coloured);
+    expect(coloured.out()).toMatch(/\u001b\[\d+m/);
+  });
+});
