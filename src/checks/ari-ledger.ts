@@ -2,42 +2,89 @@
 // in arrival order, gives per room x rate plan the current values on day ranges (later
 // updates overwrite earlier ones), so coverage, units-per-room consistency, currency,
 // unknown ids and compactness are judged on ranges, never day by day.
+import { PathInterner } from '../support/path-interner.js';
 import { dayNumber, dayString, gapsIn, insertRange } from './coverage.js';
 import type { DayRange } from './coverage.js';
 
 type Segment<V> = [number, number, V];
 
-/** Sorted, non-overlapping segments with overwrite semantics. */
+/**
+ * Sorted, non-overlapping segments with overwrite semantics. Kept as three parallel arrays
+ * rather than one array per segment: a daily two-year refresh makes one segment per item,
+ * and a segment then costs three array slots instead of a small array of its own.
+ */
 export class IntervalMap<V> {
-  readonly segments: Array<Segment<V>> = [];
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+  private readonly values: V[] = [];
+
+  /** The segments as [start, end, value], a copy for inspection (read them by index when there are many). */
+  get segments(): Array<Segment<V>> {
+    return this.starts.map((start, i) => [start, this.ends[i]!, this.values[i]!]);
+  }
+
+  get size(): number {
+    return this.starts.length;
+  }
+
+  startAt(i: number): number {
+    return this.starts[i]!;
+  }
+
+  endAt(i: number): number {
+    return this.ends[i]!;
+  }
+
+  valueAt(i: number): V {
+    return this.values[i]!;
+  }
+
+  /** The segment that holds `day`, if any. */
+  segmentOn(day: number): Segment<V> | undefined {
+    const i = this.firstEndingAtOrAfter(day);
+    return i < this.starts.length && this.starts[i]! <= day ? [this.starts[i]!, this.ends[i]!, this.values[i]!] : undefined;
+  }
 
   set(start: number, end: number, value: V): void {
-    const segs = this.segments;
-    const last = segs[segs.length - 1];
-    if (!last || start > last[1]) {
-      segs.push([start, end, value]);
+    const { starts, ends, values } = this;
+    const n = starts.length;
+    if (n === 0 || start > ends[n - 1]!) {
+      starts.push(start);
+      ends.push(end);
+      values.push(value);
       return;
     }
-    let i = this.firstEndingAtOrAfter(start);
-    const replaced: Array<Segment<V>> = [];
+    const i = this.firstEndingAtOrAfter(start);
     let j = i;
-    while (j < segs.length && segs[j]![0] <= end) {
-      const [s, e, v] = segs[j]!;
-      if (s < start) replaced.push([s, start - 1, v]);
-      if (e > end) replaced.push([end + 1, e, v]);
-      j++;
+    while (j < n && starts[j]! <= end) j++;
+    // Only the first overlapped segment can begin before `start`, only the last end after `end`.
+    const newStarts: number[] = [];
+    const newEnds: number[] = [];
+    const newValues: V[] = [];
+    if (i < j && starts[i]! < start) {
+      newStarts.push(starts[i]!);
+      newEnds.push(start - 1);
+      newValues.push(values[i]!);
     }
-    const left = replaced.filter((r) => r[1] < start);
-    const right = replaced.filter((r) => r[0] > end);
-    segs.splice(i, j - i, ...left, [start, end, value], ...right);
+    newStarts.push(start);
+    newEnds.push(end);
+    newValues.push(value);
+    if (i < j && ends[j - 1]! > end) {
+      newStarts.push(end + 1);
+      newEnds.push(ends[j - 1]!);
+      newValues.push(values[j - 1]!);
+    }
+    starts.splice(i, j - i, ...newStarts);
+    ends.splice(i, j - i, ...newEnds);
+    values.splice(i, j - i, ...newValues);
   }
 
   private firstEndingAtOrAfter(day: number): number {
     let lo = 0;
-    let hi = this.segments.length;
+    let hi = this.ends.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.segments[mid]![1] < day) lo = mid + 1;
+      if (this.ends[mid]! < day) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -46,17 +93,15 @@ export class IntervalMap<V> {
   /** Merged coverage, ignoring values. */
   ranges(): DayRange[] {
     const out: DayRange[] = [];
-    for (const [s, e] of this.segments) insertRange(out, s, e);
+    for (let i = 0; i < this.starts.length; i++) insertRange(out, this.starts[i]!, this.ends[i]!);
     return out;
   }
 
   /** Number of maximal runs of equal values on consecutive days: the fewest items that carry this data. */
   runs(equal: (a: V, b: V) => boolean = (a, b) => a === b): number {
     let runs = 0;
-    let prev: Segment<V> | undefined;
-    for (const seg of this.segments) {
-      if (!prev || prev[1] + 1 !== seg[0] || !equal(prev[2], seg[2])) runs++;
-      prev = seg;
+    for (let i = 0; i < this.starts.length; i++) {
+      if (i === 0 || this.ends[i - 1]! + 1 !== this.starts[i] || !equal(this.values[i - 1]!, this.values[i]!)) runs++;
     }
     return runs;
   }
@@ -76,14 +121,53 @@ export interface LedgerProblem {
   message: string;
 }
 
+/** Distinct data strings remembered for sharing; past this the memory is cleared and refilled. */
+const MAX_SHARED_KEYS = 10_000;
+
+/** Marks a path part as an object or array's JSON text, apart from any string value. */
+const JSON_PART = Symbol('JSON text');
+
 const ID_KEYS = new Set(['wbp_room_id', 'wbp_rate_id', 'start_date', 'end_date']);
+
+/** A value as JSON.stringify writes it; numbers and booleans without the call (one per field of every item). */
+function jsonText(value: unknown): string {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return `${JSON.stringify(value)}`;
+}
+
+/** The data keys of the last item in its own order, and sorted: a refresh repeats one shape. */
+let lastShape: { own: string[]; sorted: string[] } = { own: [], sorted: [] };
+
+function sortedDataKeys(item: Record<string, unknown>): string[] {
+  const own: string[] = [];
+  for (const k in item) if (Object.hasOwn(item, k) && !ID_KEYS.has(k)) own.push(k);
+  const last = lastShape;
+  if (own.length === last.own.length && own.every((k, i) => k === last.own[i])) return last.sorted;
+  lastShape = { own, sorted: [...own].sort() };
+  return lastShape.sorted;
+}
 
 /** The item's ARI data without ids and dates, as one comparable string (key order independent). */
 function dataKey(item: Record<string, unknown>): string {
-  const keys = Object.keys(item).filter((k) => !ID_KEYS.has(k)).sort();
   let key = '';
-  for (const k of keys) key += `${k}=${JSON.stringify(item[k])};`;
+  for (const k of sortedDataKeys(item)) key += `${k}=${jsonText(item[k])};`;
   return key;
+}
+
+/**
+ * The same data as path parts, equal exactly when the data keys are: primitives as they
+ * are (a number that JSON writes as null, as null), objects and arrays as JSON text.
+ */
+function dataPath(item: Record<string, unknown>): unknown[] {
+  const path: unknown[] = [];
+  for (const k of sortedDataKeys(item)) {
+    const value = item[k];
+    if (typeof value === 'number') path.push(k, Number.isFinite(value) ? value : null);
+    else if (value !== null && typeof value === 'object') path.push(k, JSON_PART, JSON.stringify(value));
+    else path.push(k, value);
+  }
+  return path;
 }
 
 export class AriLedger {
@@ -93,6 +177,9 @@ export class AriLedger {
   readonly unusableItems: LedgerProblem[] = [];
   requests = 0;
   items = 0;
+  // One string per distinct data: a refresh repeats the same values across days and pairs,
+  // and segments then share one string instead of each building and keeping its own.
+  private readonly dataKeys = new PathInterner<string>(MAX_SHARED_KEYS);
 
   /** @param isKnownPair whether the channel manager maps this room x rate plan (undefined: do not judge ids). */
   constructor(readonly since: number, private readonly isKnownPair?: (room: string, rate: string) => boolean) {}
@@ -131,7 +218,7 @@ export class AriLedger {
       this.pairs.set(key, pair);
     }
     pair.items++;
-    pair.data.set(start, end, dataKey(item));
+    pair.data.set(start, end, this.dataKeys.get(dataPath(item), () => dataKey(item)));
     if (typeof item.units === 'number') pair.units.set(start, end, item.units);
   }
 
@@ -150,22 +237,26 @@ export interface UnitsConflict {
 /** First date range where two rate plans of one room carry different units, per room. */
 export function unitsConflicts(ledger: AriLedger, limit = 10): UnitsConflict[] {
   const byRoom = new Map<string, PairState[]>();
-  for (const p of ledger.pairs.values()) byRoom.set(p.room, [...(byRoom.get(p.room) ?? []), p]);
+  for (const p of ledger.pairs.values()) {
+    const plans = byRoom.get(p.room);
+    if (plans) plans.push(p);
+    else byRoom.set(p.room, [p]);
+  }
   const conflicts: UnitsConflict[] = [];
   for (const [room, plans] of byRoom) {
     if (plans.length < 2) continue;
     const bounds = new Set<number>();
-    for (const p of plans) for (const [s, e] of p.units.segments) bounds.add(s).add(e + 1);
+    for (const p of plans) for (let i = 0; i < p.units.size; i++) bounds.add(p.units.startAt(i)).add(p.units.endAt(i) + 1);
     const points = [...bounds].sort((a, b) => a - b);
     const cursors = plans.map(() => 0);
     for (let k = 0; k < points.length - 1 && conflicts.length < limit; k++) {
       const day = points[k]!;
       const values: Record<string, number> = {};
       plans.forEach((p, idx) => {
-        const segs = p.units.segments;
-        while (cursors[idx]! < segs.length && segs[cursors[idx]!]![1] < day) cursors[idx]!++;
-        const seg = segs[cursors[idx]!];
-        if (seg && seg[0] <= day) values[p.rate] = seg[2];
+        const units = p.units;
+        while (cursors[idx]! < units.size && units.endAt(cursors[idx]!) < day) cursors[idx]!++;
+        const at = cursors[idx]!;
+        if (at < units.size && units.startAt(at) <= day) values[p.rate] = units.valueAt(at);
       });
       if (new Set(Object.values(values)).size > 1) {
         conflicts.push({ room, from: dayString(day), to: dayString(points[k + 1]! - 1), values });

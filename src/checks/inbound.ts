@@ -58,8 +58,9 @@ function sameId(value: unknown, expected: string | number): boolean {
 }
 
 function judgeCredentials(body: Record<string, unknown>, operation: string, issued: Issued, ids: string[]): Verdict | undefined {
-  // HealthCheck may come before the property is set up; SetupProperty has its own check.
-  if (operation === 'HealthCheck' || operation === 'SetupProperty') return undefined;
+  // HealthCheck may come before the property is set up; SetupProperty has its own check;
+  // CreateProperty creates the property, whose credentials may not exist yet (D-018).
+  if (operation === 'HealthCheck' || operation === 'SetupProperty' || operation === 'CreateProperty') return undefined;
   const p = issued.property;
   const wrong: string[] = [];
   if (!sameId(body.pms_property_id, p.pms_property_id)) wrong.push('pms_property_id');

@@ -36,6 +36,12 @@ export interface Verdict {
   skip?: SkipKind;
   /** Effective level for this evaluation, when a flag lowers it (--allow-http makes HTTPS a warning). */
   level?: Level;
+  /**
+   * A declared check that did not pass says the suite's remaining steps depend on it: they are
+   * skipped, with this skip's kind and reason, or as blocked after a failure (e.g. CreateProperty
+   * answered "not activated": the rest of the property suite is not applicable).
+   */
+  skipsRest?: boolean;
 }
 
 export interface CheckWhere {

@@ -71,13 +71,16 @@ export interface LiveExchange {
   injected?: string;
 }
 
+// decode() without { stream: true } starts afresh on every call, so one decoder serves all.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Parses a body the way every check sees it: UTF-8 first, then JSON. */
 export function parseBody(bytes: Uint8Array | undefined): ParsedBody {
   if (!bytes) return { ok: false, error: 'missing', detail: 'no body was received' };
   if (bytes.length === 0) return { ok: false, error: 'empty', detail: 'the body is empty' };
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     return { ok: false, error: 'not-utf8', detail: 'the body is not valid UTF-8' };
   }

@@ -2,6 +2,8 @@
 // LiveExchange recorded in the evidence log. Whatever the candidate does (refuses,
 // resets, stalls, floods, answers garbage) becomes an exchange with a failure or a
 // parsed-body error, never an exception.
+import { EventEmitter } from 'node:events';
+import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import type { Clock } from '../support/clock.js';
 import type { Redactor } from '../support/redact.js';
@@ -58,10 +60,76 @@ function encodeBody(body: unknown): Uint8Array {
   return Buffer.from(JSON.stringify(body) ?? 'null', 'utf8');
 }
 
+/**
+ * Reads a response body into `sink` until it ends; resolves true, with the body destroyed,
+ * when it passes `maxBytes`. Listeners rather than an async iterator: no promise per chunk.
+ */
+function readLimited(body: Readable, maxBytes: number, sink: { chunks: Buffer[]; kept: number; total: number }): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const done = (): void => {
+      body.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    };
+    const onData = (chunk: Buffer): void => {
+      sink.total += chunk.length;
+      if (sink.total > maxBytes) {
+        done();
+        // undici reports its own destroy as an AbortError event: expected here, not a failure.
+        body.on('error', () => undefined);
+        body.destroy();
+        resolve(true);
+        return;
+      }
+      sink.chunks.push(chunk);
+      sink.kept += chunk.length;
+    };
+    const onEnd = (): void => {
+      done();
+      resolve(false);
+    };
+    const onError = (error: unknown): void => {
+      done();
+      reject(error);
+    };
+    // Closed before its end without an error: what an async iterator reports as a premature close.
+    const onClose = (): void => {
+      done();
+      reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    };
+    body.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
+}
+
+/**
+ * One exchange's abort switch, in the form undici accepts besides AbortSignal: an emitter
+ * with `aborted` and `reason`. An AbortController per request costs an EventTarget, whose
+ * listeners undici adds and removes on every request.
+ */
+class ExchangeAbort extends EventEmitter {
+  aborted = false;
+  reason: unknown;
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.emit('abort');
+  }
+}
+
 export class HttpClient {
   private readonly agent: Agent;
+  /** Each exchange in flight: aborted by its deadline, or all at once by the run's abort. */
+  private readonly inFlight = new Set<ExchangeAbort>();
+  private readonly onRunAbort: () => void;
 
   constructor(private readonly options: HttpClientOptions) {
+    // One listener for the whole run, instead of AbortSignal.timeout and AbortSignal.any per
+    // request, which keep a timer and a signal tied to the run's signal alive for the whole
+    // timeout after every request.
+    this.onRunAbort = () => {
+      for (const controller of this.inFlight) controller.abort(options.signal?.reason);
+    };
+    options.signal?.addEventListener('abort', this.onRunAbort, { once: true });
     this.agent = new Agent({
       connect: { timeout: options.connectTimeoutMs, ...(options.ca ? { ca: options.ca } : {}) },
       headersTimeout: options.requestTimeoutMs,
@@ -126,52 +194,55 @@ export class HttpClient {
 
   private async transfer(method: string, url: string, headers: Record<string, string>, body: Uint8Array): Promise<ResponseRead> {
     const { requestTimeoutMs, maxBodyBytes } = this.options;
-    const deadline = AbortSignal.timeout(requestTimeoutMs);
-    const signal = this.options.signal ? AbortSignal.any([deadline, this.options.signal]) : deadline;
+    const controller = new ExchangeAbort();
+    let deadlineHit = false;
+    const deadline = setTimeout(() => {
+      deadlineHit = true;
+      controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    }, requestTimeoutMs);
+    deadline.unref();
+    if (this.options.signal?.aborted) controller.abort(this.options.signal.reason);
+    else this.inFlight.add(controller);
     let status = 0;
     let responseHeaders: Record<string, string> = {};
-    const chunks: Buffer[] = [];
-    let kept = 0;
-    let total = 0;
+    const read = { chunks: [] as Buffer[], kept: 0, total: 0 };
     try {
       const response = await request(url, {
         method: method as 'POST',
         headers,
         ...(body.length || method !== 'GET' ? { body } : {}),
         dispatcher: this.agent,
-        signal,
+        signal: controller,
       });
       status = response.statusCode;
       responseHeaders = flattenHeaders(response.headers);
-      for await (const chunk of response.body as AsyncIterable<Buffer>) {
-        total += chunk.length;
-        if (total > maxBodyBytes) {
-          response.body.destroy();
-          return {
-            status,
-            headers: responseHeaders,
-            bytes: Buffer.concat(chunks),
-            totalBytes: total,
-            failure: { kind: 'too-large', message: `the response body exceeded the limit of ${maxBodyBytes} bytes` },
-          };
-        }
-        chunks.push(chunk);
-        kept += chunk.length;
+      if (await readLimited(response.body, maxBodyBytes, read)) {
+        return {
+          status,
+          headers: responseHeaders,
+          bytes: Buffer.concat(read.chunks),
+          totalBytes: read.total,
+          failure: { kind: 'too-large', message: `the response body exceeded the limit of ${maxBodyBytes} bytes` },
+        };
       }
-      return { status, headers: responseHeaders, bytes: Buffer.concat(chunks, kept), totalBytes: total };
+      return { status, headers: responseHeaders, bytes: Buffer.concat(read.chunks, read.kept), totalBytes: read.total };
     } catch (error) {
       const failure = describeTransportError(error, {
         url,
-        deadlineHit: deadline.aborted,
+        deadlineHit,
         runAborted: this.options.signal?.aborted ?? false,
         requestTimeoutMs,
         connectTimeoutMs: this.options.connectTimeoutMs,
       });
-      return { status, headers: responseHeaders, bytes: Buffer.concat(chunks), totalBytes: total, failure };
+      return { status, headers: responseHeaders, bytes: Buffer.concat(read.chunks), totalBytes: read.total, failure };
+    } finally {
+      clearTimeout(deadline);
+      this.inFlight.delete(controller);
     }
   }
 
   async close(): Promise<void> {
+    this.options.signal?.removeEventListener('abort', this.onRunAbort);
     await this.agent.destroy();
   }
 }

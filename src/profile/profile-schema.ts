@@ -114,5 +114,13 @@ export const PROFILE_SCHEMA = {
       additionalProperties: { type: 'string' },
     },
     rate_plan_availability: { type: 'boolean' },
+    // OTA target: the error ids the candidate uses where the spec gives none.
+    error_ids: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        not_activated: { type: 'array', items: { type: 'integer' }, uniqueItems: true },
+      },
+    },
   },
 } as const;

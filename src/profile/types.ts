@@ -32,6 +32,8 @@ export interface RawProfile {
   intervals?: { poll_ms?: number; poll_tolerance_ms?: number; clock_skew_ms?: number; far_earlier_ms?: number; polls_observed?: number };
   deadlines?: Record<string, string>;
   rate_plan_availability?: boolean;
+  /** OTA target: error ids the candidate answers where the spec gives none. */
+  error_ids?: { not_activated?: number[] };
 }
 
 export interface Profile {
@@ -54,6 +56,8 @@ export interface Profile {
   intervals: { pollMs: number; pollToleranceMs: number; clockSkewMs: number; farEarlierMs: number; pollsObserved: number };
   deadlines: Record<string, string>;
   ratePlanAvailability: boolean;
+  /** Error ids meaning "this operation is not activated for the channel" (CreateProperty's prerequisite). */
+  errorIds: { notActivated: number[] };
   /** Secret values to redact everywhere. */
   secrets: string[];
   /** The profile as written (interpolated), for templates: `profile.*`. */

@@ -6,7 +6,7 @@ import { getCodeCheck } from '../checks/code/index.js';
 import type { LiveExchange } from '../drivers/exchange.js';
 import type { Expectation } from '../suite/types.js';
 import { harnessError } from '../checks/types.js';
-import type { Verdict } from '../checks/types.js';
+import type { SkipKind, Verdict } from '../checks/types.js';
 import type { PmsFacts } from '../checks/code/types.js';
 import { makeScope, tryRender } from './scope.js';
 import type { StepEnv } from './step-env.js';
@@ -22,8 +22,16 @@ export function judgeDeclared(env: StepEnv, subject: JudgeSubject, roots: Record
   const scope = makeScope(env.ctx.clock.now(), roots);
   for (const check of env.step.checks) {
     const where = env.where(check.line ? { line: check.line } : {});
-    env.record(check, judgeOne(env, check, subject, scope, pms), where);
+    const verdict = judgeOne(env, check, subject, scope, pms);
+    if (verdict.skipsRest && verdict.status !== 'pass') env.state.skipRest ??= restOfSuite(env, check.id, verdict);
+    env.record(check, verdict, where);
   }
+}
+
+/** How the steps after a check with skipsRest are skipped: as it was, or blocked by its failure. */
+function restOfSuite(env: StepEnv, id: string, verdict: Verdict): { kind: SkipKind; reason: string } {
+  if (verdict.status === 'skip') return { kind: verdict.skip ?? 'blocked', reason: verdict.message };
+  return { kind: 'blocked', reason: `Blocked: ${id} did not pass in step ${env.step.id}, which the rest of the suite depends on` };
 }
 
 function judgeOne(env: StepEnv, check: StepEnv['step']['checks'][number], subject: JudgeSubject, scope: ReturnType<typeof makeScope>, pms: PmsFacts | undefined): Verdict {

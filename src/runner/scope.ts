@@ -19,6 +19,8 @@ export interface SuiteState {
   /** Captures that could not be taken, with why: referencing them skips with that reason. */
   missing: Map<string, MissingCapture>;
   stepStarts: Map<string, number>;
+  /** Set by a declared check's verdict with skipsRest: every later step is skipped with it. */
+  skipRest?: MissingCapture;
 }
 
 export function baseRoots(profile: Profile, state: SuiteState, runStartedAt: number, mockUrl?: string): Record<string, unknown> {

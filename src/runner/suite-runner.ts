@@ -20,6 +20,7 @@ function missingCapabilities(wanted: string[] | undefined, declared: string[]): 
 
 /** The step's `when:`; a verdict to give every check when the step must not run. */
 function stepCondition(env: StepEnv, step: Step): Verdict | undefined {
+  if (env.state.skipRest) return skip(env.state.skipRest.reason, env.state.skipRest.kind);
   const absent = missingCapabilities(step.when?.capabilities, env.profile.capabilities);
   if (absent.length) return skip(`Not applicable: the profile does not declare the capability ${absent.join(', ')}`, 'not-applicable');
   for (const path of step.when?.present ?? []) {

@@ -35,7 +35,7 @@ export class TemplateValueError extends Error {
 }
 
 export const TEMPLATE_FUNCTIONS = [
-  'guid', 'version', 'date', 'int', 'str', 'upper', 'lower', 'concat', 'len', 'pick', 'wrong', 'end_of_next_year', 'json', 'earliest', 'list',
+  'guid', 'version', 'date', 'int', 'str', 'upper', 'lower', 'concat', 'len', 'pick', 'wrong', 'end_of_next_year', 'json', 'earliest', 'list', 'coalesce',
 ] as const;
 export const TEMPLATE_CONSTANTS = ['today', 'now', 'null', 'true', 'false'] as const;
 
@@ -152,7 +152,27 @@ const FUNCTIONS: Record<(typeof TEMPLATE_FUNCTIONS)[number], Fn> = {
     return Math.min(...args.map(toTime));
   },
   list: (args) => args,
+  // Evaluated lazily in evaluate(): a missing argument falls through to the next one.
+  coalesce: (args) => args.find((a) => a !== null && a !== undefined) ?? null,
 };
+
+/** The first argument that exists and is not null; null if none is; every one missing: the first one's error. */
+function coalesce(args: Expr[], scope: TemplateScope): unknown {
+  let missing: MissingValueError | undefined;
+  let present = false;
+  for (const arg of args) {
+    try {
+      const value = evaluate(arg, scope);
+      if (value !== null && value !== undefined) return value;
+      present = true;
+    } catch (error) {
+      if (!(error instanceof MissingValueError)) throw error;
+      missing ??= error;
+    }
+  }
+  if (missing && !present) throw missing;
+  return null;
+}
 
 export function isKnownFunction(name: string): boolean {
   return Object.hasOwn(FUNCTIONS, name);
@@ -170,6 +190,7 @@ export function evaluate(expr: Expr, scope: TemplateScope): unknown {
       return applyOffset(evaluate(expr.base, scope), expr);
     case 'call': {
       if (!isKnownFunction(expr.name)) throw new TemplateSyntaxError(`unknown function ${expr.name}()`);
+      if (expr.name === 'coalesce') return coalesce(expr.args, scope);
       const fn = FUNCTIONS[expr.name as keyof typeof FUNCTIONS];
       return fn(expr.args.map((a) => evaluate(a, scope)), scope);
     }

@@ -28,9 +28,14 @@ function wireForms(secret: string): string[] {
 const QUERY_SECRET_RE = /([?&;](?:shared_secret|[a-z_]*(?:password|token|secret)[a-z_]*)=)[^&#\s"']*/gi;
 const JSON_SECRET_RE = /("(?:[A-Za-z0-9_-]*(?:secret|password|passwd|token|authorization|api[-_]?key)[A-Za-z0-9_-]*)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 
+/** Short texts (header values, URLs) recur on every request: their redaction is remembered. */
+const MEMO_MAX_LENGTH = 512;
+const MEMO_MAX_ENTRIES = 2_000;
+
 export class Redactor {
   private secrets = new Set<string>();
   private pattern: RegExp | undefined;
+  private readonly memo = new Map<string, string>();
 
   constructor(secrets: Iterable<string | undefined> = []) {
     for (const s of secrets) this.addSecret(s);
@@ -42,6 +47,7 @@ export class Redactor {
     this.secrets.add(secret);
     const forms = [...this.secrets].flatMap(wireForms).sort((a, b) => b.length - a.length);
     this.pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'g');
+    this.memo.clear();
   }
 
   get size(): number {
@@ -50,10 +56,23 @@ export class Redactor {
 
   /** Removes known secret values, secret query parameters and secret JSON members from text. */
   text(input: string): string {
+    if (input.length > MEMO_MAX_LENGTH) return this.redact(input);
+    let out = this.memo.get(input);
+    if (out === undefined) {
+      out = this.redact(input);
+      if (this.memo.size >= MEMO_MAX_ENTRIES) this.memo.clear();
+      this.memo.set(input, out);
+    }
+    return out;
+  }
+
+  private redact(input: string): string {
     let out = input;
     if (this.pattern) out = out.replace(this.pattern, REDACTED);
-    out = out.replace(QUERY_SECRET_RE, `$1${REDACTED}`);
-    out = out.replace(JSON_SECRET_RE, `$1"${REDACTED}"`);
+    // Each pattern needs its first character somewhere in the text (most header values
+    // have neither): a cheap search saves running the pattern at every position.
+    if (out.includes('?') || out.includes('&') || out.includes(';')) out = out.replace(QUERY_SECRET_RE, `$1${REDACTED}`);
+    if (out.includes('"')) out = out.replace(JSON_SECRET_RE, `$1"${REDACTED}"`);
     return out;
   }
 

@@ -25,7 +25,6 @@ export function formatBookingVersion(ms: number): string {
 }
 
 const VERSION_RE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Epoch ms of a `YYYY-MM-DD HH:MM:SS` UTC string, or undefined when it is not one. */
 export function parseBookingVersion(text: string): number | undefined {
@@ -39,15 +38,34 @@ export function parseBookingVersion(text: string): number | undefined {
   return ms;
 }
 
-/** Epoch ms (UTC midnight) of a `YYYY-MM-DD` string, or undefined when it is not a real date. */
+/** The number written by `length` ASCII digits of `text` at `at`, or -1 when one is not a digit. */
+function digitsAt(text: string, at: number, length: number): number {
+  let n = 0;
+  for (let i = at; i < at + length; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/**
+ * Epoch ms (UTC midnight) of a `YYYY-MM-DD` string, or undefined when it is not a real date.
+ * Read digit by digit: ARI ingestion parses several dates per Inventory item. Years below
+ * 100 are refused, as Date.UTC would read them as 19xx.
+ */
 export function parseDate(text: string): number | undefined {
-  const m = DATE_RE.exec(text);
-  if (!m) return undefined;
-  const [y, mo, d] = m.slice(1).map(Number) as [number, number, number];
-  const ms = Date.UTC(y, mo - 1, d);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return undefined;
-  return ms;
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return undefined;
+  const y = digitsAt(text, 0, 4);
+  const mo = digitsAt(text, 5, 2);
+  const d = digitsAt(text, 8, 2);
+  if (y < 100 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return undefined;
+  return Date.UTC(y, mo - 1, d);
 }
 
 /** UTC midnight of the day that contains `ms`. */

@@ -23,7 +23,8 @@ describe.concurrent('reference PMS', () => {
     expect(problems(result)).toEqual([]);
     expect(result.verdict).toBe('certified');
     expect(exitCode).toBe(0);
-    expect(result.suites.map((s) => s.name)).toEqual(['https', 'setup', 'full-refresh', 'booking-polling', 'callbacks']);
+    expect(result.suites.map((s) => s.name)).toEqual(['https', 'setup', 'full-refresh', 'booking-polling', 'callbacks', 'property']);
+    expect(result.exchanges.filter((x) => x.direction === 'inbound' && x.operation === 'CreateProperty')).toHaveLength(1);
     expect(result.exchanges.filter((x) => x.direction === 'inbound').length).toBeGreaterThan(30);
     expect(result.exchanges.some((x) => x.direction === 'outbound' && x.operation === 'BookingCreate')).toBe(true);
     expect(result.artifacts.coverage?.[0]?.pairs.every((p) => p.gaps.length === 0)).toBe(true);
@@ -41,6 +42,7 @@ const WHERE_IT_HAPPENS: Partial<Record<PmsFault, string>> = {
 function suitesFor(catchBy: string, fault?: PmsFault): string[] {
   const where = fault ? WHERE_IT_HAPPENS[fault] : undefined;
   if (where) return ['setup', where];
+  if (fault && PMS_FAULTS[fault].pointer) return ['setup', 'property'];
   if (catchBy.startsWith('pms.ari.') || catchBy === 'pms.callback.ari-full-refresh-refreshes' || catchBy === 'rule.inventory.date-order') return ['setup', 'full-refresh'];
   if (catchBy.startsWith('pms.poll.') || catchBy.startsWith('pms.booking.')) return ['setup', 'booking-polling'];
   if (catchBy.startsWith('pms.callback.') || catchBy === 'protocol.http-status' || catchBy === 'schema.response' || catchBy === 'protocol.content-type') return ['setup', 'callbacks'];
@@ -52,7 +54,7 @@ describe.concurrent('broken PMS variants', () => {
     const denying = PMS_FAULT_NAMES.filter((f) => !PMS_FAULTS[f].warningOnly);
     expect(denying.length).toBeGreaterThanOrEqual(20);
     const suites = new Set(denying.flatMap((f) => suitesFor(PMS_FAULTS[f].catchBy, f)));
-    expect([...suites].sort()).toEqual(['booking-polling', 'callbacks', 'full-refresh', 'setup']);
+    expect([...suites].sort()).toEqual(['booking-polling', 'callbacks', 'full-refresh', 'property', 'setup']);
   });
 
   it.each(PMS_FAULT_NAMES.map((f) => [f, PMS_FAULTS[f].catchBy] as const))('%s is caught by %s', async (fault, id) => {
@@ -64,6 +66,9 @@ describe.concurrent('broken PMS variants', () => {
       return;
     }
     expect(caught?.outcome, `${id}: ${caught?.message}\n${problems(result).join(' ')}`).toBe('fail');
+    // A body fault is caught for its own violation: the schema error names its pointer.
+    const pointer = PMS_FAULTS[fault].pointer;
+    if (pointer) expect(caught?.evidence.schemaErrors.map((e) => e.pointer)).toContain(pointer);
     expect(result.verdict).toBe('not-certified');
     expect(exitCode).toBe(1);
   }, 60_000);

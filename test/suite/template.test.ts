@@ -69,6 +69,14 @@ describe('template expressions', () => {
     }
   });
 
+  it('coalesce() takes the first value that exists and is not null; all missing: the first one\'s error', () => {
+    const s = scope({ response: { id: null, other: 'b' }, created: { id: 'a' } });
+    expect(renderString('${coalesce(response.nope, response.id, created.id)}', s)).toBe('a');
+    expect(renderString('${coalesce(response.other, created.id)}', s)).toBe('b');
+    expect(renderString('${coalesce(response.nope, null)}', s)).toBeNull();
+    expect(() => renderString('${coalesce(response.nope, captures.x)}', s)).toThrow(MissingValueError);
+  });
+
   it('renders nested bodies and leaves keys and non-strings alone', () => {
     const out = render({ a: ['${today}', 3, true, null], '${k}': { b: 'x' } }, scope());
     expect(out).toEqual({ a: ['2026-11-21', 3, true, null], '${k}': { b: 'x' } });

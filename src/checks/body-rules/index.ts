@@ -34,8 +34,17 @@ export const BODY_RULES: readonly BodyRule[] = Object.freeze([
   healthCheckSuccess,
 ]);
 
+// Every judged body asks for its rules; the list is frozen, so each answer is worked out once.
+const rulesByBody = new Map<string, BodyRule[]>();
+
 export function rulesFor(name: MessageName, kind: BodyKind): BodyRule[] {
-  return BODY_RULES.filter((rule) => rule.appliesTo.some((a) => a.name === name && a.kind === kind));
+  const key = `${name} ${kind}`;
+  let rules = rulesByBody.get(key);
+  if (!rules) {
+    rules = BODY_RULES.filter((rule) => rule.appliesTo.some((a) => a.name === name && a.kind === kind));
+    rulesByBody.set(key, rules);
+  }
+  return [...rules];
 }
 
 /** Every rule that applies to (name, kind), in BODY_RULES order; rules read JSON objects only. */

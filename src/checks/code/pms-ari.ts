@@ -114,7 +114,7 @@ export const availabilityLowered: CodeCheck = {
       const day = dayNumber(date)!;
       const lowered = [...w.ledger.pairs.values()].some((p) => {
         if (p.room !== booking.room) return false;
-        const seg = p.units.segments.find((s) => s[0] <= day && s[1] >= day);
+        const seg = p.units.segmentOn(day);
         const was = before[p.rate];
         return seg !== undefined && (was === undefined ? seg[2] >= 0 : seg[2] < was);
       });

@@ -13,7 +13,7 @@ import { redactHeaders } from '../../support/redact.js';
 import { OtaModel, renderReservation } from '../../reference/ota/index.js';
 import type { PropertyFixture } from '../../reference/ota/index.js';
 import type { EvidenceLog } from '../evidence-log.js';
-import type { Exchange, LiveExchange } from '../exchange.js';
+import type { Exchange, LiveExchange, ParsedBody } from '../exchange.js';
 import { parseBody } from '../exchange.js';
 import { messageRecord } from '../body-limits.js';
 import { InboundStore } from './inbound-store.js';
@@ -129,13 +129,21 @@ export class MockChannelManager {
     this.failures.set(operation, { id, msg });
   }
 
-  /** Known room x rate plan pairs: what a PMS may send ARI for. */
+  /** Known room x rate plan pairs: what a PMS may send ARI for (per room, its plans in fixture order). */
   mappedPairs(): Array<{ room: string; rate: string }> {
+    // Plans grouped by room once, so a large property costs rooms + plans, not rooms x plans.
+    const positions = new Map<string, number[]>();
+    this.model.fixture.rate_plans.forEach((plan, index) => {
+      const list = positions.get(plan.wbp_room_id);
+      if (list) list.push(index);
+      else positions.set(plan.wbp_room_id, [index]);
+    });
+    const global = positions.get('0') ?? [];
     const pairs: Array<{ room: string; rate: string }> = [];
     for (const room of this.model.fixture.rooms) {
-      for (const plan of this.model.fixture.rate_plans) {
-        if (plan.wbp_room_id === '0' || plan.wbp_room_id === String(room.wbp_room_id)) pairs.push({ room: String(room.wbp_room_id), rate: plan.wbp_rate_id });
-      }
+      const id = String(room.wbp_room_id);
+      const own = id === '0' ? [] : (positions.get(id) ?? []);
+      for (const index of mergeSorted(own, global)) pairs.push({ room: id, rate: this.model.fixture.rate_plans[index]!.wbp_rate_id });
     }
     return pairs;
   }
@@ -154,6 +162,8 @@ export class MockChannelManager {
     const operation = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? '');
     const query = Object.fromEntries(url.searchParams);
     const read = await readBody(req, maxBodyBytes);
+    // Parsed once: the model answers from it and the judge reads it (neither changes it).
+    const request: ParsedBody = read.ok ? parseBody(read.bytes) : { ok: false, error: 'missing', detail: 'the request was not received completely' };
     let reply: Reply | undefined;
     let injected: string | undefined;
     if (!read.ok && read.reason === 'too-large') reply = errorReply(413, 1005, `request body larger than ${maxBodyBytes} bytes`, true);
@@ -165,7 +175,7 @@ export class MockChannelManager {
         injected = `error ${failure.id} injected by the scenario`;
         reply = errorReply(200, failure.id, failure.msg);
       } else {
-        const answer = this.model.handle(operation, url.searchParams, read.bytes);
+        const answer = this.model.handle(operation, url.searchParams, read.bytes, request);
         reply = { status: answer.status, headers: answer.headers, body: Buffer.from(answer.body) };
       }
     }
@@ -190,7 +200,7 @@ export class MockChannelManager {
     } as Exchange;
     const live: LiveExchange = {
       record, at, query,
-      request: read.ok ? parseBody(read.bytes) : { ok: false, error: 'missing', detail: 'the request was not received completely' },
+      request,
       ...(requestHeaders['content-type'] ? { requestContentType: requestHeaders['content-type'].toLowerCase() } : {}),
       ...(reply ? { response: parseBody(reply.body), responseContentType: reply.headers['content-type'] } : {}),
       ...(injected ? { injected } : {}),
@@ -199,6 +209,17 @@ export class MockChannelManager {
     log.add(live);
     this.inbound.push(operation === 'ARIUpdate' ? summariseAri(live) : live);
   }
+}
+
+/** Two ascending index lists as one ascending list. */
+function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  if (a.length === 0) return [...b];
+  if (b.length === 0) return [...a];
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]! < b[j]!) ? a[i++]! : b[j++]!);
+  return out;
 }
 
 /** ARIUpdate bodies are judged on arrival, then kept only as a summary: a full refresh is large. */

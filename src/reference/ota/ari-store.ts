@@ -1,6 +1,7 @@
 // ARI storage: takes validated Inventory items (room, rate, day range, values), gives the
 // values in force per (room, rate, day). Ranges are kept as merged segments, never per
 // day, so a two-year full refresh costs memory per distinct value run, not per day.
+import { PathInterner } from '../../support/path-interner.js';
 import { DAY_MS, formatDate, parseDate } from '../../support/time.js';
 
 export type AriValue = number | string | boolean;
@@ -20,27 +21,40 @@ function dayNumber(date: string): number {
 }
 
 function sameValues(a: AriValues, b: AriValues): boolean {
+  if (a === b) return true;
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) if (a[key] !== b[key]) return false;
+  return true;
 }
+
+/** Distinct values objects remembered for sharing; past this the memory is cleared and refilled. */
+const MAX_SHARED_VALUES = 10_000;
 
 export class AriStore {
   private readonly pairs = new Map<string, Segment[]>();
   private items = 0;
+  // A two-year daily refresh stores a segment per item; the values repeat across days and
+  // pairs, so equal values share one object (never changed once stored).
+  private readonly shared = new PathInterner<AriValues>(MAX_SHARED_VALUES);
+  // A refresh passes the same "today" with every item: parse it once.
+  private lastFloor: { date: string; day: number } | undefined;
 
   /** Merges `values` over what is stored for every day of [start, end], days before `firstDay` dropped. */
   apply(room: string, rate: string, startDate: string, endDate: string, values: AriValues, firstDay?: string): void {
     this.items += 1;
-    const floor = firstDay === undefined ? -Infinity : dayNumber(firstDay);
+    const floor = firstDay === undefined ? -Infinity : this.floorDay(firstDay);
     const start = Math.max(dayNumber(startDate), floor);
     const end = dayNumber(endDate);
     const key = `${room}\u0000${rate}`;
-    const kept = (this.pairs.get(key) ?? []).filter((segment) => segment.end >= floor);
-    if (start > end) {
-      this.pairs.set(key, kept);
-      return;
+    let segments = this.pairs.get(key);
+    if (!segments) {
+      segments = [];
+      this.pairs.set(key, segments);
     }
-    this.pairs.set(key, coalesce(overlay(kept, start, end, values)));
+    dropEndingBefore(segments, floor);
+    if (start > end) return;
+    overlayInPlace(segments, start, end, this.share(values));
   }
 
   /** The values in force for one day, or undefined when nothing was sent for it. */
@@ -63,6 +77,59 @@ export class AriStore {
     for (const list of this.pairs.values()) segments += list.length;
     return { items: this.items, pairs: this.pairs.size, segments };
   }
+
+  private share(values: AriValues): AriValues {
+    const path: unknown[] = [];
+    for (const name in values) path.push(name, values[name]);
+    const known = this.shared.get(path, () => values);
+    // Parts match as Map keys (SameValueZero): shared only when also equal by ===.
+    return known === values || sameValues(known, values) ? known : values;
+  }
+
+  private floorDay(date: string): number {
+    if (this.lastFloor?.date !== date) this.lastFloor = { date, day: dayNumber(date) };
+    return this.lastFloor.day;
+  }
+}
+
+/** Segments are sorted and disjoint, so the ones ending before `floor` are a prefix. */
+function dropEndingBefore(segments: Segment[], floor: number): void {
+  let n = 0;
+  while (n < segments.length && segments[n]!.end < floor) n++;
+  if (n > 0) segments.splice(0, n);
+}
+
+/** Index of the first segment ending on or after `day` (segments.length when none). */
+function firstEndingAtOrAfter(segments: readonly Segment[], day: number): number {
+  let lo = 0;
+  let hi = segments.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (segments[mid]!.end < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// The list is kept coalesced, so only the segments [start, end] touches change, and only
+// they and their two neighbours can need merging: the work per item is that region, not
+// the whole pair (a daily two-year refresh would otherwise cost 730 segments per item).
+function overlayInPlace(segments: Segment[], start: number, end: number, values: AriValues): void {
+  const last = segments[segments.length - 1];
+  if (!last || last.end < start) {
+    // After everything stored: the common case of a refresh walking forward in time.
+    if (last && last.end + 1 === start && sameValues(last.values, values)) segments[segments.length - 1] = { start: last.start, end, values: last.values };
+    else segments.push({ start, end, values });
+    return;
+  }
+  const first = firstEndingAtOrAfter(segments, start);
+  let after = first;
+  while (after < segments.length && segments[after]!.start <= end) after++;
+  const from = Math.max(0, first - 1);
+  const to = Math.min(segments.length, after + 1);
+  const region = overlay(segments.slice(first, after), start, end, values);
+  const merged = coalesce([...segments.slice(from, first), ...region, ...segments.slice(after, to)]);
+  segments.splice(from, to - from, ...merged);
 }
 
 // Splits the sorted, disjoint segments around [start, end]: the covered parts get the new

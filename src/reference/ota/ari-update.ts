@@ -75,8 +75,9 @@ export function handleAriUpdate(body: RequestBody, ctx: AriContext): Reply {
   }
   const items: AriItem[] = [];
   const errors: OtaErrorItem[] = [];
-  for (const [index, raw] of inventory.entries()) {
-    const checked = checkItem(raw, ctx);
+  const horizon = lastBookableDate(ctx);
+  for (let index = 0; index < inventory.length; index++) {
+    const checked = checkItem(inventory[index], ctx, horizon);
     if ('id' in checked) errors.push({ id: checked.id, msg: `Inventory[${index}]: ${checked.msg}` });
     else items.push(checked);
     if (errors.length >= MAX_ITEM_ERRORS) break;
@@ -90,13 +91,13 @@ function invalid(msg: string): OtaErrorItem {
   return { id: OTA_ERROR_IDS.invalidInventory, msg };
 }
 
-function checkItem(raw: unknown, ctx: AriContext): AriItem | OtaErrorItem {
+function checkItem(raw: unknown, ctx: AriContext, horizon: string): AriItem | OtaErrorItem {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return invalid(`must be an object, got ${describe(raw)}.`);
   const item = raw as Record<string, unknown>;
   const { wbp_room_id: room, wbp_rate_id: rate } = item;
   if (typeof room !== 'string' || room === '') return invalid(`wbp_room_id must be a non-empty string, got ${describe(room)}.`);
   if (typeof rate !== 'string' || rate === '') return invalid(`wbp_rate_id must be a non-empty string, got ${describe(rate)}.`);
-  const dates = checkDates(item, ctx);
+  const dates = checkDates(item, horizon);
   if (dates) return dates;
   const values = checkValues(item, ctx.faults);
   if ('id' in values) return values as OtaErrorItem;
@@ -112,21 +113,29 @@ export function ariHorizon(now: number): string {
 
 const isDate = (value: unknown): value is string => typeof value === 'string' && parseDate(value) !== undefined;
 
-function checkDates(item: Record<string, unknown>, ctx: AriContext): OtaErrorItem | undefined {
+/** The same for every item of a request: computed once per request. */
+function lastBookableDate(ctx: AriContext): string {
+  return ctx.faults.has('ari-rejects-far-future') ? addDays(ctx.today, 365) : ariHorizon(ctx.now);
+}
+
+function checkDates(item: Record<string, unknown>, horizon: string): OtaErrorItem | undefined {
   const { start_date: start, end_date: end } = item;
   if (!isDate(start)) return invalid(`start_date must be a YYYY-MM-DD date, got ${describe(start)}.`);
   if (!isDate(end)) return invalid(`end_date must be a YYYY-MM-DD date, got ${describe(end)}.`);
   if (end < start) return invalid(`end_date ${end} is before start_date ${start}.`);
-  const horizon = ctx.faults.has('ari-rejects-far-future') ? addDays(ctx.today, 365) : ariHorizon(ctx.now);
   if (end > horizon) return invalid(`end_date ${end} is after the last bookable date ${horizon}.`);
   return undefined;
 }
 
+// Runs for every Inventory item: no entry arrays, and the adult_N/child_N patterns are only
+// tried on keys that are not listed fields (no listed field matches them).
 function checkValues(item: Record<string, unknown>, faults: ReadonlySet<OtaFault>): Record<string, AriValue> | OtaErrorItem {
   const values: Record<string, AriValue> = {};
-  for (const [key, value] of Object.entries(item)) {
+  for (const key in item) {
+    if (!Object.hasOwn(item, key)) continue;
+    const value = item[key];
     const rule = FIELD_RULES[key];
-    const perPerson = ADULT_RE.test(key) || CHILD_RE.test(key);
+    const perPerson = !rule && ((key.startsWith('adult_') && ADULT_RE.test(key)) || (key.startsWith('child_') && CHILD_RE.test(key)));
     if (perPerson && faults.has('ari-rejects-child-fields')) return invalid(`field ${key} is not supported.`);
     if (rule && !rule[0](value)) return invalid(`${key} must be ${rule[1]}, got ${describe(value)}.`);
     if (perPerson && !decimal(value)) return invalid(`${key} must be a string matching ${PATTERNS.decimal}, got ${describe(value)}.`);

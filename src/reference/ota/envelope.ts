@@ -24,13 +24,21 @@ function badRequest(msg: string): OtaErrorItem {
 
 export type ParsedRequest = { ok: true; body: RequestBody } | { ok: false; error: OtaErrorItem };
 
-/** The body as a JSON object, or the error that it is not one. */
-export function parseRequestBody(bytes: Uint8Array): ParsedRequest {
+/** The bytes already decoded (UTF-8, fatal) and parsed as JSON by the host, or why they could not be. */
+export type ParsedJson = { ok: true; value: unknown } | { ok: false };
+
+/** The body as a JSON object, or the error that it is not one; `json`: the bytes already parsed. */
+export function parseRequestBody(bytes: Uint8Array, json?: ParsedJson): ParsedRequest {
   let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
-    return { ok: false, error: badRequest('The request body is not UTF-8 JSON.') };
+  if (json) {
+    if (!json.ok) return { ok: false, error: badRequest('The request body is not UTF-8 JSON.') };
+    value = json.value;
+  } else {
+    try {
+      value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    } catch {
+      return { ok: false, error: badRequest('The request body is not UTF-8 JSON.') };
+    }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, error: badRequest('The request body must be a JSON object.') };

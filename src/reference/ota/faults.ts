@@ -44,6 +44,14 @@ export const OTA_FAULT_NAMES = [
   'cancel-repeat-succeeds',
   'cancel-departed-succeeds',
   'cancel-not-flagged',
+  'create-property-http-500',
+  'create-property-dorm-unlisted',
+  'create-property-plans-unlisted',
+  'update-room-errors-missing',
+  'update-room-new-unlisted',
+  'update-room-label-kept',
+  'delete-rate-plan-kept',
+  'delete-room-kept',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];
@@ -216,6 +224,38 @@ export const OTA_FAULTS: Readonly<Record<OtaFault, OtaFaultInfo>> = {
   'cancel-not-flagged': {
     description: 'A cancelled booking keeps IsCancellation 0 in GetBookingId',
     spec: SPEC.reservation,
+  },
+  'create-property-http-500': {
+    description: 'CreateProperty creates the property but answers HTTP 500 (the JSON body is the correct one)',
+    spec: SPEC.errors,
+  },
+  'create-property-dorm-unlisted': {
+    description: 'GetRoomTypes of a property made by CreateProperty leaves out its dormitory rooms',
+    spec: ep('GetRoomTypes'),
+  },
+  'create-property-plans-unlisted': {
+    description: 'GetRatePlans of a property made by CreateProperty leaves out the rate plans of its last room',
+    spec: ep('GetRatePlans'),
+  },
+  'update-room-errors-missing': {
+    description: 'UpdateRoom for a new room answers success false without errors and creates nothing',
+    spec: ep('UpdateRoom'),
+  },
+  'update-room-new-unlisted': {
+    description: 'UpdateRoom stores a new room and answers its mapping, but GetRoomTypes never lists it',
+    spec: ep('UpdateRoom'),
+  },
+  'update-room-label-kept': {
+    description: 'UpdateRoom answers success but keeps the old label of a changed room',
+    spec: ep('UpdateRoom'),
+  },
+  'delete-rate-plan-kept': {
+    description: 'DeleteRatePlan answers success but GetRatePlans still lists the rate plan',
+    spec: ep('DeleteRatePlan'),
+  },
+  'delete-room-kept': {
+    description: 'DeleteRoom answers success but GetRoomTypes still lists the room',
+    spec: ep('DeleteRoom'),
   },
 };
 

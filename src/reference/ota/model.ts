@@ -16,6 +16,7 @@ import {
 import { BookingBook, type NewBooking } from './bookings.js';
 import { type Catalogue, buildCatalogue, renderRatePlans, renderRooms } from './catalogue.js';
 import {
+  type ParsedJson,
   type RequestBody,
   checkEnvelope,
   checkSharedSecret,
@@ -26,6 +27,18 @@ import {
 } from './envelope.js';
 import { type OtaFault, faultSet } from './faults.js';
 import { type PropertyFixture, loadPropertyFixture } from './fixture.js';
+import { PropertyBook } from './property-book.js';
+import {
+  type PropertyContext,
+  type PropertyTarget,
+  findSynced,
+  handleCreateProperty,
+  handleDeleteRatePlan,
+  handleDeleteRoom,
+  handleUpdateRatePlan,
+  handleUpdateRoom,
+  syncedCatalogue,
+} from './property-operations.js';
 import { OTA_ERROR_IDS, type OtaResponse, type Reply, failure, jsonResponse, renderReply, success } from './replies.js';
 
 export type { OtaResponse } from './replies.js';
@@ -44,9 +57,14 @@ export interface OtaModelOptions {
   notEnabled?: { wbp_property_id: string; wbp_property_password: string };
   faults?: Iterable<OtaFault>;
   fixture?: PropertyFixture; // default: fixtures/property.json
+  /** CreateProperty is activated for the channel (spec: its prerequisite); default true. */
+  propertyActivated?: boolean;
 }
 
-type Handler = (body: RequestBody) => Reply;
+type Handler = (body: RequestBody, target: PropertyTarget) => Reply;
+
+/** Operations a property made by CreateProperty supports (ARI and bookings stay with the test property). */
+const SYNCED_OPERATIONS = new Set<string>(['GetRoomTypes', 'GetRatePlans', 'UpdateRoom', 'DeleteRoom', 'DeleteRatePlan', 'UpdateRatePlan']);
 
 let defaultFixture: PropertyFixture | undefined;
 
@@ -56,7 +74,10 @@ export class OtaModel {
   readonly catalogue: Catalogue;
   readonly bookings: BookingBook;
   readonly ari = new AriStore();
+  /** Properties kept in step by CreateProperty, UpdateRoom, DeleteRoom and DeleteRatePlan. */
+  readonly properties = new PropertyBook();
   private readonly options: OtaModelOptions;
+  private readonly propertyContext: PropertyContext;
   private readonly handlers: Partial<Record<OperationName, Handler>>;
 
   constructor(options: OtaModelOptions) {
@@ -66,23 +87,42 @@ export class OtaModel {
     this.catalogue = buildCatalogue(this.fixture, this.faults);
     this.bookings = new BookingBook(this.fixture, options.clock, this.faults);
     const bookingContext: BookingContext = { book: this.bookings, faults: this.faults };
+    const property: PropertyContext = {
+      book: this.properties,
+      fixture: this.fixture,
+      faults: this.faults,
+      activated: options.propertyActivated ?? true,
+      main: options.property,
+    };
+    this.propertyContext = property;
     this.handlers = {
       HealthCheck: () => this.healthCheck(),
       SetupProperty: (body) => this.setupProperty(body),
-      GetRoomTypes: (body) => this.roomInfoChecked(body, () => success({ Rooms: renderRooms(this.catalogue, this.faults) })),
-      GetRatePlans: () => success({ RatePlans: renderRatePlans(this.catalogue, this.faults) }),
+      GetRoomTypes: (body, target) =>
+        this.roomInfoChecked(body, () => success({ Rooms: renderRooms(this.catalogueOf(target), this.faults) })),
+      GetRatePlans: (_body, target) => success({ RatePlans: renderRatePlans(this.catalogueOf(target), this.faults) }),
       ARIUpdate: (body) => this.ariUpdate(body),
       GetBookingList: (body) => handleGetBookingList(body, bookingContext),
       GetBookingId: (body) => handleGetBookingId(body, bookingContext),
       AckBooking: (body) => handleAckBooking(body, bookingContext),
       CancelBooking: (body) => handleCancelBooking(body, bookingContext),
+      CreateProperty: (body) => handleCreateProperty(body, property),
+      UpdateRoom: (body, target) => handleUpdateRoom(body, target, property),
+      DeleteRoom: (body, target) => handleDeleteRoom(body, target, property),
+      DeleteRatePlan: (body, target) => handleDeleteRatePlan(body, target, property),
+      UpdateRatePlan: (body, target) => handleUpdateRatePlan(body, target, property),
     };
   }
 
   /** One API call: path's operation name, the query parameters, the raw body bytes. */
-  handle(operation: string, query: URLSearchParams, body: Uint8Array): OtaResponse {
+  /**
+   * One API call: path's operation name, the query parameters, the raw body bytes. A host
+   * that has already parsed the bytes as JSON (the mock channel manager) passes the result,
+   * so a large body is not parsed twice.
+   */
+  handle(operation: string, query: URLSearchParams, body: Uint8Array, parsed?: ParsedJson): OtaResponse {
     try {
-      return renderReply(this.dispatch(operation, query, body), this.faults);
+      return renderReply(this.dispatch(operation, query, body, parsed), this.faults);
     } catch (error) {
       // A bug of the model, never of the request: say so loudly rather than crash.
       return jsonResponse(500, {
@@ -97,8 +137,8 @@ export class OtaModel {
     return this.bookings.create(input).id;
   }
 
-  private dispatch(operation: string, query: URLSearchParams, bytes: Uint8Array): Reply {
-    const parsed = parseRequestBody(bytes);
+  private dispatch(operation: string, query: URLSearchParams, bytes: Uint8Array, json?: ParsedJson): Reply {
+    const parsed = parseRequestBody(bytes, json);
     if (!parsed.ok) return { kind: 'failure', errors: [parsed.error] };
     const body = parsed.body;
     const auth = checkSharedSecret(query, body, this.options.sharedSecret, this.faults);
@@ -108,9 +148,19 @@ export class OtaModel {
     const info = OPERATIONS[operation as OperationName];
     const malformed = checkEnvelope(info, body);
     if (malformed) return { kind: 'failure', errors: [malformed] };
-    if (operation === 'HealthCheck' || operation === 'SetupProperty') return handler(body);
-    if (!credentialsMatch(body, this.options.property)) return this.invalidCredentials();
-    return handler(body);
+    // CreateProperty makes the property: its credentials may not exist yet.
+    if (operation === 'HealthCheck' || operation === 'SetupProperty' || operation === 'CreateProperty') return handler(body, 'main');
+    if (credentialsMatch(body, this.options.property)) return handler(body, 'main');
+    const synced = findSynced(body, this.propertyContext);
+    if (!synced) return this.invalidCredentials();
+    if (!SYNCED_OPERATIONS.has(operation)) {
+      return failure(OTA_ERROR_IDS.unsupportedOperation, `${operation} is served for the test property only, not for one made by CreateProperty.`);
+    }
+    return handler(body, synced);
+  }
+
+  private catalogueOf(target: PropertyTarget): Catalogue {
+    return target === 'main' ? this.catalogue : syncedCatalogue(target, this.propertyContext);
   }
 
   private handlerFor(operation: string): Handler | Reply {
@@ -140,7 +190,7 @@ export class OtaModel {
   private setupProperty(body: RequestBody): Reply {
     return this.roomInfoChecked(body, () => {
       const { property, notEnabled } = this.options;
-      if (credentialsMatch(body, property)) return success();
+      if (credentialsMatch(body, property) || findSynced(body, this.propertyContext)) return success();
       if (notEnabled && String(body.wbp_property_id) === notEnabled.wbp_property_id && passwordMatches(body, notEnabled)) {
         if (this.faults.has('setup-not-enabled-accepted')) return success();
         return failure(OTA_ERROR_IDS.connectionNotEnabled, 'The connection must first be enabled on the channel manager.');

@@ -22,6 +22,10 @@ export const OTA_ERROR_IDS = {
   badRequest: 1003,
   /** Unknown operation, or one the reference OTA does not serve. */
   unsupportedOperation: 1004,
+  /** An operation the channel manager must first activate (CreateProperty) is not activated. */
+  notActivated: 1006,
+  /** CreateProperty for a wbp_property_id that exists with other credentials. */
+  propertyExists: 1007,
   /** An ARIUpdate Inventory item is malformed (field type or pattern, dates). */
   invalidInventory: 1101,
   /** ARIUpdate currency differs from the channel currency (as in the reference examples). */

@@ -57,6 +57,15 @@ export function buildEnvelope(operation: OperationName, options: CmClientOptions
           ? `${property.wbp_property_password}-wrong`
           : property.wbp_property_password,
       };
+    case 'CreateProperty':
+      // The id table: both ids are strings in CreateProperty. The reference PMS creates the
+      // property it was given credentials for (an empty id and password would do too).
+      return {
+        ...common,
+        pms_property_id: String(property.pms_property_id),
+        wbp_property_id: property.wbp_property_id,
+        wbp_property_password: property.wbp_property_password,
+      };
     default:
       return {
         ...common,

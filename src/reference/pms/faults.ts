@@ -37,6 +37,18 @@ export const PMS_FAULT_NAMES = [
   'callback-text-plain',
   'no-availability-update',
   'daily-items',
+  'dormitory-without-gender',
+  'tax-amount-and-amounts',
+  'lowercase-country',
+  'rateplans-without-default-0',
+  'meal-code-2',
+  'image-description-2001-chars',
+  'calculation-basis-without-percent',
+  'unknown-condition-parameter',
+  'weekend-day-misspelled',
+  'breakfast-invalid',
+  'currency-not-iso',
+  'tax-applies-per-night',
 ] as const;
 
 export type PmsFault = (typeof PMS_FAULT_NAMES)[number];
@@ -49,6 +61,8 @@ export interface PmsFaultInfo {
   catchBy: string;
   /** Only a recommended (advisory) check catches it: the run gets a warning, not a failure. */
   warningOnly?: boolean;
+  /** The JSON pointer of the violation in the request body, when the schema check catches it. */
+  pointer?: string;
 }
 
 const ep = SPEC.endpoint;
@@ -56,6 +70,11 @@ const POLLING = ep('GetBookingList');
 
 function fault(description: string, spec: string, catchBy: string, warningOnly = false): PmsFaultInfo {
   return warningOnly ? { description, spec, catchBy, warningOnly } : { description, spec, catchBy };
+}
+
+/** A property-sync body with one violation, caught by schema.request at `pointer`. */
+function bodyFault(description: string, spec: string, pointer: string): PmsFaultInfo {
+  return { description, spec, catchBy: 'schema.request', pointer };
 }
 
 export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
@@ -158,6 +177,38 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     'pms.ari.compact',
     true,
   ),
+  'dormitory-without-gender': bodyFault('CreateProperty sends the dormitory without gender', SPEC.room, '/Property/rooms/2/gender'),
+  'tax-amount-and-amounts': bodyFault(
+    'CreateProperty sends the Kurtaxe with both amount and amounts',
+    SPEC.tax,
+    '/Property/taxes/1',
+  ),
+  'lowercase-country': bodyFault('CreateProperty sends the property country (and its address country) as "de"', SPEC.property, '/Property/country'),
+  'rateplans-without-default-0': bodyFault(
+    'UpdateRoom sends the changed room\'s rate plans without the default rate plan (pms_rate_id 0)',
+    SPEC.ratePlan,
+    '/room/rateplans',
+  ),
+  'meal-code-2': bodyFault('CreateProperty sends meal code 2 for "Breakfast included"', SPEC.ratePlan, '/Property/rooms/0/rateplans/1/meal_codes/0'),
+  'image-description-2001-chars': bodyFault(
+    'CreateProperty sends a property image whose description is 2001 characters long',
+    SPEC.image,
+    '/Property/images/0/description',
+  ),
+  'calculation-basis-without-percent': bodyFault(
+    'CreateProperty sends calculation_basis on the cleaning fee, whose is_percent is false',
+    SPEC.tax,
+    '/Property/taxes/0/calculation_basis',
+  ),
+  'unknown-condition-parameter': bodyFault(
+    'CreateProperty sends a tax condition with condition_parameter "guest-age"',
+    SPEC.taxCondition,
+    '/Property/taxes/1/amounts/0/conditions/0/condition_parameter',
+  ),
+  'weekend-day-misspelled': bodyFault('CreateProperty sends the weekend as ["friday", "saturady"]', SPEC.property, '/Property/weekend/1'),
+  'breakfast-invalid': bodyFault('CreateProperty sends breakfast "YES" (one of "", IN, EX)', SPEC.property, '/Property/breakfast'),
+  'currency-not-iso': bodyFault('CreateProperty sends the currency as "EURO"', SPEC.property, '/Property/currency'),
+  'tax-applies-per-night': bodyFault('CreateProperty sends a tax with applies_per "night"', SPEC.tax, '/Property/taxes/2/applies_per'),
 };
 
 export function isPmsFault(value: unknown): value is PmsFault {

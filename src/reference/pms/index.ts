@@ -5,6 +5,7 @@ export {
   type ReferencePmsServer,
   CALLBACK_PATH,
   START_HOOK_PATH,
+  PROPERTY_SYNC_HOOK_PATH,
   MAX_CALLBACK_BODY_BYTES,
 } from './server.js';
 export { ReferencePms, type ReferencePmsOptions, type PmsCapabilities } from './pms.js';
@@ -14,6 +15,13 @@ export type { ImportedBooking, BookedStay } from './ledger.js';
 export type { Mapping, ChannelRoom, ChannelPair } from './mapping.js';
 export type { PmsCredentials } from './cm-client.js';
 export { PMS_ERROR_IDS } from './callbacks.js';
+export {
+  loadPropertySyncFixture,
+  defaultPropertySyncPath,
+  propertyBody,
+  changedRoomBody,
+  type PropertySyncFixture,
+} from './property-sync.js';
 export {
   loadPmsPropertyFixture,
   parsePmsPropertyFixture,

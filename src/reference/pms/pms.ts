@@ -11,6 +11,7 @@ import { type PmsFault, pmsFaultSet } from './faults.js';
 import { BookingLedger, readReservation } from './ledger.js';
 import { Poller, runPolling } from './poller.js';
 import { type PmsPropertyFixture, defaultPmsFixture } from './property.js';
+import { type PropertySyncFixture, loadPropertySyncFixture, runPropertySync } from './property-sync.js';
 import { runSetup } from './setup.js';
 import { type ReferencePmsState, createState } from './state.js';
 
@@ -47,6 +48,8 @@ export interface ReferencePmsOptions {
   faults?: Iterable<PmsFault>;
   /** The PMS's own rooms and calendar rules; default fixtures/pms-property.json. */
   fixture?: PmsPropertyFixture;
+  /** What the property sync sends; default fixtures/pms-property-sync.json. */
+  propertySync?: PropertySyncFixture;
 }
 
 export class ReferencePms {
@@ -102,6 +105,18 @@ export class ReferencePms {
     if (this.state.phase === 'setting-up' || this.state.phase === 'connected' || this.state.phase === 'closed') return false;
     this.state.phase = 'setting-up';
     this.background(this.connect(), 'setup');
+    return true;
+  }
+
+  /**
+   * The property-sync hook: sends CreateProperty, UpdateRoom, UpdateRatePlan, DeleteRatePlan
+   * and DeleteRoom once; false when it was already started (the hook may be called per step).
+   */
+  startPropertySync(): boolean {
+    if (this.state.propertySyncStarted || this.state.phase === 'closed') return false;
+    this.state.propertySyncStarted = true;
+    const fixture = this.options.propertySync ?? loadPropertySyncFixture();
+    this.background(runPropertySync(this.ctx, fixture), 'property sync');
     return true;
   }
 

@@ -1,7 +1,8 @@
 // The reference PMS over HTTP(S): takes the PMS options, gives a running PMS whose
-// callbacks are served at `{origin}/pms/<Callback>` and whose test hook
-// `POST {origin}/test/start-setup` starts the setup flow. Node built-ins only; every
-// answer is HTTP 200 JSON (unless a fault says otherwise); never crashes.
+// callbacks are served at `{origin}/pms/<Callback>` and whose test hooks
+// `POST {origin}/test/start-setup` and `/test/property-sync` start the setup flow and the
+// property sync. Node built-ins only; every answer is HTTP 200 JSON (unless a fault says
+// otherwise); never crashes.
 import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,8 @@ export interface ReferencePmsServer {
   baseUrl: string;
   /** Test hook: POST starts the setup flow; answers 200 {"started": true}. */
   startUrl: string;
+  /** Test hook: POST sends the property sync once; answers 200 {"started": true|false}. */
+  propertySyncUrl: string;
   /** Stops polling, aborts in-flight requests, closes the server and all sockets. */
   close(): Promise<void>;
   /** For tests: what the PMS did (setup done?, refreshes sent, polls, bookings imported). */
@@ -22,6 +25,7 @@ export interface ReferencePmsServer {
 
 export const CALLBACK_PATH = '/pms';
 export const START_HOOK_PATH = '/test/start-setup';
+export const PROPERTY_SYNC_HOOK_PATH = '/test/property-sync';
 export const MAX_CALLBACK_BODY_BYTES = 10 * 1024 * 1024;
 
 type Body = { ok: true; bytes: Uint8Array } | { ok: false };
@@ -51,6 +55,7 @@ export async function startReferencePms(options: ReferencePmsOptions): Promise<R
   return {
     baseUrl: `${origin}${CALLBACK_PATH}`,
     startUrl: `${origin}${START_HOOK_PATH}`,
+    propertySyncUrl: `${origin}${PROPERTY_SYNC_HOOK_PATH}`,
     state: pms.state,
     close: () => (closing ??= Promise.all([pms.close(), closeServer(server)]).then(() => undefined)),
   };
@@ -77,12 +82,12 @@ async function serve(req: IncomingMessage, res: ServerResponse, pms: ReferencePm
   const url = new URL(req.url ?? '/', 'http://reference-pms.invalid');
   const body = await readBody(req, res);
   if (!body.ok) return;
-  if (url.pathname === START_HOOK_PATH) {
+  if (url.pathname === START_HOOK_PATH || url.pathname === PROPERTY_SYNC_HOOK_PATH) {
     if (req.method !== 'POST') {
       send(res, errorAnswer(PMS_ERROR_IDS.methodNotAllowed, 'Use POST.'));
       return;
     }
-    const started = pms.startSetup();
+    const started = url.pathname === START_HOOK_PATH ? pms.startSetup() : pms.startPropertySync();
     send(res, { status: 200, contentType: JSON_TYPE, body: started ? { started } : { started, phase: pms.state.phase } });
     return;
   }

@@ -55,6 +55,10 @@ export interface ReferencePmsState {
   requests: SentRequest[];
   /** Problems met (failed requests, unusable answers), newest last. */
   errors: string[];
+  /** The property sync (CreateProperty, UpdateRoom, ...) was started by its hook. */
+  propertySyncStarted: boolean;
+  /** Property syncs sent completely. */
+  propertySyncs: number;
 }
 
 export const MAX_RECORDS = 2000;
@@ -73,6 +77,8 @@ export function createState(bookings: ReadonlyMap<string, ImportedBooking>): Ref
     callbacks: [],
     requests: [],
     errors: [],
+    propertySyncStarted: false,
+    propertySyncs: 0,
   };
 }
 

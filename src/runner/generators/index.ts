@@ -3,6 +3,7 @@
 import type { Profile } from '../../profile/types.js';
 import { endOfNextYear, formatDate } from '../../support/time.js';
 import { fullRefreshChunks } from './ari-full-refresh.js';
+import { createPropertyItem } from './create-property.js';
 
 export interface GeneratorInput {
   args: Record<string, unknown>;
@@ -31,4 +32,15 @@ const ariFullRefresh: Generator = {
   },
 };
 
-export const GENERATORS: ReadonlyMap<string, Generator> = new Map([[ariFullRefresh.name, ariFullRefresh]]);
+const createProperty: Generator = {
+  name: 'create-property',
+  description: 'One CreateProperty item: fresh (or fixtures.create_property) credentials and a complete Property',
+  generate({ profile, now }) {
+    return [createPropertyItem(profile, now)];
+  },
+};
+
+export const GENERATORS: ReadonlyMap<string, Generator> = new Map([
+  [ariFullRefresh.name, ariFullRefresh],
+  [createProperty.name, createProperty],
+]);

@@ -22,7 +22,7 @@ function unitsBefore(env: StepEnv, room: string, start: string, nights: number):
     const perPlan: Record<string, number> = {};
     for (const pair of ledger?.pairs.values() ?? []) {
       if (pair.room !== room) continue;
-      const seg = pair.units.segments.find((s) => s[0] <= day && s[1] >= day);
+      const seg = pair.units.segmentOn(day);
       if (seg) perPlan[pair.rate] = seg[2];
     }
     out[date] = perPlan;

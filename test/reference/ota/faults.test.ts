@@ -6,6 +6,7 @@ import { SPEC } from '../../../src/spec/sections.js';
 import type { ManualClock } from '../../../src/support/clock.js';
 import { formatBookingVersion } from '../../../src/support/time.js';
 import { type Answer, NOT_ENABLED, ari, call, errorId, inventoryItem, listIds, makeModel, reservation } from './helpers.js';
+import { CHANGED_ROOM, NEW_ROOM, createProperty, onCreated, planTitles, roomLabels } from './property-helpers.js';
 
 type Probe = (model: OtaModel, clock: ManualClock) => unknown;
 
@@ -166,6 +167,42 @@ const CASES: Record<OtaFault, FaultCase> = {
     correct: [1, 1],
     faulty: [0, 0],
   },
+  'create-property-http-500': { probe: (m) => createProperty(m).status, correct: 200, faulty: 500 },
+  'create-property-dorm-unlisted': {
+    probe: (m) => (createProperty(m), roomLabels(m).includes('6-Bed Female Dormitory')),
+    correct: true,
+    faulty: false,
+  },
+  'create-property-plans-unlisted': {
+    probe: (m) => (createProperty(m), planTitles(m).includes('All inclusive')),
+    correct: true,
+    faulty: false,
+  },
+  'update-room-errors-missing': {
+    probe: (m) => (createProperty(m), onCreated(m, 'UpdateRoom', { room: NEW_ROOM }).json),
+    correct: expect.objectContaining({ success: true, wbp_room_id: expect.any(String) }),
+    faulty: { success: false },
+  },
+  'update-room-new-unlisted': {
+    probe: (m) => (createProperty(m), onCreated(m, 'UpdateRoom', { room: NEW_ROOM }), roomLabels(m).includes(NEW_ROOM.label)),
+    correct: true,
+    faulty: false,
+  },
+  'update-room-label-kept': {
+    probe: (m) => (createProperty(m), onCreated(m, 'UpdateRoom', { room: CHANGED_ROOM }), roomLabels(m).includes(CHANGED_ROOM.label)),
+    correct: true,
+    faulty: false,
+  },
+  'delete-rate-plan-kept': {
+    probe: (m) => (createProperty(m), onCreated(m, 'DeleteRatePlan', { rateplan: { pms_rate_id: 11 } }), planTitles(m).includes('Non-refundable')),
+    correct: false,
+    faulty: true,
+  },
+  'delete-room-kept': {
+    probe: (m) => (createProperty(m), onCreated(m, 'DeleteRoom', { room: { pms_room_id: 103 } }), roomLabels(m).includes('6-Bed Female Dormitory')),
+    correct: false,
+    faulty: true,
+  },
 };
 
 // Pairs that observe the same thing: failure rendering seen by probes that read a failure,
@@ -176,6 +213,7 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
   'html-error-page': ['setup-wrong-error-id', 'setup-accepts-wrong-password'],
   'room-without-rate-plan': ['ari-rejects-global-plan'],
   'booking-list-no-offset': ['booking-list-offset-4min'],
+  'update-room-errors-missing': ['update-room-new-unlisted'],
 };
 
 function run(probe: Probe, faults: OtaFault[]): unknown {

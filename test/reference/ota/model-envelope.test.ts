@@ -117,9 +117,10 @@ describe('request checks', () => {
     }
   });
 
-  it('answers operations it does not serve with 1004', () => {
+  it('checks the property-sync operations\' envelopes like any other (CreateProperty ids are strings)', () => {
     const { model } = makeModel();
-    expect(errorId(call(model, 'CreateProperty', { pms_property_id: '1', wbp_property_id: '1' }))).toBe(1004);
+    expect(errorId(call(model, 'CreateProperty', { pms_property_id: 1, wbp_property_id: '1' }))).toBe(OTA_ERROR_IDS.badRequest);
+    expect(errorId(call(model, 'DeleteRoom', { pms_property_id: '25678', room: { pms_room_id: 1 } }))).toBe(OTA_ERROR_IDS.badRequest);
   });
 });
 

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../src/reference/ota/replies.js';
 import { PMS_FAULTS, PMS_FAULT_NAMES, type PmsFault } from '../../../src/reference/pms/index.js';
 import { PATTERNS } from '../../../src/spec/sections.js';
+import { validateBody } from '../../../src/schemas/index.js';
 import { endOfNextYear, parseBookingVersion } from '../../../src/support/time.js';
 import { POLL_MS, PROPERTY, SECRET, type Pair, type PairOptions, closeAll, connect, firstRefresh, pause, post, startPair, waitFor } from './helpers.js';
 
@@ -61,7 +62,18 @@ const SCENARIOS = {
     return post(`${pair.pms.baseUrl}/BookingCreate`, { reservation, shared_secret: SECRET });
   },
   roomInfo: (pair: Pair) => post(`${pair.pms.baseUrl}/RoomInfo`, { pms_property_id: PROPERTY.pms_property_id, shared_secret: SECRET }),
+  propertySync: async (pair: Pair) => {
+    await post(pair.pms.propertySyncUrl, {}, null);
+    await waitFor(() => pair.pms.state.propertySyncs >= 1, 4_000, 'the property sync');
+  },
 } satisfies Record<string, Scenario>;
+
+/** Where the property-sync bodies break the schema: one pointer (or two) per body fault. */
+const schemaPointers = (pair: Pair): string[] =>
+  pair.received
+    .filter((r) => ['CreateProperty', 'UpdateRoom', 'DeleteRatePlan', 'DeleteRoom', 'UpdateRatePlan'].includes(r.operation))
+    .flatMap((r) => validateBody(r.operation as 'CreateProperty', 'request', r.body).map((e) => e.pointer));
+const bodyFault = (...faulty: string[]): FaultCase => ({ scenario: 'propertySync', probe: schemaPointers, correct: [], faulty });
 
 type Answer = { status: number; contentType: string | null; json: any };
 const answerOf = (result: unknown): Answer => result as Answer;
@@ -174,6 +186,18 @@ const CASES: Record<PmsFault, FaultCase> = {
     faulty: false,
   },
   'daily-items': { scenario: 'setup', probe: (p) => items(p).every((i) => i.start_date === i.end_date), correct: false, faulty: true },
+  'dormitory-without-gender': bodyFault('/Property/rooms/2/gender'),
+  'tax-amount-and-amounts': bodyFault('/Property/taxes/1'),
+  'lowercase-country': bodyFault('/Property/country', '/Property/address/country'),
+  'rateplans-without-default-0': bodyFault('/room/rateplans'),
+  'meal-code-2': bodyFault('/Property/rooms/0/rateplans/1/meal_codes/0'),
+  'image-description-2001-chars': bodyFault('/Property/images/0/description'),
+  'calculation-basis-without-percent': bodyFault('/Property/taxes/0/calculation_basis'),
+  'unknown-condition-parameter': bodyFault('/Property/taxes/1/amounts/0/conditions/0/condition_parameter'),
+  'weekend-day-misspelled': bodyFault('/Property/weekend/1'),
+  'breakfast-invalid': bodyFault('/Property/breakfast'),
+  'currency-not-iso': bodyFault('/Property/currency'),
+  'tax-applies-per-night': bodyFault('/Property/taxes/2/applies_per'),
 };
 
 /** Runs a scenario on a fresh pair, closes it, gives the probe's value. */
