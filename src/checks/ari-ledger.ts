@@ -136,36 +136,47 @@ function jsonText(value: unknown): string {
   return `${JSON.stringify(value)}`;
 }
 
-/** The data keys of the last item in its own order, and sorted: a refresh repeats one shape. */
-let lastShape: { own: string[]; sorted: string[] } = { own: [], sorted: [] };
+interface DataShape {
+  /** The data keys in the item's own order. */
+  own: string[];
+  sorted: string[];
+  /** The sorted keys as JSON text: equal exactly when the key lists are. */
+  token: string;
+}
 
-function sortedDataKeys(item: Record<string, unknown>): string[] {
+/** The shape of the last item: a refresh repeats one shape. */
+let lastShape: DataShape = { own: [], sorted: [], token: '[]' };
+
+function dataShape(item: Record<string, unknown>): DataShape {
   const own: string[] = [];
   for (const k in item) if (Object.hasOwn(item, k) && !ID_KEYS.has(k)) own.push(k);
   const last = lastShape;
-  if (own.length === last.own.length && own.every((k, i) => k === last.own[i])) return last.sorted;
-  lastShape = { own, sorted: [...own].sort() };
-  return lastShape.sorted;
+  if (own.length === last.own.length && own.every((k, i) => k === last.own[i])) return last;
+  const sorted = [...own].sort();
+  lastShape = { own, sorted, token: JSON.stringify(sorted) };
+  return lastShape;
 }
 
 /** The item's ARI data without ids and dates, as one comparable string (key order independent). */
 function dataKey(item: Record<string, unknown>): string {
   let key = '';
-  for (const k of sortedDataKeys(item)) key += `${k}=${jsonText(item[k])};`;
+  for (const k of dataShape(item).sorted) key += `${k}=${jsonText(item[k])};`;
   return key;
 }
 
 /**
- * The same data as path parts, equal exactly when the data keys are: primitives as they
- * are (a number that JSON writes as null, as null), objects and arrays as JSON text.
+ * The same data as path parts, equal exactly when the data keys are: the key list's token,
+ * then each value in key order, primitives as they are (a number that JSON writes as null,
+ * as null), objects and arrays as JSON text.
  */
 function dataPath(item: Record<string, unknown>): unknown[] {
-  const path: unknown[] = [];
-  for (const k of sortedDataKeys(item)) {
+  const shape = dataShape(item);
+  const path: unknown[] = [shape.token];
+  for (const k of shape.sorted) {
     const value = item[k];
-    if (typeof value === 'number') path.push(k, Number.isFinite(value) ? value : null);
-    else if (value !== null && typeof value === 'object') path.push(k, JSON_PART, JSON.stringify(value));
-    else path.push(k, value);
+    if (typeof value === 'number') path.push(Number.isFinite(value) ? value : null);
+    else if (value !== null && typeof value === 'object') path.push(JSON_PART, JSON.stringify(value));
+    else path.push(value);
   }
   return path;
 }

@@ -37,6 +37,8 @@ export class AriStore {
   // A two-year daily refresh stores a segment per item; the values repeat across days and
   // pairs, so equal values share one object (never changed once stored).
   private readonly shared = new PathInterner<AriValues>(MAX_SHARED_VALUES);
+  /** Field names of the last values shared, and them as JSON text (the path's first part). */
+  private shape: { names: string[]; token: string } = { names: [], token: '[]' };
   // A refresh passes the same "today" with every item: parse it once.
   private lastFloor: { date: string; day: number } | undefined;
 
@@ -79,8 +81,19 @@ export class AriStore {
   }
 
   private share(values: AriValues): AriValues {
-    const path: unknown[] = [];
-    for (const name in values) path.push(name, values[name]);
+    // The field names once, as a token, then the values: half the look-ups of name, value pairs.
+    const path: unknown[] = [undefined];
+    const names = this.shape.names;
+    let same = true;
+    for (const name in values) {
+      if (names[path.length - 1] !== name) same = false;
+      path.push(values[name]);
+    }
+    if (!same || path.length - 1 !== names.length) {
+      const current = Object.keys(values);
+      this.shape = { names: current, token: JSON.stringify(current) };
+    }
+    path[0] = this.shape.token;
     const known = this.shared.get(path, () => values);
     // Parts match as Map keys (SameValueZero): shared only when also equal by ===.
     return known === values || sameValues(known, values) ? known : values;

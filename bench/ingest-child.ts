@@ -1,0 +1,205 @@
+// The ingestion benchmark, one measurement per process (so its peak RSS is its own): takes
+// --mode mock|baseline and the refresh shape (--rooms, --plans, --days, --per-request,
+// --in-flight), gives one JSON line: items, milliseconds, items per second, peak memory.
+// mock: a concurrent undici client sends the refresh over loopback to the mock channel
+// manager wired as startPmsSide wires it, then the full-refresh code checks read the
+// ledger; every answer, count and verdict is verified. baseline: JSON.parse and the
+// compiled Ajv validator over the same bodies, no HTTP.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { writeHeapSnapshot } from 'node:v8';
+import { coverageReport } from '../src/checks/ari-ledger.js';
+import { dayNumber } from '../src/checks/coverage.js';
+import { CheckCollector } from '../src/checks/rollup.js';
+import type { Verdict } from '../src/checks/types.js';
+import { ariCompact, ariCoverage, ariCurrency, ariKnownIds, ariUnitsPerRoom } from '../src/checks/code/pms-ari.js';
+import type { CodeCheckInput } from '../src/checks/code/types.js';
+import { EvidenceLog } from '../src/drivers/evidence-log.js';
+import { MockChannelManager } from '../src/drivers/mock-cm/mock-cm.js';
+import { referenceProfilePath } from '../src/cli/reference.js';
+import { loadProfile } from '../src/profile/load-profile.js';
+import type { Profile } from '../src/profile/types.js';
+import { InboundJudge } from '../src/runner/inbound-judge.js';
+import { compiledValidator } from '../src/schemas/ajv.js';
+import { validateBody } from '../src/schemas/index.js';
+import { messageSchema, schemaFileName } from '../src/schemas/registry.js';
+import { systemClock } from '../src/support/clock.js';
+import { formatDate } from '../src/support/time.js';
+import { Redactor } from '../src/support/redact.js';
+import type { Issued, RefreshShape } from './synthetic-refresh.js';
+import { refreshBody, refreshDates, syntheticFixture, totalItems, totalRequests } from './synthetic-refresh.js';
+import type { ClientJob } from './refresh-client.js';
+import { cpuMsSince, RssSampler } from './timing.js';
+
+export interface IngestResult {
+  mode: 'mock' | 'baseline';
+  items: number;
+  requests: number;
+  ms: number;
+  /** CPU time (user + system) of this process while measured: steadier than wall time on a busy machine. */
+  cpuMs: number;
+  itemsPerSec: number;
+  maxRssMb: number;
+  sampledPeakMb: number;
+  /** mock only: starting the mock and the judge (mapped pairs), not in `ms`. */
+  setupMs?: number;
+  /** mock only: the full-refresh code checks at the end, included in `ms`. */
+  checksMs?: number;
+}
+
+function benchProfile(): Profile {
+  return loadProfile(referenceProfilePath('pms'), { CM_LISTEN: '127.0.0.1:0' });
+}
+
+function issuedBy(profile: Profile): Issued {
+  return { sharedSecret: profile.sharedSecret, pmsCid: profile.pmsCid, property: profile.property };
+}
+
+function check(condition: boolean, message: string): void {
+  if (!condition) throw new Error(`benchmark verification failed: ${message}`);
+}
+
+/**
+ * The PMS: a process of its own (bench/refresh-client.ts), so the mock's CPU and memory are
+ * the mock's. Started and loaded before timing; `send()` starts the refresh and resolves
+ * when every answer has arrived (each one verified to be success).
+ */
+async function startClient(job: ClientJob): Promise<{ send(): Promise<void> }> {
+  const script = fileURLToPath(new URL('./refresh-client.js', import.meta.url));
+  const child = spawn(process.execPath, [script, JSON.stringify(job)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const ready = await lines.next();
+  check(ready.value === 'ready', `the client did not start: ${String(ready.value)}`);
+  return {
+    async send() {
+      child.stdin.write('go\n');
+      const line = await lines.next();
+      const report = JSON.parse(String(line.value ?? '{}')) as { done?: boolean; refused?: number; first?: string };
+      child.stdin.end();
+      check(report.done === true && (await exited) === 0, 'the client did not finish');
+      check(report.refused === 0, `${report.refused} request(s) refused, first: ${report.first}`);
+    },
+  };
+}
+
+/**
+ * What the full-refresh suite reads at the end: its code checks on the run's ledger, and
+ * the coverage of the refresh's own dates (the coverage checks need a year or more).
+ */
+function runFullRefreshChecks(mock: MockChannelManager, judge: InboundJudge, profile: Profile, windowStart: number, days: number): void {
+  const mappedPairs = mock.mappedPairs();
+  const input: CodeCheckInput = {
+    subject: undefined, args: {}, exchanges: [], now: systemClock.now(), profile, run: { allowHttp: false },
+    pms: { inbound: mock.inbound.all(), ledger: (key) => judge.ledger(key), mappedPairs, windowStart, windowKey: 'run' },
+  };
+  const checks: Array<[string, Verdict]> = [
+    ['ari-units-per-room', ariUnitsPerRoom.run(input)],
+    ['ari-currency', ariCurrency.run(input)],
+    ['ari-known-ids', ariKnownIds.run(input)],
+    ['ari-compact', ariCompact.run(input)],
+  ];
+  if (days >= 366) checks.push(['ari-coverage', ariCoverage.run(input)]);
+  if (days >= 731) checks.push(['ari-coverage end-of-next-year', ariCoverage.run({ ...input, args: { horizon: 'end-of-next-year' } })]);
+  for (const [name, verdict] of checks) check(verdict.status === 'pass', `${name}: ${verdict.status} ${verdict.message}`);
+  const from = dayNumber(formatDate(windowStart))!;
+  const gaps = coverageReport(judge.ledger('run')!, mappedPairs, from, from + days - 1).filter((r) => r.gaps.length > 0);
+  check(gaps.length === 0, `${gaps.length} pair(s) with gaps in the refresh's ${days} days`);
+}
+
+function verifyIngested(mock: MockChannelManager, judge: InboundJudge, collector: CheckCollector, log: EvidenceLog, shape: RefreshShape): void {
+  const items = totalItems(shape);
+  const requests = totalRequests(shape);
+  const ledger = judge.ledger('run')!;
+  check(ledger.items === items && ledger.requests === requests, `ledger has ${ledger.items} items in ${ledger.requests} requests, expected ${items} in ${requests}`);
+  check(mock.model.ari.stats.items === items, `the model stored ${mock.model.ari.stats.items} items, expected ${items}`);
+  check(log.size === requests, `the evidence log has ${log.size} exchanges, expected ${requests}`);
+  const results = collector.results();
+  const bad = results.filter((r) => r.outcome !== 'pass');
+  check(bad.length === 0, `inbound verdicts not passed: ${bad.map((r) => `${r.outcome}:${r.id} ${r.message}`).join('; ')}`);
+  const schema = results.find((r) => r.id === 'schema.request');
+  check(schema?.counts?.passed === requests, `schema.request passed ${schema?.counts?.passed} times, expected ${requests}`);
+}
+
+async function runMock(shape: RefreshShape, inFlight: number, heapSnapshot?: string): Promise<IngestResult> {
+  const profile = benchProfile();
+  const issued = issuedBy(profile);
+  const dates = refreshDates(systemClock.now(), shape.days);
+  // Schemas are compiled once per process; compile them before timing, as the baseline does.
+  validateBody('ARIUpdate', 'request', {});
+  validateBody('ARIUpdate', 'response', {});
+  const setupStart = performance.now();
+  const log = new EvidenceLog();
+  const redactor = new Redactor(profile.secrets);
+  // The wiring of startPmsSide (src/cli/pms-side.ts), over plain HTTP, with the synthetic property.
+  const mock = new MockChannelManager({
+    clock: systemClock, log, redactor, sharedSecret: profile.sharedSecret, property: profile.property,
+    host: '127.0.0.1', port: 0, maxBodyBytes: profile.limits.maxBodyBytes, evidenceBodyBytes: profile.limits.evidenceBodyBytes,
+    requestTimeoutMs: profile.timeouts.requestMs, fixture: syntheticFixture(shape.rooms, shape.plansPerRoom),
+  });
+  await mock.start();
+  const pairs = new Set(mock.mappedPairs().map((p) => `${p.room}\u0000${p.rate}`));
+  const windowStart = systemClock.now();
+  const judge = new InboundJudge(issued, (room, rate) => pairs.has(`${room}\u0000${rate}`), windowStart);
+  mock.onExchange((x) => judge.receive(x));
+  const collector = new CheckCollector();
+  judge.attach((meta, verdict) => collector.add(meta, verdict));
+  const setupMs = performance.now() - setupStart;
+  const client = await startClient({ url: mock.url, shape, dates, issued, inFlight });
+  const sampler = new RssSampler();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await client.send();
+  const checksStart = performance.now();
+  runFullRefreshChecks(mock, judge, profile, windowStart, shape.days);
+  const ms = performance.now() - started;
+  const checksMs = performance.now() - checksStart;
+  const cpuMs = cpuMsSince(cpu);
+  const memory = sampler.stop();
+  // For investigations: what the mock, the model and the judge still hold after a refresh.
+  if (heapSnapshot) writeHeapSnapshot(heapSnapshot);
+  await mock.close();
+  verifyIngested(mock, judge, collector, log, shape);
+  const items = totalItems(shape);
+  return { mode: 'mock', items, requests: totalRequests(shape), ms, cpuMs, itemsPerSec: (items / ms) * 1000, ...memory, setupMs, checksMs };
+}
+
+function runBaseline(shape: RefreshShape): IngestResult {
+  const profile = benchProfile();
+  const dates = refreshDates(systemClock.now(), shape.days);
+  const validate = compiledValidator(schemaFileName('ARIUpdate', 'request'), () => messageSchema('ARIUpdate', 'request'));
+  const bodies = Array.from({ length: totalRequests(shape) }, (_, i) => Buffer.from(refreshBody(shape, i, dates, issuedBy(profile))));
+  for (const body of bodies.slice(0, 20)) validate(JSON.parse(body.toString('utf8')));
+  const sampler = new RssSampler();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  let valid = 0;
+  for (const body of bodies) if (validate(JSON.parse(body.toString('utf8')))) valid++;
+  const ms = performance.now() - started;
+  const cpuMs = cpuMsSince(cpu);
+  const memory = sampler.stop();
+  check(valid === bodies.length, `${bodies.length - valid} baseline bodies invalid: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+  const items = totalItems(shape);
+  return { mode: 'baseline', items, requests: bodies.length, ms, cpuMs, itemsPerSec: (items / ms) * 1000, ...memory };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      mode: { type: 'string', default: 'mock' },
+      rooms: { type: 'string', default: '100' },
+      plans: { type: 'string', default: '10' },
+      days: { type: 'string', default: '730' },
+      'per-request': { type: 'string', default: '300' },
+      'in-flight': { type: 'string', default: '8' },
+      'heap-snapshot': { type: 'string' },
+    },
+  });
+  const shape: RefreshShape = { rooms: Number(values.rooms), plansPerRoom: Number(values.plans), days: Number(values.days), itemsPerRequest: Number(values['per-request']) };
+  const result = values.mode === 'baseline' ? runBaseline(shape) : await runMock(shape, Number(values['in-flight']), values['heap-snapshot']);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+await main();

@@ -1,0 +1,48 @@
+// The PMS side of the ingestion benchmark, in its own process: takes the mock's URL, the
+// refresh shape, the dates and the issued envelope as one JSON argument, waits for "go"
+// on stdin, sends the refresh over loopback (`inFlight` requests at a time, keep-alive),
+// and prints "done" with how many answers were not success.
+import { createInterface } from 'node:readline';
+import { Agent, request } from 'undici';
+import type { Issued, RefreshShape } from './synthetic-refresh.js';
+import { refreshBody, totalRequests } from './synthetic-refresh.js';
+
+export interface ClientJob {
+  url: string;
+  shape: RefreshShape;
+  dates: string[];
+  issued: Issued;
+  inFlight: number;
+}
+
+async function sendRefresh(job: ClientJob): Promise<string[]> {
+  const { url, shape, dates, issued, inFlight } = job;
+  const agent = new Agent({ connections: inFlight, keepAliveTimeout: 10_000 });
+  const target = `${url}/ARIUpdate?shared_secret=${encodeURIComponent(issued.sharedSecret)}`;
+  const total = totalRequests(shape);
+  let next = 0;
+  const refused: string[] = [];
+  const sender = async (): Promise<void> => {
+    while (next < total) {
+      const index = next++;
+      const body = refreshBody(shape, index, dates, issued);
+      const res = await request(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body, dispatcher: agent });
+      const text = await res.body.text();
+      if (res.statusCode !== 200 || !text.startsWith('{"success":true')) refused.push(`request ${index}: ${res.statusCode} ${text.slice(0, 300)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, sender));
+  await agent.close();
+  return refused;
+}
+
+const job = JSON.parse(process.argv[2] ?? '{}') as ClientJob;
+const lines = createInterface({ input: process.stdin });
+process.stdout.write('ready\n');
+for await (const line of lines) {
+  if (line.trim() !== 'go') continue;
+  const refused = await sendRefresh(job);
+  process.stdout.write(`${JSON.stringify({ done: true, refused: refused.length, first: refused[0] })}\n`);
+  break;
+}
+lines.close();

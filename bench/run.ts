@@ -1,0 +1,173 @@
+// The benchmark entry (`npm run bench`): takes flags (--quick for small sizes while
+// developing, --full-scaling for 1000 rooms x 730 days, --json FILE to keep the numbers),
+// runs ingestion, scaling, run overhead, the OTA certification and start-up, and prints ONE
+// table: measurement, result, baseline (measured in the same run), ratio, target, status.
+// A missed target is printed as MISS; the exit code stays 0.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { measureIngestion } from './ingestion.js';
+import type { IngestionSummary } from './ingestion.js';
+import { describeMachine } from './machine.js';
+import type { OverheadResult } from './overhead-child.js';
+import { measureCertification, measureOverhead } from './overhead.js';
+import { measureScaling } from './scaling.js';
+import type { ScalingPoint, ScalingRow } from './scaling.js';
+import { measureStartup } from './startup.js';
+import type { RefreshShape } from './synthetic-refresh.js';
+
+interface Plan {
+  ingestion: RefreshShape & { runs: number };
+  /** The ingestion shape is reused at its room count. */
+  scaling: Array<{ rooms: number; days: number; runs: number }>;
+  overhead: { requests: number; runs: number };
+  certificationRuns: number;
+  startupRuns: number;
+}
+
+const PLANS: Record<'full' | 'quick', Plan> = {
+  full: {
+    ingestion: { rooms: 100, plansPerRoom: 10, days: 730, itemsPerRequest: 300, runs: 3 },
+    // 1000 rooms x 730 days is 7.3 M items: 219 days (2.19 M items) shows the growth; --full-scaling runs all.
+    scaling: [{ rooms: 10, days: 730, runs: 3 }, { rooms: 100, days: 730, runs: 0 }, { rooms: 1000, days: 219, runs: 1 }],
+    overhead: { requests: 100, runs: 40 },
+    certificationRuns: 3,
+    startupRuns: 20,
+  },
+  quick: {
+    ingestion: { rooms: 10, plansPerRoom: 10, days: 120, itemsPerRequest: 300, runs: 1 },
+    scaling: [{ rooms: 2, days: 120, runs: 1 }, { rooms: 10, days: 120, runs: 0 }, { rooms: 40, days: 120, runs: 1 }],
+    overhead: { requests: 100, runs: 5 },
+    certificationRuns: 1,
+    startupRuns: 5,
+  },
+};
+
+const IN_FLIGHT = 8;
+
+type Status = 'pass' | 'MISS' | 'info';
+
+interface Row {
+  measurement: string;
+  result: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  status: Status;
+}
+
+const int = (n: number): string => Math.round(n).toLocaleString('en-US');
+const ms = (n: number): string => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(1)} ms`);
+
+function ingestionRows(s: IngestionSummary): Row[] {
+  const ratio = s.mockItemsPerSec / s.baselineItemsPerSec;
+  const { rooms, plansPerRoom, days, itemsPerRequest } = s.shape;
+  return [
+    {
+      measurement: `Ingestion: ${rooms} rooms x ${plansPerRoom} plans x ${days} days = ${int(s.items)} items in ${int(s.requests)} requests of ${itemsPerRequest}, ${IN_FLIGHT} in flight`,
+      result: `${int(s.mockItemsPerSec)} items/s`,
+      baseline: `${int(s.baselineItemsPerSec)} items/s (JSON.parse + Ajv)`,
+      ratio: ratio.toFixed(2),
+      target: '>= 0.5',
+      status: ratio >= 0.5 ? 'pass' : 'MISS',
+    },
+    {
+      measurement: 'Ingestion: peak RSS of the mock channel manager process',
+      result: `${int(s.mockPeakRssMb)} MB`,
+      baseline: '-',
+      ratio: '-',
+      target: '< 300 MB',
+      status: s.mockPeakRssMb < 300 ? 'pass' : 'MISS',
+    },
+  ];
+}
+
+function overheadRow(o: OverheadResult): Row {
+  const ratio = o.harnessMs / o.loopMs;
+  return {
+    measurement: `Run overhead: ${o.requests}-request scenario through the runner vs a plain undici loop, in-process reference OTA over ${o.tls ? 'HTTPS' : 'HTTP'}, median of ${o.runs}`,
+    result: ms(o.harnessMs),
+    baseline: `${ms(o.loopMs)} (undici loop)`,
+    ratio: ratio.toFixed(2),
+    target: '<= 1.5',
+    status: ratio <= 1.5 ? 'pass' : 'MISS',
+  };
+}
+
+/** Each size after the first: its time per added item against the first such slope. */
+function scalingRow(row: ScalingRow, i: number, all: ScalingRow[]): Row {
+  const measurement = `Scaling: ${row.rooms} rooms x ${row.days} days = ${int(row.items)} items`;
+  const result = `${ms(row.ms)}, ${row.usPerItem.toFixed(2)} us/item, ${int(row.peakRssMb)} MB`;
+  if (row.usPerAddedItem === undefined || row.relative === undefined) return { measurement, result, baseline: '-', ratio: '-', target: '(first size)', status: 'info' };
+  const added = `${row.usPerAddedItem.toFixed(2)} us per item added since ${int(all[i - 1]!.items)}`;
+  const first = all[1]!.usPerAddedItem!;
+  if (i === 1) return { measurement, result: `${result}; ${added}`, baseline: '-', ratio: '1.00', target: '(first slope)', status: 'info' };
+  return {
+    measurement, result: `${result}; ${added}`, baseline: `${first.toFixed(2)} us per added item (${int(all[0]!.items)} -> ${int(all[1]!.items)})`,
+    ratio: row.relative.toFixed(2), target: '<= 1.25 (linear)', status: row.relative <= 1.25 ? 'pass' : 'MISS',
+  };
+}
+
+function printTable(rows: Row[]): void {
+  const header: Row = { measurement: 'measurement', result: 'result', baseline: 'baseline', ratio: 'ratio', target: 'target', status: 'info' };
+  const keys = ['measurement', 'result', 'baseline', 'ratio', 'target', 'status'] as const;
+  const cell = (row: Row, key: (typeof keys)[number]): string => (row === header && key === 'status' ? 'status' : row[key]);
+  const widths = keys.map((k) => Math.max(...[header, ...rows].map((r) => cell(r, k).length)));
+  const line = (row: Row): string => `| ${keys.map((k, i) => cell(row, k).padEnd(widths[i]!)).join(' | ')} |`;
+  process.stdout.write(`${line(header)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |\n`);
+  for (const row of rows) process.stdout.write(`${line(row)}\n`);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { quick: { type: 'boolean' }, 'full-scaling': { type: 'boolean' }, json: { type: 'string' } } });
+  const plan = PLANS[values.quick ? 'quick' : 'full'];
+  if (values['full-scaling']) plan.scaling = plan.scaling.map((p) => ({ ...p, days: 730 }));
+  const log = (line: string): void => void process.stderr.write(`${line}\n`);
+  const machine = describeMachine();
+  log(`cm-certify benchmarks (${values.quick ? 'quick' : 'full'}) on ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB, Node ${machine.node}`);
+
+  const { runs, ...shape } = plan.ingestion;
+  const ingestion = await measureIngestion(shape, runs, IN_FLIGHT, log);
+  const points: ScalingPoint[] = plan.scaling.map((p) => {
+    const pointShape = { ...shape, rooms: p.rooms, days: p.days };
+    const same = p.rooms === shape.rooms && p.days === shape.days;
+    return { shape: pointShape, runs: p.runs, ...(same ? { known: { ms: ingestion.mockMs, items: ingestion.items, peakRssMb: ingestion.mockPeakRssMb } } : {}) };
+  });
+  const scaling = await measureScaling(points, IN_FLIGHT, log);
+  log('  run overhead (HTTP, HTTPS) ...');
+  const overhead = await measureOverhead(plan.overhead.requests, plan.overhead.runs, false);
+  const overheadTls = await measureOverhead(plan.overhead.requests, plan.overhead.runs, true);
+  const certification = await measureCertification(plan.certificationRuns, log);
+  log('  start-up ...');
+  const startup = await measureStartup(plan.startupRuns);
+
+  const startupRatio = startup.versionMs / startup.nodeMs;
+  const rows: Row[] = [
+    ...ingestionRows(ingestion),
+    overheadRow(overhead),
+    overheadRow(overheadTls),
+    {
+      measurement: `OTA certification of the reference OTA: cm-certify run --target ota --reference (real clock), median of ${certification.runs}`,
+      result: `${ms(certification.ms)} (${certification.checks} checks, ${certification.exchanges} exchanges)`,
+      baseline: '-',
+      ratio: '-',
+      target: '(reported)',
+      status: 'info',
+    },
+    {
+      measurement: `Start-up: cm-certify --version, median of ${startup.runs}`,
+      result: ms(startup.versionMs),
+      baseline: `${ms(startup.nodeMs)} (node -e 0)`,
+      ratio: startupRatio.toFixed(2),
+      target: '<= 3',
+      status: startupRatio <= 3 ? 'pass' : 'MISS',
+    },
+    ...scaling.map((row, i): Row => scalingRow(row, i, scaling)),
+  ];
+  process.stdout.write(`\ncm-certify benchmarks, ${machine.date}: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM, Node ${machine.node}, ${machine.os}\n\n`);
+  printTable(rows);
+  const missed = rows.filter((r) => r.status === 'MISS');
+  process.stdout.write(missed.length ? `\nMISSED ${missed.length} target(s): ${missed.map((r) => r.measurement.split(':')[0]).join(', ')}\n` : '\nEvery target met.\n');
+  if (values.json) writeFileSync(values.json, `${JSON.stringify({ machine, ingestion, scaling, overhead, overheadTls, certification, startup, rows }, null, 2)}\n`);
+}
+
+await main();
