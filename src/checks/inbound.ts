@@ -35,14 +35,16 @@ export interface Issued {
 /** guid -> fingerprint of the request that first used it. */
 export type GuidMemory = Map<string, string>;
 
-function fingerprint(operation: string, body: unknown): string {
+/** What makes two requests the same request: the operation and the body (its raw bytes when known). */
+function fingerprint(operation: string, body: unknown, rawDigest: string | undefined): string {
+  if (rawDigest) return `${operation}\u0000${rawDigest}`;
   return createHash('sha256').update(operation).update('\u0000').update(JSON.stringify(body) ?? '').digest('hex');
 }
 
-function judgeGuid(body: Record<string, unknown>, operation: string, memory: GuidMemory, ids: string[]): Verdict {
+function judgeGuid(body: Record<string, unknown>, operation: string, memory: GuidMemory, ids: string[], rawDigest: string | undefined): Verdict {
   const guid = body.guid;
   if (typeof guid !== 'string') return skip('no guid to judge (see schema.request)', 'blocked', { exchanges: ids });
-  const print = fingerprint(operation, body);
+  const print = fingerprint(operation, body, rawDigest);
   const first = memory.get(guid);
   if (first === undefined) {
     memory.set(guid, print);
@@ -94,7 +96,7 @@ function judgeEnvelope(x: LiveExchange, body: Record<string, unknown>, issued: I
     meta: INBOUND_CHECKS.verb,
     verdict: body.verb === op ? pass(`verb ${op}`, { exchanges: ids }) : fail(unexpected('verb', op, body.verb ?? '(absent)'), { exchanges: ids, pointer: '/verb', expected: op, actual: body.verb }),
   });
-  out.push({ meta: INBOUND_CHECKS.guid, verdict: judgeGuid(body, op, memory, ids) });
+  out.push({ meta: INBOUND_CHECKS.guid, verdict: judgeGuid(body, op, memory, ids, x.requestDigest) });
   out.push({
     meta: INBOUND_CHECKS.cid,
     verdict: body.pms_cid === issued.pmsCid ? pass('the issued cid', { exchanges: ids }) : fail(unexpected('pms_cid', issued.pmsCid, body.pms_cid ?? '(absent)'), { exchanges: ids, pointer: '/pms_cid' }),

@@ -69,6 +69,8 @@ export interface LiveExchange {
   query?: Record<string, string>;
   /** Inbound only: the mock answered with an error on purpose (a scenario step asked for it). */
   injected?: string;
+  /** Inbound only: a digest of the raw request bytes (identical retries have the same one). */
+  requestDigest?: string;
 }
 
 // decode() without { stream: true } starts afresh on every call, so one decoder serves all.

@@ -3,6 +3,7 @@
 // with the same in-memory channel manager the reference OTA runs, records each request
 // as an inbound exchange, and lets scenario steps make bookings arrive, change, cancel,
 // or make the next answer of an operation fail.
+import { createHash } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -71,6 +72,8 @@ export class MockChannelManager {
       clock: options.clock,
       sharedSecret: options.sharedSecret,
       property: options.property,
+      // The inbound judge's ARI ledger keeps what the PMS pushed; the model only validates it.
+      storeAri: false,
       ...(options.fixture ? { fixture: options.fixture } : {}),
     });
     this.inbound = new InboundStore(options.clock);
@@ -204,6 +207,7 @@ export class MockChannelManager {
       ...(requestHeaders['content-type'] ? { requestContentType: requestHeaders['content-type'].toLowerCase() } : {}),
       ...(reply ? { response: parseBody(reply.body), responseContentType: reply.headers['content-type'] } : {}),
       ...(injected ? { injected } : {}),
+      ...(read.ok ? { requestDigest: createHash('sha1').update(read.bytes).digest('base64') } : {}),
     };
     for (const listener of this.onReceived) listener(live);
     log.add(live);

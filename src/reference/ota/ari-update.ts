@@ -11,7 +11,8 @@ import { OTA_ERROR_IDS, type OtaErrorItem, type Reply, failure, failures, succes
 
 export interface AriContext {
   catalogue: Catalogue;
-  store: AriStore;
+  /** Where accepted ARI is kept; undefined validates only. */
+  store: AriStore | undefined;
   faults: ReadonlySet<OtaFault>;
   /** Today, `YYYY-MM-DD` UTC. */
   today: string;
@@ -83,7 +84,7 @@ export function handleAriUpdate(body: RequestBody, ctx: AriContext): Reply {
     if (errors.length >= MAX_ITEM_ERRORS) break;
   }
   if (errors.length > 0) return failures(errors);
-  for (const item of items) ctx.store.apply(item.room, item.rate, item.start, item.end, item.values, ctx.today);
+  if (ctx.store) for (const item of items) ctx.store.apply(item.room, item.rate, item.start, item.end, item.values, ctx.today);
   return success();
 }
 

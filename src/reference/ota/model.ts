@@ -57,6 +57,8 @@ export interface OtaModelOptions {
   notEnabled?: { wbp_property_id: string; wbp_property_password: string };
   faults?: Iterable<OtaFault>;
   fixture?: PropertyFixture; // default: fixtures/property.json
+  /** Keep the ARI it accepts (default true). The mock channel manager validates but does not keep it: its ledger does. */
+  storeAri?: boolean;
   /** CreateProperty is activated for the channel (spec: its prerequisite); default true. */
   propertyActivated?: boolean;
 }
@@ -215,7 +217,7 @@ export class OtaModel {
     const now = this.options.clock.now();
     return handleAriUpdate(body, {
       catalogue: this.catalogue,
-      store: this.ari,
+      store: this.options.storeAri === false ? undefined : this.ari,
       faults: this.faults,
       today: formatDate(now),
       now,
