@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import type { Clock } from '../../support/clock.js';
 import type { Redactor } from '../../support/redact.js';
 import { redactHeaders } from '../../support/redact.js';
@@ -18,7 +17,7 @@ import type { Exchange, LiveExchange, ParsedBody } from '../exchange.js';
 import { parseBody } from '../exchange.js';
 import { messageRecord } from '../body-limits.js';
 import { InboundStore } from './inbound-store.js';
-import { readBody } from './read-body.js';
+import { closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
 
 export interface MockCmOptions {
   clock: Clock;
@@ -105,26 +104,16 @@ export class MockChannelManager {
     };
     const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key, ...limits }, handler) : createHttpServer(limits, handler);
     server.on('clientError', (_error, socket) => socket.destroy());
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    const bound = await listen(server, host, port);
     this.server = server;
-    const bound = (server.address() as AddressInfo).port;
-    this.baseUrl = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${bound}`;
+    this.baseUrl = originOf(Boolean(tls), host, bound);
   }
 
   async close(): Promise<void> {
     const server = this.server;
     if (!server) return;
     this.server = undefined;
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+    await closeServer(server);
   }
 
   /** The next answer to `operation` is this error (a scenario step's request). */
@@ -162,7 +151,7 @@ export class MockChannelManager {
     const at = clock.now();
     const started = performance.now();
     const url = new URL(req.url ?? '/', 'http://mock');
-    const operation = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? '');
+    const operation = pathSegment(url.pathname.split('/').filter(Boolean).pop() ?? '');
     const query = Object.fromEntries(url.searchParams);
     const read = await readBody(req, maxBodyBytes);
     // Parsed once: the model answers from it and the judge reads it (neither changes it).

@@ -1,10 +1,9 @@
 // The reference property: takes fixture JSON text (or a path, default fixtures/property.json
 // under the package root), gives a checked PropertyFixture. Booking times and stays are day
 // offsets from "today" (the clock's UTC date), so the data stays valid forever.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { InputError } from '../../support/errors.js';
+import { readFileSync } from 'node:fs';
+import { packagePath } from '../../support/package-root.js';
+import { parseCheckedJson } from '../json-fixture.js';
 import { PATTERNS } from '../../spec/sections.js';
 
 export interface FixtureRoom {
@@ -72,30 +71,8 @@ export interface PropertyFixture {
   bookings: FixtureBooking[];
 }
 
-const PACKAGE_NAME = 'cm-certify';
-
-/** The cm-certify package root: walks up from `start` (default: this module's folder). */
-export function findPackageRoot(start: string = dirname(fileURLToPath(import.meta.url))): string {
-  let dir = resolve(start);
-  for (;;) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && readPackageName(manifest) === PACKAGE_NAME) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`no ${PACKAGE_NAME} package.json above ${start}`);
-    dir = parent;
-  }
-}
-
-function readPackageName(manifest: string): unknown {
-  try {
-    return (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name;
-  } catch {
-    return undefined;
-  }
-}
-
 export function defaultFixturePath(): string {
-  return join(findPackageRoot(), 'fixtures', 'property.json');
+  return packagePath('fixtures', 'property.json');
 }
 
 export function loadPropertyFixture(path: string = defaultFixturePath()): PropertyFixture {
@@ -104,16 +81,7 @@ export function loadPropertyFixture(path: string = defaultFixturePath()): Proper
 
 /** Parses and checks fixture text; throws InputError naming the file and field. */
 export function parsePropertyFixture(text: string, file = 'property.json'): PropertyFixture {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`not JSON: ${(error as Error).message}`, { file }, { cause: error });
-  }
-  const fixture = value as PropertyFixture;
-  const problem = checkFixture(value);
-  if (problem) throw new InputError(problem[1], { file, field: problem[0] });
-  return fixture;
+  return parseCheckedJson<PropertyFixture>(text, file, checkFixture);
 }
 
 type Problem = [field: string, message: string] | undefined;

@@ -12,7 +12,6 @@ export { OTA_FAULTS, OTA_FAULT_NAMES, isOtaFault, type OtaFault, type OtaFaultIn
 export {
   loadPropertyFixture,
   parsePropertyFixture,
-  findPackageRoot,
   defaultFixturePath,
   type PropertyFixture,
   type FixtureRoom,

@@ -3,7 +3,7 @@
 // `POST {origin}/test/bookings` creates a booking. Node built-ins only; never crashes.
 import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { closeAfterAnswer, closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
 import { OtaModel, type OtaModelOptions, type OtaResponse } from './model.js';
 import { OTA_ERROR_IDS, jsonResponse } from './replies.js';
 
@@ -26,8 +26,6 @@ export interface ReferenceOtaServerOptions extends OtaModelOptions {
 export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 export const HOOK_PATH = '/test/bookings';
 
-type Body = { ok: true; bytes: Uint8Array } | { ok: false };
-
 export async function startReferenceOta(options: ReferenceOtaServerOptions): Promise<ReferenceOtaServer> {
   const model = new OtaModel(options);
   const basePath = normaliseBasePath(options.basePath ?? '/api');
@@ -41,15 +39,8 @@ export async function startReferenceOta(options: ReferenceOtaServerOptions): Pro
     : createHttpServer(listener);
   server.on('clientError', (_error, socket) => socket.destroy());
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const origin = `${options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const port = await listen(server, host, options.port ?? 0);
+  const origin = originOf(Boolean(options.tls), host, port);
   let closing: Promise<void> | undefined;
   return {
     baseUrl: `${origin}${basePath}`,
@@ -60,12 +51,6 @@ export async function startReferenceOta(options: ReferenceOtaServerOptions): Pro
   };
 }
 
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
 
 function normaliseBasePath(path: string): string {
   const trimmed = path.replace(/\/+$/, '');
@@ -74,8 +59,14 @@ function normaliseBasePath(path: string): string {
 
 async function serve(req: IncomingMessage, res: ServerResponse, model: OtaModel, basePath: string): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://reference-ota.invalid');
-  const body = await readBody(req, res);
-  if (!body.ok) return;
+  const body = await readBody(req, MAX_BODY_BYTES);
+  if (!body.ok) {
+    if (body.reason === 'too-large') {
+      closeAfterAnswer(req, res);
+      send(res, jsonResponse(413, { success: false, errors: [{ id: OTA_ERROR_IDS.badRequest, msg: 'Request body too large.' }] }));
+    }
+    return;
+  }
   if (url.pathname === HOOK_PATH) {
     send(res, req.method === 'POST' ? createBooking(model, body.bytes) : jsonResponse(405, { error: 'use POST' }));
     return;
@@ -88,42 +79,10 @@ async function serve(req: IncomingMessage, res: ServerResponse, model: OtaModel,
     send(res, jsonResponse(200, { success: false, errors: [{ id: OTA_ERROR_IDS.badRequest, msg: 'Use POST.' }] }));
     return;
   }
-  send(res, model.handle(operationOf(url.pathname.slice(basePath.length + 1)), url.searchParams, body.bytes));
+  send(res, model.handle(pathSegment(url.pathname.slice(basePath.length + 1)), url.searchParams, body.bytes));
 }
 
-function operationOf(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
-/** The whole body, or, past MAX_BODY_BYTES, a 413 answer and a closed connection. */
-function readBody(req: IncomingMessage, res: ServerResponse): Promise<Body> {
-  return new Promise((resolve) => {
-    const refuse = (): void => {
-      req.removeAllListeners('data');
-      res.setHeader('connection', 'close');
-      send(res, jsonResponse(413, { success: false, errors: [{ id: OTA_ERROR_IDS.badRequest, msg: 'Request body too large.' }] }));
-      res.once('finish', () => req.socket.destroy());
-      resolve({ ok: false });
-    };
-    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
-      refuse();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) refuse();
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve({ ok: true, bytes: Buffer.concat(chunks) }));
-    req.on('error', () => resolve({ ok: false }));
-  });
-}
 
 function createBooking(model: OtaModel, bytes: Uint8Array): OtaResponse {
   let input: unknown = {};

@@ -2,8 +2,8 @@
 // fixtures/pms-property.json under the package root), gives its checked rooms (the PMS's
 // room data, capacities and base rates) and the calendar rules its ARI comes from.
 import { readFileSync } from 'node:fs';
-import { InputError } from '../../support/errors.js';
 import { packagePath } from '../../support/package-root.js';
+import { parseCheckedJson } from '../json-fixture.js';
 
 export interface PmsRoom {
   pms_room_id: number;
@@ -69,15 +69,7 @@ export function loadPmsPropertyFixture(path: string = defaultPmsFixturePath()): 
 
 /** Parses and checks fixture text; throws InputError naming the file and field. */
 export function parsePmsPropertyFixture(text: string, file = 'pms-property.json'): PmsPropertyFixture {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`not JSON: ${(error as Error).message}`, { file }, { cause: error });
-  }
-  const problem = checkFixture(value);
-  if (problem) throw new InputError(problem[1], { file, field: problem[0] });
-  return value as PmsPropertyFixture;
+  return parseCheckedJson<PmsPropertyFixture>(text, file, checkFixture);
 }
 
 type Problem = [field: string, message: string] | undefined;

@@ -5,7 +5,7 @@
 // otherwise); never crashes.
 import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { closeAfterAnswer, closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
 import { type CallbackAnswer, JSON_TYPE, PMS_ERROR_IDS, errorAnswer, handleCallback } from './callbacks.js';
 import { ReferencePms, type ReferencePmsOptions } from './pms.js';
 import type { ReferencePmsState } from './state.js';
@@ -28,8 +28,6 @@ export const START_HOOK_PATH = '/test/start-setup';
 export const PROPERTY_SYNC_HOOK_PATH = '/test/property-sync';
 export const MAX_CALLBACK_BODY_BYTES = 10 * 1024 * 1024;
 
-type Body = { ok: true; bytes: Uint8Array } | { ok: false };
-
 export async function startReferencePms(options: ReferencePmsOptions): Promise<ReferencePmsServer> {
   const pms = new ReferencePms(options);
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
@@ -42,14 +40,14 @@ export async function startReferencePms(options: ReferencePmsOptions): Promise<R
     : createHttpServer(listener);
   server.on('clientError', (_error, socket) => socket.destroy());
   const host = options.host ?? '127.0.0.1';
+  let port: number;
   try {
-    await listen(server, host, options.port ?? 0);
+    port = await listen(server, host, options.port ?? 0);
   } catch (error) {
     await pms.close();
     throw error;
   }
-  const port = (server.address() as AddressInfo).port;
-  const origin = `${options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const origin = originOf(Boolean(options.tls), host, port);
   if (options.autoStart) pms.startSetup();
   let closing: Promise<void> | undefined;
   return {
@@ -61,27 +59,18 @@ export async function startReferencePms(options: ReferencePmsOptions): Promise<R
   };
 }
 
-function listen(server: Server, host: string, port: number): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-}
 
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
 
 async function serve(req: IncomingMessage, res: ServerResponse, pms: ReferencePms): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://reference-pms.invalid');
-  const body = await readBody(req, res);
-  if (!body.ok) return;
+  const body = await readBody(req, MAX_CALLBACK_BODY_BYTES);
+  if (!body.ok) {
+    if (body.reason === 'too-large') {
+      closeAfterAnswer(req, res);
+      send(res, errorAnswer(PMS_ERROR_IDS.tooLarge, 'Request body too large.'));
+    }
+    return;
+  }
   if (url.pathname === START_HOOK_PATH || url.pathname === PROPERTY_SYNC_HOOK_PATH) {
     if (req.method !== 'POST') {
       send(res, errorAnswer(PMS_ERROR_IDS.methodNotAllowed, 'Use POST.'));
@@ -99,42 +88,10 @@ async function serve(req: IncomingMessage, res: ServerResponse, pms: ReferencePm
     send(res, errorAnswer(PMS_ERROR_IDS.methodNotAllowed, 'Use POST.'));
     return;
   }
-  send(res, handleCallback(pms, callbackName(url.pathname.slice(CALLBACK_PATH.length + 1)), url.searchParams, body.bytes));
+  send(res, handleCallback(pms, pathSegment(url.pathname.slice(CALLBACK_PATH.length + 1)), url.searchParams, body.bytes));
 }
 
-function callbackName(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
-/** The whole body, or, past MAX_CALLBACK_BODY_BYTES, an error answer and a closed connection. */
-function readBody(req: IncomingMessage, res: ServerResponse): Promise<Body> {
-  return new Promise((resolve) => {
-    const refuse = (): void => {
-      req.removeAllListeners('data');
-      res.setHeader('connection', 'close');
-      send(res, errorAnswer(PMS_ERROR_IDS.tooLarge, 'Request body too large.'));
-      res.once('finish', () => req.socket.destroy());
-      resolve({ ok: false });
-    };
-    if (Number(req.headers['content-length'] ?? 0) > MAX_CALLBACK_BODY_BYTES) {
-      refuse();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_CALLBACK_BODY_BYTES) refuse();
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve({ ok: true, bytes: Buffer.concat(chunks) }));
-    req.on('error', () => resolve({ ok: false }));
-  });
-}
 
 function send(res: ServerResponse, answer: CallbackAnswer): void {
   if (res.headersSent) {

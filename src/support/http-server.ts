@@ -1,0 +1,80 @@
+// Plumbing shared by every server cm-certify runs (the mock channel manager, the reference
+// OTA and PMS): takes node:http(s) servers and requests, gives listening and closing that
+// leave no socket behind, a body reader with a size limit, and a safe path segment.
+// A slow or endless sender is cut by the server's request timeout; a huge one at the limit.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type BodyRead =
+  | { ok: true; bytes: Buffer }
+  | { ok: false; reason: 'too-large' | 'aborted'; bytes: Buffer; total: number };
+
+export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let done = false;
+    const finish = (result: BodyRead): void => {
+      if (done) return;
+      done = true;
+      resolve(result);
+    };
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      req.resume();
+      finish({ ok: false, reason: 'too-large', bytes: Buffer.alloc(0), total: declared });
+      return;
+    }
+    req.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > maxBytes) {
+        // Keep draining without storing, so the client gets our answer.
+        finish({ ok: false, reason: 'too-large', bytes: Buffer.concat(chunks), total });
+        return;
+      }
+      if (!done) chunks.push(chunk);
+    });
+    req.on('end', () => finish({ ok: true, bytes: Buffer.concat(chunks, total) }));
+    req.on('error', () => finish({ ok: false, reason: 'aborted', bytes: Buffer.concat(chunks), total }));
+    req.on('close', () => finish({ ok: false, reason: 'aborted', bytes: Buffer.concat(chunks), total }));
+  });
+}
+
+/** Listens on host:port (0: any free port); gives the port. */
+export function listen(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Stops accepting and closes every connection, idle or not. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** `http(s)://host:port`, with IPv6 hosts bracketed. */
+export function originOf(tls: boolean, host: string, port: number): string {
+  return `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** The last path segment, percent-decoded when it can be. */
+export function pathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** After answering a too-large body: close the connection once the answer is out. */
+export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('connection', 'close');
+  res.once('finish', () => req.socket.destroy());
+}
