@@ -127,5 +127,9 @@ describe('cm-certify CLI', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/booking\.list-version\.offset-5min\s+required\s+Endpoints › GetBookingList; Limits \(time offset\)/);
     expect(r.stdout).toContain('schema.response');
+    expect(r.stdout).not.toContain('pms.envelope.fresh-guid');
+    const pms = await cli(['list', '--target', 'pms']);
+    expect(pms.stdout).toMatch(/pms\.envelope\.fresh-guid\s+required/);
+    expect(pms.stdout).toMatch(/pms\.poll\.version-not-later\s+required\s+Endpoints › GetBookingList/);
   });
 });

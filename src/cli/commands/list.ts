@@ -8,6 +8,7 @@ import { PROTOCOL_CHECKS } from '../../checks/protocol.js';
 import { SCHEMA_CHECKS } from '../../checks/schema-checks.js';
 import { BODY_RULES } from '../../checks/body-rules/index.js';
 import { CODE_CHECKS } from '../../checks/code/index.js';
+import { INBOUND_CHECKS } from '../../checks/inbound.js';
 import type { CheckMeta } from '../../checks/types.js';
 import type { CliIo } from '../io.js';
 import { useColor } from '../io.js';
@@ -20,6 +21,11 @@ export interface ListOptions {
 export function automaticChecks(): CheckMeta[] {
   const meta = (c: CheckMeta): CheckMeta => ({ id: c.id, title: c.title, level: c.level, spec: c.spec });
   return [...Object.values(PROTOCOL_CHECKS), SCHEMA_CHECKS.response, SCHEMA_CHECKS.request, ...BODY_RULES].map(meta);
+}
+
+/** The PMS target's checks on every request the PMS sends (protocol and envelope). */
+export function inboundChecks(): CheckMeta[] {
+  return Object.values(INBOUND_CHECKS).map((c) => ({ id: c.id, title: c.title, level: c.level, spec: c.spec }));
 }
 
 function row(c: CheckMeta, chalk: InstanceType<typeof Chalk>): string {
@@ -39,6 +45,7 @@ export function listCommand(options: ListOptions, io: CliIo): number {
     io.stdout.write(`${JSON.stringify({
       suites: suites.map((s) => ({ name: s.name, title: s.title, version: s.version, target: s.target, file: suiteFileLabel(s), requires: s.requires ?? {}, checks: s.checks.map(({ id, title, level, spec }) => ({ id, title, level, spec })) })),
       automatic: automaticChecks(),
+      inbound: targets.includes('pms') ? inboundChecks() : [],
       code_checks: [...CODE_CHECKS.values()].map((c) => ({ name: c.name, description: c.description })),
     }, null, 2)}\n`);
     return 0;
@@ -52,6 +59,10 @@ export function listCommand(options: ListOptions, io: CliIo): number {
   }
   out.push(chalk.bold.underline('Checks on every exchange, in every suite'));
   out.push(...automaticChecks().map((c) => row(c, chalk)), '');
+  if (targets.includes('pms')) {
+    out.push(chalk.bold.underline('Checks on every request a PMS sends (pms target)'));
+    out.push(...inboundChecks().map((c) => row(c, chalk)), '');
+  }
   out.push(chalk.bold.underline('Named code checks (usable in your own suites)'));
   for (const c of CODE_CHECKS.values()) out.push(`    ${c.name.padEnd(28)} ${chalk.gray(c.description)}`);
   io.stdout.write(`${out.join('\n')}\n`);
