@@ -31,9 +31,26 @@ function realSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * Sleeps until `now()` has moved by `ms`. Timers are not aligned with the clocks we read
+ * (a timer can fire a fraction of a millisecond early), so a short wake re-sleeps the rest.
+ */
+function sleepOn(now: () => number, realMs: (clockMs: number) => number): Clock['sleep'] {
+  return async (ms, signal) => {
+    const target = now() + Math.max(0, ms);
+    let left = target - now();
+    do {
+      await realSleep(Math.max(realMs(left), left > 0 ? 1 : 0), signal);
+      left = target - now();
+    } while (left > 0);
+  };
+}
+
+const systemNow = (): number => Date.now();
+
 export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: realSleep,
+  now: systemNow,
+  sleep: sleepOn(systemNow, (ms) => ms),
 };
 
 /**
@@ -45,10 +62,8 @@ export function scaledClock(factor: number, start: number = Date.now()): Clock {
   // performance.now() has sub-millisecond resolution: scaled, two events a real
   // millisecond apart still get different times.
   const realStart = performance.now();
-  return {
-    now: () => Math.floor(start + (performance.now() - realStart) * factor),
-    sleep: (ms, signal) => realSleep(ms / factor, signal),
-  };
+  const now = (): number => Math.floor(start + (performance.now() - realStart) * factor);
+  return { now, sleep: sleepOn(now, (ms) => ms / factor) };
 }
 
 interface Sleeper {

@@ -45,6 +45,15 @@ describe('clocks', () => {
     await expect(p).rejects.toThrow('stop');
   });
 
+  it('after sleep(ms), at least ms of clock time has passed, every time (timers can fire early)', async () => {
+    const clock = scaledClock(400);
+    for (let i = 0; i < 40; i++) {
+      const before = clock.now();
+      await clock.sleep(1_000 + (i % 7) * 137);
+      expect(clock.now() - before).toBeGreaterThanOrEqual(1_000 + (i % 7) * 137);
+    }
+  });
+
   it('a scaled clock runs faster than real time by its factor', async () => {
     const clock = scaledClock(1000, 0);
     const before = clock.now();
