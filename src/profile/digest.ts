@@ -67,12 +67,11 @@ export function withoutSecrets(value: unknown, secrets: readonly string[], depth
   if (typeof value === 'string') return replaceSecrets(value, secrets);
   if (value === null || typeof value !== 'object' || depth > 64) return value;
   if (Array.isArray(value)) return value.map((v) => withoutSecrets(v, secrets, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    const name = replaceSecrets(key, secrets);
-    out[name] = SECRET_KEY_RE.test(key) && v !== undefined ? SECRET_PLACEHOLDER : withoutSecrets(v, secrets, depth + 1);
-  }
-  return out;
+  // fromEntries makes own properties: a "__proto__" key stays a key (and counts in the digest).
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [
+    replaceSecrets(key, secrets),
+    SECRET_KEY_RE.test(key) && v !== undefined ? SECRET_PLACEHOLDER : withoutSecrets(v, secrets, depth + 1),
+  ]));
 }
 
 /** SHA-256 (hex) of the canonical JSON of `profile.raw`, secrets excluded. */

@@ -67,9 +67,7 @@ function interpolate(value: unknown, it: Interpolation, path: PathSegment[]): un
   }
   if (Array.isArray(value)) return value.map((v, i) => interpolate(v, it, [...path, i]));
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = interpolate(v, it, [...path, k]);
-    return out;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, it, [...path, k])]));
   }
   return value;
 }

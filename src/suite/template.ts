@@ -209,9 +209,8 @@ export function render(value: unknown, scope: TemplateScope): unknown {
   if (typeof value === 'string') return renderString(value, scope);
   if (Array.isArray(value)) return value.map((v) => render(v, scope));
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) out[key] = render(v, scope);
-    return out;
+    // fromEntries makes own properties: a "__proto__" key stays a key, never a prototype.
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, render(v, scope)]));
   }
   return value;
 }

@@ -89,11 +89,10 @@ export class Redactor {
     if (typeof value === 'string') return this.text(value);
     if (value === null || typeof value !== 'object' || depth > 64) return value;
     if (Array.isArray(value)) return value.map((v) => this.walk(v, depth + 1));
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) {
-      out[key] = SECRET_KEY_RE.test(key) && v !== null && v !== '' ? REDACTED : this.walk(v, depth + 1);
-    }
-    return out;
+    // fromEntries makes own properties: a "__proto__" key stays a key, never a prototype.
+    return Object.fromEntries(
+      Object.entries(value).map(([key, v]) => [key, SECRET_KEY_RE.test(key) && v !== null && v !== '' ? REDACTED : this.walk(v, depth + 1)]),
+    );
   }
 }
 

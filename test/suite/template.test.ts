@@ -104,3 +104,13 @@ describe('template expressions', () => {
     expect(() => renderString('${today+5m}', scope())).toThrow(TemplateValueError);
   });
 });
+
+describe('keys that look like prototypes', () => {
+  it('a "__proto__" key in a body stays an own key (found by the property-based test)', () => {
+    const body = JSON.parse('{"__proto__": {"x": "${today}"}, "a": 1}') as Record<string, unknown>;
+    const out = render(body, scope()) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(['__proto__', 'a']);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(JSON.stringify(out)).toBe('{"__proto__":{"x":"2026-11-21"},"a":1}');
+  });
+});

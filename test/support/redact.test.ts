@@ -20,6 +20,12 @@ describe('redaction', () => {
     expect(out).toEqual({ shared_secret: REDACTED, nested: [{ wbp_property_password: REDACTED, label: `has ${REDACTED} inside` }], units: 3 });
   });
 
+  it('keeps a "__proto__" key as a key when copying JSON', () => {
+    const out = redactor.json(JSON.parse('{"__proto__": {"shared_secret": "s"}, "b": 2}')) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(['__proto__', 'b']);
+    expect(JSON.stringify(out)).toBe(`{"__proto__":{"shared_secret":"${REDACTED}"},"b":2}`);
+  });
+
   it('does not substring-redact very short secrets (they would wreck every text)', () => {
     expect(redactor.text('abc is a common word')).toBe('abc is a common word');
     expect(redactor.size).toBe(2);

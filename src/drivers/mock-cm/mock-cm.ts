@@ -52,9 +52,9 @@ function errorReply(status: number, id: number, msg: string, close = false): Rep
 }
 
 function flatHeaders(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
+  return Object.fromEntries(
+    Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v]])),
+  );
 }
 
 export class MockChannelManager {
