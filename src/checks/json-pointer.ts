@@ -16,6 +16,3 @@ export function getPointer(value: unknown, pointer: string): { found: boolean; v
   return { found: true, value: current };
 }
 
-export function joinPointer(base: string, key: string | number): string {
-  return `${base}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-}

@@ -21,10 +21,6 @@ const executors = new Map<StepKind, StepExecutor>([
   ['mock', (env, step) => runMockStep(env, step as Extract<Step, { kind: 'mock' }>)],
 ]);
 
-export function registerStepExecutor(kind: StepKind, executor: StepExecutor): void {
-  executors.set(kind, executor);
-}
-
 export function getStepExecutor(kind: StepKind): StepExecutor | undefined {
   return executors.get(kind);
 }

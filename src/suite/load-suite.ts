@@ -26,10 +26,6 @@ export function loadBuiltinSuites(target: Target): Suite[] {
     .map((f) => loadSuite(join(dir, f), { builtin: true }));
 }
 
-export function builtinSuiteNames(target: Target): string[] {
-  return loadBuiltinSuites(target).map((s) => s.name);
-}
-
 export function suiteFileLabel(suite: Suite): string {
   return suite.builtin ? `suites/${suite.target}/${basename(suite.file)}` : suite.file;
 }

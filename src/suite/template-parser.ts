@@ -188,6 +188,3 @@ export function parseTemplateString(input: string): TemplatePart[] {
   return parts;
 }
 
-export function hasTemplate(input: string): boolean {
-  return input.includes('${');
-}

@@ -95,22 +95,6 @@ export const bookingsUnique: CodeCheck = {
   },
 };
 
-export const bookingsIncludeAll: CodeCheck = {
-  name: 'bookings-include-all',
-  description: 'GetBookingList lists every booking id given in `ids` (nulls and empty ids are ignored)',
-  run({ subject, args, exchanges }) {
-    const bookings = list(subject, 'Bookings');
-    if (!bookings) return skip('no booking list to look at', 'blocked', { exchanges });
-    const wanted = (Array.isArray(args.ids) ? args.ids : [args.ids]).filter((x) => x !== null && x !== undefined && x !== '');
-    if (wanted.length === 0) return skip('no booking ids to look for', 'missing-input', { exchanges });
-    const listed = new Set(bookings.map((b) => String(b.booking_id)));
-    const absent = wanted.map(String).filter((id) => !listed.has(id));
-    return absent.length === 0
-      ? pass(`all ${wanted.length} booking(s) listed`, { exchanges })
-      : fail(unexpected('bookings missing from the list', 'none', absent), { exchanges, pointer: '/Bookings', expected: wanted, actual: [...listed].slice(0, 20) });
-  },
-};
-
 /** Clock differences up to this are tolerated; a timezone offset (30 min or more) is not (D-011). */
 export const ORDER_TIME_TOLERANCE_MS = 15 * 60_000;
 
@@ -135,4 +119,4 @@ export const reservationOrderTime: CodeCheck = {
   },
 };
 
-export const OTA_CODE_CHECKS: CodeCheck[] = [httpsRequired, ratePlansCoverRooms, ratePlansKnownRooms, ratePlansUniquePairs, bookingsUnique, bookingsIncludeAll, reservationOrderTime];
+export const OTA_CODE_CHECKS: CodeCheck[] = [httpsRequired, ratePlansCoverRooms, ratePlansKnownRooms, ratePlansUniquePairs, bookingsUnique, reservationOrderTime];

@@ -99,10 +99,3 @@ export function findRatePlan(catalogue: Catalogue, wbpRoomId: string, wbpRateId:
   return planByPair.get(wbpRoomId)?.get(wbpRateId) ?? planByPair.get(GLOBAL_ROOM_ID)?.get(wbpRateId);
 }
 
-/** The first plan a room can be sold with (its own before global ones). */
-export function firstRatePlan(catalogue: Catalogue, wbpRoomId: string): FixtureRatePlan | undefined {
-  return (
-    catalogue.plans.find((plan) => plan.wbp_room_id === wbpRoomId) ??
-    catalogue.plans.find((plan) => plan.wbp_room_id === GLOBAL_ROOM_ID)
-  );
-}

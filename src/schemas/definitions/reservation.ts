@@ -16,23 +16,6 @@ import {
 } from './common.js';
 import type { JsonSchema } from './common.js';
 
-/** The reservation fields the spec lists as "the minimum for a build-to-us integration". */
-export const RESERVATION_FIELDS = [
-  'OrderId',
-  'OrderDate',
-  'OrderTime',
-  'IsCancellation',
-  'IsModification',
-  'OrderAdults',
-  'OrderChildren',
-  'OrderCustomers',
-  'TotalCurrency',
-  'TotalPrice',
-  'PaymentCollect',
-  'Customers',
-  'Rooms',
-] as const;
-
 /** "OrderDate ... must be provided", "OrderTime ... must be provided". */
 export const RESERVATION_REQUIRED = ['OrderDate', 'OrderTime'] as const;
 
