@@ -74,17 +74,20 @@ export function handleAriUpdate(body: RequestBody, ctx: AriContext): Reply {
   if (ctx.faults.has('ari-http-500-large') && inventory.length > 50) {
     return { kind: 'raw', response: textResponse(500, 'Internal Server Error', 'text/plain; charset=utf-8') };
   }
-  const items: AriItem[] = [];
   const errors: OtaErrorItem[] = [];
   const horizon = lastBookableDate(ctx);
+  // Validate-only (the mock channel manager: the judge's ledger keeps the ARI) keeps nothing
+  // per item; a full refresh is hundreds of thousands of items.
+  const items: AriItem[] | undefined = ctx.store ? [] : undefined;
   for (let index = 0; index < inventory.length; index++) {
-    const checked = checkItem(inventory[index], ctx, horizon);
+    const checked = checkItem(inventory[index], ctx, horizon, items !== undefined);
+    if (checked === undefined) continue;
     if ('id' in checked) errors.push({ id: checked.id, msg: `Inventory[${index}]: ${checked.msg}` });
-    else items.push(checked);
+    else items?.push(checked);
     if (errors.length >= MAX_ITEM_ERRORS) break;
   }
   if (errors.length > 0) return failures(errors);
-  if (ctx.store) for (const item of items) ctx.store.apply(item.room, item.rate, item.start, item.end, item.values, ctx.today);
+  if (ctx.store && items) for (const item of items) ctx.store.apply(item.room, item.rate, item.start, item.end, item.values, ctx.today);
   return success();
 }
 
@@ -92,7 +95,8 @@ function invalid(msg: string): OtaErrorItem {
   return { id: OTA_ERROR_IDS.invalidInventory, msg };
 }
 
-function checkItem(raw: unknown, ctx: AriContext, horizon: string): AriItem | OtaErrorItem {
+/** The item's error, or (when `keep`) the item to store; undefined when valid and not kept. */
+function checkItem(raw: unknown, ctx: AriContext, horizon: string, keep: boolean): AriItem | OtaErrorItem | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return invalid(`must be an object, got ${describe(raw)}.`);
   const item = raw as Record<string, unknown>;
   const { wbp_room_id: room, wbp_rate_id: rate } = item;
@@ -100,11 +104,12 @@ function checkItem(raw: unknown, ctx: AriContext, horizon: string): AriItem | Ot
   if (typeof rate !== 'string' || rate === '') return invalid(`wbp_rate_id must be a non-empty string, got ${describe(rate)}.`);
   const dates = checkDates(item, horizon);
   if (dates) return dates;
-  const values = checkValues(item, ctx.faults);
-  if ('id' in values) return values as OtaErrorItem;
+  const values = checkValues(item, ctx.faults, keep);
+  if (values !== undefined && 'id' in values) return values as OtaErrorItem;
   const known = checkRoomAndRate(room, rate, ctx);
   if (known) return known;
-  return { room, rate, start: item.start_date as string, end: item.end_date as string, values: values as Record<string, AriValue> };
+  if (!keep) return undefined;
+  return { room, rate, start: item.start_date as string, end: item.end_date as string, values: (values ?? {}) as Record<string, AriValue> };
 }
 
 /** The furthest date accepted: the end of the year after next (the spec's horizon is the end of next year). */
@@ -112,7 +117,18 @@ export function ariHorizon(now: number): string {
   return `${new Date(now).getUTCFullYear() + 2}-12-31`;
 }
 
-const isDate = (value: unknown): value is string => typeof value === 'string' && parseDate(value) !== undefined;
+/** Dates already judged valid: a refresh names the same few hundred days in every request. */
+const KNOWN_DATES = new Set<string>();
+const KNOWN_DATES_MAX = 4_096;
+
+function isDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  if (KNOWN_DATES.has(value)) return true;
+  if (parseDate(value) === undefined) return false;
+  if (KNOWN_DATES.size >= KNOWN_DATES_MAX) KNOWN_DATES.clear();
+  KNOWN_DATES.add(value);
+  return true;
+}
 
 /** The same for every item of a request: computed once per request. */
 function lastBookableDate(ctx: AriContext): string {
@@ -130,8 +146,8 @@ function checkDates(item: Record<string, unknown>, horizon: string): OtaErrorIte
 
 // Runs for every Inventory item: no entry arrays, and the adult_N/child_N patterns are only
 // tried on keys that are not listed fields (no listed field matches them).
-function checkValues(item: Record<string, unknown>, faults: ReadonlySet<OtaFault>): Record<string, AriValue> | OtaErrorItem {
-  const values: Record<string, AriValue> = {};
+function checkValues(item: Record<string, unknown>, faults: ReadonlySet<OtaFault>, keep: boolean): Record<string, AriValue> | OtaErrorItem | undefined {
+  const values: Record<string, AriValue> | undefined = keep ? {} : undefined;
   for (const key in item) {
     if (!Object.hasOwn(item, key)) continue;
     const value = item[key];
@@ -141,7 +157,7 @@ function checkValues(item: Record<string, unknown>, faults: ReadonlySet<OtaFault
     if (rule && !rule[0](value)) return invalid(`${key} must be ${rule[1]}, got ${describe(value)}.`);
     if (perPerson && !decimal(value)) return invalid(`${key} must be a string matching ${PATTERNS.decimal}, got ${describe(value)}.`);
     // Fields the spec does not list are ignored, not stored.
-    if (rule || perPerson) values[key] = value as AriValue;
+    if (values && (rule || perPerson)) values[key] = value as AriValue;
   }
   return values;
 }

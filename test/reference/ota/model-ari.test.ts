@@ -1,7 +1,8 @@
 // Rooms, rate plans and ARIUpdate of the reference OTA model.
 import { describe, expect, it } from 'vitest';
-import { OTA_ERROR_IDS } from '../../../src/reference/ota/index.js';
-import { ari, call, errorId, inventoryItem, makeModel } from './helpers.js';
+import { OTA_ERROR_IDS, OtaModel } from '../../../src/reference/ota/index.js';
+import { ManualClock } from '../../../src/support/clock.js';
+import { NOT_ENABLED, PROPERTY, SECRET, START, ari, call, errorId, inventoryItem, makeModel } from './helpers.js';
 
 describe('GetRoomTypes and GetRatePlans', () => {
   it('lists the rooms with integer ids, a dormitory among them', () => {
@@ -115,6 +116,26 @@ describe('ARIUpdate', () => {
     expect(answer.json.success).toBe(false);
     expect(errorId(answer)).toBe(OTA_ERROR_IDS.invalidInventory);
     expect(answer.json.errors[0].msg).toContain('Inventory[0]');
+  });
+
+  it('answers the same when it only validates (the mock channel manager: storeAri false), and keeps nothing', () => {
+    const clock = new ManualClock(START);
+    const validating = new OtaModel({ clock, sharedSecret: SECRET, property: PROPERTY, notEnabled: NOT_ENABLED, storeAri: false });
+    const storing = makeModel([], clock).model;
+    const requests: unknown[][] = [
+      [inventoryItem(), inventoryItem({ start_date: '2026-05-01', end_date: '2026-05-01', adult_2: '99.00', child_1: '5' })],
+      [inventoryItem({ units: -1 })],
+      [inventoryItem({ end_date: '2026-02-30' })],
+      [inventoryItem({ start_date: '2026-04-10', end_date: '2026-04-09' })],
+      [inventoryItem(), inventoryItem({ wbp_room_id: '9999' })],
+      [inventoryItem({ adult_3: 20 })],
+      [null, inventoryItem({ rate: '96,50' })],
+    ];
+    const answers = requests.map((inventory) => [ari(validating, inventory).json, ari(storing, inventory).json]);
+    for (const [validated, stored] of answers) expect(validated).toEqual(stored);
+    expect(answers.filter(([a]) => a.success === true)).toHaveLength(1);
+    expect(validating.ari.stats.items).toBe(0);
+    expect(storing.ari.get('4101', 'DBL-FLEX', '2026-05-01')).toMatchObject({ adult_2: '99.00', child_1: '5' });
   });
 
   it('stores nothing from a request with a bad item', () => {
