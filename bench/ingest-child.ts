@@ -4,8 +4,12 @@
 // mock: a concurrent undici client sends the refresh over loopback to the mock channel
 // manager wired as startPmsSide wires it, then the full-refresh code checks read the
 // ledger; every answer, count and verdict is verified. baseline: JSON.parse and the
-// compiled Ajv validator over the same bodies, no HTTP.
+// compiled Ajv validator over the same bodies, no HTTP. floor: the same client and HTTP, to
+// a bare node:http server that only runs JSON.parse and that validator: the least any
+// ingestion over HTTP costs on this machine, so the target's budget can be read off.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -33,8 +37,10 @@ import { refreshBody, refreshDates, syntheticFixture, totalItems, totalRequests 
 import type { ClientJob } from './refresh-client.js';
 import { cpuMsSince, RssSampler } from './timing.js';
 
+export type IngestMode = 'mock' | 'baseline' | 'floor';
+
 export interface IngestResult {
-  mode: 'mock' | 'baseline';
+  mode: IngestMode;
   items: number;
   requests: number;
   ms: number;
@@ -186,6 +192,43 @@ function runBaseline(shape: RefreshShape): IngestResult {
   return { mode: 'baseline', items, requests: bodies.length, ms, cpuMs, itemsPerSec: (items / ms) * 1000, ...memory };
 }
 
+/** The floor: HTTP in, JSON.parse and the compiled validator, a fixed answer out; nothing else. */
+async function runFloor(shape: RefreshShape, inFlight: number): Promise<IngestResult> {
+  const profile = benchProfile();
+  const dates = refreshDates(systemClock.now(), shape.days);
+  const validate = compiledValidator(schemaFileName('ARIUpdate', 'request'), () => messageSchema('ARIUpdate', 'request'));
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let valid = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const ok = validate(JSON.parse(decoder.decode(Buffer.concat(chunks))));
+      if (ok) valid++;
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(ok ? '{"success":true,"errors":[]}' : '{"success":false}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const client = await startClient({ url, shape, dates, issued: issuedBy(profile), inFlight });
+    const sampler = new RssSampler();
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    await client.send();
+    const ms = performance.now() - started;
+    const cpuMs = cpuMsSince(cpu);
+    const memory = sampler.stop();
+    check(valid === totalRequests(shape), `${valid} of ${totalRequests(shape)} floor bodies valid`);
+    const items = totalItems(shape);
+    return { mode: 'floor', items, requests: totalRequests(shape), ms, cpuMs, itemsPerSec: (items / ms) * 1000, ...memory };
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -199,7 +242,9 @@ async function main(): Promise<void> {
     },
   });
   const shape: RefreshShape = { rooms: Number(values.rooms), plansPerRoom: Number(values.plans), days: Number(values.days), itemsPerRequest: Number(values['per-request']) };
-  const result = values.mode === 'baseline' ? runBaseline(shape) : await runMock(shape, Number(values['in-flight']), values['heap-snapshot']);
+  const inFlight = Number(values['in-flight']);
+  const result =
+    values.mode === 'baseline' ? runBaseline(shape) : values.mode === 'floor' ? await runFloor(shape, inFlight) : await runMock(shape, inFlight, values['heap-snapshot']);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

@@ -1,9 +1,10 @@
 // Ingestion: takes a refresh shape and how many runs, gives the mock channel manager's
 // median throughput and peak memory against the baseline (JSON.parse + the compiled Ajv
 // validator over the same bodies, no HTTP), each run in a fresh child process
-// (bench/ingest-child.ts), mock and baseline alternating so both see the same load.
+// (bench/ingest-child.ts), mock, baseline and floor (the same client and HTTP to a server
+// doing only JSON.parse + Ajv) alternating so all three see the same load.
 import { fileURLToPath } from 'node:url';
-import type { IngestResult } from './ingest-child.js';
+import type { IngestMode, IngestResult } from './ingest-child.js';
 import type { RefreshShape } from './synthetic-refresh.js';
 import { median, runJsonChild } from './timing.js';
 
@@ -20,6 +21,8 @@ export interface IngestionSummary {
   mockPeakRssMb: number;
   baselineItemsPerSec: number;
   baselineMs: number;
+  /** The same client and HTTP to a server doing only JSON.parse + Ajv: the most any HTTP ingestion can reach here. */
+  floorItemsPerSec: number;
 }
 
 const CHILD = fileURLToPath(new URL('./ingest-child.js', import.meta.url));
@@ -28,18 +31,21 @@ function shapeArgs(shape: RefreshShape, inFlight: number): string[] {
   return ['--rooms', String(shape.rooms), '--plans', String(shape.plansPerRoom), '--days', String(shape.days), '--per-request', String(shape.itemsPerRequest), '--in-flight', String(inFlight)];
 }
 
-export function runIngestChild(mode: 'mock' | 'baseline', shape: RefreshShape, inFlight: number): Promise<IngestResult> {
+export function runIngestChild(mode: IngestMode, shape: RefreshShape, inFlight: number): Promise<IngestResult> {
   return runJsonChild<IngestResult>(CHILD, ['--mode', mode, ...shapeArgs(shape, inFlight)]);
 }
 
 export async function measureIngestion(shape: RefreshShape, runs: number, inFlight: number, log: (line: string) => void): Promise<IngestionSummary> {
   const mock: IngestResult[] = [];
   const baseline: IngestResult[] = [];
+  const floor: IngestResult[] = [];
   for (let i = 0; i < runs; i++) {
     mock.push(await runIngestChild('mock', shape, inFlight));
     log(`  ingestion ${i + 1}/${runs}: mock ${Math.round(mock.at(-1)!.itemsPerSec)} items/s, ${Math.round(mock.at(-1)!.maxRssMb)} MB`);
     baseline.push(await runIngestChild('baseline', shape, inFlight));
     log(`  ingestion ${i + 1}/${runs}: baseline ${Math.round(baseline.at(-1)!.itemsPerSec)} items/s`);
+    floor.push(await runIngestChild('floor', shape, inFlight));
+    log(`  ingestion ${i + 1}/${runs}: floor (HTTP + JSON.parse + Ajv only) ${Math.round(floor.at(-1)!.itemsPerSec)} items/s`);
   }
   return {
     shape,
@@ -52,5 +58,6 @@ export async function measureIngestion(shape: RefreshShape, runs: number, inFlig
     mockPeakRssMb: Math.max(...mock.map((r) => r.maxRssMb)),
     baselineItemsPerSec: median(baseline.map((r) => r.itemsPerSec)),
     baselineMs: median(baseline.map((r) => r.ms)),
+    floorItemsPerSec: median(floor.map((r) => r.itemsPerSec)),
   };
 }

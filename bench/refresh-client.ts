@@ -15,17 +15,22 @@ export interface ClientJob {
   inFlight: number;
 }
 
-async function sendRefresh(job: ClientJob): Promise<string[]> {
-  const { url, shape, dates, issued, inFlight } = job;
+/** Every body, made before the clock starts: the load generator must not be what is measured. */
+function prepareBodies(job: ClientJob): string[] {
+  return Array.from({ length: totalRequests(job.shape) }, (_, index) => refreshBody(job.shape, index, job.dates, job.issued));
+}
+
+async function sendRefresh(job: ClientJob, bodies: readonly string[]): Promise<string[]> {
+  const { url, issued, inFlight } = job;
   const agent = new Agent({ connections: inFlight, keepAliveTimeout: 10_000 });
   const target = `${url}/ARIUpdate?shared_secret=${encodeURIComponent(issued.sharedSecret)}`;
-  const total = totalRequests(shape);
+  const total = bodies.length;
   let next = 0;
   const refused: string[] = [];
   const sender = async (): Promise<void> => {
     while (next < total) {
       const index = next++;
-      const body = refreshBody(shape, index, dates, issued);
+      const body = bodies[index]!;
       const res = await request(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body, dispatcher: agent });
       const text = await res.body.text();
       if (res.statusCode !== 200 || !text.startsWith('{"success":true')) refused.push(`request ${index}: ${res.statusCode} ${text.slice(0, 300)}`);
@@ -37,11 +42,12 @@ async function sendRefresh(job: ClientJob): Promise<string[]> {
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as ClientJob;
+const bodies = prepareBodies(job);
 const lines = createInterface({ input: process.stdin });
 process.stdout.write('ready\n');
 for await (const line of lines) {
   if (line.trim() !== 'go') continue;
-  const refused = await sendRefresh(job);
+  const refused = await sendRefresh(job, bodies);
   process.stdout.write(`${JSON.stringify({ done: true, refused: refused.length, first: refused[0] })}\n`);
   break;
 }

@@ -71,6 +71,14 @@ function ingestionRows(s: IngestionSummary): Row[] {
       status: ratio >= 0.5 ? 'pass' : 'MISS',
     },
     {
+      measurement: 'Ingestion floor: the same client and HTTP to a bare node:http server doing only JSON.parse + Ajv (no channel-manager work)',
+      result: `${int(s.floorItemsPerSec)} items/s`,
+      baseline: `${int(s.baselineItemsPerSec)} items/s (JSON.parse + Ajv)`,
+      ratio: (s.floorItemsPerSec / s.baselineItemsPerSec).toFixed(2),
+      target: '(the most any HTTP ingestion reaches here)',
+      status: 'info',
+    },
+    {
       measurement: 'Ingestion: peak RSS of the mock channel manager process',
       result: `${int(s.mockPeakRssMb)} MB`,
       baseline: '-',
