@@ -25,6 +25,11 @@ function wireForms(secret: string): string[] {
   return [...forms];
 }
 
+/**
+ * A word every match of the query and JSON patterns below contains (both ignore case): a
+ * text without one (most responses, most header values) skips both patterns.
+ */
+const SECRET_WORD_RE = /secret|passw(?:or)?d|token|authorization|api[-_]?key/i;
 const QUERY_SECRET_RE = /([?&;](?:shared_secret|[a-z_]*(?:password|token|secret)[a-z_]*)=)[^&#\s"']*/gi;
 const JSON_SECRET_RE = /("(?:[A-Za-z0-9_-]*(?:secret|password|passwd|token|authorization|api[-_]?key)[A-Za-z0-9_-]*)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 
@@ -35,6 +40,8 @@ const MEMO_MAX_ENTRIES = 2_000;
 export class Redactor {
   private secrets = new Set<string>();
   private pattern: RegExp | undefined;
+  /** Every wire form of every secret: plain substring searches tell whether `pattern` can match. */
+  private forms: string[] = [];
   private readonly memo = new Map<string, string>();
 
   constructor(secrets: Iterable<string | undefined> = []) {
@@ -46,6 +53,7 @@ export class Redactor {
     if (this.secrets.has(secret)) return;
     this.secrets.add(secret);
     const forms = [...this.secrets].flatMap(wireForms).sort((a, b) => b.length - a.length);
+    this.forms = forms;
     this.pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'g');
     this.memo.clear();
   }
@@ -68,9 +76,11 @@ export class Redactor {
 
   private redact(input: string): string {
     let out = input;
-    if (this.pattern) out = out.replace(this.pattern, REDACTED);
-    // Each pattern needs its first character somewhere in the text (most header values
-    // have neither): a cheap search saves running the pattern at every position.
+    // Substring searches first: a pattern runs only on a text it can match.
+    if (this.pattern && this.forms.some((form) => out.includes(form))) out = out.replace(this.pattern, REDACTED);
+    if (!SECRET_WORD_RE.test(out)) return out;
+    // Each pattern needs its first character somewhere in the text: a cheap search saves
+    // running the pattern at every position.
     if (out.includes('?') || out.includes('&') || out.includes(';')) out = out.replace(QUERY_SECRET_RE, `$1${REDACTED}`);
     if (out.includes('"')) out = out.replace(JSON_SECRET_RE, `$1"${REDACTED}"`);
     return out;
