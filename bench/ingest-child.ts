@@ -46,6 +46,8 @@ export interface IngestResult {
   ms: number;
   /** CPU time (user + system) of this process while measured: steadier than wall time on a busy machine. */
   cpuMs: number;
+  /** mock and floor: CPU time of the PMS client process while it sent (it shares the machine's cores). */
+  clientCpuMs?: number;
   itemsPerSec: number;
   maxRssMb: number;
   sampledPeakMb: number;
@@ -72,7 +74,7 @@ function check(condition: boolean, message: string): void {
  * the mock's. Started and loaded before timing; `send()` starts the refresh and resolves
  * when every answer has arrived (each one verified to be success).
  */
-async function startClient(job: ClientJob): Promise<{ send(): Promise<void> }> {
+async function startClient(job: ClientJob): Promise<{ send(): Promise<number> }> {
   const script = fileURLToPath(new URL('./refresh-client.js', import.meta.url));
   const child = spawn(process.execPath, [script, JSON.stringify(job)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -83,10 +85,11 @@ async function startClient(job: ClientJob): Promise<{ send(): Promise<void> }> {
     async send() {
       child.stdin.write('go\n');
       const line = await lines.next();
-      const report = JSON.parse(String(line.value ?? '{}')) as { done?: boolean; refused?: number; first?: string };
+      const report = JSON.parse(String(line.value ?? '{}')) as { done?: boolean; refused?: number; first?: string; cpuMs?: number };
       child.stdin.end();
       check(report.done === true && (await exited) === 0, 'the client did not finish');
       check(report.refused === 0, `${report.refused} request(s) refused, first: ${report.first}`);
+      return report.cpuMs ?? Number.NaN;
     },
   };
 }
@@ -158,7 +161,7 @@ async function runMock(shape: RefreshShape, inFlight: number, heapSnapshot?: str
   const sampler = new RssSampler();
   const cpu = process.cpuUsage();
   const started = performance.now();
-  await client.send();
+  const clientCpuMs = await client.send();
   const checksStart = performance.now();
   runFullRefreshChecks(mock, judge, profile, windowStart, shape.days);
   const ms = performance.now() - started;
@@ -170,7 +173,7 @@ async function runMock(shape: RefreshShape, inFlight: number, heapSnapshot?: str
   await mock.close();
   verifyIngested(mock, judge, collector, log, shape);
   const items = totalItems(shape);
-  return { mode: 'mock', items, requests: totalRequests(shape), ms, cpuMs, itemsPerSec: (items / ms) * 1000, ...memory, setupMs, checksMs };
+  return { mode: 'mock', items, requests: totalRequests(shape), ms, cpuMs, itemsPerSec: (items / ms) * 1000, ...memory, setupMs, checksMs, clientCpuMs };
 }
 
 function runBaseline(shape: RefreshShape): IngestResult {
@@ -216,13 +219,13 @@ async function runFloor(shape: RefreshShape, inFlight: number): Promise<IngestRe
     const sampler = new RssSampler();
     const cpu = process.cpuUsage();
     const started = performance.now();
-    await client.send();
+    const clientCpuMs = await client.send();
     const ms = performance.now() - started;
     const cpuMs = cpuMsSince(cpu);
     const memory = sampler.stop();
     check(valid === totalRequests(shape), `${valid} of ${totalRequests(shape)} floor bodies valid`);
     const items = totalItems(shape);
-    return { mode: 'floor', items, requests: totalRequests(shape), ms, cpuMs, itemsPerSec: (items / ms) * 1000, ...memory };
+    return { mode: 'floor', items, requests: totalRequests(shape), ms, cpuMs, itemsPerSec: (items / ms) * 1000, ...memory, clientCpuMs };
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

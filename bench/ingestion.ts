@@ -23,6 +23,8 @@ export interface IngestionSummary {
   baselineMs: number;
   /** The same client and HTTP to a server doing only JSON.parse + Ajv: the most any HTTP ingestion can reach here. */
   floorItemsPerSec: number;
+  /** CPU time of the PMS client process while it sent to the mock (median): the cores are shared. */
+  clientCpuMs: number;
 }
 
 const CHILD = fileURLToPath(new URL('./ingest-child.js', import.meta.url));
@@ -59,5 +61,6 @@ export async function measureIngestion(shape: RefreshShape, runs: number, inFlig
     baselineItemsPerSec: median(baseline.map((r) => r.itemsPerSec)),
     baselineMs: median(baseline.map((r) => r.ms)),
     floorItemsPerSec: median(floor.map((r) => r.itemsPerSec)),
+    clientCpuMs: median(mock.map((r) => r.clientCpuMs ?? Number.NaN)),
   };
 }

@@ -1,7 +1,7 @@
 // The PMS side of the ingestion benchmark, in its own process: takes the mock's URL, the
 // refresh shape, the dates and the issued envelope as one JSON argument, waits for "go"
 // on stdin, sends the refresh over loopback (`inFlight` requests at a time, keep-alive),
-// and prints "done" with how many answers were not success.
+// and prints "done" with how many answers were not success and the CPU time it took.
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
 import type { Issued, RefreshShape } from './synthetic-refresh.js';
@@ -47,8 +47,11 @@ const lines = createInterface({ input: process.stdin });
 process.stdout.write('ready\n');
 for await (const line of lines) {
   if (line.trim() !== 'go') continue;
+  const cpu = process.cpuUsage();
   const refused = await sendRefresh(job, bodies);
-  process.stdout.write(`${JSON.stringify({ done: true, refused: refused.length, first: refused[0] })}\n`);
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  process.stdout.write(`${JSON.stringify({ done: true, refused: refused.length, first: refused[0], cpuMs })}\n`);
   break;
 }
 lines.close();

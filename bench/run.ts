@@ -64,7 +64,7 @@ function ingestionRows(s: IngestionSummary): Row[] {
   return [
     {
       measurement: `Ingestion: ${rooms} rooms x ${plansPerRoom} plans x ${days} days = ${int(s.items)} items in ${int(s.requests)} requests of ${itemsPerRequest}, ${IN_FLIGHT} in flight`,
-      result: `${int(s.mockItemsPerSec)} items/s`,
+      result: `${int(s.mockItemsPerSec)} items/s (CPU: mock ${ms(s.mockCpuMs)}, PMS client ${ms(s.clientCpuMs)})`,
       baseline: `${int(s.baselineItemsPerSec)} items/s (JSON.parse + Ajv)`,
       ratio: ratio.toFixed(2),
       target: '>= 0.5',
