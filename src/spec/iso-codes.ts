@@ -30,24 +30,29 @@ export const COUNTRY_CODES: readonly string[] = Object.freeze([
 
 /**
  * ISO 4217 List One (current currency and funds codes, alphabetic) as maintained by the
- * ISO 4217 Maintenance Agency (SIX Group), state of 2025-07: Debian iso-codes 4.15.0 (2023-04)
- * plus the later amendments: HRK withdrawn (euro in Croatia, 2023-01-01), ZWG added and ZWL
- * withdrawn (2024), SLL withdrawn after the SLE redenomination, XCG added and ANG withdrawn
- * (2025). Fund, precious-metal and special codes of List One (BOV, XAU, XDR, XTS, XXX, ...) are
- * kept: the standard lists them as current. When updating, diff against SIX's list-one.xml.
+ * ISO 4217 Maintenance Agency (SIX Group), state of the list published 2026-01-01: Debian
+ * iso-codes 4.15.0 (2023-04) plus the later amendments: HRK withdrawn (euro in Croatia,
+ * 2023-01-01), ZWG added and ZWL withdrawn (Amendment 177, 2024), SLL withdrawn after the SLE
+ * redenomination, XCG added and ANG withdrawn (Amendment 176, 2025), CUC withdrawn (Amendment
+ * 178), XAD (Arab Accounting Dinar) added (Amendment 179, 2025-05-12), BGN withdrawn (euro in
+ * Bulgaria, Amendment 180, 2026-01-01). Checked on 2026-11-21 against two lists built from
+ * SIX's files (rust-iso/rust_iso4217 from list-one.xls published 2026-01-01; NodaMoney's
+ * registry, which names the amendments). Fund, precious-metal and special codes of List One
+ * (BOV, XAU, XDR, XTS, XXX, ...) are kept: the standard lists them as current. When updating,
+ * diff against SIX's list-one.xml.
  */
 // prettier-ignore
 export const CURRENCY_CODES: readonly string[] = Object.freeze([
-  'AED', 'AFN', 'ALL', 'AMD', 'AOA', 'ARS', 'AUD', 'AWG', 'AZN', 'BAM', 'BBD', 'BDT', 'BGN', 'BHD', 'BIF', 'BMD',
+  'AED', 'AFN', 'ALL', 'AMD', 'AOA', 'ARS', 'AUD', 'AWG', 'AZN', 'BAM', 'BBD', 'BDT', 'BHD', 'BIF', 'BMD',
   'BND', 'BOB', 'BOV', 'BRL', 'BSD', 'BTN', 'BWP', 'BYN', 'BZD', 'CAD', 'CDF', 'CHE', 'CHF', 'CHW', 'CLF', 'CLP',
-  'CNY', 'COP', 'COU', 'CRC', 'CUC', 'CUP', 'CVE', 'CZK', 'DJF', 'DKK', 'DOP', 'DZD', 'EGP', 'ERN', 'ETB', 'EUR',
+  'CNY', 'COP', 'COU', 'CRC', 'CUP', 'CVE', 'CZK', 'DJF', 'DKK', 'DOP', 'DZD', 'EGP', 'ERN', 'ETB', 'EUR',
   'FJD', 'FKP', 'GBP', 'GEL', 'GHS', 'GIP', 'GMD', 'GNF', 'GTQ', 'GYD', 'HKD', 'HNL', 'HTG', 'HUF', 'IDR', 'ILS',
   'INR', 'IQD', 'IRR', 'ISK', 'JMD', 'JOD', 'JPY', 'KES', 'KGS', 'KHR', 'KMF', 'KPW', 'KRW', 'KWD', 'KYD', 'KZT',
   'LAK', 'LBP', 'LKR', 'LRD', 'LSL', 'LYD', 'MAD', 'MDL', 'MGA', 'MKD', 'MMK', 'MNT', 'MOP', 'MRU', 'MUR', 'MVR',
   'MWK', 'MXN', 'MXV', 'MYR', 'MZN', 'NAD', 'NGN', 'NIO', 'NOK', 'NPR', 'NZD', 'OMR', 'PAB', 'PEN', 'PGK', 'PHP',
   'PKR', 'PLN', 'PYG', 'QAR', 'RON', 'RSD', 'RUB', 'RWF', 'SAR', 'SBD', 'SCR', 'SDG', 'SEK', 'SGD', 'SHP', 'SLE',
   'SOS', 'SRD', 'SSP', 'STN', 'SVC', 'SYP', 'SZL', 'THB', 'TJS', 'TMT', 'TND', 'TOP', 'TRY', 'TTD', 'TWD', 'TZS',
-  'UAH', 'UGX', 'USD', 'USN', 'UYI', 'UYU', 'UYW', 'UZS', 'VED', 'VES', 'VND', 'VUV', 'WST', 'XAF', 'XAG', 'XAU',
+  'UAH', 'UGX', 'USD', 'USN', 'UYI', 'UYU', 'UYW', 'UZS', 'VED', 'VES', 'VND', 'VUV', 'WST', 'XAD', 'XAF', 'XAG', 'XAU',
   'XBA', 'XBB', 'XBC', 'XBD', 'XCD', 'XCG', 'XDR', 'XOF', 'XPD', 'XPF', 'XPT', 'XSU', 'XTS', 'XUA', 'XXX', 'YER',
   'ZAR', 'ZMW', 'ZWG',
 ]);

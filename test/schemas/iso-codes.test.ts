@@ -27,20 +27,21 @@ describe('ISO 3166-1 alpha-2', () => {
 });
 
 describe('ISO 4217', () => {
-  it('lists uppercase, sorted, unique alphabetic codes', () => {
+  it('lists the 178 codes of List One as published 2026-01-01, uppercase, sorted, unique', () => {
+    expect(CURRENCY_CODES).toHaveLength(178);
     expect(CURRENCY_CODES.every((c) => /^[A-Z]{3}$/.test(c))).toBe(true);
     expect(CURRENCY_CODE_SET.size).toBe(CURRENCY_CODES.length);
     expect([...CURRENCY_CODES].sort()).toEqual(CURRENCY_CODES);
   });
 
-  it.each([['EUR'], ['USD'], ['JPY'], ['CHF'], ['SLE'], ['VES'], ['ZWG'], ['XCG'], ['XOF']])(
+  it.each([['EUR'], ['USD'], ['JPY'], ['CHF'], ['SLE'], ['VES'], ['VED'], ['ZWG'], ['XCG'], ['XAD'], ['XOF']])(
     'includes %s',
     (code) => {
       expect(CURRENCY_CODE_SET.has(code)).toBe(true);
     },
   );
 
-  it.each([['HRK'], ['DEM'], ['ZWL'], ['VEF'], ['MRO'], ['BTC'], ['eur']])(
+  it.each([['HRK'], ['DEM'], ['ZWL'], ['VEF'], ['MRO'], ['SLL'], ['ANG'], ['CUC'], ['BGN'], ['BTC'], ['eur']])(
     'excludes %s (withdrawn or never assigned)',
     (code) => {
       expect(CURRENCY_CODE_SET.has(code)).toBe(false);
