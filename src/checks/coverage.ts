@@ -6,19 +6,9 @@ import { parseDate, formatDate, DAY_MS } from '../support/time.js';
 
 export type DayRange = [number, number]; // inclusive day numbers (days since epoch)
 
-/** Day numbers already read: ARI names the same few hundred dates in item after item. */
-const DAY_NUMBERS = new Map<string, number>();
-const DAY_NUMBERS_MAX = 4_096;
-
 export function dayNumber(date: string): number | undefined {
-  const known = DAY_NUMBERS.get(date);
-  if (known !== undefined) return known;
   const ms = parseDate(date);
-  if (ms === undefined) return undefined;
-  const day = Math.round(ms / DAY_MS);
-  if (DAY_NUMBERS.size >= DAY_NUMBERS_MAX) DAY_NUMBERS.clear();
-  DAY_NUMBERS.set(date, day);
-  return day;
+  return ms === undefined ? undefined : Math.round(ms / DAY_MS);
 }
 
 export function dayString(day: number): string {

@@ -54,12 +54,26 @@ function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
+/** Valid dates already read: ARI names the same few hundred dates in item after item. */
+const READ_DATES = new Map<string, number>();
+const READ_DATES_MAX = 4_096;
+
 /**
  * Epoch ms (UTC midnight) of a `YYYY-MM-DD` string, or undefined when it is not a real date.
  * Read digit by digit: ARI ingestion parses several dates per Inventory item. Years below
  * 100 are refused, as Date.UTC would read them as 19xx.
  */
 export function parseDate(text: string): number | undefined {
+  const known = READ_DATES.get(text);
+  if (known !== undefined) return known;
+  const ms = readDate(text);
+  if (ms === undefined) return undefined;
+  if (READ_DATES.size >= READ_DATES_MAX) READ_DATES.clear();
+  READ_DATES.set(text, ms);
+  return ms;
+}
+
+function readDate(text: string): number | undefined {
   if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return undefined;
   const y = digitsAt(text, 0, 4);
   const mo = digitsAt(text, 5, 2);

@@ -117,18 +117,7 @@ export function ariHorizon(now: number): string {
   return `${new Date(now).getUTCFullYear() + 2}-12-31`;
 }
 
-/** Dates already judged valid: a refresh names the same few hundred days in every request. */
-const KNOWN_DATES = new Set<string>();
-const KNOWN_DATES_MAX = 4_096;
-
-function isDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  if (KNOWN_DATES.has(value)) return true;
-  if (parseDate(value) === undefined) return false;
-  if (KNOWN_DATES.size >= KNOWN_DATES_MAX) KNOWN_DATES.clear();
-  KNOWN_DATES.add(value);
-  return true;
-}
+const isDate = (value: unknown): value is string => typeof value === 'string' && parseDate(value) !== undefined;
 
 /** The same for every item of a request: computed once per request. */
 function lastBookableDate(ctx: AriContext): string {
