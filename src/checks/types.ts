@@ -22,6 +22,8 @@ export interface CheckMeta {
   level: Level;
   /** Spec section, e.g. "Endpoints › SetupProperty". */
   spec: string;
+  /** Ids of the spec's normative rules this check proves (src/spec/rules.ts). */
+  rules?: string[];
 }
 
 /** What one evaluation of a check says, before its level turns a fail into a warning. */

@@ -8,6 +8,7 @@ import { parseYaml, isYamlProblem, pointerToPath } from '../support/yaml-source.
 import type { PathSegment, YamlSource } from '../support/yaml-source.js';
 import { isMessageName, CAPABILITY_NAMES } from '../spec/operations.js';
 import { LEVELS } from '../checks/types.js';
+import { isSpecRuleId } from '../spec/rules.js';
 import { SUITE_SCHEMA, STEP_KINDS, stepKindOf, stepSchemaFor } from './suite-schema.js';
 import { findTemplateError } from './template.js';
 import { parseDuration } from './template-parser.js';
@@ -195,6 +196,7 @@ class SuiteReader {
       title: (raw.title as string | undefined) ?? known?.title,
       level: (raw.level as CheckDef['level'] | undefined) ?? known?.level,
       spec: (raw.spec as string | undefined) ?? known?.spec,
+      ...this.declaredRules(raw, at, known),
     };
     for (const key of ['title', 'level', 'spec'] as const) {
       if (meta[key] === undefined) this.fail(at, `check "${id}" needs a ${key} (here or where it is first declared)`);
@@ -225,6 +227,19 @@ class SuiteReader {
       this.declared.push(first);
     }
     return def;
+  }
+
+  /** A check's `rules:` list: every id must be one of the spec's rules; one list per check id. */
+  private declaredRules(raw: Raw, at: PathSegment[], known: CheckDef | undefined): { rules?: string[] } {
+    const rules = raw.rules as string[] | undefined;
+    if (rules === undefined) return known?.rules ? { rules: known.rules } : {};
+    for (const [i, rule] of rules.entries()) {
+      if (!isSpecRuleId(rule)) this.fail([...at, 'rules', i], `unknown spec rule "${rule}" (the ids are listed by \`cm-certify list --rules\`)`);
+    }
+    if (known?.rules && known.rules.join() !== rules.join()) {
+      this.fail([...at, 'rules'], `check "${raw.id as string}" was declared with other rules (line ${known.line}); use one rules list per id`);
+    }
+    return { rules };
   }
 
   private checkCapabilities(list: unknown, at: PathSegment[]): void {

@@ -33,6 +33,15 @@ function errorOf(text: string): SuiteError {
 }
 
 describe('parseSuite', () => {
+  it('keeps a check\'s rules list and refuses an id that is not one of the spec\'s rules', () => {
+    const withRules = GOOD.replace('        level: required\n', '        level: required\n        rules: [hc-always-true]\n');
+    const suite = parseSuite(withRules, 'suites/demo.yaml');
+    expect(suite.checks[0]!.rules).toEqual(['hc-always-true']);
+    const bad = errorOf(GOOD.replace('        level: required\n', '        level: required\n        rules: [hc-always-true, no-such-rule]\n'));
+    expect(bad.message).toMatch(/unknown spec rule "no-such-rule"/);
+    expect(bad.message).toMatch(/demo\.yaml:\d+/);
+  });
+
   it('parses steps, lines and checks; a repeated check id inherits its declaration', () => {
     const suite = parseSuite(GOOD, 'suites/demo.yaml');
     expect(suite.name).toBe('demo');
