@@ -1,8 +1,8 @@
 // The side-by-side OTA scenario: takes a request count and a directory, writes (a) a user
 // suite file (YAML, as a partner would write it: one call step per request with a declared
 // `success: true` check) and (b) the same requests as JSON for the plain loop. The mix is
-// HealthCheck, SetupProperty, GetRoomTypes, GetRatePlans and ARIUpdate (10 Inventory items,
-// every field, block style), with an ARIUpdate between each of the others, so that 1000
+// HealthCheck, SetupProperty, GetRoomTypes, GetRatePlans and ARIUpdate (10 Inventory items
+// of twelve fields, block style), with an ARIUpdate between each of the others, so that 1000
 // steps make a suite of about 1.6 MB. Dates are concrete (today + n), so both sides send
 // byte-for-byte the same bodies apart from the envelope's fresh guid.
 import { writeFileSync } from 'node:fs';
@@ -38,8 +38,7 @@ function inventory(step: number): Array<Record<string, unknown>> {
     return {
       wbp_room_id: room, wbp_rate_id: rate, start_date: isoDay(start), end_date: isoDay(start + 6),
       units: (step + i) % 7, rate: `${80 + ((step + i) % 40)}.50`, rdef_single: `${70 + (i % 9)}.00`,
-      num_adults_included: 2, num_children_included: 0, min_los: 1 + (i % 3), max_los: 14,
-      closearr: i % 5 === 0, closedep: false, close: false, min_advanced_offset: 0, max_advanced_offset: 365,
+      min_los: 1 + (i % 3), max_los: 14, closearr: i % 5 === 0, close: false,
     };
   });
 }
