@@ -7,7 +7,8 @@ import type { Outcome } from '../checks/types.js';
 import type { RunEvent, RunResult, SuiteResult } from '../runner/types.js';
 import type { Reporter, ReporterContext, ReporterFactory } from './types.js';
 import { checkDetails } from './format.js';
-import { LiveTaskList, formatRemaining } from './live-tasks.js';
+import type { LiveTaskList } from './live-tasks.js';
+import { formatRemaining } from './remaining.js';
 
 const ICON: Record<Outcome, string> = { pass: '✔', fail: '✖', warn: '⚠', skip: '↓', error: '!' };
 
@@ -81,6 +82,8 @@ class TerminalReporter implements Reporter {
   readonly name = 'terminal';
   private readonly chalk: ChalkInstance;
   private live: LiveTaskList | undefined;
+  private liveLoading: Promise<void> | undefined;
+  private readonly pending: RunEvent[] = [];
   private lastCountdown: number | undefined;
 
   constructor(private readonly ctx: ReporterContext) {
@@ -93,8 +96,7 @@ class TerminalReporter implements Reporter {
 
   onEvent(event: RunEvent): void {
     if (this.ctx.interactive) {
-      if (event.type === 'run-start') this.live = new LiveTaskList(event.suites, this.ctx.stdout, this.ctx.redactor);
-      this.live?.onEvent(event);
+      this.onLiveEvent(event);
       return;
     }
     const c = this.chalk;
@@ -126,7 +128,21 @@ class TerminalReporter implements Reporter {
     }
   }
 
+  /** The live view (listr2) is loaded only when there is one (a TTY); events wait until it is. */
+  private onLiveEvent(event: RunEvent): void {
+    if (event.type === 'run-start') {
+      this.liveLoading = import('./live-tasks.js').then(({ LiveTaskList }) => {
+        const live = new LiveTaskList(event.suites, this.ctx.stdout, this.ctx.redactor);
+        for (const queued of this.pending.splice(0)) live.onEvent(queued);
+        this.live = live;
+      });
+    }
+    if (this.live) this.live.onEvent(event);
+    else if (this.liveLoading) this.pending.push(event);
+  }
+
   async finish(result: RunResult): Promise<string[]> {
+    await this.liveLoading;
     await this.live?.done();
     this.write(formatSummary(result, this.chalk));
     return [];
