@@ -1,6 +1,7 @@
 // Only the modules a command uses are loaded: `run --target ota --profile` loads no HTML
 // reporter, no live view (listr2: stdout is not a TTY), no reference candidate, no mock
-// channel manager and no `yaml` Document parser (needed only for an error's position).
+// channel manager, no `yaml` Document parser (needed only for an error's position) and no
+// Ajv compiler (every schema is compiled at build time).
 // Behavioural: the real CLI in a child process, every ES module it loads logged by a
 // module hook (test/cli/module-log), against the reference OTA started here over HTTP.
 import { spawn } from 'node:child_process';
@@ -77,7 +78,18 @@ describe('modules loaded by a run', () => {
     expect(matching(modules, /^src\/report\/live-tasks\.js$|node_modules\/listr2\//)).toEqual([]);
     expect(matching(modules, /^src\/reference\/|^src\/cli\/reference\.js$/)).toEqual([]);
     expect(matching(modules, /^src\/drivers\/mock-cm\/|^src\/cli\/pms-side\.js$|^src\/runner\/inbound-judge\.js$/)).toEqual([]);
-    expect(matching(modules, /node_modules\/yaml\//)).toEqual([]);
+    expect(matching(modules, /node_modules\/yaml\/|^cjs:yaml$/)).toEqual([]);
+    // Ajv's runtime helpers are required by the build's validators; the compiler never is.
+    expect(matching(modules, /^cjs:ajv\/dist\/runtime\//).length).toBeGreaterThan(0);
+    expect(matching(modules, /^cjs:ajv(\/dist\/(2020|ajv|core|standalone)(\.js)?)?$|node_modules\/ajv\/dist\/(2020|ajv|core)\.js$/)).toEqual([]);
+  });
+
+  it('a suite error loads the yaml Document parser, to name file:line:column', async () => {
+    writeFileSync(join(dir, 'bad.yaml'), SUITE.replace('call: HealthCheck', 'call: HealthChek'));
+    const { code, modules, out } = await runLogged(profileRun.map((a) => (a === 'mine.yaml' ? 'bad.yaml' : a)), 'bad');
+    expect(code).toBe(2);
+    expect(out).toMatch(/bad\.yaml:7:11 \(steps\[0\]\.call\): unknown operation "HealthChek"/);
+    expect(modules).toContain('cjs:yaml');
   });
 
   it('--reporter html loads the HTML reporter (and writes the report); still no reference candidate', async () => {
