@@ -85,13 +85,35 @@ class TerminalReporter implements Reporter {
   private liveLoading: Promise<void> | undefined;
   private readonly pending: RunEvent[] = [];
   private lastCountdown: number | undefined;
+  private readonly batch: string[] = [];
+  private batchTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly ctx: ReporterContext) {
     this.chalk = new Chalk({ level: ctx.color ? 1 : 0 });
   }
 
   private write(line: string): void {
+    this.flush();
     this.ctx.stdout.write(`${this.ctx.redactor.text(line)}\n`);
+  }
+
+  /**
+   * Step lines come by the thousand in a long suite, one write each would be one system call
+   * each: they are batched, and flushed by the next other line, at 64 lines or after 200 ms.
+   */
+  private writeBatched(line: string): void {
+    this.batch.push(`${this.ctx.redactor.text(line)}\n`);
+    if (this.batch.length >= 64) this.flush();
+    else if (!this.batchTimer) {
+      this.batchTimer = setTimeout(() => this.flush(), 200);
+      this.batchTimer.unref();
+    }
+  }
+
+  private flush(): void {
+    if (this.batchTimer) clearTimeout(this.batchTimer);
+    this.batchTimer = undefined;
+    if (this.batch.length > 0) this.ctx.stdout.write(this.batch.splice(0).join(''));
   }
 
   onEvent(event: RunEvent): void {
@@ -108,7 +130,7 @@ class TerminalReporter implements Reporter {
         this.write(`${c.bold('▶')} ${event.suite}`);
         break;
       case 'step-end':
-        this.write(`  ${paint(c, event.outcome, ICON[event.outcome])} ${event.step}${event.note ? c.gray(` — ${event.note.split('\n')[0]}`) : ''}`);
+        this.writeBatched(`  ${paint(c, event.outcome, ICON[event.outcome])} ${event.step}${event.note ? c.gray(` — ${event.note.split('\n')[0]}`) : ''}`);
         break;
       case 'prompt':
         this.write(c.cyan(`  ⏳ ${event.message}`));
@@ -124,6 +146,7 @@ class TerminalReporter implements Reporter {
         break;
       }
       default:
+        this.flush();
         break;
     }
   }
