@@ -113,37 +113,62 @@ interface Frame {
   keyNext: boolean;
 }
 
-/** JSON pointer -> start offset of every mapping and sequence down to RECORDED_DEPTH. */
-function collectionStarts(events: readonly Event[], text: string): Map<string, number> {
+function escapeSegment(segment: string): string {
+  return segment.includes('~') || segment.includes('/') ? segment.replace(/~/g, '~0').replace(/\//g, '~1') : segment;
+}
+
+const UNNAMED = '\u0000';
+
+/**
+ * JSON pointer -> start offset of every mapping and sequence down to RECORDED_DEPTH; undefined
+ * when a node carries a tag (left to the exact path). Deeper subtrees are only counted through.
+ */
+function collectionStarts(events: readonly Event[], text: string): Map<string, number> | undefined {
   const starts = new Map<string, number>();
   const frames: Frame[] = [];
+  const mayHaveTags = text.includes('!');
+  let skipping = 0;
   const advance = (): void => {
-    const top = frames.at(-1);
+    const top = frames[frames.length - 1];
     if (!top) return;
     if (top.map) top.keyNext = !top.keyNext;
     else top.index++;
   };
   for (const ev of events) {
-    if (ev.type === EVENT_ID.DOCUMENT) continue;
-    if (ev.type === EVENT_ID.POP) {
+    const type = ev.type;
+    if (type === EVENT_ID.DOCUMENT) continue;
+    if (mayHaveTags && type !== EVENT_ID.POP && type !== EVENT_ID.ALIAS && ev.tagStart !== -1) return undefined;
+    const collection = type === EVENT_ID.MAPPING || type === EVENT_ID.SEQUENCE;
+    if (skipping > 0) {
+      if (collection) skipping++;
+      else if (type === EVENT_ID.POP && --skipping === 0) advance();
+      continue;
+    }
+    if (type === EVENT_ID.POP) {
       frames.pop();
       advance();
       continue;
     }
-    const parent = frames.at(-1);
+    const parent = frames[frames.length - 1];
     if (parent?.map && parent.keyNext) {
-      // A key: only scalar keys near the top name a recorded path.
-      parent.key = ev.type === EVENT_ID.SCALAR && frames.length < RECORDED_DEPTH ? getScalarValue(text, ev) : undefined;
-      if (ev.type === EVENT_ID.MAPPING || ev.type === EVENT_ID.SEQUENCE) frames.push({ pointer: '\u0000', map: ev.type === EVENT_ID.MAPPING, index: 0, key: undefined, keyNext: true });
+      // A key: only scalar keys near the top name a recorded path; a collection key is skipped.
+      parent.key = type === EVENT_ID.SCALAR && frames.length < RECORDED_DEPTH ? getScalarValue(text, ev) : undefined;
+      if (collection) skipping = 1;
       else advance();
       continue;
     }
-    if (ev.type === EVENT_ID.MAPPING || ev.type === EVENT_ID.SEQUENCE) {
-      const segment = parent ? (parent.map ? parent.key : String(parent.index)) : '';
-      const pointer = !parent ? '' : parent.pointer === '\u0000' || segment === undefined ? '\u0000' : `${parent.pointer}/${segment.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      if (pointer !== '\u0000' && frames.length <= RECORDED_DEPTH) starts.set(pointer, ev.start);
-      frames.push({ pointer: frames.length < RECORDED_DEPTH ? pointer : '\u0000', map: ev.type === EVENT_ID.MAPPING, index: 0, key: undefined, keyNext: true });
-    } else advance();
+    if (!collection) {
+      advance();
+      continue;
+    }
+    if (frames.length > RECORDED_DEPTH) {
+      skipping = 1;
+      continue;
+    }
+    const segment = parent ? (parent.map ? parent.key : String(parent.index)) : '';
+    const pointer = !parent ? '' : parent.pointer === UNNAMED || segment === undefined ? UNNAMED : `${parent.pointer}/${escapeSegment(segment)}`;
+    if (pointer !== UNNAMED) starts.set(pointer, ev.start);
+    frames.push({ pointer, map: type === EVENT_ID.MAPPING, index: 0, key: undefined, keyNext: true });
   }
   return starts;
 }
@@ -170,12 +195,14 @@ function parseFast(text: string, file: string): YamlSource | undefined {
   } catch {
     return undefined;
   }
-  if (docs.length !== 1 || events.some((e) => 'tagStart' in e && e.tagStart !== -1)) return undefined;
+  if (docs.length !== 1) return undefined;
   const starts = collectionStarts(events, text);
+  if (!starts) return undefined;
   const newlines: number[] = [];
   let slow: YamlSource | undefined;
   const locate = (path: readonly PathSegment[], options?: { key?: boolean }): SourceLocation => {
-    const pointer = path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+    let pointer = '';
+    for (const segment of path) pointer += `/${typeof segment === 'number' ? segment : escapeSegment(segment)}`;
     const start = options?.key ? undefined : starts.get(pointer);
     if (start !== undefined) return { file, ...lineAndColumn(text, start, newlines), field: fieldPath(path) };
     slow ??= parseYamlWithPositions(text, file) as YamlSource;
