@@ -5,6 +5,7 @@ import type { Expectation, Matcher } from '../suite/types.js';
 import { getPointer } from './json-pointer.js';
 import type { Verdict } from './types.js';
 import { fail, pass, unexpected } from './types.js';
+import { cutText } from '../support/cut.js';
 
 export interface Subject {
   body: unknown;
@@ -93,7 +94,7 @@ function errorIds(body: Record<string, unknown>): unknown[] {
 }
 
 function errorsText(body: Record<string, unknown>): string | undefined {
-  return Array.isArray(body.errors) ? `errors: ${JSON.stringify(body.errors).slice(0, 200)}` : undefined;
+  return Array.isArray(body.errors) ? `errors: ${cutText(JSON.stringify(body.errors), 200)}` : undefined;
 }
 
 export function evaluateExpectation(expect: Expectation, subject: Subject): Verdict {

@@ -18,6 +18,7 @@ import type { CliIo } from '../io.js';
 import { useColor, useLiveView } from '../io.js';
 import { selectSuites } from '../select-suites.js';
 import { prepareRun } from '../prepare-run.js';
+import { visibleLine } from '../../support/sanitise.js';
 
 export interface RunCommandOptions {
   target: Target;
@@ -76,19 +77,19 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
     });
     const hooks = new HookRunner({
       hooks: profile.hooks, client, log, redactor, clock, signal,
-      timeoutMs: profile.timeouts.hookMs, evidenceBodyBytes: profile.limits.evidenceBodyBytes,
+      timeoutMs: profile.timeouts.hookMs, evidenceBodyBytes: profile.limits.evidenceBodyBytes, env: profile.hookEnv ?? {},
     });
     const emit = (event: RunEvent): void => {
       for (const r of reporters) r.onEvent?.(event);
     };
-    if (pms) io.stdout.write(`Channel manager for your PMS: ${pms.mock.url}\n`);
+    if (pms) io.stdout.write(`Channel manager for your PMS: ${visibleLine(pms.mock.url)}\n`);
     const ctx: RunContext = { client, log, clock, hooks, redactor, signal, emit, artifacts: collectArtifacts(log, clock, pms), ...(pms ? { pms } : {}) };
     const result = await runCertification({
       target: options.target, profile, suites: selection.suites, allowHttp: options.allowHttp ?? false,
       grep, bail: options.bail ?? false, partial: selection.partial, harnessVersion: version,
     }, ctx);
     const files = await finishReports(reporters, result, redactor);
-    if (files.length) io.stdout.write(`Reports: ${files.join(', ')}\n`);
+    if (files.length) io.stdout.write(`Reports: ${visibleLine(files.join(', '))}\n`);
     return { exitCode: exitCodeForVerdict(result.verdict), result, files };
   } finally {
     await prepared.close();

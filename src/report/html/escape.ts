@@ -1,6 +1,7 @@
 // Safe HTML building: takes template strings and values, gives HTML in which every
 // interpolated value is escaped unless it is already SafeHtml. Candidate data is hostile
 // (a response body may hold `<script>`), so nothing reaches the page unescaped by accident.
+import { visibleControls } from '../../support/sanitise.js';
 
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -16,8 +17,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const SPECIAL = /[&<>"']/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+/** Escaped, with control characters and bidi overrides shown visibly (`\x1b`, `\u202e`). */
 export function escapeHtml(text: string): string {
-  return text.replace(LONE_SURROGATE, '\uFFFD').replace(SPECIAL, (c) => ENTITIES[c]!);
+  return visibleControls(text.replace(LONE_SURROGATE, '\uFFFD')).replace(SPECIAL, (c) => ENTITIES[c]!);
 }
 
 function render(value: HtmlValue): string {
