@@ -12,10 +12,11 @@ function secretPointer(pointer: string | undefined): boolean {
   return last !== undefined && last !== '' && SECRET_KEY_RE.test(last);
 }
 
-function nameSecret(value: unknown, redactor: Redactor, atSecret: boolean, fallback: string): unknown {
-  const label = redactor.describe(value);
+/** The label of a value that is exactly a secret, the fallback at a secret pointer, else the redacted copy. */
+function nameSecret(original: unknown, redacted: unknown, redactor: Redactor, atSecret: boolean, fallback: string): unknown {
+  const label = redactor.describe(original);
   if (label) return label;
-  return atSecret && value !== undefined && value !== null && value !== '' ? fallback : value;
+  return atSecret && original !== undefined && original !== null && original !== '' ? fallback : redacted;
 }
 
 export function redactResult(result: RunResult, redactor: Redactor): RunResult {
@@ -24,8 +25,8 @@ export function redactResult(result: RunResult, redactor: Redactor): RunResult {
     for (const [c, check] of suite.checks.entries()) {
       const atSecret = secretPointer(check.where.pointer);
       const out = copy.suites[s]!.checks[c]!;
-      if ('expected' in check) out.expected = nameSecret(check.expected, redactor, atSecret, `the profile's ${check.where.pointer?.split('/').pop()}`);
-      if ('actual' in check) out.actual = nameSecret(check.actual, redactor, atSecret, REDACTED);
+      if ('expected' in check) out.expected = nameSecret(check.expected, out.expected, redactor, atSecret, `the profile's ${check.where.pointer?.split('/').pop()}`);
+      if ('actual' in check) out.actual = nameSecret(check.actual, out.actual, redactor, atSecret, REDACTED);
     }
   }
   return copy;
