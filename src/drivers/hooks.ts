@@ -11,6 +11,7 @@ import type { Exchange } from './exchange.js';
 import type { HttpClient } from './http-client.js';
 import { messageRecord } from './body-limits.js';
 import { cutText } from '../support/cut.js';
+import { MAX_JSON_DEPTH, jsonTextTooDeep } from '../support/json-depth.js';
 
 export interface HookResult {
   ok: boolean;
@@ -37,6 +38,7 @@ const MAX_OUTPUT = 1024 * 1024;
 function parseJsonAnswer(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: {} };
+  if (jsonTextTooDeep(trimmed)) return { ok: false, message: `the hook answered JSON nested more than ${MAX_JSON_DEPTH} levels deep` };
   try {
     return { ok: true, value: JSON.parse(trimmed) };
   } catch {

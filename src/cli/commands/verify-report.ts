@@ -13,6 +13,7 @@ import { renderHtml } from '../../report/html/index.js';
 import { JSON_REPORT_FORMAT } from '../../report/json.js';
 import { harnessVersion } from '../../support/package-root.js';
 import { visibleLine } from '../../support/sanitise.js';
+import { MAX_REPORT_DEPTH, jsonTextTooDeep } from '../../support/json-depth.js';
 import type { CliIo } from '../io.js';
 
 export interface VerifyReportOptions {
@@ -69,6 +70,7 @@ function verifyHtml(page: string, currentVersion: string): Verification {
 /** Verifies the text of a report file; pure but for the harness version it compares with. */
 export function verifyReportText(text: string, currentVersion: string = harnessVersion()): Verification {
   if (looksLikeHtml(text)) return verifyHtml(text, currentVersion);
+  if (jsonTextTooDeep(text, MAX_REPORT_DEPTH)) return { status: 'unreadable', reason: `JSON nested more than ${MAX_REPORT_DEPTH} levels deep (no cm-certify report is)` };
   let value: unknown;
   try {
     value = JSON.parse(text);
