@@ -57,6 +57,8 @@ export function jsonForScript(value: unknown): SafeHtml {
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+    .replace(/\u2029/g, '\\u2029')
+    // C1 controls and bidi controls as escapes too: the page's source shows no invisible reordering.
+    .replace(/[\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return new SafeHtml(text);
 }
