@@ -15,12 +15,14 @@ const MB = 1024 * 1024;
 export function watchMemory(budgetBytes = Math.floor(getHeapStatistics().heap_size_limit * 0.75), everyMs = 250): MemoryBudget {
   const controller = new AbortController();
   let passed: number | undefined;
-  const timer = setInterval(() => {
+  const look = (): void => {
     const used = process.memoryUsage().heapUsed;
     if (used <= budgetBytes || passed !== undefined) return;
     passed = used;
     controller.abort(new Error('memory budget'));
-  }, everyMs);
+  };
+  look();
+  const timer = setInterval(look, everyMs);
   timer.unref();
   return {
     signal: controller.signal,

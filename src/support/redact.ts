@@ -37,7 +37,7 @@ function isValueEnd(c: number): boolean {
 
 /** `?name=value`, `&name=value`, `;name=value` with a secret-looking name: the value goes. One pass. */
 export function redactQueryParams(input: string): string {
-  let out = '';
+  const out: string[] = [];
   let last = 0;
   let i = 0;
   const n = input.length;
@@ -53,13 +53,15 @@ export function redactQueryParams(input: string): string {
       let k = j + 1;
       while (k < n && !isValueEnd(input.charCodeAt(k))) k++;
       if (k > j + 1 && input.slice(j + 1, k) !== REDACTED) {
-        out += input.slice(last, j + 1) + REDACTED;
+        out.push(input.slice(last, j + 1), REDACTED);
         last = k;
       }
       i = k;
     } else i = j;
   }
-  return last === 0 ? input : out + input.slice(last);
+  if (last === 0) return input;
+  out.push(input.slice(last));
+  return out.join('');
 }
 
 /** The end (index of the closing quote) of a JSON string opened at `start`, or -1. */
@@ -80,7 +82,7 @@ function skipSpace(input: string, at: number): number {
 
 /** `"password": "value"` in JSON text: the string value goes. Strings are read in order, each once. */
 export function redactJsonMembers(input: string): string {
-  let out = '';
+  const out: string[] = [];
   let last = 0;
   let i = input.indexOf('"');
   while (i !== -1) {
@@ -92,7 +94,7 @@ export function redactJsonMembers(input: string): string {
       const valueEnd = input.charCodeAt(k) === 34 ? stringEnd(input, k) : -1;
       if (valueEnd > 0) {
         if (input.slice(k + 1, valueEnd) !== REDACTED) {
-          out += `${input.slice(last, k)}"${REDACTED}"`;
+          out.push(input.slice(last, k), `"${REDACTED}"`);
           last = valueEnd + 1;
         }
         i = input.indexOf('"', valueEnd + 1);
@@ -101,7 +103,9 @@ export function redactJsonMembers(input: string): string {
     }
     i = input.indexOf('"', end + 1);
   }
-  return last === 0 ? input : out + input.slice(last);
+  if (last === 0) return input;
+  out.push(input.slice(last));
+  return out.join('');
 }
 
 export class Redactor {
