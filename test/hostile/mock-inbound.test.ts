@@ -72,17 +72,22 @@ function item(room: string, rate: string, extra: Record<string, unknown> = {}) {
 }
 
 describe('every request a hostile PMS sends gets a judged answer and an evidence entry', () => {
-  it('100,000-deep Inventory and a deep verb: a judged error answer (not 500), each recorded as evidence', async () => {
+  it('100,000-deep Inventory values and a deep verb: a judged error answer (not 500), each recorded as evidence', async () => {
     const { side, log } = await start(800, 1_000_000);
-    const deepInventory = `{"verb":"ARIUpdate","Inventory":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const [pair] = side.mock.mappedPairs();
+    const deepValue = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const deepInventory = JSON.stringify(envelope('ARIUpdate', { currency: 'EUR', Inventory: [item(pair!.room, pair!.rate)] })).replace('"units":2', `"units":${deepValue}`);
     const a = await post(side.mock.url, 'ARIUpdate', deepInventory);
     expect(a.status).not.toBe(500);
     expect(JSON.parse(a.text).success).toBe(false);
-    const deepVerb = `{"verb":${'{"v":'.repeat(10_000)}1${'}'.repeat(10_000)}}`;
+    const deepArray = await post(side.mock.url, 'ARIUpdate', deepValue);
+    expect(deepArray.status).not.toBe(500);
+    const deepVerb = JSON.stringify(envelope('GetRoomTypes')).replace('"verb":"GetRoomTypes"', `"verb":${'{"v":'.repeat(10_000)}1${'}'.repeat(10_000)}`);
     const b = await post(side.mock.url, 'GetRoomTypes', deepVerb);
     expect(b.status).not.toBe(500);
-    expect(log.all()).toHaveLength(2);
-    expect(log.all()[0]!.request.body.startsWith('{"verb":"ARIUpdate","Inventory":[[[[')).toBe(true);
+    expect(log.all()).toHaveLength(3);
+    expect(log.all()[1]!.request.body.startsWith('[[[[')).toBe(true);
+    expect(log.all().every((x) => x.response?.status !== 500)).toBe(true);
   });
 
   it('Inventory items with keys constructor, __proto__ and toString get a judged answer, not HTTP 500', async () => {
