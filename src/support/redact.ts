@@ -22,6 +22,9 @@ const MAX_CUT_MARKS = 256;
 /** Names of query parameters and JSON members whose value is a secret (not cookie: a cookie name is no secret field). */
 const SECRET_NAME_RE = /secret|passw(?:or)?d|token|authorization|api[-_]?key/i;
 
+/** Forms sharing this many first characters are searched for as a group. */
+const GROUP_PREFIX = 4;
+
 /** Short texts (header values, URLs) recur on every request: their redaction is remembered. */
 const MEMO_MAX_LENGTH = 512;
 const MEMO_MAX_ENTRIES = 2_000;
@@ -114,6 +117,8 @@ export class Redactor {
   private readonly labels = new Map<string, string>();
   /** Every wire form of every secret, longest first. */
   private forms: string[] = [];
+  /** The forms grouped by their first characters: one substring search rules out a whole group. */
+  private groups: Array<[string, string[]]> = [];
   private readonly memo = new Map<string, string>();
 
   constructor(secrets: Iterable<string | undefined> = []) {
@@ -126,6 +131,14 @@ export class Redactor {
     if (secret.length < MIN_SUBSTRING_SECRET_LENGTH || this.secrets.has(secret)) return;
     this.secrets.add(secret);
     this.forms = [...new Set([...this.forms, ...secretForms(secret)])].sort((a, b) => b.length - a.length);
+    const groups = new Map<string, string[]>();
+    for (const form of this.forms) {
+      const key = form.slice(0, GROUP_PREFIX);
+      const group = groups.get(key);
+      if (group) group.push(form);
+      else groups.set(key, [form]);
+    }
+    this.groups = [...groups];
     this.memo.clear();
   }
 
@@ -157,7 +170,10 @@ export class Redactor {
 
   private redact(input: string): string {
     let out = input;
-    for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
+    for (const [prefix, forms] of this.groups) {
+      if (!out.includes(prefix)) continue;
+      for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
+    }
     if (out.includes(CUT_MARK)) out = this.markCuts(out);
     if (!SECRET_NAME_RE.test(out)) return out;
     return redactJsonMembers(redactQueryParams(out));
