@@ -19,6 +19,7 @@ import { redactResult } from '../../src/report/redact-result.js';
 import { systemClock } from '../../src/support/clock.js';
 import { Redactor } from '../../src/support/redact.js';
 import { unexpected } from '../../src/checks/types.js';
+import { evaluateExpectation } from '../../src/checks/expectations.js';
 import { captureIo, check } from '../e2e/helpers.js';
 import { buildRunResult } from '../report/run-result-fixture.js';
 import { checkReports, ENV, PASSWORD, SECRET, startCrafted, writeProfile } from './crafted-candidate.js';
@@ -162,6 +163,13 @@ describe('redaction on values', () => {
     const safe = redactResult(result, redactor).suites[1]!.checks[0]!;
     expect(safe.expected).toBe("the profile's password");
     expect(safe.actual).toBe('[redacted]');
+  });
+
+  it('an expectation on a secret field never shows the profile\'s value (3 characters) or the wrong one sent', () => {
+    const verdict = evaluateExpectation({ json: { '/wbp_property_password': 'abc' } }, { body: { wbp_property_password: 'wrong-one-sent' }, exchanges: [] });
+    expect(verdict.status).toBe('fail');
+    expect(verdict.message).toBe('Unexpected value at /wbp_property_password: expected "the profile\'s wbp_property_password", but received "another value"');
+    expect(JSON.stringify(verdict)).not.toMatch(/"abc"|wrong-one-sent/);
   });
 
   it('a message cut at 200 characters inside a secret is marked, the prefix redacted', () => {
