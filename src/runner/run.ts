@@ -47,7 +47,10 @@ function runNotes(options: RunOptions, stop: RunStop, interrupted: boolean): str
 async function runSuiteGuarded(suite: Suite, options: RunOptions, ctx: RunContext, stop: RunStop, startedAt: number): Promise<SuiteResult> {
   const started = performance.now();
   try {
-    return await runSuite(suite, options, ctx, stop, startedAt);
+    const result = await runSuite(suite, options, ctx, stop, startedAt);
+    // Reporters may hold lines back until the suite ends: a fault while writing them is this suite's.
+    ctx.emit({ type: 'suite-end', result });
+    return result;
   } catch (error) {
     const message = ctx.redactor.text(`${(error as Error).name ?? 'Error'}: ${(error as Error).message ?? String(error)}`);
     stop.fault = message;
@@ -57,7 +60,13 @@ async function runSuiteGuarded(suite: Suite, options: RunOptions, ctx: RunContex
       where: { file: suite.file }, evidence: { exchanges: [], schemaErrors: [] },
       counts: { runs: 1, passed: 0, failed: 0, skipped: 0, errored: 1 },
     };
-    return { name: suite.name, title: suite.title, version: suite.version, file: suite.file, outcome: 'error', durationMs: Math.round(performance.now() - started), checks: [check] };
+    const result: SuiteResult = { name: suite.name, title: suite.title, version: suite.version, file: suite.file, outcome: 'error', durationMs: Math.round(performance.now() - started), checks: [check] };
+    try {
+      ctx.emit({ type: 'suite-end', result });
+    } catch {
+      // The reporter that faulted may fault again; the run's result still carries the fault.
+    }
+    return result;
   }
 }
 
@@ -73,7 +82,6 @@ export async function runCertification(options: RunOptions, ctx: RunContext): Pr
     if (options.grep && planned?.checks === 0) continue;
     const result = await runSuiteGuarded(suite, options, ctx, stop, startedAt);
     results.push(result);
-    ctx.emit({ type: 'suite-end', result });
     if (ctx.signal.aborted || stop.unreachable || stop.bailed || stop.fault) break;
   }
   const interrupted = ctx.signal.aborted;
