@@ -2,9 +2,9 @@
 // Profile with defaults applied and its secret values listed for the Redactor. Missing
 // environment variables and schema violations become a ProfileError with file:line.
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { ProfileError } from '../support/errors.js';
+import { createFormatAjv, formatValidator, importStandalone } from '../support/standalone.js';
 import { readInputFile } from '../support/read-input.js';
 import { parseYaml, isYamlProblem, pointerToPath } from '../support/yaml-source.js';
 import type { PathSegment, YamlSource } from '../support/yaml-source.js';
@@ -15,6 +15,7 @@ import { applyDefaults } from './defaults.js';
 import type { Profile, RawProfile } from './types.js';
 
 let validator: ValidateFunction | undefined;
+const prebuilt = await importStandalone('formats');
 
 const ENV_RE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
@@ -101,7 +102,7 @@ function collectSecrets(value: unknown, out: string[], key = ''): void {
 }
 
 function validateShape(value: unknown, source: YamlSource): RawProfile {
-  validator ??= new Ajv({ allErrors: false, strict: false }).compile(PROFILE_SCHEMA);
+  validator ??= formatValidator(prebuilt, 'profile', PROFILE_SCHEMA, () => createFormatAjv());
   if (validator(value)) return value as RawProfile;
   const error = validator.errors![0]!;
   const params = error.params as Record<string, unknown>;

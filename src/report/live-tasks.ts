@@ -7,6 +7,9 @@ import type { Writable } from 'node:stream';
 import type { PlannedSuite, RunEvent, SuiteResult } from '../runner/types.js';
 import type { Redactor } from '../support/redact.js';
 import { visibleLine } from '../support/sanitise.js';
+import { formatRemaining } from './remaining.js';
+
+export { formatRemaining };
 
 interface Deferred {
   promise: Promise<SuiteResult | undefined>;
@@ -22,13 +25,6 @@ function deferred(): Deferred {
 type Task = ListrTaskWrapper<unknown, never, never>;
 
 /** "4m 05s", "12s": the countdown shown while a person is asked to act. */
-export function formatRemaining(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const m = Math.floor(total / 60);
-  const sec = total % 60;
-  return m > 0 ? `${m}m ${String(sec).padStart(2, '0')}s` : `${sec}s`;
-}
-
 export class LiveTaskList {
   private readonly ends = new Map<string, Deferred>();
   private readonly tasks = new Map<string, Task>();
