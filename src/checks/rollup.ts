@@ -108,7 +108,12 @@ function toResult(acc: Accumulator): CheckResult {
   return result;
 }
 
-export type RunVerdict = 'certified' | 'not-certified' | 'incomplete';
+/**
+ * certified: a full run over HTTPS (both directions), TLS verified, every required check passed.
+ * passed-partial / passed-insecure: every required check passed, but the run certifies nothing
+ * (a selection; plain HTTP or TLS verification off). See src/runner/certifiable.ts.
+ */
+export type RunVerdict = 'certified' | 'passed-partial' | 'passed-insecure' | 'not-certified' | 'incomplete';
 
 /** Why a run is not certified or incomplete, in sentences for the summary. */
 export function decideVerdict(results: readonly CheckResult[], interrupted: boolean): { verdict: RunVerdict; reasons: string[] } {

@@ -66,14 +66,16 @@ export function formatSummary(result: RunResult, chalk: ChalkInstance): string {
 
 export function formatVerdict(result: RunResult, chalk: ChalkInstance): string {
   const why = result.reasons.length ? ` (${result.reasons.join('; ')})` : '';
-  const scope = result.scope === 'partial' ? ' [partial run]' : '';
   switch (result.verdict) {
     case 'certified':
-      return chalk.bold.green(`Verdict: CERTIFIED${scope}`) + why;
+      return chalk.bold.green('Verdict: CERTIFIED') + why;
+    case 'passed-partial':
+    case 'passed-insecure':
+      return chalk.bold.black.bgYellow(`Verdict: ${result.verdict.toUpperCase()}`) + chalk.yellow(why);
     case 'not-certified':
-      return chalk.bold.red(`Verdict: NOT CERTIFIED${scope}`) + why;
+      return chalk.bold.red(`Verdict: NOT CERTIFIED${result.scope === 'partial' ? ' [partial run]' : ''}`) + why;
     default:
-      return chalk.bold.magenta(`Verdict: INCOMPLETE${scope}`) + why;
+      return chalk.bold.magenta(`Verdict: INCOMPLETE${result.scope === 'partial' ? ' [partial run]' : ''}`) + why;
   }
 }
 

@@ -18,6 +18,8 @@ import type { CliIo } from '../io.js';
 import { useColor, useLiveView } from '../io.js';
 import { selectSuites } from '../select-suites.js';
 import { prepareRun } from '../prepare-run.js';
+import { assertSelectionNotEmpty } from '../check-selection.js';
+import { prepareOutputDir } from '../output-dir.js';
 
 export interface RunCommandOptions {
   target: Target;
@@ -54,8 +56,11 @@ function compileGrep(grep: string | undefined): RegExp | undefined {
 export async function runCommand(options: RunCommandOptions, io: CliIo): Promise<RunCommandOutcome> {
   const grep = compileGrep(options.grep);
   const selection = selectSuites(options.target, options.suite);
+  assertSelectionNotEmpty(selection.suites, options.suite, grep, options.grep);
   const reporterNames = options.reporter ?? [];
   for (const name of reporterNames) if (!REPORTERS.has(name)) throw new UsageError(`unknown reporter "${name}" (known: ${FILE_REPORTERS.join(', ')})`);
+  // Checked (and created) before anything starts: a bad folder is a usage error now, not after the run.
+  const outputDir = reporterNames.length ? prepareOutputDir(options.outputDir ?? 'cm-certify-report', io.cwd) : resolve(io.cwd, options.outputDir ?? 'cm-certify-report');
   const clock = io.clock ?? systemClock;
   const log = new EvidenceLog();
   const signal = io.signal ?? new AbortController().signal;
@@ -72,7 +77,7 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
   });
   try {
     const reporters = createReporters(['terminal', ...reporterNames], {
-      outputDir: resolve(io.cwd, options.outputDir ?? 'cm-certify-report'), redactor, stdout: io.stdout, color: useColor(io), interactive: useLiveView(io),
+      outputDir, redactor, stdout: io.stdout, color: useColor(io), interactive: useLiveView(io),
     });
     const hooks = new HookRunner({
       hooks: profile.hooks, client, log, redactor, clock, signal,
@@ -86,6 +91,7 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
     const result = await runCertification({
       target: options.target, profile, suites: selection.suites, allowHttp: options.allowHttp ?? false,
       grep, bail: options.bail ?? false, partial: selection.partial, harnessVersion: version,
+      tlsVerification: io.env.NODE_TLS_REJECT_UNAUTHORIZED !== '0',
     }, ctx);
     const files = await finishReports(reporters, result, redactor);
     if (files.length) io.stdout.write(`Reports: ${files.join(', ')}\n`);

@@ -98,7 +98,9 @@ export async function verifyReportCommand(options: VerifyReportOptions, io: CliI
   const c = v.certificate;
   if (v.status === 'intact') {
     io.stdout.write(`intact: ${options.file} matches its certificate\n`);
-    io.stdout.write(`  verdict ${c.verdict} (${c.scope}) · ${c.target} target · ${c.candidate_base_url} · issued ${c.issued_at}\n`);
+    // The verdict exactly as the certificate records it (e.g. "passed-partial (not a certification: certifies nothing)").
+    io.stdout.write(`  verdict: ${c.verdict}\n`);
+    io.stdout.write(`  scope ${c.scope} · ${c.target} target · ${c.candidate_base_url} · issued ${c.issued_at}\n`);
     io.stdout.write(`  evidence SHA-256 ${c.evidence_sha256} · cm-certify ${c.harness_version}\n`);
   } else {
     io.stdout.write(`ALTERED: ${options.file} differs from its certificate:\n${v.differences.map((d) => `  - ${d}\n`).join('')}`);

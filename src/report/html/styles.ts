@@ -36,6 +36,8 @@ pre{white-space:pre-wrap;word-break:break-word;background:#f6f8fa;border:1px sol
 .verdict-certified{background:#1a7f37}
 .verdict-not-certified{background:#cf222e}
 .verdict-incomplete{background:#8250df}
+.verdict-passed-partial,.verdict-passed-insecure{background:#eac54f;color:#1f2328}
+.verdict-passed-partial code,.verdict-passed-insecure code{color:#1f2328}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:6px 0}
 dl.facts dt{font-weight:600;color:#57606a}
 dl.facts dd{margin:0;word-break:break-word}
