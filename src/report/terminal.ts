@@ -7,6 +7,7 @@ import type { Outcome } from '../checks/types.js';
 import type { RunEvent, RunResult, SuiteResult } from '../runner/types.js';
 import type { Reporter, ReporterContext, ReporterFactory } from './types.js';
 import { checkDetails } from './format.js';
+import { probableCause } from './probable-cause.js';
 import { LiveTaskList, formatRemaining } from './live-tasks.js';
 
 const ICON: Record<Outcome, string> = { pass: '✔', fail: '✖', warn: '⚠', skip: '↓', error: '!' };
@@ -41,7 +42,9 @@ function indent(text: string, by = '   '): string {
 }
 
 export function formatSummary(result: RunResult, chalk: ChalkInstance): string {
-  const out: string[] = ['', chalk.bold('Suites')];
+  const cause = probableCause(result);
+  const out: string[] = cause ? ['', chalk.bold.red(`Probable cause: ${cause}`)] : [];
+  out.push('', chalk.bold('Suites'));
   for (const s of result.suites) out.push(suiteLine(chalk, s));
   for (const [title, outcome] of [['Failures', 'fail'], ['Errors', 'error'], ['Warnings', 'warn']] as const) {
     const checks = result.suites.flatMap((s) => s.checks.filter((c) => c.outcome === outcome));

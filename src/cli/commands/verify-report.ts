@@ -11,6 +11,7 @@ import type { Certificate } from '../../report/certificate.js';
 import { extractEmbedded, looksLikeHtml } from '../../report/html/extract.js';
 import { renderHtml } from '../../report/html/index.js';
 import { JSON_REPORT_FORMAT } from '../../report/json.js';
+import { probableCause } from '../../report/probable-cause.js';
 import { harnessVersion } from '../../support/package-root.js';
 import { Redactor } from '../../support/redact.js';
 import type { CliIo } from '../io.js';
@@ -35,7 +36,11 @@ function asReport(value: unknown): JsonReport | undefined {
 
 function compare(report: JsonReport, certificate: Certificate): string[] {
   try {
-    return compareWithCertificate(report, certificate);
+    const out = compareWithCertificate(report, certificate);
+    // The probable-cause line is derived from the evidence: it must say what the evidence says.
+    const cause = probableCause(report as RunResult);
+    if ((report as { probableCause?: unknown }).probableCause !== cause) out.push(`probable cause: the report says ${JSON.stringify((report as { probableCause?: unknown }).probableCause ?? null)}, its evidence gives ${JSON.stringify(cause ?? null)}`);
+    return out;
   } catch (error) {
     return [`the report's structure (${(error as Error).message})`];
   }

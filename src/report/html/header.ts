@@ -6,13 +6,17 @@ import type { Certificate } from '../certificate.js';
 import { html } from './escape.js';
 import type { SafeHtml } from './escape.js';
 import { formatDuration, formatInstant, plural, verdictLabel } from './text.js';
+import { probableCause } from '../probable-cause.js';
 
 export function renderBanner(result: RunResult): SafeHtml {
   const partial = result.scope === 'partial' && result.verdict !== 'passed-partial' ? html` <span class="tag">partial run — not a full certification</span>` : '';
   const reasons = result.reasons.length ? html`<ul class="reasons">${result.reasons.map((r) => html`<li>${r}</li>`)}</ul>` : '';
+  const cause = probableCause(result);
+  const causeLine = cause ? html`<p class="probable-cause" id="probable-cause"><strong>Probable cause:</strong> ${cause}</p>` : '';
   return html`<header class="banner verdict-${result.verdict}">
 <p class="kicker">cm-certify · ${result.spec.title} ${result.spec.version} · ${result.target.toUpperCase()} target</p>
 <h1 class="verdict" id="verdict">${verdictLabel(result.verdict)}${partial}</h1>
+${causeLine}
 <p class="candidate"><strong>${result.candidate.name}</strong> · <code>${result.candidate.baseUrl}</code></p>
 ${reasons}
 </header>`;

@@ -31,6 +31,7 @@ pre{white-space:pre-wrap;word-break:break-word;background:#f6f8fa;border:1px sol
 .banner h1{margin:4px 0;font-size:30px;letter-spacing:.02em}
 .banner .candidate{margin:4px 0}
 .banner code{color:#fff}
+.banner .probable-cause{margin:8px 0;padding:6px 10px;background:rgba(0,0,0,.25);border-radius:4px;font-size:15px}
 .banner .reasons{margin:8px 0 0;padding-left:20px}
 .banner .tag{font-size:13px;font-weight:normal;background:rgba(255,255,255,.2);border-radius:10px;padding:2px 10px;vertical-align:middle}
 .verdict-certified{background:#1a7f37}
