@@ -56,7 +56,12 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--allow-http', 'accept a plain-http base URL for local development (HTTPS becomes a warning)')
     .option('--ca <file>', 'PEM file of a private CA the candidate certificate chains to')
     .option('-r, --reporter <name>', 'report file: json, junit, html (repeatable)', collect)
-    .option('-o, --output-dir <dir>', 'where report files go', 'cm-certify-report')
+    .option('-o, --output-dir <dir>', 'where report files go (checked before the run starts)', 'cm-certify-report')
+    .option('--timeout <time>', 'per-request timeout (5000, 500ms, 10s), overriding the profile\'s timeouts.request_ms')
+    .option('-q, --quiet', 'print only the verdict line')
+    .option('-v, --verbose', 'also print every request and response in full (secrets redacted)')
+    .option('--no-color', 'no colours (also: NO_COLOR=1)')
+    .addHelpText('after', '\nProxies: HTTP_PROXY, HTTPS_PROXY and NO_PROXY are honoured for the requests to the candidate.\n')
     .action(async (opts) => {
       const { runCommand } = await import('./commands/run.js');
       setExit((await runCommand(opts, io)).exitCode);
@@ -135,6 +140,11 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   let exitCode = 0;
   const program = buildProgram(io, (code) => (exitCode = code));
+  if (argv.length === 0) {
+    // No command is a usage error: say what there is to run.
+    io.stderr.write(program.helpInformation());
+    return EXIT.usage;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;

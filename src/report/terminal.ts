@@ -8,6 +8,7 @@ import type { RunEvent, RunResult, SuiteResult } from '../runner/types.js';
 import type { Reporter, ReporterContext, ReporterFactory } from './types.js';
 import { checkDetails } from './format.js';
 import { probableCause } from './probable-cause.js';
+import { formatTranscript } from './transcript.js';
 import { LiveTaskList, formatRemaining } from './live-tasks.js';
 
 const ICON: Record<Outcome, string> = { pass: '✔', fail: '✖', warn: '⚠', skip: '↓', error: '!' };
@@ -97,6 +98,7 @@ class TerminalReporter implements Reporter {
   }
 
   onEvent(event: RunEvent): void {
+    if (this.ctx.verbosity === 'quiet') return;
     if (this.ctx.interactive) {
       if (event.type === 'run-start') this.live = new LiveTaskList(event.suites, this.ctx.stdout, this.ctx.redactor);
       this.live?.onEvent(event);
@@ -133,6 +135,13 @@ class TerminalReporter implements Reporter {
 
   async finish(result: RunResult): Promise<string[]> {
     await this.live?.done();
+    if (this.ctx.verbosity === 'quiet') {
+      this.write(formatVerdict(result, this.chalk));
+      return [];
+    }
+    if (this.ctx.verbosity === 'verbose' && result.exchanges.length) {
+      this.write(['', this.chalk.bold(`Transcripts (${result.exchanges.length})`), ...result.exchanges.map((x) => `\n${formatTranscript(x)}`)].join('\n'));
+    }
     this.write(formatSummary(result, this.chalk));
     return [];
   }

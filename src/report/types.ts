@@ -12,6 +12,8 @@ export interface ReporterContext {
   color: boolean;
   /** A live task list (TTY and not CI) instead of plain lines. */
   interactive: boolean;
+  /** quiet: the verdict line only; verbose: also every exchange's full (redacted) transcript. */
+  verbosity?: 'quiet' | 'normal' | 'verbose';
 }
 
 export interface Reporter {

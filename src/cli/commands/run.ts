@@ -20,6 +20,7 @@ import { selectSuites } from '../select-suites.js';
 import { prepareRun } from '../prepare-run.js';
 import { assertSelectionNotEmpty } from '../check-selection.js';
 import { prepareOutputDir } from '../output-dir.js';
+import { parseTimeoutFlag, proxyFromEnv, verbosityOf } from '../run-flags.js';
 
 export interface RunCommandOptions {
   target: Target;
@@ -36,6 +37,12 @@ export interface RunCommandOptions {
   ca?: string;
   reporter?: string[];
   outputDir?: string;
+  /** Per-request timeout ("5000", "10s"), overriding the profile's timeouts.request_ms. */
+  timeout?: string;
+  quiet?: boolean;
+  verbose?: boolean;
+  /** false with --no-color. */
+  color?: boolean;
 }
 
 export interface RunCommandOutcome {
@@ -55,6 +62,8 @@ function compileGrep(grep: string | undefined): RegExp | undefined {
 
 export async function runCommand(options: RunCommandOptions, io: CliIo): Promise<RunCommandOutcome> {
   const grep = compileGrep(options.grep);
+  const timeoutMs = parseTimeoutFlag(options.timeout);
+  const verbosity = verbosityOf(options.quiet, options.verbose);
   const selection = selectSuites(options.target, options.suite);
   assertSelectionNotEmpty(selection.suites, options.suite, grep, options.grep);
   const reporterNames = options.reporter ?? [];
@@ -67,7 +76,9 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
   const version = harnessVersion();
   const prepared = await prepareRun(options, io, { clock, log });
   const { profile, redactor, pms } = prepared;
+  if (timeoutMs !== undefined) profile.timeouts.requestMs = timeoutMs;
   const client = new HttpClient({
+    proxy: proxyFromEnv(io.env),
     clock, redactor, log, signal, ca: prepared.ca,
     requestTimeoutMs: profile.timeouts.requestMs,
     connectTimeoutMs: profile.timeouts.connectMs,
@@ -77,7 +88,7 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
   });
   try {
     const reporters = createReporters(['terminal', ...reporterNames], {
-      outputDir, redactor, stdout: io.stdout, color: useColor(io), interactive: useLiveView(io),
+      outputDir, redactor, stdout: io.stdout, color: options.color !== false && useColor(io), interactive: useLiveView(io), verbosity,
     });
     const hooks = new HookRunner({
       hooks: profile.hooks, client, log, redactor, clock, signal,
@@ -86,7 +97,8 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
     const emit = (event: RunEvent): void => {
       for (const r of reporters) r.onEvent?.(event);
     };
-    if (pms) io.stdout.write(`Channel manager for your PMS: ${pms.mock.url}\n`);
+    // --quiet keeps stdout to the verdict line; the URL the PMS needs still goes to stderr.
+    if (pms) (verbosity === 'quiet' ? io.stderr : io.stdout).write(`Channel manager for your PMS: ${pms.mock.url}\n`);
     const ctx: RunContext = { client, log, clock, hooks, redactor, signal, emit, artifacts: collectArtifacts(log, clock, pms), ...(pms ? { pms } : {}) };
     const result = await runCertification({
       target: options.target, profile, suites: selection.suites, allowHttp: options.allowHttp ?? false,
@@ -94,7 +106,7 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
       tlsVerification: io.env.NODE_TLS_REJECT_UNAUTHORIZED !== '0',
     }, ctx);
     const files = await finishReports(reporters, result, redactor);
-    if (files.length) io.stdout.write(`Reports: ${files.join(', ')}\n`);
+    if (files.length && verbosity !== 'quiet') io.stdout.write(`Reports: ${files.join(', ')}\n`);
     return { exitCode: exitCodeForVerdict(result.verdict), result, files };
   } finally {
     await prepared.close();
