@@ -46,8 +46,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 
   program.command('run')
     .description('run the certification suites against a candidate and print the verdict')
-    .addOption(targetOption().makeOptionMandatory())
-    .option('-p, --profile <file>', 'candidate profile (YAML); see `cm-certify init`')
+    .addOption(targetOption())
+    .option('-p, --profile <file>', 'candidate profile (YAML; default: cm-certify.ota.yaml or cm-certify.pms.yaml in this folder, whose target: is used when --target is not given)')
     .option('--reference', 'certify the built-in reference candidate (started in-process); with --profile, using that profile\'s settings')
     .option('--variant <name>', 'with --reference: a deliberately broken variant (repeatable)', collect)
     .option('-s, --suite <name|file>', 'built-in suite name, "builtin", or a suite file (repeatable)', collect)

@@ -21,9 +21,11 @@ import { prepareRun } from '../prepare-run.js';
 import { assertSelectionNotEmpty } from '../check-selection.js';
 import { prepareOutputDir } from '../output-dir.js';
 import { parseTimeoutFlag, proxyFromEnv, verbosityOf } from '../run-flags.js';
+import { resolveRunTarget } from '../find-profile.js';
 
 export interface RunCommandOptions {
-  target: Target;
+  /** Without it, the profile's `target:` decides. */
+  target?: Target;
   profile?: string;
   reference?: boolean;
   /** Fault variants of the reference candidate (with --reference): demos and tests. */
@@ -60,7 +62,10 @@ function compileGrep(grep: string | undefined): RegExp | undefined {
   }
 }
 
-export async function runCommand(options: RunCommandOptions, io: CliIo): Promise<RunCommandOutcome> {
+export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<RunCommandOutcome> {
+  const found = resolveRunTarget(given, io.cwd);
+  const options = { ...given, target: found.target, ...(found.profile ? { profile: found.profile } : {}) };
+  if (!given.profile && found.profile && !given.quiet) io.stdout.write(`Profile: ${resolve(io.cwd, found.profile)} (found in the working directory)\n`);
   const grep = compileGrep(options.grep);
   const timeoutMs = parseTimeoutFlag(options.timeout);
   const verbosity = verbosityOf(options.quiet, options.verbose);
