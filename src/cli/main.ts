@@ -163,10 +163,13 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
 export async function runProcess(argv: string[]): Promise<void> {
   const controller = new AbortController();
   let signals = 0;
+  // During `run` the terminal reporter prints the notice (after the live view's last frame,
+  // so no line is drawn twice); elsewhere it is printed here.
+  const reporterSaysIt = argv[0] === 'run';
   const onSignal = (name: NodeJS.Signals): void => {
     signals++;
     if (signals > 1) process.exit(EXIT.incomplete);
-    process.stderr.write(`\n${name}: stopping; writing the report so far…\n`);
+    if (!reporterSaysIt) process.stderr.write(`\n${name}: stopping…\n`);
     controller.abort(new Error(`interrupted by ${name}`));
   };
   process.on('SIGINT', onSignal);

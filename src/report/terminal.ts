@@ -89,8 +89,21 @@ class TerminalReporter implements Reporter {
   private live: LiveTaskList | undefined;
   private lastCountdown: number | undefined;
 
+  private stopping: Promise<void> | undefined;
+
   constructor(private readonly ctx: ReporterContext) {
     this.chalk = new Chalk({ level: ctx.color ? 1 : 0 });
+    ctx.signal?.addEventListener('abort', () => void this.onAbort(ctx.signal?.reason), { once: true });
+  }
+
+  /** Ctrl-C: end the live view's redraws first, then say so on a line of its own (plain mode: at once). */
+  private onAbort(reason: unknown): Promise<void> {
+    const why = reason instanceof Error ? reason.message.replace(/^interrupted by /, '') : 'interrupted';
+    const notice = this.chalk.yellow(`${why}: stopping; writing the report so far…`);
+    const live = this.live;
+    this.live = undefined;
+    this.stopping = (live ? live.done(true) : Promise.resolve()).then(() => this.write(notice));
+    return this.stopping;
   }
 
   private write(line: string): void {
@@ -98,7 +111,7 @@ class TerminalReporter implements Reporter {
   }
 
   onEvent(event: RunEvent): void {
-    if (this.ctx.verbosity === 'quiet') return;
+    if (this.ctx.verbosity === 'quiet' || this.stopping) return;
     if (this.ctx.interactive) {
       if (event.type === 'run-start') this.live = new LiveTaskList(event.suites, this.ctx.stdout, this.ctx.redactor);
       this.live?.onEvent(event);
@@ -135,6 +148,7 @@ class TerminalReporter implements Reporter {
 
   async finish(result: RunResult): Promise<string[]> {
     await this.live?.done();
+    await this.stopping;
     if (this.ctx.verbosity === 'quiet') {
       this.write(formatVerdict(result, this.chalk));
       return [];

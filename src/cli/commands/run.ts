@@ -93,7 +93,7 @@ export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<R
   });
   try {
     const reporters = createReporters(['terminal', ...reporterNames], {
-      outputDir, redactor, stdout: io.stdout, color: options.color !== false && useColor(io), interactive: useLiveView(io), verbosity,
+      outputDir, redactor, stdout: io.stdout, color: options.color !== false && useColor(io), interactive: useLiveView(io), verbosity, signal,
     });
     const hooks = new HookRunner({
       hooks: profile.hooks, client, log, redactor, clock, signal,
