@@ -4,9 +4,10 @@
 import { decideVerdict } from '../checks/rollup.js';
 import { profileDigest } from '../profile/digest.js';
 import { SPEC_TITLE, SPEC_VERSION } from '../spec/sections.js';
+import { certifyingVerdict, insecureNotes, isFullSelection, notCertifyingReason, transportFacts } from './certifiable.js';
 import { runSuite } from './suite-runner.js';
 import type { RunStop } from './step-env.js';
-import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult } from './types.js';
+import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult, TransportFacts } from './types.js';
 import type { CheckResult } from '../checks/types.js';
 import type { Suite } from '../suite/types.js';
 
@@ -25,14 +26,9 @@ function countOutcomes(suites: SuiteResult[]): OutcomeCounts {
   return counts;
 }
 
-function runNotes(options: RunOptions, stop: RunStop, interrupted: boolean): string[] {
-  const notes: string[] = [];
-  if (options.profile.baseUrl.startsWith('http://')) {
-    notes.push(options.allowHttp
-      ? 'This run was made over plain HTTP (--allow-http, local development): it does not certify a production endpoint.'
-      : 'The candidate base URL uses plain HTTP: HTTPS is required.');
-  }
-  if (options.partial || options.grep) notes.push('Partial run (--suite/--grep): not every built-in check ran, so this is not a full certification.');
+function runNotes(options: RunOptions, facts: TransportFacts, stop: RunStop, interrupted: boolean): string[] {
+  const notes = insecureNotes(facts);
+  if (!isFullSelection(options)) notes.push('Partial run (--suite/--grep/--bail): not every built-in check ran, so this is not a full certification.');
   if (stop.unreachable) notes.push(`The run stopped early: the candidate could not be reached (${stop.unreachable}).`);
   if (stop.bailed) notes.push('The run stopped at the first failed required check (--bail).');
   if (stop.fault) notes.push(`The run stopped at a harness fault (${stop.fault}); the report holds what ran until then.`);
@@ -89,19 +85,24 @@ export async function runCertification(options: RunOptions, ctx: RunContext): Pr
   const { verdict, reasons } = decideVerdict(all, interrupted);
   if (stop.unreachable && verdict !== 'not-certified') reasons.unshift(`the candidate could not be reached: ${stop.unreachable}`);
   if (stop.fault) reasons.unshift(`the harness failed: ${stop.fault}`);
+  const facts = transportFacts(options, ctx.pms?.mock.url);
+  const final = certifyingVerdict(stop.fault || (stop.unreachable && verdict === 'certified') ? 'incomplete' : verdict, options, facts);
+  const notCertifying = notCertifyingReason(final, facts);
+  if (notCertifying) reasons.push(notCertifying);
   const result: RunResult = {
-    verdict: stop.fault || (stop.unreachable && verdict === 'certified') ? 'incomplete' : verdict,
+    verdict: final,
     reasons,
     harness: { name: 'cm-certify', version: options.harnessVersion },
     spec: { title: SPEC_TITLE, version: SPEC_VERSION },
     target: options.target,
     candidate: { baseUrl: ctx.redactor.url(options.profile.baseUrl), name: ctx.redactor.text(options.profile.name) },
-    transport: options.profile.baseUrl.startsWith('https://') ? 'https' : 'http',
+    transport: facts.candidate === 'https' && facts.mock !== 'http' ? 'https' : 'http',
+    transports: facts,
     startedAt: new Date(startedAt).toISOString(),
     durationMs: Math.round(performance.now() - wallStart),
-    scope: options.partial || options.grep ? 'partial' : 'full',
+    scope: isFullSelection(options) ? 'full' : 'partial',
     interrupted,
-    notes: runNotes(options, stop, interrupted),
+    notes: runNotes(options, facts, stop, interrupted),
     counts: countOutcomes(results),
     suites: results,
     exchanges: [...ctx.log.all()],
