@@ -9,6 +9,9 @@ import type { Reporter, ReporterContext, ReporterFactory } from './types.js';
 import { checkDetails } from './format.js';
 import type { LiveTaskList } from './live-tasks.js';
 import { formatRemaining } from './remaining.js';
+import { forTerminal, mapStrings, visibleLine } from '../support/sanitise.js';
+import { probableCause } from './probable-cause.js';
+import { formatTranscript } from './transcript.js';
 
 const ICON: Record<Outcome, string> = { pass: '✔', fail: '✖', warn: '⚠', skip: '↓', error: '!' };
 
@@ -42,7 +45,9 @@ function indent(text: string, by = '   '): string {
 }
 
 export function formatSummary(result: RunResult, chalk: ChalkInstance): string {
-  const out: string[] = ['', chalk.bold('Suites')];
+  const cause = probableCause(result);
+  const out: string[] = cause ? ['', chalk.bold.red(`Probable cause: ${cause}`)] : [];
+  out.push('', chalk.bold('Suites'));
   for (const s of result.suites) out.push(suiteLine(chalk, s));
   for (const [title, outcome] of [['Failures', 'fail'], ['Errors', 'error'], ['Warnings', 'warn']] as const) {
     const checks = result.suites.flatMap((s) => s.checks.filter((c) => c.outcome === outcome));
@@ -67,14 +72,16 @@ export function formatSummary(result: RunResult, chalk: ChalkInstance): string {
 
 export function formatVerdict(result: RunResult, chalk: ChalkInstance): string {
   const why = result.reasons.length ? ` (${result.reasons.join('; ')})` : '';
-  const scope = result.scope === 'partial' ? ' [partial run]' : '';
   switch (result.verdict) {
     case 'certified':
-      return chalk.bold.green(`Verdict: CERTIFIED${scope}`) + why;
+      return chalk.bold.green('Verdict: CERTIFIED') + why;
+    case 'passed-partial':
+    case 'passed-insecure':
+      return chalk.bold.black.bgYellow(`Verdict: ${result.verdict.toUpperCase()}`) + chalk.yellow(why);
     case 'not-certified':
-      return chalk.bold.red(`Verdict: NOT CERTIFIED${scope}`) + why;
+      return chalk.bold.red(`Verdict: NOT CERTIFIED${result.scope === 'partial' ? ' [partial run]' : ''}`) + why;
     default:
-      return chalk.bold.magenta(`Verdict: INCOMPLETE${scope}`) + why;
+      return chalk.bold.magenta(`Verdict: INCOMPLETE${result.scope === 'partial' ? ' [partial run]' : ''}`) + why;
   }
 }
 
@@ -88,13 +95,31 @@ class TerminalReporter implements Reporter {
   private readonly batch: string[] = [];
   private batchTimer: NodeJS.Timeout | undefined;
 
+  private stopping: Promise<void> | undefined;
+
   constructor(private readonly ctx: ReporterContext) {
     this.chalk = new Chalk({ level: ctx.color ? 1 : 0 });
+    ctx.signal?.addEventListener('abort', () => void this.onAbort(ctx.signal?.reason), { once: true });
   }
 
+  /** Ctrl-C: end the live view's redraws first, then say so on a line of its own (plain mode: at once). */
+  private onAbort(reason: unknown): Promise<void> {
+    const why = reason instanceof Error ? reason.message.replace(/^interrupted by /, '') : 'interrupted';
+    const notice = this.chalk.yellow(`${why}: stopping; writing the report so far…`);
+    const live = this.live;
+    this.live = undefined;
+    this.stopping = (live ? live.done(true) : Promise.resolve()).then(() => this.write(notice));
+    return this.stopping;
+  }
+
+  /** Every line is composed of safe parts: candidate text is redacted and made visible before painting. */
   private write(line: string): void {
     this.flush();
-    this.ctx.stdout.write(`${this.ctx.redactor.text(line)}\n`);
+    this.ctx.stdout.write(`${line}\n`);
+  }
+
+  private safe(text: string): string {
+    return visibleLine(this.ctx.redactor.text(text));
   }
 
   /**
@@ -102,7 +127,7 @@ class TerminalReporter implements Reporter {
    * each: they are batched, and flushed by the next other line, at 64 lines or after 200 ms.
    */
   private writeBatched(line: string): void {
-    this.batch.push(`${this.ctx.redactor.text(line)}\n`);
+    this.batch.push(`${line}\n`);
     if (this.batch.length >= 64) this.flush();
     else if (!this.batchTimer) {
       this.batchTimer = setTimeout(() => this.flush(), 200);
@@ -117,6 +142,7 @@ class TerminalReporter implements Reporter {
   }
 
   onEvent(event: RunEvent): void {
+    if (this.ctx.verbosity === 'quiet' || this.stopping) return;
     if (this.ctx.interactive) {
       this.onLiveEvent(event);
       return;
@@ -124,16 +150,16 @@ class TerminalReporter implements Reporter {
     const c = this.chalk;
     switch (event.type) {
       case 'run-start':
-        this.write(c.bold(`cm-certify · ${event.target} target · ${event.candidate} · ${event.suites.length} suite(s)`));
+        this.write(c.bold(`cm-certify · ${event.target} target · ${this.safe(event.candidate)} · ${event.suites.length} suite(s)`));
         break;
       case 'suite-start':
-        this.write(`${c.bold('▶')} ${event.suite}`);
+        this.write(`${c.bold('▶')} ${this.safe(event.suite)}`);
         break;
       case 'step-end':
-        this.writeBatched(`  ${paint(c, event.outcome, ICON[event.outcome])} ${event.step}${event.note ? c.gray(` — ${event.note.split('\n')[0]}`) : ''}`);
+        this.writeBatched(`  ${paint(c, event.outcome, ICON[event.outcome])} ${this.safe(event.step)}${event.note ? c.gray(` — ${this.safe(event.note.split('\n')[0] ?? '')}`) : ''}`);
         break;
       case 'prompt':
-        this.write(c.cyan(`  ⏳ ${event.message}`));
+        this.write(c.cyan(`  ⏳ ${this.safe(event.message)}`));
         this.lastCountdown = undefined;
         break;
       case 'waiting': {
@@ -167,7 +193,17 @@ class TerminalReporter implements Reporter {
   async finish(result: RunResult): Promise<string[]> {
     await this.liveLoading;
     await this.live?.done();
-    this.write(formatSummary(result, this.chalk));
+    await this.stopping;
+    // The result is already redacted (finishReports); here it is made safe for a terminal.
+    const safe = mapStrings(result, forTerminal);
+    if (this.ctx.verbosity === 'quiet') {
+      this.write(formatVerdict(safe, this.chalk));
+      return [];
+    }
+    if (this.ctx.verbosity === 'verbose' && safe.exchanges.length) {
+      this.write(['', this.chalk.bold(`Transcripts (${safe.exchanges.length})`), ...safe.exchanges.map((x) => `\n${formatTranscript(x)}`)].join('\n'));
+    }
+    this.write(formatSummary(safe, this.chalk));
     return [];
   }
 }
