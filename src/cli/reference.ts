@@ -1,8 +1,9 @@
 // The built-in reference candidates for `run --reference` and `serve`: takes the target
 // (and optional fault variants), starts the candidate in-process on 127.0.0.1 over TLS
-// with the test-only certificate, gives its profile (the built-in one, pointed at it) and
-// the CA to trust.
-import { readFileSync } from 'node:fs';
+// with a test certificate generated at start-up (a throw-away CA, whose key is discarded,
+// and a server certificate), gives its profile (the built-in one, pointed at it) and the
+// CA to trust. No private key is shipped in the package.
+import { createTestPki } from '../support/certificates.js';
 import type { Clock } from '../support/clock.js';
 import { packagePath } from '../support/package-root.js';
 import { UsageError } from '../support/errors.js';
@@ -20,12 +21,15 @@ export interface RunningReference {
   close(): Promise<void>;
 }
 
+let generated: { cert: Buffer; key: Buffer; ca: Buffer } | undefined;
+
+/** The reference candidates' certificate and the CA to trust: made once per process, in memory. */
 export function testTls(): { cert: Buffer; key: Buffer; ca: Buffer } {
-  return {
-    cert: readFileSync(packagePath('fixtures', 'tls', 'server.pem')),
-    key: readFileSync(packagePath('fixtures', 'tls', 'server.key')),
-    ca: readFileSync(packagePath('fixtures', 'tls', 'ca.pem')),
-  };
+  if (!generated) {
+    const pki = createTestPki();
+    generated = { cert: Buffer.from(pki.cert), key: Buffer.from(pki.key), ca: Buffer.from(pki.ca) };
+  }
+  return generated;
 }
 
 export function referenceProfilePath(target: Target): string {

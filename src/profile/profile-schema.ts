@@ -94,7 +94,11 @@ export const PROFILE_SCHEMA = {
     tls: {
       type: 'object',
       additionalProperties: false,
-      properties: { ca: { type: 'string' }, cert: { type: 'string' }, key: { type: 'string' } },
+      properties: {
+        ca: { type: 'string' }, cert: { type: 'string' }, key: { type: 'string' },
+        // PMS target: the mock channel manager serves plain HTTP (local development; never certified).
+        plain_http: { type: 'boolean' },
+      },
     },
     // PMS target: where the mock channel manager listens and how the PMS is timed.
     listen: { type: 'string', pattern: '^[^\\s:]+:\\d{1,5}$' },

@@ -5,6 +5,7 @@ import { decideVerdict } from '../checks/rollup.js';
 import { profileDigest } from '../profile/digest.js';
 import { SPEC_TITLE, SPEC_VERSION } from '../spec/sections.js';
 import { runSuite } from './suite-runner.js';
+import { applyTransportRule, transportFacts } from './transport.js';
 import type { RunStop } from './step-env.js';
 import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult } from './types.js';
 
@@ -54,21 +55,26 @@ export async function runCertification(options: RunOptions, ctx: RunContext): Pr
   }
   const interrupted = ctx.signal.aborted;
   const all = results.flatMap((s) => s.checks);
-  const { verdict, reasons } = decideVerdict(all, interrupted);
-  if (stop.unreachable && verdict !== 'not-certified') reasons.unshift(`the candidate could not be reached: ${stop.unreachable}`);
+  const decided = decideVerdict(all, interrupted);
+  const { reasons } = decided;
+  if (stop.unreachable && decided.verdict !== 'not-certified') reasons.unshift(`the candidate could not be reached: ${stop.unreachable}`);
+  const facts = transportFacts(options.target, options.profile.baseUrl, ctx.pms);
+  const verdict = applyTransportRule(stop.unreachable && decided.verdict === 'certified' ? 'incomplete' : decided.verdict, reasons, facts);
   const result: RunResult = {
-    verdict: stop.unreachable && verdict === 'certified' ? 'incomplete' : verdict,
+    verdict,
     reasons,
     harness: { name: 'cm-certify', version: options.harnessVersion },
     spec: { title: SPEC_TITLE, version: SPEC_VERSION },
     target: options.target,
     candidate: { baseUrl: ctx.redactor.url(options.profile.baseUrl), name: ctx.redactor.text(options.profile.name) },
-    transport: options.profile.baseUrl.startsWith('https://') ? 'https' : 'http',
+    transport: facts.transport,
+    transports: facts.transports,
+    ...(facts.mock ? { mock: { ...facts.mock, url: ctx.redactor.url(facts.mock.url) } } : {}),
     startedAt: new Date(startedAt).toISOString(),
     durationMs: Math.round(performance.now() - wallStart),
     scope: options.partial || options.grep ? 'partial' : 'full',
     interrupted,
-    notes: runNotes(options, stop, interrupted),
+    notes: [...facts.notes, ...runNotes(options, stop, interrupted)],
     counts: countOutcomes(results),
     suites: results,
     exchanges: [...ctx.log.all()],

@@ -29,10 +29,21 @@ export interface RunOptions {
   harnessVersion: string;
 }
 
+/** How the mock channel manager served the PMS: its scheme and, over HTTPS, its certificate. */
+export interface MockTransport {
+  scheme: 'https' | 'http';
+  /** 'profile': tls.cert/key; 'generated': self-signed at start-up (file: its public PEM, removed after the run). */
+  certificate?: { source: 'profile' | 'generated'; fingerprint256: string; file?: string };
+  /** Over plain HTTP: what asked for it (--mock-http or tls.plain_http). */
+  reason?: string;
+}
+
 /** The PMS target's inbound side: the mock channel manager and the judge of its traffic. */
 export interface PmsSide {
   mock: MockChannelManager;
   judge: InboundJudge;
+  /** How the mock served; absent means plain HTTP unless its URL says https. */
+  transport?: MockTransport;
 }
 
 export interface RunContext {
@@ -99,7 +110,16 @@ export interface RunResult {
   spec: { title: string; version: string };
   target: Target;
   candidate: { baseUrl: string; name: string };
+  /** 'https' only when every direction was HTTPS (see transports). */
   transport: 'https' | 'http';
+  /**
+   * Each direction on its own: `candidate` is the harness's requests to base_url (the OTA's
+   * API, or a PMS's callbacks); `mock` (PMS target) is what the mock channel manager served.
+   * Always set by runCertification (optional only for results written by older versions).
+   */
+  transports?: { candidate: 'https' | 'http'; mock?: 'https' | 'http' };
+  /** PMS target: the mock channel manager's URL and certificate. */
+  mock?: { url: string } & MockTransport;
   startedAt: string;
   durationMs: number;
   scope: 'full' | 'partial';

@@ -10,7 +10,7 @@ import { HttpClient } from '../../drivers/http-client.js';
 import { HookRunner } from '../../drivers/hooks.js';
 import { runCertification } from '../../runner/run.js';
 import { collectArtifacts } from '../../runner/artifacts.js';
-import type { RunContext, RunEvent, RunResult } from '../../runner/types.js';
+import type { PmsSide, RunContext, RunEvent, RunResult } from '../../runner/types.js';
 import type { Target } from '../../suite/types.js';
 import { createReporters, FILE_REPORTERS, finishReports, REPORTERS } from '../../report/index.js';
 import { exitCodeForVerdict } from '../exit-codes.js';
@@ -31,6 +31,8 @@ export interface RunCommandOptions {
   grep?: string;
   bail?: boolean;
   allowHttp?: boolean;
+  /** PMS target: the mock channel manager serves plain HTTP instead of HTTPS (never certified). */
+  mockHttp?: boolean;
   ca?: string;
   reporter?: string[];
   outputDir?: string;
@@ -49,6 +51,21 @@ function compileGrep(grep: string | undefined): RegExp | undefined {
   } catch (error) {
     throw new UsageError(`--grep: invalid regular expression: ${(error as Error).message}`);
   }
+}
+
+/** The mock's URL and how to trust it (or that it is plain HTTP), before the run starts. */
+function describeMock(pms: PmsSide): string {
+  const lines = [`Channel manager for your PMS: ${pms.mock.url}`];
+  const t = pms.transport;
+  if (t?.scheme === 'http' || !pms.mock.url.startsWith('https://')) {
+    lines.push(`  plain HTTP (${t?.reason ?? 'no TLS'}): local development only; this run cannot be certified`);
+  } else if (t?.certificate) {
+    const c = t.certificate;
+    lines.push(`  TLS certificate: ${c.source === 'generated' ? 'self-signed, generated for this run' : 'from the profile'}`);
+    lines.push(`  SHA-256 fingerprint (pin it in your PMS): ${c.fingerprint256}`);
+    if (c.file) lines.push(`  certificate PEM (trust it in your PMS${c.source === 'generated' ? ', valid for this run' : ''}): ${c.file}`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 export async function runCommand(options: RunCommandOptions, io: CliIo): Promise<RunCommandOutcome> {
@@ -81,7 +98,7 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
     const emit = (event: RunEvent): void => {
       for (const r of reporters) r.onEvent?.(event);
     };
-    if (pms) io.stdout.write(`Channel manager for your PMS: ${pms.mock.url}\n`);
+    if (pms) io.stdout.write(describeMock(pms));
     const ctx: RunContext = { client, log, clock, hooks, redactor, signal, emit, artifacts: collectArtifacts(log, clock, pms), ...(pms ? { pms } : {}) };
     const result = await runCertification({
       target: options.target, profile, suites: selection.suites, allowHttp: options.allowHttp ?? false,
