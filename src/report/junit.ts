@@ -46,11 +46,19 @@ function count(checks: CheckResult[], outcome: CheckResult['outcome']): number {
   return checks.filter((c) => c.outcome === outcome).length;
 }
 
+/** The run's transport and notes (plain HTTP, the mock's certificate fingerprint) on every testsuite. */
+function runProperties(result: RunResult): string {
+  const props: Array<[string, string]> = [['transport', result.transport], ...result.notes.map((n): [string, string] => ['note', n])];
+  if (result.mock?.certificate) props.push(['mock.certificate.sha256', result.mock.certificate.fingerprint256]);
+  return `    <properties>${props.map(([k, v]) => `<property name="${escapeXml(k)}" value="${escapeXml(v)}"/>`).join('')}</properties>`;
+}
+
 export function toJunit(result: RunResult): string {
   const suites = result.suites.map((suite) => {
     const c = suite.checks;
     return [
       `  <testsuite name="${escapeXml(suite.name)}" tests="${c.length}" failures="${count(c, 'fail')}" errors="${count(c, 'error')}" skipped="${count(c, 'skip')}" time="${(suite.durationMs / 1000).toFixed(3)}" timestamp="${result.startedAt}">`,
+      runProperties(result),
       ...c.map((check) => testcase(suite, check, result)),
       '  </testsuite>',
     ].join('\n');
