@@ -2,6 +2,7 @@
 // "builtin" for all of them, or files), gives the suites in order and whether the run
 // covers every built-in suite (a full certification) or not.
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { UsageError } from '../support/errors.js';
 import { loadBuiltinSuites, loadSuite } from '../suite/load-suite.js';
 import type { Suite, Target } from '../suite/types.js';
@@ -12,11 +13,12 @@ export interface SuiteSelection {
   partial: boolean;
 }
 
-function looksLikeFile(value: string): boolean {
-  return /\.ya?ml$/i.test(value) || value.includes('/') || existsSync(value);
+function looksLikeFile(value: string, cwd: string): boolean {
+  return /\.ya?ml$/i.test(value) || value.includes('/') || existsSync(resolve(cwd, value));
 }
 
-export function selectSuites(target: Target, requested: string[] = []): SuiteSelection {
+/** Suite files are read relative to `cwd` and named by their absolute path in errors. */
+export function selectSuites(target: Target, requested: string[] = [], cwd: string = process.cwd()): SuiteSelection {
   const builtin = loadBuiltinSuites(target);
   if (requested.length === 0) {
     builtin.forEach((s) => validateSuiteReferences(s, target));
@@ -29,7 +31,7 @@ export function selectSuites(target: Target, requested: string[] = []): SuiteSel
   };
   for (const value of requested) {
     if (value === 'builtin') builtin.forEach(add);
-    else if (looksLikeFile(value)) add(loadSuite(value));
+    else if (looksLikeFile(value, cwd)) add(loadSuite(resolve(cwd, value)));
     else {
       const found = builtin.find((s) => s.name === value);
       if (!found) throw new UsageError(`unknown suite "${value}" for the ${target} target (built-in: ${builtin.map((s) => s.name).join(', ')}; or give a .yaml file)`);

@@ -70,7 +70,7 @@ function describeMock(pms: PmsSide): string {
 
 export async function runCommand(options: RunCommandOptions, io: CliIo): Promise<RunCommandOutcome> {
   const grep = compileGrep(options.grep);
-  const selection = selectSuites(options.target, options.suite);
+  const selection = selectSuites(options.target, options.suite, io.cwd);
   const reporterNames = options.reporter ?? [];
   for (const name of reporterNames) if (!REPORTERS.has(name)) throw new UsageError(`unknown reporter "${name}" (known: ${FILE_REPORTERS.join(', ')})`);
   const clock = io.clock ?? systemClock;

@@ -84,15 +84,16 @@ export function verifyReportText(text: string, currentVersion: string = harnessV
 
 export async function verifyReportCommand(options: VerifyReportOptions, io: CliIo): Promise<number> {
   let text: string;
+  const file = resolve(io.cwd, options.file);
   try {
-    text = await readFile(resolve(io.cwd, options.file), 'utf8');
+    text = await readFile(file, 'utf8');
   } catch (error) {
-    io.stderr.write(`error: cannot read ${options.file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})\n`);
+    io.stderr.write(`error: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})\n`);
     return VERIFY_EXIT.unreadable;
   }
   const v = verifyReportText(text);
   if (v.status === 'unreadable') {
-    io.stderr.write(`error: ${options.file} is not a cm-certify report: ${v.reason}\n`);
+    io.stderr.write(`error: ${file} is not a cm-certify report: ${v.reason}\n`);
     return VERIFY_EXIT.unreadable;
   }
   const c = v.certificate;
