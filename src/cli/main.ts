@@ -28,7 +28,7 @@ Examples:
   $ cm-certify schemas --openapi api.openapi.json          the whole API as OpenAPI 3.1
   $ cm-certify verify-report cm-certify-report/report.html  was the report altered since it was written?
   $ cm-certify serve reference-ota --port 8443
-  $ cm-certify serve reference-pms --cm-url https://127.0.0.1:9200 --start
+  $ cm-certify serve reference-pms --cm-url https://127.0.0.1:9200 --ca MOCK_CERT.pem --start
 `;
 
 function targetOption(): Option {
