@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../support/clock.js';
-import { createSelfSigned, fingerprintOf, LOCAL_HOSTS } from '../support/certificates.js';
+import { fingerprintOf, LOCAL_HOSTS, selfSignedFor } from '../support/certificates.js';
 import { ProfileError } from '../support/errors.js';
 import type { Redactor } from '../support/redact.js';
 import type { Profile } from '../profile/types.js';
@@ -39,9 +39,9 @@ function profileTls(profile: Profile): MockTls | undefined {
 }
 
 /** A self-signed certificate for the listen host (and the loopback names); its PEM goes to a temp file. */
-function generatedTls(host: string): MockTls {
+async function generatedTls(host: string): Promise<MockTls> {
   const hosts = [...new Set([host, ...LOCAL_HOSTS])].filter((h) => h !== '0.0.0.0' && h !== '::');
-  const pair = createSelfSigned(hosts);
+  const pair = await selfSignedFor(hosts);
   const dir = mkdtempSync(join(tmpdir(), 'cm-certify-mock-'));
   const file = join(dir, 'mock-cm-cert.pem');
   writeFileSync(file, pair.cert);
@@ -52,7 +52,7 @@ function generatedTls(host: string): MockTls {
   };
 }
 
-function mockTls(profile: Profile, mockHttp: boolean): MockTls {
+async function mockTls(profile: Profile, mockHttp: boolean): Promise<MockTls> {
   if (mockHttp || profile.tls.plain_http) {
     const reason = mockHttp ? '--mock-http' : `tls.plain_http in ${profile.file}`;
     return { transport: { scheme: 'http', reason }, cleanup: () => undefined };
@@ -70,7 +70,7 @@ export async function startPmsSide(
   profile: Profile,
   deps: { clock: Clock; log: EvidenceLog; redactor: Redactor; mockHttp?: boolean },
 ): Promise<StartedPmsSide> {
-  const tls = mockTls(profile, deps.mockHttp ?? false);
+  const tls = await mockTls(profile, deps.mockHttp ?? false);
   const mock = new MockChannelManager({
     clock: deps.clock,
     log: deps.log,

@@ -57,8 +57,8 @@ async function referencePms(options: PrepareOptions, io: CliIo, deps: { clock: C
   const base = loadProfile(file, env);
   const redactor = new Redactor(base.secrets);
   const side = await startPmsSide(base, { ...deps, redactor, mockHttp: options.mockHttp ?? false });
-  const tls = testTls();
   try {
+    const tls = await testTls();
     // The reference PMS trusts the mock's certificate (generated at start-up, or the profile's).
     const pms = await startReferencePms({
       clock: deps.clock, cmUrl: side.mock.url, ...(side.certificate ? { ca: Buffer.from(side.certificate) } : {}), sharedSecret: base.sharedSecret, pmsCid: base.pmsCid,

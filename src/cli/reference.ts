@@ -21,14 +21,17 @@ export interface RunningReference {
   close(): Promise<void>;
 }
 
-let generated: { cert: Buffer; key: Buffer; ca: Buffer } | undefined;
+export interface TestTls {
+  cert: Buffer;
+  key: Buffer;
+  ca: Buffer;
+}
 
-/** The reference candidates' certificate and the CA to trust: made once per process, in memory. */
-export function testTls(): { cert: Buffer; key: Buffer; ca: Buffer } {
-  if (!generated) {
-    const pki = createTestPki();
-    generated = { cert: Buffer.from(pki.cert), key: Buffer.from(pki.key), ca: Buffer.from(pki.ca) };
-  }
+let generated: Promise<TestTls> | undefined;
+
+/** The reference candidates' certificate and the CA to trust: made once per process, in memory, off the event loop. */
+export function testTls(): Promise<TestTls> {
+  generated ??= createTestPki().then((pki) => ({ cert: Buffer.from(pki.cert), key: Buffer.from(pki.key), ca: Buffer.from(pki.ca) }));
   return generated;
 }
 
@@ -61,7 +64,7 @@ export async function startReferenceOtaCandidate(options: {
   profilePath?: string;
 }): Promise<RunningReference> {
   const path = options.profilePath ?? referenceProfilePath('ota');
-  const tls = testTls();
+  const tls = await testTls();
   const useTls = options.tls ?? true;
   // Read the profile first (defaults only) to learn the credentials the server must accept.
   const base = loadProfile(path, { ...options.env });

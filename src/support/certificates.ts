@@ -4,8 +4,9 @@
 // candidates' test CA and the mock channel manager's self-signed certificate come from
 // here. The key pair comes from node:crypto (native, fast); node-forge only assembles and
 // signs the X.509 structure, which node:crypto cannot do.
-import { generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
+import { generateKeyPair, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
+import { promisify } from 'node:util';
 import forge from 'node-forge';
 
 export interface CertificatePair {
@@ -66,13 +67,30 @@ export function fingerprintOf(certPem: string | Buffer): string {
   return new X509Certificate(certPem).fingerprint256;
 }
 
-/** One certificate with a fresh 2048-bit RSA key. */
+interface KeyPair {
+  publicKey: string;
+  privateKey: string;
+}
+
+const KEY_OPTIONS = {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+} as const;
+
+const generateKeyPairAsync = promisify(generateKeyPair);
+
+/** One certificate with a fresh 2048-bit RSA key (generated synchronously: tests and one-off tools). */
 export function createCertificate(options: CertificateOptions): CertificatePair {
-  const pair = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
-  });
+  return buildCertificate(options, generateKeyPairSync('rsa', KEY_OPTIONS));
+}
+
+/** The same, generating the key off the event loop (in libuv's thread pool) so running timers keep their time. */
+export async function createCertificateAsync(options: CertificateOptions): Promise<CertificatePair> {
+  return buildCertificate(options, (await generateKeyPairAsync('rsa', KEY_OPTIONS)) as KeyPair);
+}
+
+function buildCertificate(options: CertificateOptions, pair: KeyPair): CertificatePair {
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(pair.publicKey);
   cert.serialNumber = serialNumber();
@@ -99,13 +117,31 @@ export interface TestPki {
 }
 
 /** A throw-away CA and a server certificate it signed; the CA's key never leaves this function. */
-export function createTestPki(hosts: readonly string[] = LOCAL_HOSTS): TestPki {
-  const ca = createCertificate({ commonName: 'cm-certify test CA', ca: true });
-  const leaf = createCertificate({ commonName: hosts[0] ?? 'localhost', hosts: [...hosts], issuer: ca });
+export async function createTestPki(hosts: readonly string[] = LOCAL_HOSTS): Promise<TestPki> {
+  const ca = await createCertificateAsync({ commonName: 'cm-certify test CA', ca: true });
+  const leaf = await createCertificateAsync({ commonName: hosts[0] ?? 'localhost', hosts: [...hosts], issuer: ca });
   return { ca: ca.cert, cert: leaf.cert, key: leaf.key };
 }
 
-/** A self-signed server certificate, e.g. for the mock channel manager (pinned by its fingerprint). */
+/** A self-signed server certificate (synchronous; for tests). */
 export function createSelfSigned(hosts: readonly string[] = LOCAL_HOSTS): CertificatePair {
   return createCertificate({ commonName: hosts[0] ?? 'localhost', hosts: [...hosts] });
+}
+
+const selfSigned = new Map<string, Promise<CertificatePair>>();
+
+/**
+ * A self-signed server certificate for these hosts, e.g. the mock channel manager's (pinned
+ * by its fingerprint): made once per process and host list, off the event loop, so runs
+ * sharing a process (tests, the API) do not stall one another's clocks making keys.
+ */
+export function selfSignedFor(hosts: readonly string[] = LOCAL_HOSTS): Promise<CertificatePair> {
+  const key = hosts.join(' ');
+  let made = selfSigned.get(key);
+  if (!made) {
+    made = createCertificateAsync({ commonName: hosts[0] ?? 'localhost', hosts: [...hosts] });
+    made.catch(() => selfSigned.delete(key));
+    selfSigned.set(key, made);
+  }
+  return made;
 }

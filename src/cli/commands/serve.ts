@@ -45,7 +45,7 @@ interface ServeTls {
   cleanup(): void;
 }
 
-function tlsOption(options: ServeOptions, cwd: string): ServeTls | undefined {
+async function tlsOption(options: ServeOptions, cwd: string): Promise<ServeTls | undefined> {
   if (options.http) return undefined;
   if (options.tlsCert || options.tlsKey) {
     if (!options.tlsCert || !options.tlsKey) throw new UsageError('give both --tls-cert and --tls-key');
@@ -56,7 +56,7 @@ function tlsOption(options: ServeOptions, cwd: string): ServeTls | undefined {
       throw new UsageError(`cannot read the TLS files ${cert}, ${key}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
   }
-  const tls = testTls();
+  const tls = await testTls();
   const dir = mkdtempSync(join(tmpdir(), 'cm-certify-serve-'));
   const caFile = join(dir, 'test-ca.pem');
   writeFileSync(caFile, tls.ca);
@@ -76,7 +76,7 @@ function waitForSignal(signal: AbortSignal | undefined): Promise<void> {
 
 async function serveReferenceOta(options: ServeOptions, io: CliIo): Promise<() => Promise<void>> {
   const profile = loadProfile(referenceProfilePath('ota'), io.env);
-  const tls = tlsOption(options, io.cwd);
+  const tls = await tlsOption(options, io.cwd);
   const server = await startReferenceOta({
     clock: io.clock ?? systemClock,
     sharedSecret: profile.sharedSecret,
@@ -112,7 +112,7 @@ async function serveReferencePms(options: ServeOptions, io: CliIo): Promise<() =
   } catch (error) {
     throw new UsageError(`--ca: cannot read ${caFile} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
-  const tls = tlsOption(options, io.cwd);
+  const tls = await tlsOption(options, io.cwd);
   const caps = profile.capabilities;
   const server = await startReferencePms({
     clock: io.clock ?? systemClock,
