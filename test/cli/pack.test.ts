@@ -1,6 +1,6 @@
 // The package as users get it (issue 14 item 10): `npm pack` of the built tree, installed
 // into an empty folder from the npm cache, runs --help, init, both reference certifications
-// and the programmatic API; and the tarball ships only what runs: no private key, no test
+// and the programmatic API (run and typechecked); and the tarball ships only what runs: no private key, no test
 // or bench file, no source map pointing at a source it does not ship, no install-time
 // script, no compiled file whose source is gone, and every document the README links.
 // `npm test` builds first (pretest); packing here skips prepack so that it never rebuilds
@@ -98,13 +98,29 @@ describe('the installed package runs', () => {
     const api = `import { run, exitCodeForVerdict } from 'cm-certify';
       const r = await run({ target: 'ota', reference: true, outputDir: 'api-report' });
       console.log(JSON.stringify({ verdict: r.verdict, transport: r.transport, checks: r.counts.pass, code: exitCodeForVerdict(r.verdict) }));`;
-    const [help, init, ota, pms, fromApi] = await Promise.all([
+    // A TypeScript consumer: the shipped declarations type run() (were it `any`, the
+    // expect-error directive below would be unused, which tsc reports as an error).
+    writeFileSync(join(cwd, 'consumer.mts'), [
+      "import { run, exitCodeForVerdict } from 'cm-certify';",
+      "import type { RunResult, CheckResult } from 'cm-certify';",
+      "const result: RunResult = await run({ target: 'ota', reference: true });",
+      'const code: number = exitCodeForVerdict(result.verdict);',
+      'const first: CheckResult | undefined = result.suites[0]?.checks[0];',
+      "// @ts-expect-error the target is 'ota' or 'pms'",
+      "await run({ target: 'hotel' });",
+      'export { code, first };',
+    ].join('\n'));
+    const tsc = [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext',
+      '--target', 'es2022', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules/@types'), 'consumer.mts'];
+    const [help, init, ota, pms, fromApi, typed] = await Promise.all([
       exec(process.execPath, [bin, '--help'], cwd),
       exec(process.execPath, [bin, 'init', '--target', 'pms'], cwd),
       exec(process.execPath, [bin, 'run', '--target', 'ota', '--reference', '-o', 'ota-report'], cwd),
       exec(process.execPath, [bin, 'run', '--target', 'pms', '--reference', '-o', 'pms-report'], cwd),
       exec(process.execPath, ['--input-type=module', '-e', api], cwd),
+      exec(process.execPath, tsc, cwd),
     ]);
+    expect(typed.code, typed.stdout + typed.stderr).toBe(0);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/Usage: cm-certify/);
     expect(init.code, init.stderr).toBe(0);
