@@ -52,7 +52,7 @@ beforeAll(async () => {
   expect(install.code, install.stderr).toBe(0);
   installed = join(app, 'node_modules', 'cm-certify');
   bin = join(installed, 'bin', 'cm-certify.js');
-}, 120_000);
+}, 180_000);
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
@@ -132,5 +132,5 @@ describe('the installed package runs', () => {
     const summary = JSON.parse(fromApi.stdout.trim().split('\n').pop()!) as { verdict: string; transport: string; checks: number; code: number };
     expect(summary).toMatchObject({ verdict: 'certified', transport: 'https', code: 0 });
     expect(summary.checks).toBeGreaterThan(20);
-  }, 120_000);
+  }, 180_000);
 });
