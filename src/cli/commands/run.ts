@@ -18,6 +18,8 @@ import type { CliIo } from '../io.js';
 import { useColor, useLiveView } from '../io.js';
 import { selectSuites } from '../select-suites.js';
 import { prepareRun } from '../prepare-run.js';
+import { visibleLine } from '../../support/sanitise.js';
+import { watchMemory } from '../memory-budget.js';
 
 export interface RunCommandOptions {
   target: Target;
@@ -55,15 +57,15 @@ function compileGrep(grep: string | undefined): RegExp | undefined {
 
 /** The mock's URL and how to trust it (or that it is plain HTTP), before the run starts. */
 function describeMock(pms: PmsSide): string {
-  const lines = [`Channel manager for your PMS: ${pms.mock.url}`];
+  const lines = [`Channel manager for your PMS: ${visibleLine(pms.mock.url)}`];
   const t = pms.transport;
   if (t?.scheme === 'http' || !pms.mock.url.startsWith('https://')) {
-    lines.push(`  plain HTTP (${t?.reason ?? 'no TLS'}): local development only; this run cannot be certified`);
+    lines.push(`  plain HTTP (${visibleLine(t?.reason ?? 'no TLS')}): local development only; this run cannot be certified`);
   } else if (t?.certificate) {
     const c = t.certificate;
     lines.push(`  TLS certificate: ${c.source === 'generated' ? 'self-signed, generated for this run' : 'from the profile'}`);
     lines.push(`  SHA-256 fingerprint (pin it in your PMS): ${c.fingerprint256}`);
-    if (c.file) lines.push(`  certificate PEM (trust it in your PMS${c.source === 'generated' ? ', valid for this run' : ''}): ${c.file}`);
+    if (c.file) lines.push(`  certificate PEM (trust it in your PMS${c.source === 'generated' ? ', valid for this run' : ''}): ${visibleLine(c.file)}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -75,9 +77,10 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
   for (const name of reporterNames) if (!REPORTERS.has(name)) throw new UsageError(`unknown reporter "${name}" (known: ${FILE_REPORTERS.join(', ')})`);
   const clock = io.clock ?? systemClock;
   const log = new EvidenceLog();
-  const signal = io.signal ?? new AbortController().signal;
   const version = harnessVersion();
   const prepared = await prepareRun(options, io, { clock, log });
+  const memory = watchMemory(io.memoryBudgetBytes);
+  const signal = AbortSignal.any([io.signal ?? new AbortController().signal, memory.signal]);
   const { profile, redactor, pms } = prepared;
   const client = new HttpClient({
     clock, redactor, log, signal, ca: prepared.ca,
@@ -93,7 +96,7 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
     });
     const hooks = new HookRunner({
       hooks: profile.hooks, client, log, redactor, clock, signal,
-      timeoutMs: profile.timeouts.hookMs, evidenceBodyBytes: profile.limits.evidenceBodyBytes,
+      timeoutMs: profile.timeouts.hookMs, evidenceBodyBytes: profile.limits.evidenceBodyBytes, env: profile.hookEnv ?? {},
     });
     const emit = (event: RunEvent): void => {
       for (const r of reporters) r.onEvent?.(event);
@@ -104,10 +107,13 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
       target: options.target, profile, suites: selection.suites, allowHttp: options.allowHttp ?? false,
       grep, bail: options.bail ?? false, partial: selection.partial, harnessVersion: version,
     }, ctx);
+    const overBudget = memory.note();
+    if (overBudget) result.notes.push(overBudget);
     const files = await finishReports(reporters, result, redactor);
-    if (files.length) io.stdout.write(`Reports: ${files.join(', ')}\n`);
+    if (files.length) io.stdout.write(`Reports: ${visibleLine(files.join(', '))}\n`);
     return { exitCode: exitCodeForVerdict(result.verdict), result, files };
   } finally {
+    memory.stop();
     await prepared.close();
     await client.close();
   }
