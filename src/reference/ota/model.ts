@@ -28,6 +28,7 @@ import {
 import { type OtaFault, faultSet } from './faults.js';
 import { type PropertyFixture, loadPropertyFixture } from './fixture.js';
 import { PropertyBook } from './property-book.js';
+import { strictRequestError } from './strict-requests.js';
 import {
   type PropertyContext,
   type PropertyTarget,
@@ -61,6 +62,12 @@ export interface OtaModelOptions {
   storeAri?: boolean;
   /** CreateProperty is activated for the channel (spec: its prerequisite); default true. */
   propertyActivated?: boolean;
+  /**
+   * Refuse what breaks a rule stated for the sender beyond the envelope (pms_cid length, the
+   * property-sync bodies): the reference OTA as a candidate does; behind the mock channel
+   * manager the judge reports a PMS's request instead. Default false.
+   */
+  strictRequests?: boolean;
 }
 
 type Handler = (body: RequestBody, target: PropertyTarget) => Reply;
@@ -148,7 +155,7 @@ export class OtaModel {
     const handler = this.handlerFor(operation);
     if (typeof handler !== 'function') return handler;
     const info = OPERATIONS[operation as OperationName];
-    const malformed = checkEnvelope(info, body);
+    const malformed = checkEnvelope(info, body) ?? (this.options.strictRequests ? strictRequestError(info.name as OperationName, body) : undefined);
     if (malformed) return { kind: 'failure', errors: [malformed] };
     // CreateProperty makes the property: its credentials may not exist yet.
     if (operation === 'HealthCheck' || operation === 'SetupProperty' || operation === 'CreateProperty') return handler(body, 'main');

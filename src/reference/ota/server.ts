@@ -27,7 +27,7 @@ export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 export const HOOK_PATH = '/test/bookings';
 
 export async function startReferenceOta(options: ReferenceOtaServerOptions): Promise<ReferenceOtaServer> {
-  const model = new OtaModel(options);
+  const model = new OtaModel({ strictRequests: true, ...options });
   const basePath = normaliseBasePath(options.basePath ?? '/api');
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     serve(req, res, model, basePath).catch((error: unknown) => {
@@ -77,6 +77,11 @@ async function serve(req: IncomingMessage, res: ServerResponse, model: OtaModel,
   }
   if (req.method !== 'POST') {
     send(res, jsonResponse(200, { success: false, errors: [{ id: OTA_ERROR_IDS.badRequest, msg: 'Use POST.' }] }));
+    return;
+  }
+  // Request bodies are JSON sent as application/json (spec: Endpoints); anything else is refused.
+  if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+    send(res, jsonResponse(200, { success: false, errors: [{ id: OTA_ERROR_IDS.badRequest, msg: 'The request content type must be application/json.' }] }));
     return;
   }
   send(res, model.handle(pathSegment(url.pathname.slice(basePath.length + 1)), url.searchParams, body.bytes));
