@@ -1,6 +1,7 @@
 // Checks of an OTA's refusals and of the ids it issued: takes a parsed response body (or the
 // profile's id problems), gives the verdict of the one check that judges the error shape of
-// every refusal (success false), and of the property-id-type check. The error shape is judged
+// every refusal (success false), of the property-id-type check, and the meta of the probes'
+// control (the valid request a family of probes starts from). The error shape is judged
 // here only, so schema.response leaves the /errors part of a refusal to this check (one fault,
 // one check: issue 11 item 7).
 import type { SchemaError } from '../schemas/types.js';
@@ -22,6 +23,13 @@ export const REFUSAL_CHECKS = {
     level: 'required',
     spec: SPEC.idTypes,
     rules: ['env-types-setupproperty', 'env-healthcheck-ids', 'env-types-scoped'],
+  },
+  probeControl: {
+    id: 'probe.control.accepted',
+    title: 'The valid request a family of probes starts from (and re-sends after them) is accepted',
+    level: 'required',
+    spec: `${SPEC.endpoint('ARIUpdate')}; ${SPEC.inventory}`,
+    rules: ['ari-inventory'],
   },
 } as const satisfies Record<string, CheckMeta>;
 

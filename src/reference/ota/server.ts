@@ -75,16 +75,9 @@ async function serve(req: IncomingMessage, res: ServerResponse, model: OtaModel,
     send(res, jsonResponse(404, { success: false, errors: [{ id: OTA_ERROR_IDS.unsupportedOperation, msg: 'Not found.' }] }));
     return;
   }
-  if (req.method !== 'POST') {
-    send(res, jsonResponse(200, { success: false, errors: [{ id: OTA_ERROR_IDS.badRequest, msg: 'Use POST.' }] }));
-    return;
-  }
-  // Request bodies are JSON sent as application/json (spec: Endpoints); anything else is refused.
-  if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
-    send(res, jsonResponse(200, { success: false, errors: [{ id: OTA_ERROR_IDS.badRequest, msg: 'The request content type must be application/json.' }] }));
-    return;
-  }
-  send(res, model.handle(pathSegment(url.pathname.slice(basePath.length + 1)), url.searchParams, body.bytes));
+  // The model refuses what is not a POST of application/json (spec: Endpoints).
+  const http = { method: req.method ?? 'GET', contentType: req.headers['content-type'] };
+  send(res, model.handle(pathSegment(url.pathname.slice(basePath.length + 1)), url.searchParams, body.bytes, undefined, http));
 }
 
 

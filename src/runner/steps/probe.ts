@@ -7,23 +7,17 @@ import type { LiveExchange } from '../../drivers/exchange.js';
 import { isUnreachable } from '../../drivers/transport-errors.js';
 import { evaluateExpectation } from '../../checks/expectations.js';
 import { responseObject } from '../../checks/protocol.js';
-import type { CheckMeta, Verdict } from '../../checks/types.js';
+import { REFUSAL_CHECKS } from '../../checks/refusal.js';
+import type { Verdict } from '../../checks/types.js';
 import { fail, harnessError, pass, skip } from '../../checks/types.js';
 import type { Expectation, ProbeStep } from '../../suite/types.js';
 import { buildEnvelope, operationUrl } from '../envelope.js';
-import type { Probe, ProbeFamily } from '../probes/index.js';
+import type { Probe } from '../probes/index.js';
 import { PROBE_FAMILIES } from '../probes/index.js';
 import { makeScope, tryRender } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
 import { judgeResponse } from './response-judge.js';
 
-export const PROBE_CONTROL: CheckMeta = {
-  id: 'probe.control.accepted',
-  title: 'The valid request a family of probes starts from (and re-sends after them) is accepted',
-  level: 'required',
-  spec: 'Endpoints › ARIUpdate; Resources and their fields › Inventory item (ARIUpdate)',
-  rules: ['ari-inventory'],
-};
 
 /** The `with:` arguments, each rendered alone: one that cannot be had (no booking) leaves only its probes out. */
 function renderArgs(env: StepEnv, step: ProbeStep): Record<string, unknown> {
@@ -95,15 +89,15 @@ function judgeControl(env: StepEnv, probe: Probe, live: LiveExchange): string | 
   const body = responseObject(live);
   const ids = [live.record.id];
   if (body?.success === true) {
-    env.record(PROBE_CONTROL, pass(`${probe.operation} accepted ${probe.breaks.replace(/^nothing \((.*)\)$/, '$1')}`, { exchanges: ids }));
+    env.record(REFUSAL_CHECKS.probeControl, pass(`${probe.operation} accepted ${probe.breaks.replace(/^nothing \((.*)\)$/, '$1')}`, { exchanges: ids }));
     return undefined;
   }
   const errors = body && Array.isArray(body.errors) ? ` errors: ${JSON.stringify(body.errors).slice(0, 200)}` : '';
-  env.record(PROBE_CONTROL, fail(`Unexpected refusal of a valid ${probe.operation} (${probe.breaks}):${errors || ' no success true'}`, { exchanges: ids, expected: { success: true }, actual: body?.success ?? null }));
+  env.record(REFUSAL_CHECKS.probeControl, fail(`Unexpected refusal of a valid ${probe.operation} (${probe.breaks}):${errors || ' no success true'}`, { exchanges: ids, expected: { success: true }, actual: body?.success ?? null }));
   return `the valid ${probe.operation} the probes start from was refused, so a refusal of a broken one proves nothing`;
 }
 
-async function runProbes(env: StepEnv, family: ProbeFamily, probes: Probe[]): Promise<number> {
+async function runProbes(env: StepEnv, probes: Probe[]): Promise<number> {
   let blocked: string | undefined;
   let broken = 0;
   for (const probe of probes) {
@@ -121,7 +115,6 @@ async function runProbes(env: StepEnv, family: ProbeFamily, probes: Probe[]): Pr
     broken += 1;
     judgeDeclaredProbe(env, probe, live, blocked);
   }
-  void family;
   return broken;
 }
 
@@ -136,6 +129,6 @@ export async function runProbeStep(env: StepEnv, step: ProbeStep): Promise<strin
     env.recordAll(skip(`the ${family.name} probes have nothing to send: ${family.description} needs what the OTA does not offer here`, 'not-applicable'));
     return undefined;
   }
-  const broken = await runProbes(env, family, probes);
+  const broken = await runProbes(env, probes);
   return `${broken} requests broken on purpose`;
 }
