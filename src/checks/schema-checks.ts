@@ -71,8 +71,8 @@ export function judgeCandidateBody(name: MessageName, kind: BodyKind, body: unkn
 }
 
 /** Self-check of a body the harness built (its request, or the mock's answer): only reported when it fails. */
-export function judgeHarnessBody(name: MessageName, kind: BodyKind, body: unknown, exchanges: string[]): Judged[] {
-  const verdict = schemaVerdict(name, kind, body, exchanges, true);
+export function judgeHarnessBody(name: MessageName, kind: BodyKind, body: unknown, exchanges: string[], drop?: (error: SchemaError) => boolean): Judged[] {
+  const verdict = schemaVerdict(name, kind, body, exchanges, true, drop);
   const meta = kind === 'request' ? SCHEMA_CHECKS.harnessRequest : SCHEMA_CHECKS.harnessResponse;
   return verdict.status === 'pass' ? [] : [{ meta, verdict }];
 }

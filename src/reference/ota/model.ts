@@ -28,7 +28,7 @@ import {
 import { type OtaFault, faultSet } from './faults.js';
 import { type PropertyFixture, loadPropertyFixture } from './fixture.js';
 import { PropertyBook } from './property-book.js';
-import { strictRequestError } from './strict-requests.js';
+import { strictBodyError, strictEnvelopeError } from './strict-requests.js';
 import {
   type PropertyContext,
   type PropertyTarget,
@@ -190,12 +190,16 @@ export class OtaModel {
   }
 
   private malformed(operation: OperationName, body: RequestBody): OtaErrorItem | undefined {
-    if (this.faults.has('envelope-unchecked')) return undefined;
-    const info = OPERATIONS[operation];
-    // The fault's OTA issued a non-integer id and takes it back as a string where the table says integer.
-    const typed = this.faults.has('property-id-not-integer') ? { ...info, wbpPropertyId: 'string-or-any' as const } : info;
-    const strict = this.options.strictRequests && !(this.faults.has('property-unchecked') && operation !== 'DeleteRoom' && operation !== 'DeleteRatePlan');
-    return checkEnvelope(typed, body) ?? (strict ? strictRequestError(operation, body) : undefined);
+    const strict = this.options.strictRequests === true;
+    if (!this.faults.has('envelope-unchecked')) {
+      const info = OPERATIONS[operation];
+      // The fault's OTA issued a non-integer id and takes it back as a string where the table says integer.
+      const typed = this.faults.has('property-id-not-integer') ? { ...info, wbpPropertyId: 'string-or-any' as const } : info;
+      const envelope = checkEnvelope(typed, body) ?? (strict ? strictEnvelopeError(body) : undefined);
+      if (envelope) return envelope;
+    }
+    const unchecked = this.faults.has('property-unchecked') && operation !== 'DeleteRoom' && operation !== 'DeleteRatePlan';
+    return strict && !unchecked ? strictBodyError(operation, body) : undefined;
   }
 
   private ignoresCredentials(operation: string): boolean {

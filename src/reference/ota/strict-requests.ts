@@ -46,10 +46,16 @@ function propertyRuleError(property: unknown): string | undefined {
   return undefined;
 }
 
-export function strictRequestError(operation: OperationName, body: RequestBody): OtaErrorItem | undefined {
+/** The envelope beyond checkEnvelope: a cid is two to four characters; the reference refuses only a shorter one (D-106). */
+export function strictEnvelopeError(body: RequestBody): OtaErrorItem | undefined {
   if (typeof body.pms_cid === 'string' && body.pms_cid.length < 2) {
     return badRequest(`pms_cid ${JSON.stringify(body.pms_cid)} is shorter than a cid (two to four characters).`);
   }
+  return undefined;
+}
+
+/** A property-sync body that breaks the spec's schema or a Property rule across fields. */
+export function strictBodyError(operation: OperationName, body: RequestBody): OtaErrorItem | undefined {
   if (!SCHEMA_CHECKED.has(operation)) return undefined;
   const errors = validateBody(operation, 'request', body);
   const first = errors[0];

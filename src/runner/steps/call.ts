@@ -8,6 +8,8 @@ import { responseObject } from '../../checks/protocol.js';
 import { judgeHarnessBody } from '../../checks/schema-checks.js';
 import type { CallStep } from '../../suite/types.js';
 import { buildEnvelope, operationUrl, untypedIds } from '../envelope.js';
+import type { UntypedId } from '../envelope.js';
+import type { SchemaError } from '../../schemas/types.js';
 import { judgeDeclared } from '../judge.js';
 import type { Rendered } from '../scope.js';
 import { makeScope, tryRender, verdictForRenderError } from '../scope.js';
@@ -20,7 +22,7 @@ interface BuiltRequest {
   url: string;
   body: Record<string, unknown>;
   /** Profile ids sent as issued because they cannot take the id table's type. */
-  idProblems: string[];
+  idProblems: UntypedId[];
 }
 
 function buildRequest(env: StepEnv, step: CallStep, roots: Record<string, unknown>): Rendered<BuiltRequest> {
@@ -39,17 +41,19 @@ function buildRequest(env: StepEnv, step: CallStep, roots: Record<string, unknow
   for (const field of step.omit ?? []) delete merged[field];
   const url = operationUrl(env.profile.baseUrl, step.path ?? step.operation, { shared_secret: env.profile.sharedSecret, ...query.value });
   // Only the ids the step does not replace are the profile's.
-  const idProblems = step.envelope ? untypedIds(step.operation, env.profile).filter((p) => !(p.field in body.value)).map((p) => p.message) : [];
+  const idProblems = step.envelope ? untypedIds(step.operation, env.profile).filter((p) => !(p.field in body.value)) : [];
   return { ok: true, value: { url, body: merged, idProblems } };
 }
 
-function judgeExchange(env: StepEnv, step: CallStep, live: LiveExchange): void {
+function judgeExchange(env: StepEnv, step: CallStep, live: LiveExchange, untyped: string[]): void {
   const ids = [live.record.id];
   // A probe of an unknown path is not that operation's response: only its declared checks judge it.
   judgeResponse(env, step.operation, live, { schema: !step.path });
   if (step.path) return;
   if (step.self_check && OPERATIONS[step.operation].server === 'ota' && live.request.ok) {
-    for (const j of judgeHarnessBody(step.operation, 'request', live.request.value, ids)) env.record(j.meta, j.verdict);
+    // An id the candidate issued, sent as issued, is envelope.property-id-type's finding, not the harness's fault.
+    const drop = untyped.length ? (e: SchemaError): boolean => untyped.some((field) => e.pointer === `/${field}`) : undefined;
+    for (const j of judgeHarnessBody(step.operation, 'request', live.request.value, ids, drop)) env.record(j.meta, j.verdict);
   }
 }
 
@@ -71,8 +75,9 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
       continue;
     }
     const live = await env.ctx.client.post({ operation: step.operation, url: built.value.url, body: built.value.body });
-    judgeExchange(env, step, live);
-    if (step.envelope && !step.path) judgeIdTypes(env, step.operation, built.value.idProblems, live);
+    const untyped = built.value.idProblems;
+    judgeExchange(env, step, live, untyped.map((p) => p.field));
+    if (step.envelope && !step.path) judgeIdTypes(env, step.operation, untyped.map((p) => p.message), live);
     if (isUnreachable(live.record.failure)) {
       env.stop.unreachable = live.record.failure!.message;
       markCapturesMissing(env, 'blocked', `the candidate could not be reached: ${live.record.failure!.message}`);

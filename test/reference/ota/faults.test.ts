@@ -243,7 +243,7 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
   'booking-list-no-offset': ['booking-list-offset-4min'],
   'update-room-errors-missing': ['update-room-new-unlisted'],
   'malformed-json-success': ['get-succeeds'],
-  'envelope-unchecked': ['property-id-not-integer', 'property-unchecked'],
+  'envelope-unchecked': ['property-id-not-integer'],
   'bad-request-text-plain': ['bad-request-http-400'],
   'bad-request-http-400': ['bad-request-text-plain'],
 };
