@@ -114,6 +114,10 @@ export function evaluateExpectation(expect: Expectation, subject: Subject): Verd
   if (expect.error_id !== undefined) {
     const wanted = Array.isArray(expect.error_id) ? expect.error_id : [expect.error_id];
     const ids = errorIds(obj);
+    // A refusal without readable error ids is protocol.error-shape's finding: one fault, one check.
+    if (obj.success === false && (ids.length === 0 || !ids.every((id) => Number.isInteger(id)))) {
+      return skip(`Blocked: the refusal carries no integer error ids to compare with ${JSON.stringify(expect.error_id)}; protocol.error-shape reports it`, 'blocked', { ...extra, pointer: '/errors', expected: wanted, actual: ids });
+    }
     if (obj.success !== false || !ids.some((id) => wanted.includes(id as number))) {
       const shown = wanted.length === 1 ? wanted[0] : `one of ${wanted.join(', ')}`;
       const actual = obj.success === true ? 'success true' : ids.length ? `error ids ${JSON.stringify(ids)}` : 'no error ids';

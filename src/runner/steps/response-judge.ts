@@ -13,14 +13,15 @@ import type { StepEnv } from '../step-env.js';
 export function judgeResponse(env: StepEnv, operation: MessageName, live: LiveExchange, options: { schema: boolean }): void {
   const ids = [live.record.id];
   for (const j of judgeResponseProtocol(live)) env.record(j.meta, j.verdict);
-  if (!options.schema) return;
   const response = responseObject(live);
   const ota = OPERATIONS[operation].server === 'ota';
+  // Any refusal of the OTA side, an unknown path's included, has the error shape.
+  const shape = ota ? judgeErrorShape(response, ids) : undefined;
+  if (shape) env.record(REFUSAL_CHECKS.errorShape, shape);
+  if (!options.schema) return;
   const refusal = ota && isRefusal(response);
   const judged = judgeCandidateBody(operation, 'response', response, ids, response !== undefined, refusal ? isErrorShapeError : undefined);
   for (const j of judged) env.record(j.meta, j.verdict);
-  const shape = ota ? judgeErrorShape(response, ids) : undefined;
-  if (shape) env.record(REFUSAL_CHECKS.errorShape, shape);
 }
 
 /** The property-id-type check for a request whose envelope was built from the profile's ids. */
