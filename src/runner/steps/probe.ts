@@ -11,9 +11,9 @@ import { REFUSAL_CHECKS } from '../../checks/refusal.js';
 import type { Verdict } from '../../checks/types.js';
 import { fail, harnessError, pass, skip } from '../../checks/types.js';
 import type { Expectation, ProbeStep } from '../../suite/types.js';
-import { buildEnvelope, operationUrl } from '../envelope.js';
+import { operationUrl } from '../envelope.js';
 import type { Probe } from '../probes/index.js';
-import { PROBE_FAMILIES } from '../probes/index.js';
+import { PROBE_FAMILIES, probeBody } from '../probes/index.js';
 import { makeScope, tryRender } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
 import { judgeResponse } from './response-judge.js';
@@ -30,17 +30,12 @@ function renderArgs(env: StepEnv, step: ProbeStep): Record<string, unknown> {
   return args;
 }
 
-function requestBody(env: StepEnv, probe: Probe): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...buildEnvelope(probe.operation, env.profile), ...probe.fields, ...probe.set };
-  for (const field of probe.omit ?? []) delete body[field];
-  return body;
-}
 
 function send(env: StepEnv, probe: Probe): Promise<LiveExchange> {
   const url = operationUrl(env.profile.baseUrl, probe.operation, { shared_secret: env.profile.sharedSecret, ...probe.query });
   const operation = probe.operation;
   if (probe.method === 'GET') return env.ctx.client.send({ operation, url, method: 'GET' });
-  const body = requestBody(env, probe);
+  const body = probeBody(probe, env.profile);
   const json = JSON.stringify(body);
   switch (probe.raw) {
     case 'invalid-json':
