@@ -11,6 +11,8 @@ import type { Probe } from '../../src/runner/probes/index.js';
 import { validateBody } from '../../src/schemas/index.js';
 import { SPEC_RULES } from '../../src/spec/rules.js';
 import { loadBuiltinSuites } from '../../src/suite/load-suite.js';
+import { parseSuite } from '../../src/suite/parse-suite.js';
+import { validateSuiteReferences } from '../../src/runner/validate-suite.js';
 import type { ProbeStep } from '../../src/suite/types.js';
 import { call, makeModel } from '../reference/ota/helpers.js';
 
@@ -97,5 +99,38 @@ describe('probe families', () => {
         expect(listed.has(probe.rule), `${step.family}: ${probe.rule}`).toBe(true);
       }
     }
+  });
+});
+
+describe('a suite naming a probe family', () => {
+  const suite = (family: string, expect_ = '        expect: { success: false }\n'): string => `suite: partner-probes
+title: Probes
+version: 0.1.0
+target: ota
+steps:
+  - id: broken
+    probe: ${family}
+    checks:
+      - id: partner.refused
+        title: Refused
+        level: recommended
+        spec: Endpoints
+${expect_}`;
+
+  it('an unknown family is a suite error naming the file, line and field', () => {
+    const parsed = parseSuite(suite('no-such-family'), 'mine.yaml');
+    expect(() => validateSuiteReferences(parsed, 'ota')).toThrow(/unknown probe family "no-such-family" \(known: secret, credentials/);
+    let thrown: unknown;
+    try {
+      validateSuiteReferences(parsed, 'ota');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ location: { file: 'mine.yaml', line: 6, field: 'steps.broken.probe' } });
+  });
+
+  it('a probe check without an expect is a suite error; a known family with one is accepted', () => {
+    expect(() => validateSuiteReferences(parseSuite(suite('envelope', ''), 'mine.yaml'), 'ota')).toThrow(/needs an expect/);
+    expect(() => validateSuiteReferences(parseSuite(suite('envelope'), 'mine.yaml'), 'ota')).not.toThrow();
   });
 });
