@@ -19,6 +19,11 @@ export const PROBE_DAYS_AHEAD = 300;
 export const PROBE_ROOM_ID = 9901;
 export const PROBE_RATE_ID = 99;
 
+/** The ARIUpdate currency: the profile's (the channel's), EUR when it names none. */
+export function probeCurrency(profile: Profile): string {
+  return profile.currency ?? 'EUR';
+}
+
 export function implemented(profile: Profile, operation: OperationName): boolean {
   return OPERATIONS[operation].minimum || profile.capabilities.includes(operation);
 }
@@ -54,7 +59,7 @@ export function baseFields(input: ProbeInput): Partial<Record<OperationName, Obj
     SetupProperty: {},
     GetRoomTypes: {},
     GetRatePlans: {},
-    ARIUpdate: item ? { currency: profile.currency, Inventory: [item] } : undefined,
+    ARIUpdate: item ? { currency: probeCurrency(profile), Inventory: [item] } : undefined,
     GetBookingList: { wbp_booking_version: null },
     GetBookingId: bookingId ? { booking_id: bookingId } : undefined,
     AckBooking: bookingId ? { booking_id: bookingId } : undefined,

@@ -4,13 +4,17 @@
 // bad data), and booking requests without their required field or with a malformed version.
 import { addDays, formatDate } from '../../support/time.js';
 import { roomRatePairs } from '../generators/ari-full-refresh.js';
-import { controlItem, implemented } from './bases.js';
+import { controlItem, implemented, probeCurrency } from './bases.js';
 import type { Probe, ProbeFamily, ProbeInput } from './types.js';
 
 type Obj = Record<string, unknown>;
 
 /** One mutation of the control item: what it breaks, the rule, the change (undefined deletes). */
 type ItemMutation = [breaks: string, rule: string, change: Obj];
+
+function nextFeb30(day: string): string {
+  return `${Number(day.slice(0, 4)) + 1}-02-30`;
+}
 
 function itemMutations(item: Obj, otherRoomPlan: string | undefined): ItemMutation[] {
   const day = item.start_date as string;
@@ -29,7 +33,8 @@ function itemMutations(item: Obj, otherRoomPlan: string | undefined): ItemMutati
     ['adult_3 sent as a JSON number (15)', 'inv-adult-child-n', { adult_3: 15 }],
     ['child_1 "8,00" (a comma)', 'inv-adult-child-n', { child_1: '8,00' }],
     ['start_date is not a date ("next week")', 'inv-required-fields', { start_date: 'next week' }],
-    ['end_date is not a date (2027-02-30)', 'inv-required-fields', { end_date: `${day.slice(0, 4)}-02-30` }],
+    // February 30 of the next year: not a date, and not before start_date either (one rule broken).
+    [`end_date is not a date (${nextFeb30(day)})`, 'inv-required-fields', { end_date: nextFeb30(day) }],
     ['start_date missing', 'inv-required-fields', { start_date: undefined }],
     ['wbp_rate_id missing', 'inv-required-fields', { wbp_rate_id: undefined }],
     ['wbp_room_id sent as a JSON number', 'inv-required-fields', { wbp_room_id: Number.parseInt(String(item.wbp_room_id), 10) || 1 }],
@@ -65,7 +70,7 @@ export const inventoryFamily: ProbeFamily = {
     const item = controlItem(input);
     if (!item) return [];
     const operation = 'ARIUpdate';
-    const currency = input.profile.currency ?? 'EUR';
+    const currency = probeCurrency(input.profile);
     const control: Probe = { operation, fields: { currency, Inventory: [item] }, breaks: 'nothing (the valid request)', rule: 'ari-inventory', control: true };
     const probes: Probe[] = [
       control,
