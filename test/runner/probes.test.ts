@@ -81,6 +81,18 @@ describe('probe families', () => {
     expect(sent).toContain('GetBookingId');
   });
 
+  it("addresses the property-sync probes to the probes' own property when its CreateProperty succeeded", () => {
+    const created = { created: true, pms_property_id: 9123456, wbp_property_id: '8123456', wbp_property_password: 'pw' };
+    const family = PROBE_FAMILIES.get('credentials')!;
+    const on = family.generate({ args: { ...args, property: created }, profile, now: NOW }).filter((p) => p.operation === 'DeleteRoom');
+    expect(on.map((p) => probeBody(p, profile).room)).toEqual([{ pms_room_id: 103 }, { pms_room_id: 103 }]);
+    expect(on.map((p) => probeBody(p, profile).pms_property_id)).toEqual([9123456, 9123456]);
+    expect(on.map((p) => probeBody(p, profile).wbp_property_password)).toEqual(['cm-certify-wrong-value', 'pw']);
+    // Refused (success false): the profile's property and ids no suite uses.
+    const refused = family.generate({ args: { ...args, property: { ...created, created: false } }, profile, now: NOW }).find((p) => p.operation === 'DeleteRoom')!;
+    expect(probeBody(refused, profile)).toMatchObject({ room: { pms_room_id: 9901 }, pms_property_id: profile.property.pms_property_id });
+  });
+
   it('leaves out the booking operations when no booking id could be had', () => {
     const without = PROBE_FAMILIES.get('credentials')!.generate({ args: { rooms: args.rooms, rate_plans: args.rate_plans }, profile, now: NOW });
     expect(without.map((p) => p.operation)).not.toContain('GetBookingId');

@@ -50,6 +50,34 @@ export function probeRoom(): Obj {
   };
 }
 
+/** Where the property-sync probes go: credentials (undefined: the profile's) and ids that exist there. */
+export interface PropertyTarget {
+  credentials: Obj | undefined;
+  room: Obj;
+  roomId: number;
+  rateId: number;
+}
+
+function createdCredentials(value: unknown): Obj | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const { created, pms_property_id: pms, wbp_property_id: wbp, wbp_property_password: password } = value as Obj;
+  const ok = created === true && Number.isSafeInteger(pms) && typeof wbp === 'string' && wbp !== '' && typeof password === 'string';
+  return ok ? { pms_property_id: pms, wbp_property_id: wbp, wbp_property_password: password } : undefined;
+}
+
+/**
+ * The property the probes' own CreateProperty made (`args.property`), whose rooms and rate plans
+ * are the fixture's: UpdateRoom of its first room, DeleteRoom of its dormitory (103) and
+ * DeleteRatePlan of plan 11 are valid there, so only what a probe breaks can make the OTA refuse.
+ * Without it, ids no suite uses on the profile's property (D-111).
+ */
+export function propertyTarget(input: ProbeInput): PropertyTarget {
+  const credentials = createdCredentials(input.args.property);
+  if (!credentials) return { credentials: undefined, room: probeRoom(), roomId: PROBE_ROOM_ID, rateId: PROBE_RATE_ID };
+  const rooms = createPropertyItem(input.profile, input.now).Property.rooms as Obj[];
+  return { credentials, room: { ...rooms[0]!, label: `${String(rooms[0]!.label)} (cm-certify probe)` }, roomId: 103, rateId: 11 };
+}
+
 /** Per operation the fields of a valid request; operations it cannot build (no booking id) are left out. */
 export function baseFields(input: ProbeInput): Partial<Record<OperationName, Obj>> {
   const { profile, args } = input;
@@ -64,16 +92,25 @@ export function baseFields(input: ProbeInput): Partial<Record<OperationName, Obj
     GetBookingId: bookingId ? { booking_id: bookingId } : undefined,
     AckBooking: bookingId ? { booking_id: bookingId } : undefined,
     CancelBooking: bookingId ? { booking_id: bookingId, reason: 'cm-certify probe' } : undefined,
-    UpdateRoom: { room: probeRoom() },
-    DeleteRoom: { room: { pms_room_id: PROBE_ROOM_ID } },
-    DeleteRatePlan: { rateplan: { pms_rate_id: PROBE_RATE_ID } },
-    UpdateRatePlan: { rateplan: { pms_rate_id: PROBE_RATE_ID, label_public: 'Probe rate', label_private: 'PROBE' } },
+    ...propertyFields(input),
   };
   const out: Partial<Record<OperationName, Obj>> = {};
   for (const [op, fields] of Object.entries(all) as Array<[OperationName, Obj | undefined]>) {
     if (fields && implemented(profile, op)) out[op] = fields;
   }
   return out;
+}
+
+/** UpdateRoom, DeleteRoom, DeleteRatePlan, UpdateRatePlan fields on the property target (its credentials included). */
+export function propertyFields(input: ProbeInput): Partial<Record<OperationName, Obj>> {
+  const target = propertyTarget(input);
+  const on = (fields: Obj): Obj => ({ ...target.credentials, ...fields });
+  return {
+    UpdateRoom: on({ room: target.room }),
+    DeleteRoom: on({ room: { pms_room_id: target.roomId } }),
+    DeleteRatePlan: on({ rateplan: { pms_rate_id: target.rateId } }),
+    UpdateRatePlan: on({ rateplan: { pms_rate_id: target.rateId, label_public: 'Probe rate', label_private: 'PROBE' } }),
+  };
 }
 
 /** A CreateProperty request for a property of its own (fresh credentials), or undefined without the capability. */

@@ -3,7 +3,7 @@
 // one Property, address, Room, Rate plan, Image or Tax rule, and UpdateRoom, DeleteRoom and
 // DeleteRatePlan requests without what they must carry.
 import { LIMITS } from '../../spec/sections.js';
-import { createPropertyFields, implemented, probeRoom } from './bases.js';
+import { createPropertyFields, implemented, propertyTarget } from './bases.js';
 import type { Probe, ProbeFamily, ProbeInput } from './types.js';
 
 type Obj = Record<string, unknown>;
@@ -78,20 +78,30 @@ function createPropertyProbes(input: ProbeInput): Probe[] {
 
 function roomProbes(input: ProbeInput): Probe[] {
   const probes: Probe[] = [];
+  const target = propertyTarget(input);
+  const on = (fields: Record<string, unknown>): Record<string, unknown> => ({ ...target.credentials, ...fields });
   if (implemented(input.profile, 'UpdateRoom')) {
-    const room = probeRoom();
+    const room = target.room;
     const without = (key: string): Obj => Object.fromEntries(Object.entries(room).filter(([k]) => k !== key));
     probes.push(
-      { operation: 'UpdateRoom', fields: {}, breaks: 'room missing', rule: 'updateroom-request' },
-      { operation: 'UpdateRoom', fields: { room: without('label') }, breaks: 'room.label missing', rule: 'room-required-fields' },
-      { operation: 'UpdateRoom', fields: { room: without('images') }, breaks: 'room.images missing', rule: 'room-required-fields' },
-      { operation: 'UpdateRoom', fields: { room: { ...room, images: [{ url: 'https://img.example.org/a.jpg', sort_order: 0 }] } }, breaks: 'room.images[0].description missing (required in UpdateRoom)', rule: 'img-fields' },
+      { operation: 'UpdateRoom', fields: on({}), breaks: 'room missing', rule: 'updateroom-request' },
+      { operation: 'UpdateRoom', fields: on({ room: without('label') }), breaks: 'room.label missing', rule: 'room-required-fields' },
+      { operation: 'UpdateRoom', fields: on({ room: without('images') }), breaks: 'room.images missing', rule: 'room-required-fields' },
+      { operation: 'UpdateRoom', fields: on({ room: { ...room, images: [{ url: 'https://img.example.org/a.jpg', sort_order: 0 }] } }), breaks: 'room.images[0].description missing (required in UpdateRoom)', rule: 'img-fields' },
     );
   }
-  if (implemented(input.profile, 'DeleteRoom')) probes.push({ operation: 'DeleteRoom', fields: {}, breaks: 'room missing', rule: 'delete-requests' });
-  if (implemented(input.profile, 'DeleteRoom')) probes.push({ operation: 'DeleteRoom', fields: { room: {} }, breaks: 'room.pms_room_id missing', rule: 'delete-requests' });
-  if (implemented(input.profile, 'DeleteRatePlan')) probes.push({ operation: 'DeleteRatePlan', fields: {}, breaks: 'rateplan missing', rule: 'delete-requests' });
-  if (implemented(input.profile, 'DeleteRatePlan')) probes.push({ operation: 'DeleteRatePlan', fields: { rateplan: {} }, breaks: 'rateplan.pms_rate_id missing', rule: 'delete-requests' });
+  if (implemented(input.profile, 'DeleteRoom')) {
+    probes.push(
+      { operation: 'DeleteRoom', fields: on({}), breaks: 'room missing', rule: 'delete-requests' },
+      { operation: 'DeleteRoom', fields: on({ room: {} }), breaks: 'room.pms_room_id missing', rule: 'delete-requests' },
+    );
+  }
+  if (implemented(input.profile, 'DeleteRatePlan')) {
+    probes.push(
+      { operation: 'DeleteRatePlan', fields: on({}), breaks: 'rateplan missing', rule: 'delete-requests' },
+      { operation: 'DeleteRatePlan', fields: on({ rateplan: {} }), breaks: 'rateplan.pms_rate_id missing', rule: 'delete-requests' },
+    );
+  }
   return probes;
 }
 
