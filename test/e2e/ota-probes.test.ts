@@ -75,6 +75,18 @@ describe('one fault, one check', () => {
   });
 });
 
+describe('the control of a probe family', () => {
+  it('refused: probe.control.accepted fails and the refusals after it are blocked, never passed', async () => {
+    const result = await probesRun(['ari-rejects-one-night']);
+    expect(check(result, 'probe.control.accepted')?.outcome).toBe('fail');
+    expect(check(result, 'probe.control.accepted')?.message).toContain('Unexpected refusal of a valid ARIUpdate');
+    const inventory = check(result, 'probe.inventory.refused');
+    expect([inventory?.outcome, inventory?.skipKind]).toEqual(['skip', 'blocked']);
+    expect(inventory?.counts.passed).toBe(0);
+    expect(result.verdict).toBe('not-certified');
+  });
+});
+
 describe('a property id that cannot take the id table type', () => {
   it('fails envelope.property-id-type and still sends and judges SetupProperty', async () => {
     const { exitCode, result } = await runCommand({ target: 'ota', reference: true, variant: ['property-id-not-integer'] }, captureIo(fast()));

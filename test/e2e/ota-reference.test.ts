@@ -103,6 +103,7 @@ const CAUGHT_BY: Record<OtaFault, string> = {
   'bad-request-text-plain': 'protocol.content-type',
   'get-succeeds': 'probe.get.not-success',
   'property-id-not-integer': 'envelope.property-id-type',
+  'ari-rejects-one-night': 'probe.control.accepted',
 };
 /** Recommended rules: the variant is a warning, not a denial. */
 const WARNING_ONLY = new Set<OtaFault>([
@@ -113,7 +114,7 @@ const WARNING_ONLY = new Set<OtaFault>([
 const PROBE_SUITE_FAULTS: OtaFault[] = [
   'ari-ignores-credentials', 'bookings-ignore-credentials', 'cancel-ignores-body-secret', 'envelope-unchecked', 'ari-accepts-anything',
   'booking-version-unchecked', 'property-unchecked', 'malformed-json-success', 'accepts-text-plain', 'bad-request-http-400',
-  'bad-request-text-plain', 'get-succeeds',
+  'bad-request-text-plain', 'get-succeeds', 'ari-rejects-one-night',
 ];
 /** Faults of one suite's operations run that suite only (a partial run, still denied). */
 const ONLY_SUITE: Partial<Record<OtaFault, string>> = {

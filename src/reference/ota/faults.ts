@@ -66,6 +66,7 @@ export const OTA_FAULT_NAMES = [
   'bad-request-text-plain',
   'get-succeeds',
   'property-id-not-integer',
+  'ari-rejects-one-night',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];
@@ -322,6 +323,10 @@ export const OTA_FAULTS: Readonly<Record<OtaFault, OtaFaultInfo>> = {
   'property-id-not-integer': {
     description: 'The OTA issues a wbp_property_id that is not an integer ("H1001"), and accepts it as a string in SetupProperty and HealthCheck',
     spec: SPEC.idTypes,
+  },
+  'ari-rejects-one-night': {
+    description: 'ARIUpdate refuses an Inventory item whose start_date equals its end_date (a one-night change)',
+    spec: SPEC.inventory,
   },
 };
 

@@ -223,6 +223,7 @@ const CASES: Record<OtaFault, FaultCase> = {
   'bad-request-http-400': { probe: (m) => call(m, 'GetRoomTypes', { guid: 'not-a-guid' }).status, correct: 200, faulty: 400 },
   'bad-request-text-plain': { probe: (m) => call(m, 'GetRoomTypes', { guid: 'not-a-guid' }).contentType, correct: 'application/json; charset=utf-8', faulty: 'text/plain; charset=utf-8' },
   'get-succeeds': { probe: (m) => outcome(call(m, 'GetRoomTypes', {}, { raw: '', http: { method: 'GET', contentType: undefined } })), correct: 1003, faulty: 'success' },
+  'ari-rejects-one-night': { probe: (m) => outcome(ari(m, [inventoryItem({ start_date: '2026-04-01', end_date: '2026-04-01' })])), correct: 'success', faulty: 1101 },
   'property-id-not-integer': { probe: (m) => outcome(call(m, 'SetupProperty', { wbp_property_id: PROPERTY.wbp_property_id })), correct: 1003, faulty: 'success' },
 };
 
@@ -232,6 +233,7 @@ const CASES: Record<OtaFault, FaultCase> = {
 const PROBE_FAULTS_BY_ERROR_ID: OtaFault[] = [
   'ari-ignores-credentials', 'bookings-ignore-credentials', 'cancel-ignores-body-secret', 'envelope-unchecked', 'ari-accepts-anything',
   'booking-version-unchecked', 'property-unchecked', 'malformed-json-success', 'accepts-text-plain', 'get-succeeds', 'property-id-not-integer',
+  'ari-rejects-one-night',
 ];
 
 const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
