@@ -44,7 +44,7 @@ describe('probes suite against the reference OTA', () => {
     const result = await probesRun(['ari-accepts-anything']);
     const warned = check(result, 'probe.inventory.refused');
     expect(warned?.outcome).toBe('warn');
-    expect(warned?.message).toMatch(/^ARIUpdate with .* \(rule (ari-currency|ari-inventory|inv-[a-z-]+)\): Unexpected success/);
+    expect(warned?.message).toMatch(/^ARIUpdate broken on purpose \(.+; rule (ari-currency|ari-inventory|inv-[a-z-]+)\): Unexpected success/);
   });
 });
 

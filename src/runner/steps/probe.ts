@@ -52,7 +52,7 @@ function send(env: StepEnv, probe: Probe): Promise<LiveExchange> {
 }
 
 function label(probe: Probe): string {
-  return `${probe.operation} with ${probe.breaks} (rule ${probe.rule})`;
+  return `${probe.operation} broken on purpose (${probe.breaks}; rule ${probe.rule})`;
 }
 
 /** A GET is judged by one thing only: it does not get success (its status and type are not stated). */
