@@ -90,12 +90,15 @@ const CAUGHT_BY: Record<OtaFault, string> = {
   'update-room-label-kept': 'property.update-room.label',
   'delete-rate-plan-kept': 'property.delete-rate-plan.gone',
   'delete-room-kept': 'property.delete-room.gone',
+  'create-property-changes-nothing': 'property.create.rooms-listed',
+  'property-ops-change-nothing': 'property.update-room.rooms-listed',
+  'update-rate-plan-ignored': 'property.update-rate-plan.title-shown',
 };
 /** Recommended rules: the variant is a warning, not a denial. */
-const WARNING_ONLY = new Set<OtaFault>(['reservation-day-rates-mismatch', 'update-room-label-kept']);
+const WARNING_ONLY = new Set<OtaFault>(['reservation-day-rates-mismatch', 'update-room-label-kept', 'update-rate-plan-ignored']);
 /** Faults of one suite's operations run that suite only (a partial run, still denied). */
 const ONLY_SUITE: Partial<Record<OtaFault, string>> = Object.fromEntries(
-  OTA_FAULT_NAMES.filter((f) => CAUGHT_BY[f].startsWith('property.') || f.startsWith('create-property-')).map((f) => [f, 'property']),
+  OTA_FAULT_NAMES.filter((f) => CAUGHT_BY[f].startsWith('property.') || f.startsWith('create-property-') || f === 'property-ops-change-nothing').map((f) => [f, 'property']),
 );
 
 describe('broken OTA variants', () => {

@@ -52,6 +52,9 @@ export const OTA_FAULT_NAMES = [
   'update-room-label-kept',
   'delete-rate-plan-kept',
   'delete-room-kept',
+  'create-property-changes-nothing',
+  'property-ops-change-nothing',
+  'update-rate-plan-ignored',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];
@@ -256,6 +259,18 @@ export const OTA_FAULTS: Readonly<Record<OtaFault, OtaFaultInfo>> = {
   'delete-room-kept': {
     description: 'DeleteRoom answers success but GetRoomTypes still lists the room',
     spec: ep('DeleteRoom'),
+  },
+  'create-property-changes-nothing': {
+    description: 'CreateProperty answers a bare success true but stores nothing (the property does not exist afterwards)',
+    spec: ep('CreateProperty'),
+  },
+  'property-ops-change-nothing': {
+    description: 'UpdateRoom, UpdateRatePlan, DeleteRatePlan and DeleteRoom answer a bare success true and change nothing',
+    spec: ep('UpdateRoom'),
+  },
+  'update-rate-plan-ignored': {
+    description: 'UpdateRatePlan answers success but GetRatePlans keeps the old title',
+    spec: ep('UpdateRatePlan'),
   },
 };
 

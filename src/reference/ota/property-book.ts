@@ -116,6 +116,13 @@ export class PropertyBook {
     for (const room of property.rooms) room.plans = room.plans.filter((plan) => plan.pms_rate_id !== pmsRateId);
   }
 
+  /** UpdateRatePlan: the rate plan's labels and meals change in every room that has it. */
+  updateRatePlan(property: SyncedProperty, input: RatePlanInput): void {
+    for (const room of property.rooms) {
+      room.plans = room.plans.map((plan) => (plan.pms_rate_id === input.pms_rate_id ? { ...plan, title: planTitle(input), meal_codes: input.meal_codes } : plan));
+    }
+  }
+
   mappings(property: SyncedProperty, rooms: readonly SyncedRoom[] = property.rooms): RoomMapping[] {
     return rooms.flatMap((room) =>
       room.plans.map((plan) => ({

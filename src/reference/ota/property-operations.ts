@@ -6,7 +6,7 @@ import type { OtaFault } from './faults.js';
 import type { PropertyFixture } from './fixture.js';
 import { type RequestBody, passwordMatches } from './envelope.js';
 import { type Credentials, PropertyBook, type SyncedProperty } from './property-book.js';
-import { DEFAULT_RATE_ID, readId, readProperty, readRoom } from './property-input.js';
+import { DEFAULT_RATE_ID, readId, readProperty, readRatePlan, readRoom } from './property-input.js';
 import { OTA_ERROR_IDS, type Reply, failure, jsonResponse, success } from './replies.js';
 
 /** The test property ("main", whose rooms are the fixture's) or one CreateProperty made. */
@@ -56,6 +56,7 @@ export function handleCreateProperty(body: RequestBody, ctx: PropertyContext): R
   if (!input.ok) return failure(OTA_ERROR_IDS.badRequest, `${input.msg}.`);
   const credentials = credentialsFor(body, ctx);
   if ('kind' in credentials) return credentials;
+  if (ctx.faults.has('create-property-changes-nothing')) return success();
   const property = ctx.book.create(credentials, input.value.name, input.value.currency, input.value.rooms);
   const reply = success({
     wbp_property_id: property.wbp_property_id,
@@ -69,6 +70,7 @@ export function handleCreateProperty(body: RequestBody, ctx: PropertyContext): R
 export function handleUpdateRoom(body: RequestBody, target: PropertyTarget, ctx: PropertyContext): Reply {
   const input = readRoom(body.room, 'room');
   if (!input.ok) return failure(OTA_ERROR_IDS.badRequest, `${input.msg}.`);
+  if (ctx.faults.has('property-ops-change-nothing')) return success();
   const property = recordOf(target, ctx);
   const known = property.rooms.find((room) => room.pms_room_id === input.value.pms_room_id);
   if (!known && ctx.faults.has('update-room-errors-missing')) {
@@ -83,6 +85,7 @@ export function handleUpdateRoom(body: RequestBody, target: PropertyTarget, ctx:
 export function handleDeleteRoom(body: RequestBody, target: PropertyTarget, ctx: PropertyContext): Reply {
   const id = readId(body, 'room', 'pms_room_id');
   if (!id.ok) return failure(OTA_ERROR_IDS.badRequest, `${id.msg}.`);
+  if (ctx.faults.has('property-ops-change-nothing')) return success();
   if (!ctx.faults.has('delete-room-kept')) ctx.book.deleteRoom(recordOf(target, ctx), id.value);
   return success();
 }
@@ -93,16 +96,24 @@ export function handleDeleteRatePlan(body: RequestBody, target: PropertyTarget, 
   if (id.value === DEFAULT_RATE_ID) {
     return failure(OTA_ERROR_IDS.badRequest, `The default rate plan (pms_rate_id ${DEFAULT_RATE_ID}) of a room cannot be deleted.`);
   }
+  if (ctx.faults.has('property-ops-change-nothing')) return success();
   if (!ctx.faults.has('delete-rate-plan-kept')) ctx.book.deleteRatePlan(recordOf(target, ctx), id.value);
   return success();
 }
 
-/** "request and response fields: not shown": the envelope was checked; the rest is kept as sent. */
+/**
+ * "request and response fields: not shown": the body is kept as sent; a `rateplan` shaped as
+ * in a Room renames that rate plan in every room (the reading the harness sends, D-121).
+ */
 export function handleUpdateRatePlan(body: RequestBody, target: PropertyTarget, ctx: PropertyContext): Reply {
   const { guid: _guid, shared_secret: _secret, wbp_property_password: _password, ...rest } = body;
+  if (ctx.faults.has('property-ops-change-nothing')) return success();
   const property = recordOf(target, ctx);
   property.ratePlanUpdates.push(rest);
   if (property.ratePlanUpdates.length > 100) property.ratePlanUpdates.shift();
+  const plan = body.rateplan === undefined ? undefined : readRatePlan(body.rateplan, 'rateplan');
+  if (plan && !plan.ok) return failure(OTA_ERROR_IDS.badRequest, `${plan.msg}.`);
+  if (plan?.ok && !ctx.faults.has('update-rate-plan-ignored')) ctx.book.updateRatePlan(property, plan.value);
   return success();
 }
 

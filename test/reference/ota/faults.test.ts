@@ -203,6 +203,25 @@ const CASES: Record<OtaFault, FaultCase> = {
     correct: false,
     faulty: true,
   },
+  'create-property-changes-nothing': {
+    probe: (m) => (createProperty(m), onCreated(m, 'GetRoomTypes').json.success),
+    correct: true,
+    faulty: false,
+  },
+  'property-ops-change-nothing': {
+    probe: (m) => (createProperty(m), onCreated(m, 'UpdateRoom', { room: CHANGED_ROOM }).json),
+    correct: expect.objectContaining({ success: true, wbp_room_id: expect.any(String) }),
+    faulty: { success: true },
+  },
+  'update-rate-plan-ignored': {
+    probe: (m) => {
+      createProperty(m);
+      onCreated(m, 'UpdateRatePlan', { rateplan: { pms_rate_id: 12, label_public: 'B&B, terrace', label_private: 'BBT', meal_codes: [19] } });
+      return planTitles(m).includes('B&B, terrace');
+    },
+    correct: true,
+    faulty: false,
+  },
 };
 
 // Pairs that observe the same thing: failure rendering seen by probes that read a failure,
@@ -214,6 +233,13 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
   'room-without-rate-plan': ['ari-rejects-global-plan'],
   'booking-list-no-offset': ['booking-list-offset-4min'],
   'update-room-errors-missing': ['update-room-new-unlisted'],
+  'create-property-changes-nothing': [
+    'create-property-dorm-unlisted', 'create-property-plans-unlisted', 'update-room-errors-missing', 'update-room-new-unlisted',
+    'update-room-label-kept', 'delete-rate-plan-kept', 'delete-room-kept', 'property-ops-change-nothing', 'update-rate-plan-ignored',
+  ],
+  'property-ops-change-nothing': [
+    'update-room-errors-missing', 'update-room-new-unlisted', 'update-room-label-kept', 'delete-rate-plan-kept', 'delete-room-kept', 'update-rate-plan-ignored',
+  ],
 };
 
 function run(probe: Probe, faults: OtaFault[]): unknown {
