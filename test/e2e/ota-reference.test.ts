@@ -93,6 +93,8 @@ const CAUGHT_BY: Record<OtaFault, string> = {
   'create-property-changes-nothing': 'property.create.rooms-listed',
   'property-ops-change-nothing': 'property.update-room.rooms-listed',
   'update-rate-plan-ignored': 'property.update-rate-plan.title-shown',
+  'booking-list-null-drops-acked': 'ack.list-null.still-listed',
+  'booking-modify-not-flagged': 'booking.modified.flagged',
 };
 /** Recommended rules: the variant is a warning, not a denial. */
 const WARNING_ONLY = new Set<OtaFault>(['reservation-day-rates-mismatch', 'update-room-label-kept', 'update-rate-plan-ignored']);

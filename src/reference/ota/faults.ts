@@ -55,6 +55,8 @@ export const OTA_FAULT_NAMES = [
   'create-property-changes-nothing',
   'property-ops-change-nothing',
   'update-rate-plan-ignored',
+  'booking-list-null-drops-acked',
+  'booking-modify-not-flagged',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];
@@ -271,6 +273,14 @@ export const OTA_FAULTS: Readonly<Record<OtaFault, OtaFaultInfo>> = {
   'update-rate-plan-ignored': {
     description: 'UpdateRatePlan answers success but GetRatePlans keeps the old title',
     spec: ep('UpdateRatePlan'),
+  },
+  'booking-list-null-drops-acked': {
+    description: 'GetBookingList with null leaves out bookings that were acknowledged (null must list all)',
+    spec: ep('GetBookingList'),
+  },
+  'booking-modify-not-flagged': {
+    description: 'A booking a guest modified is listed again but GetBookingId keeps IsModification 0',
+    spec: SPEC.reservation,
   },
 };
 

@@ -134,6 +134,11 @@ export class OtaModel {
     }
   }
 
+  /** Test hook: a guest changes an active booking now; false when there is none. */
+  modifyBooking(id: string): boolean {
+    return this.bookings.modify(id, this.faults.has('booking-modify-not-flagged'));
+  }
+
   /** Test hook: creates an active booking now (clock time); returns its id. */
   createBooking(input?: NewBooking): string {
     return this.bookings.create(input).id;

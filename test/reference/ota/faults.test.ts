@@ -222,6 +222,20 @@ const CASES: Record<OtaFault, FaultCase> = {
     correct: true,
     faulty: false,
   },
+  'booking-list-null-drops-acked': {
+    probe: (m) => (call(m, 'AckBooking', { booking_id: 'B-105' }), listIds(m, null).includes('B-105')),
+    correct: true,
+    faulty: false,
+  },
+  'booking-modify-not-flagged': {
+    probe: (m) => {
+      const id = m.createBooking();
+      m.modifyBooking(id);
+      return [Number(reservation(m, id).IsModification), listIds(m, null).includes(id)];
+    },
+    correct: [1, true],
+    faulty: [0, true],
+  },
 };
 
 // Pairs that observe the same thing: failure rendering seen by probes that read a failure,
@@ -233,6 +247,7 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
   'room-without-rate-plan': ['ari-rejects-global-plan'],
   'booking-list-no-offset': ['booking-list-offset-4min'],
   'update-room-errors-missing': ['update-room-new-unlisted'],
+  'booking-list-null-empty': ['booking-list-null-drops-acked'],
   'create-property-changes-nothing': [
     'create-property-dorm-unlisted', 'create-property-plans-unlisted', 'update-room-errors-missing', 'update-room-new-unlisted',
     'update-room-label-kept', 'delete-rate-plan-kept', 'delete-room-kept', 'property-ops-change-nothing', 'update-rate-plan-ignored',
