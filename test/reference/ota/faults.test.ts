@@ -247,7 +247,7 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
   'room-without-rate-plan': ['ari-rejects-global-plan'],
   'booking-list-no-offset': ['booking-list-offset-4min'],
   'update-room-errors-missing': ['update-room-new-unlisted'],
-  'booking-list-null-empty': ['booking-list-null-drops-acked'],
+  'booking-list-null-empty': ['booking-list-null-drops-acked', 'booking-modify-not-flagged'],
   'create-property-changes-nothing': [
     'create-property-dorm-unlisted', 'create-property-plans-unlisted', 'update-room-errors-missing', 'update-room-new-unlisted',
     'update-room-label-kept', 'delete-rate-plan-kept', 'delete-room-kept', 'property-ops-change-nothing', 'update-rate-plan-ignored',
