@@ -95,12 +95,17 @@ const CAUGHT_BY: Record<OtaFault, string> = {
   'update-rate-plan-ignored': 'property.update-rate-plan.title-shown',
   'booking-list-null-drops-acked': 'ack.list-null.still-listed',
   'booking-modify-not-flagged': 'booking.modified.flagged',
+  'property-refuses-empty-breakfast': 'property.create.allowed-value.accepted',
+  'property-refuses-tax-amounts': 'property.create.accepted',
+  'property-refuses-mixed-dorm': 'property.create.allowed-value.accepted',
+  'ari-rejects-rdef-zero': 'ari.inventory-field.accepted',
+  'setup-requires-password': 'setup.setup-property.password-optional',
 };
 /** Recommended rules: the variant is a warning, not a denial. */
 const WARNING_ONLY = new Set<OtaFault>(['reservation-day-rates-mismatch', 'update-room-label-kept', 'update-rate-plan-ignored']);
 /** Faults of one suite's operations run that suite only (a partial run, still denied). */
 const ONLY_SUITE: Partial<Record<OtaFault, string>> = Object.fromEntries(
-  OTA_FAULT_NAMES.filter((f) => CAUGHT_BY[f].startsWith('property.') || f.startsWith('create-property-') || f === 'property-ops-change-nothing').map((f) => [f, 'property']),
+  OTA_FAULT_NAMES.filter((f) => CAUGHT_BY[f].startsWith('property.') || f.startsWith('create-property-') || f.startsWith('property-')).map((f) => [f, 'property']),
 );
 
 describe('broken OTA variants', () => {

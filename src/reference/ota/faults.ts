@@ -57,6 +57,11 @@ export const OTA_FAULT_NAMES = [
   'update-rate-plan-ignored',
   'booking-list-null-drops-acked',
   'booking-modify-not-flagged',
+  'property-refuses-empty-breakfast',
+  'property-refuses-tax-amounts',
+  'property-refuses-mixed-dorm',
+  'ari-rejects-rdef-zero',
+  'setup-requires-password',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];
@@ -277,6 +282,26 @@ export const OTA_FAULTS: Readonly<Record<OtaFault, OtaFaultInfo>> = {
   'booking-list-null-drops-acked': {
     description: 'GetBookingList with null leaves out bookings that were acknowledged (null must list all)',
     spec: ep('GetBookingList'),
+  },
+  'property-refuses-empty-breakfast': {
+    description: 'CreateProperty refuses breakfast "" (no breakfast), a value the spec allows',
+    spec: SPEC.property,
+  },
+  'property-refuses-tax-amounts': {
+    description: 'CreateProperty refuses a tax with amounts (conditional amounts), which the spec allows instead of amount',
+    spec: SPEC.property,
+  },
+  'property-refuses-mixed-dorm': {
+    description: 'CreateProperty refuses a dormitory with gender MIXED',
+    spec: SPEC.property,
+  },
+  'ari-rejects-rdef-zero': {
+    description: 'ARIUpdate refuses rdef_single "0" (no single use), a value the spec allows',
+    spec: SPEC.inventory,
+  },
+  'setup-requires-password': {
+    description: 'SetupProperty without wbp_property_password (optional there) is refused as a malformed request (1003)',
+    spec: ep('SetupProperty'),
   },
   'booking-modify-not-flagged': {
     description: 'A booking a guest modified is listed again but GetBookingId keeps IsModification 0',

@@ -195,6 +195,9 @@ export class OtaModel {
   }
 
   private setupProperty(body: RequestBody): Reply {
+    if (this.faults.has('setup-requires-password') && body.wbp_property_password === undefined) {
+      return failure(OTA_ERROR_IDS.badRequest, 'wbp_property_password is required.');
+    }
     return this.roomInfoChecked(body, () => {
       const { property, notEnabled } = this.options;
       if (credentialsMatch(body, property) || findSynced(body, this.propertyContext)) return success();

@@ -48,12 +48,24 @@ function credentialsFor(body: RequestBody, ctx: PropertyContext): Credentials | 
   return { pms_property_id: pms, wbp_property_id: requested, wbp_property_password: String(body.wbp_property_password ?? '') };
 }
 
+/** The valid values the allowed-value faults refuse (each a value the spec allows). */
+function refusedByFault(property: unknown, faults: ReadonlySet<OtaFault>): string | undefined {
+  const p = (property ?? {}) as Record<string, unknown>;
+  const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v : []);
+  if (faults.has('property-refuses-empty-breakfast') && p.breakfast === '') return 'Property.breakfast must be IN or EX.';
+  if (faults.has('property-refuses-tax-amounts') && list(p.taxes).some((t) => t.amounts !== undefined)) return 'taxes[].amounts is not supported: send amount.';
+  if (faults.has('property-refuses-mixed-dorm') && list(p.rooms).some((r) => r.gender === 'MIXED')) return 'rooms[].gender MIXED is not supported.';
+  return undefined;
+}
+
 export function handleCreateProperty(body: RequestBody, ctx: PropertyContext): Reply {
   if (!ctx.activated) {
     return failure(OTA_ERROR_IDS.notActivated, 'CreateProperty is not activated for this channel: the channel manager must activate it first.');
   }
   const input = readProperty(body.Property);
   if (!input.ok) return failure(OTA_ERROR_IDS.badRequest, `${input.msg}.`);
+  const refused = refusedByFault(body.Property, ctx.faults);
+  if (refused) return failure(OTA_ERROR_IDS.badRequest, refused);
   const credentials = credentialsFor(body, ctx);
   if ('kind' in credentials) return credentials;
   if (ctx.faults.has('create-property-changes-nothing')) return success();

@@ -6,7 +6,7 @@ import { SPEC } from '../../../src/spec/sections.js';
 import type { ManualClock } from '../../../src/support/clock.js';
 import { formatBookingVersion } from '../../../src/support/time.js';
 import { type Answer, NOT_ENABLED, ari, call, errorId, inventoryItem, listIds, makeModel, reservation } from './helpers.js';
-import { CHANGED_ROOM, NEW_ROOM, createProperty, onCreated, planTitles, roomLabels } from './property-helpers.js';
+import { CHANGED_ROOM, NEW_ROOM, createProperty, onCreated, planTitles, propertyFixture, roomLabels } from './property-helpers.js';
 
 type Probe = (model: OtaModel, clock: ManualClock) => unknown;
 
@@ -236,14 +236,33 @@ const CASES: Record<OtaFault, FaultCase> = {
     correct: [1, true],
     faulty: [0, true],
   },
+  'property-refuses-empty-breakfast': {
+    probe: (m) => createProperty(m, { ...propertyFixture(), breakfast: '' }).json.success,
+    correct: true,
+    faulty: false,
+  },
+  'property-refuses-tax-amounts': { probe: (m) => outcome(createProperty(m)), correct: 'success', faulty: 1003 },
+  'property-refuses-mixed-dorm': {
+    probe: (m) => {
+      const property = propertyFixture();
+      property.rooms[2].gender = 'MIXED';
+      return createProperty(m, property).json.success;
+    },
+    correct: true,
+    faulty: false,
+  },
+  'ari-rejects-rdef-zero': { probe: (m) => ari(m, [inventoryItem({ rdef_single: '0' })]).json.success, correct: true, faulty: false },
+  'setup-requires-password': { probe: (m) => outcome(call(m, 'SetupProperty', { wbp_property_password: undefined })), correct: 1001, faulty: 1003 },
 };
 
 // Pairs that observe the same thing: failure rendering seen by probes that read a failure,
 // a catalogue without global plans, an offset smaller than both offset probes.
 const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
-  'errors-missing': ['setup-wrong-error-id', 'error-id-string', 'ack-unknown-succeeds', 'cancel-repeat-succeeds', 'cancel-departed-succeeds'],
+  'setup-accepts-wrong-password': ['setup-requires-password'],
+  'setup-wrong-error-id': ['setup-requires-password'],
+  'errors-missing': ['setup-requires-password', 'setup-wrong-error-id', 'error-id-string', 'ack-unknown-succeeds', 'cancel-repeat-succeeds', 'cancel-departed-succeeds'],
   'error-id-string': ['setup-wrong-error-id'],
-  'html-error-page': ['setup-wrong-error-id', 'setup-accepts-wrong-password'],
+  'html-error-page': ['setup-wrong-error-id', 'setup-accepts-wrong-password', 'setup-requires-password'],
   'room-without-rate-plan': ['ari-rejects-global-plan'],
   'booking-list-no-offset': ['booking-list-offset-4min'],
   'update-room-errors-missing': ['update-room-new-unlisted'],
@@ -251,6 +270,11 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
   'create-property-changes-nothing': [
     'create-property-dorm-unlisted', 'create-property-plans-unlisted', 'update-room-errors-missing', 'update-room-new-unlisted',
     'update-room-label-kept', 'delete-rate-plan-kept', 'delete-room-kept', 'property-ops-change-nothing', 'update-rate-plan-ignored',
+  ],
+  'property-refuses-tax-amounts': [
+    'create-property-dorm-unlisted', 'create-property-plans-unlisted', 'update-room-errors-missing', 'update-room-new-unlisted',
+    'update-room-label-kept', 'delete-rate-plan-kept', 'delete-room-kept', 'create-property-changes-nothing', 'property-ops-change-nothing',
+    'update-rate-plan-ignored', 'property-refuses-empty-breakfast', 'property-refuses-mixed-dorm',
   ],
   'property-ops-change-nothing': [
     'update-room-errors-missing', 'update-room-new-unlisted', 'update-room-label-kept', 'delete-rate-plan-kept', 'delete-room-kept', 'update-rate-plan-ignored',
