@@ -100,9 +100,10 @@ const CAUGHT_BY: Record<OtaFault, string> = {
   'property-refuses-mixed-dorm': 'property.create.allowed-value.accepted',
   'ari-rejects-rdef-zero': 'ari.inventory-field.accepted',
   'setup-requires-password': 'setup.setup-property.password-optional',
+  'callbacks-served': 'setup.callbacks.not-served',
 };
 /** Recommended rules: the variant is a warning, not a denial. */
-const WARNING_ONLY = new Set<OtaFault>(['reservation-day-rates-mismatch', 'update-room-label-kept', 'update-rate-plan-ignored']);
+const WARNING_ONLY = new Set<OtaFault>(['reservation-day-rates-mismatch', 'update-room-label-kept', 'update-rate-plan-ignored', 'callbacks-served']);
 /** Faults of one suite's operations run that suite only (a partial run, still denied). */
 const ONLY_SUITE: Partial<Record<OtaFault, string>> = Object.fromEntries(
   OTA_FAULT_NAMES.filter((f) => CAUGHT_BY[f].startsWith('property.') || f.startsWith('create-property-') || f.startsWith('property-')).map((f) => [f, 'property']),

@@ -62,6 +62,7 @@ export const OTA_FAULT_NAMES = [
   'property-refuses-mixed-dorm',
   'ari-rejects-rdef-zero',
   'setup-requires-password',
+  'callbacks-served',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];
@@ -302,6 +303,10 @@ export const OTA_FAULTS: Readonly<Record<OtaFault, OtaFaultInfo>> = {
   'setup-requires-password': {
     description: 'SetupProperty without wbp_property_password (optional there) is refused as a malformed request (1003)',
     spec: ep('SetupProperty'),
+  },
+  'callbacks-served': {
+    description: 'The PMS callbacks (ARIFullRefresh, BookingCreate, NotifyBooking, RoomInfo) are answered with success true',
+    spec: SPEC.overview,
   },
   'booking-modify-not-flagged': {
     description: 'A booking a guest modified is listed again but GetBookingId keeps IsModification 0',

@@ -174,6 +174,7 @@ export class OtaModel {
     const known = isMessageName(operation) && OPERATIONS[operation].server === 'ota';
     const handler = known ? this.handlers[operation as OperationName] : undefined;
     if (handler) return handler;
+    if (isMessageName(operation) && OPERATIONS[operation].server !== 'ota' && this.faults.has('callbacks-served')) return success();
     const msg = known
       ? `Operation ${operation} is not supported by this OTA.`
       : `Unknown operation ${JSON.stringify(operation.slice(0, 60))}.`;

@@ -252,6 +252,7 @@ const CASES: Record<OtaFault, FaultCase> = {
     faulty: false,
   },
   'ari-rejects-rdef-zero': { probe: (m) => ari(m, [inventoryItem({ rdef_single: '0' })]).json.success, correct: true, faulty: false },
+  'callbacks-served': { probe: (m) => call(m, 'BookingCreate').json.success, correct: false, faulty: true },
   'setup-requires-password': { probe: (m) => outcome(call(m, 'SetupProperty', { wbp_property_password: undefined })), correct: 1001, faulty: 1003 },
 };
 
