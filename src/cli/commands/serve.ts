@@ -68,7 +68,7 @@ async function serveReferenceOta(options: ServeOptions, io: CliIo): Promise<() =
     ...(tls ? { tls } : {}),
   });
   io.stdout.write(
-    `reference OTA listening\n  base URL: ${server.baseUrl}\n  create_booking hook: POST ${server.hookUrl}\n` +
+    `reference OTA listening\n  base URL: ${server.baseUrl}\n  create_booking hook: POST ${server.hookUrl}\n  modify_booking hook: POST ${server.hookUrl}/modify\n` +
       `  credentials: fixtures/profiles/reference-ota.yaml${tls && !options.tlsCert ? '\n  TLS: test-only certificate, trust fixtures/tls/ca.pem (--ca)' : ''}\n` +
       `${options.variant?.length ? `  broken on purpose: ${options.variant.join(', ')}\n` : ''}Stop with Ctrl-C.\n`,
   );
