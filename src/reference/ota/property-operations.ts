@@ -115,7 +115,8 @@ export function handleDeleteRatePlan(body: RequestBody, target: PropertyTarget, 
 
 /**
  * "request and response fields: not shown": the body is kept as sent; a `rateplan` shaped as
- * in a Room renames that rate plan in every room (the reading the harness sends, D-121).
+ * in a Room renames that rate plan in every room (the reading the harness sends, D-121);
+ * any other shape is kept and answered success.
  */
 export function handleUpdateRatePlan(body: RequestBody, target: PropertyTarget, ctx: PropertyContext): Reply {
   const { guid: _guid, shared_secret: _secret, wbp_property_password: _password, ...rest } = body;
@@ -123,9 +124,9 @@ export function handleUpdateRatePlan(body: RequestBody, target: PropertyTarget, 
   const property = recordOf(target, ctx);
   property.ratePlanUpdates.push(rest);
   if (property.ratePlanUpdates.length > 100) property.ratePlanUpdates.shift();
-  const plan = body.rateplan === undefined ? undefined : readRatePlan(body.rateplan, 'rateplan');
-  if (plan && !plan.ok) return failure(OTA_ERROR_IDS.badRequest, `${plan.msg}.`);
-  if (plan?.ok && !ctx.faults.has('update-rate-plan-ignored')) ctx.book.updateRatePlan(property, plan.value);
+  // Its fields are not shown: a rate plan that does not read as a Room's is kept, not refused.
+  const plan = readRatePlan(body.rateplan, 'rateplan');
+  if (plan.ok && !ctx.faults.has('update-rate-plan-ignored')) ctx.book.updateRatePlan(property, plan.value);
   return success();
 }
 
