@@ -101,6 +101,7 @@ const CAUGHT_BY: Record<OtaFault, string> = {
   'ari-rejects-rdef-zero': 'ari.inventory-field.accepted',
   'setup-requires-password': 'setup.setup-property.password-optional',
   'callbacks-served': 'setup.callbacks.not-served',
+  'delete-room-plans-kept': 'property.delete-room.plans-gone',
 };
 /** Recommended rules: the variant is a warning, not a denial. */
 const WARNING_ONLY = new Set<OtaFault>(['reservation-day-rates-mismatch', 'update-room-label-kept', 'update-rate-plan-ignored', 'callbacks-served']);

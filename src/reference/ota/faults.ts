@@ -63,6 +63,7 @@ export const OTA_FAULT_NAMES = [
   'ari-rejects-rdef-zero',
   'setup-requires-password',
   'callbacks-served',
+  'delete-room-plans-kept',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];
@@ -303,6 +304,10 @@ export const OTA_FAULTS: Readonly<Record<OtaFault, OtaFaultInfo>> = {
   'setup-requires-password': {
     description: 'SetupProperty without wbp_property_password (optional there) is refused as a malformed request (1003)',
     spec: ep('SetupProperty'),
+  },
+  'delete-room-plans-kept': {
+    description: 'DeleteRoom removes the room from GetRoomTypes but GetRatePlans still lists its rate plans',
+    spec: ep('DeleteRoom'),
   },
   'callbacks-served': {
     description: 'The PMS callbacks (ARIFullRefresh, BookingCreate, NotifyBooking, RoomInfo) are answered with success true',

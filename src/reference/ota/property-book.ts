@@ -23,6 +23,8 @@ export interface SyncedRoom {
   plans: SyncedRatePlan[];
   /** Only under the update-room-new-unlisted fault: stored, but never listed. */
   hidden?: boolean;
+  /** Only under the delete-room-plans-kept fault: deleted, but its rate plans still listed. */
+  deleted?: boolean;
 }
 
 export interface SyncedProperty {
@@ -107,7 +109,11 @@ export class PropertyBook {
     return room;
   }
 
-  deleteRoom(property: SyncedProperty, pmsRoomId: number): void {
+  deleteRoom(property: SyncedProperty, pmsRoomId: number, keepPlans = false): void {
+    if (keepPlans) {
+      for (const room of property.rooms) if (room.pms_room_id === pmsRoomId) room.deleted = true;
+      return;
+    }
     property.rooms = property.rooms.filter((room) => room.pms_room_id !== pmsRoomId);
   }
 
@@ -139,7 +145,7 @@ export class PropertyBook {
     const listed = property.rooms.filter((room) => !room.hidden);
     return {
       currency: property.currency,
-      rooms: listed.map((room) => ({
+      rooms: listed.filter((room) => !room.deleted).map((room) => ({
         wbp_room_id: room.wbp_room_id,
         pms_room_id: room.pms_room_id,
         label: room.label,

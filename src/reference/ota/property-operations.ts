@@ -98,7 +98,7 @@ export function handleDeleteRoom(body: RequestBody, target: PropertyTarget, ctx:
   const id = readId(body, 'room', 'pms_room_id');
   if (!id.ok) return failure(OTA_ERROR_IDS.badRequest, `${id.msg}.`);
   if (ctx.faults.has('property-ops-change-nothing')) return success();
-  if (!ctx.faults.has('delete-room-kept')) ctx.book.deleteRoom(recordOf(target, ctx), id.value);
+  if (!ctx.faults.has('delete-room-kept')) ctx.book.deleteRoom(recordOf(target, ctx), id.value, ctx.faults.has('delete-room-plans-kept'));
   return success();
 }
 

@@ -252,6 +252,15 @@ const CASES: Record<OtaFault, FaultCase> = {
     faulty: false,
   },
   'ari-rejects-rdef-zero': { probe: (m) => ari(m, [inventoryItem({ rdef_single: '0' })]).json.success, correct: true, faulty: false },
+  'delete-room-plans-kept': {
+    probe: (m) => {
+      createProperty(m);
+      onCreated(m, 'DeleteRoom', { room: { pms_room_id: 103 } });
+      return [roomLabels(m).includes('6-Bed Female Dormitory'), planTitles(m).includes('All inclusive')];
+    },
+    correct: [false, false],
+    faulty: [false, true],
+  },
   'callbacks-served': { probe: (m) => call(m, 'BookingCreate').json.success, correct: false, faulty: true },
   'setup-requires-password': { probe: (m) => outcome(call(m, 'SetupProperty', { wbp_property_password: undefined })), correct: 1001, faulty: 1003 },
 };
@@ -267,18 +276,19 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
   'room-without-rate-plan': ['ari-rejects-global-plan'],
   'booking-list-no-offset': ['booking-list-offset-4min'],
   'update-room-errors-missing': ['update-room-new-unlisted'],
+  'delete-room-kept': ['delete-room-plans-kept'],
   'booking-list-null-empty': ['booking-list-null-drops-acked', 'booking-modify-not-flagged'],
   'create-property-changes-nothing': [
     'create-property-dorm-unlisted', 'create-property-plans-unlisted', 'update-room-errors-missing', 'update-room-new-unlisted',
-    'update-room-label-kept', 'delete-rate-plan-kept', 'delete-room-kept', 'property-ops-change-nothing', 'update-rate-plan-ignored',
+    'update-room-label-kept', 'delete-rate-plan-kept', 'delete-room-kept', 'property-ops-change-nothing', 'update-rate-plan-ignored', 'delete-room-plans-kept',
   ],
   'property-refuses-tax-amounts': [
     'create-property-dorm-unlisted', 'create-property-plans-unlisted', 'update-room-errors-missing', 'update-room-new-unlisted',
     'update-room-label-kept', 'delete-rate-plan-kept', 'delete-room-kept', 'create-property-changes-nothing', 'property-ops-change-nothing',
-    'update-rate-plan-ignored', 'property-refuses-empty-breakfast', 'property-refuses-mixed-dorm',
+    'update-rate-plan-ignored', 'property-refuses-empty-breakfast', 'property-refuses-mixed-dorm', 'delete-room-plans-kept',
   ],
   'property-ops-change-nothing': [
-    'update-room-errors-missing', 'update-room-new-unlisted', 'update-room-label-kept', 'delete-rate-plan-kept', 'delete-room-kept', 'update-rate-plan-ignored',
+    'update-room-errors-missing', 'update-room-new-unlisted', 'update-room-label-kept', 'delete-rate-plan-kept', 'delete-room-kept', 'update-rate-plan-ignored', 'delete-room-plans-kept',
   ],
 };
 
