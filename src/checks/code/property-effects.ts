@@ -18,6 +18,7 @@ import {
   refusal,
   sentPlan,
   sentRooms,
+  shows,
   showsLabels,
   titleMatches,
 } from './property-match.js';
@@ -99,7 +100,7 @@ export const propertyRoomsGone: CodeCheck = {
         : fail(unexpected('rooms in GetRoomTypes after the deletion (it lists no labels, so counted)', `${before.length - sent.length} or fewer`, rooms.length), { exchanges, pointer: '/Rooms' });
     }
     const ids = new Set(earlier.flatMap((f) => (f ? [f.wbp_room_id] : [])));
-    const kept = rooms.filter((room) => ids.has(room.wbp_room_id) || sent.some((s) => s.label !== '' && room.label?.includes(s.label)));
+    const kept = rooms.filter((room) => ids.has(room.wbp_room_id) || sent.some((s) => shows(room.label, s.label)));
     if (kept.length === 0) return pass(`GetRoomTypes no longer lists the ${sent.length} deleted room(s)`, { exchanges });
     return fail(unexpected('deleted rooms still listed by GetRoomTypes', 'none', kept.map((r) => `OTA room ${r.wbp_room_id} ${JSON.stringify(r.label ?? null)}`)), {
       exchanges, pointer: '/Rooms', actual: kept.map((r) => r.wbp_room_id),
@@ -174,8 +175,8 @@ export const propertyRoomLabel: CodeCheck = {
     if (isVerdict(rooms)) return rooms;
     if (!showsLabels(rooms)) return skip('Not applicable: GetRoomTypes lists no room labels (label is optional), so a new label cannot be seen', 'not-applicable', { exchanges });
     const earlier = findRoom({ ...room, label: args.old_label }, listedRooms(args.before) ?? [], args.answers);
-    const listed = earlier ? rooms.find((r) => r.wbp_room_id === earlier.wbp_room_id) : rooms.find((r) => r.label?.includes(room.label));
-    if (listed?.label?.includes(room.label)) return pass(`OTA room ${listed.wbp_room_id} shows the new label ${JSON.stringify(listed.label)}`, { exchanges });
+    const listed = earlier ? rooms.find((r) => r.wbp_room_id === earlier.wbp_room_id) : rooms.find((r) => shows(r.label, room.label));
+    if (listed && shows(listed.label, room.label)) return pass(`OTA room ${listed.wbp_room_id} shows the new label ${JSON.stringify(listed.label)}`, { exchanges });
     return fail(unexpected(`label of PMS room ${room.pms_room_id}${listed ? ` (OTA room ${listed.wbp_room_id})` : ''}`, room.label, listed?.label ?? '(room not listed)'), {
       exchanges, pointer: '/Rooms', expected: room.label, actual: listed?.label ?? null,
     });

@@ -74,6 +74,16 @@ export function listedPlans(answer: unknown): ListedPlan[] | undefined {
   }));
 }
 
+/** Case and runs of white space do not matter: an OTA may store "Double room" as "DOUBLE ROOM". */
+export function normalise(text: string): string {
+  return text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/** A listed label or title shows a sent label when it contains it (text around it allowed). */
+export function shows(listed: string | undefined, sent: string): boolean {
+  return listed !== undefined && sent !== '' && normalise(listed).includes(normalise(sent));
+}
+
 /** Does the list show labels at all (label is optional in GetRoomTypes)? */
 export function showsLabels(rooms: readonly ListedRoom[]): boolean {
   return rooms.some((room) => room.label !== undefined);
@@ -82,7 +92,7 @@ export function showsLabels(rooms: readonly ListedRoom[]): boolean {
 /** The listed room of a sent one: by its label (nonce included), else by an answer's mapping. */
 export function findRoom(sent: SentRoom, rooms: readonly ListedRoom[], answers: unknown): FoundRoom | undefined {
   if (sent.label !== '') {
-    const byLabel = rooms.find((room) => room.label !== undefined && room.label.includes(sent.label));
+    const byLabel = rooms.find((room) => shows(room.label, sent.label));
     if (byLabel) return { sent, wbp_room_id: byLabel.wbp_room_id, by: 'label' };
   }
   const mapped = mappedRooms(answers).get(sent.pms_room_id);
@@ -92,7 +102,7 @@ export function findRoom(sent: SentRoom, rooms: readonly ListedRoom[], answers: 
 
 /** Is a title the one of a sent rate plan (it contains one of its labels)? */
 export function titleMatches(title: string, plan: SentPlan): boolean {
-  return plan.labels.some((label) => title.includes(label));
+  return plan.labels.some((label) => shows(title, label));
 }
 
 /**
