@@ -4,7 +4,7 @@
 // nothing outlives close().
 import { LIMITS } from '../../spec/sections.js';
 import type { Clock } from '../../support/clock.js';
-import { AriSender } from './ari-sender.js';
+import { AriSender, sendsAvailability } from './ari-sender.js';
 import { CmClient, type PmsCredentials } from './cm-client.js';
 import { type PmsContext, isAbort, noteProblem } from './context.js';
 import { type PmsFault, pmsFaultSet } from './faults.js';
@@ -120,18 +120,20 @@ export class ReferencePms {
     return true;
   }
 
-  /** ARIFullRefresh: queues a complete refresh; false when not connected. */
-  requestFullRefresh(): boolean {
+  /** ARIFullRefresh: queues a complete refresh; false when not connected. `by` says which ids the callback named. */
+  requestFullRefresh(by: { pms?: boolean; wbp?: boolean } = { pms: true, wbp: true }): boolean {
     const mapping = this.state.mapping;
     if (!this.connected || !mapping) return false;
-    if (!this.faults.has('no-refresh-on-callback')) this.background(this.sender.fullRefresh(mapping), 'full refresh');
+    const ignored = this.faults.has('no-refresh-on-callback') || (this.faults.has('refresh-needs-pms-id') && !by.pms) || (this.faults.has('refresh-needs-wbp-id') && !by.wbp);
+    if (!ignored) this.background(this.sender.fullRefresh(mapping), 'full refresh');
     return true;
   }
 
   /** NotifyBooking: polls at once; false when not connected. */
-  notifyBooking(): boolean {
+  notifyBooking(bookingId?: string): boolean {
     if (!this.connected) return false;
-    if (!this.faults.has('notify-no-poll')) this.background(this.poller.pollNow(), 'poll');
+    const ignored = this.faults.has('notify-no-poll') || (this.faults.has('notify-ignores-changes') && bookingId !== undefined && this.ctx.ledger.get(bookingId) !== undefined);
+    if (!ignored) this.background(this.poller.pollNow(), 'poll');
     return true;
   }
 
@@ -141,9 +143,11 @@ export class ReferencePms {
     if (!reservation) return 'reservation must be an object in the GetBookingId format';
     if (reservation.id === undefined) return 'reservation.OrderId is missing';
     if (reservation.stays.length === 0) return 'reservation.Rooms has no usable room (ChannelRoomType, StartDate, EndDate)';
-    const change = this.ctx.ledger.import(reservation.id, reservation, 'callback');
+    // double-import: the pushed booking is kept under another key, so the poll imports it again.
+    const key = this.faults.has('double-import') ? `pushed-${reservation.id}` : reservation.id;
+    const change = this.ctx.ledger.import(key, reservation, 'callback');
     const mapping = this.state.mapping;
-    if (mapping && change.affected.length > 0 && !this.faults.has('no-availability-update')) {
+    if (mapping && sendsAvailability(this.faults, change, 'callback')) {
       this.background(this.sender.availabilityUpdate(mapping, change.affected), 'availability update');
     }
     return undefined;

@@ -4,7 +4,7 @@
 // listed booking that is new or moved is fetched (GetBookingId), acknowledged (AckBooking)
 // and followed by an availability update.
 import { formatBookingVersion } from '../../support/time.js';
-import type { AriSender } from './ari-sender.js';
+import { type AriSender, sendsAvailability } from './ari-sender.js';
 import { type PmsContext, isAbort, noteProblem, send } from './context.js';
 import { readReservation } from './ledger.js';
 import type { Mapping } from './mapping.js';
@@ -113,6 +113,8 @@ export class Poller {
     const first = this.successes === 0;
     this.successes += 1;
     this.lastSuccessAt = sentAt;
+    const mapping = this.options.mapping();
+    if (this.ctx.faults.has('scheduled-refresh') && !first && mapping) void this.sender.fullRefresh(mapping).catch(() => undefined);
     if (this.ctx.faults.has('no-booking-fetch') && !first) return;
     const retries = [...this.retry.keys()].filter((id) => !listing.some((b) => b.id === id)).map((id) => ({ id }));
     for (const booking of [...listing, ...retries]) await this.handleListed(booking);
@@ -143,7 +145,7 @@ export class Poller {
     const change = this.ctx.ledger.import(listed.id, reservation, 'poll', listed.version);
     if (this.acks() && !change.booking.acked) await this.acknowledge(listed.id);
     const mapping = this.options.mapping();
-    if (mapping && change.affected.length > 0 && !this.ctx.faults.has('no-availability-update')) {
+    if (mapping && sendsAvailability(this.ctx.faults, change, 'poll')) {
       await this.sender.availabilityUpdate(mapping, change.affected);
     }
   }
