@@ -9,6 +9,7 @@ import type { BodyKind, SchemaError } from '../schemas/types.js';
 import { applyBodyRules } from './body-rules/index.js';
 import type { Judged } from './protocol.js';
 import type { CheckMeta, Verdict } from './types.js';
+import { PMS_REQUEST_SCHEMA_RULES } from '../spec/pms-schema-rules.js';
 import { fail, harnessError, pass, skip } from './types.js';
 
 export const SCHEMA_CHECKS = {
@@ -23,6 +24,8 @@ export const SCHEMA_CHECKS = {
     title: "Every request the candidate sends matches the spec's schema for its operation",
     level: 'required',
     spec: SPEC.endpoints,
+    // Requests are the candidate's only on the PMS target: the rules its request schemas state.
+    rules: [...PMS_REQUEST_SCHEMA_RULES],
   },
   harnessRequest: {
     id: 'harness.request-valid',

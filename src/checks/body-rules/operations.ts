@@ -60,6 +60,7 @@ export const bookingListVersionDateTime: BodyRule = defineRule(
     title: 'wbp_booking_version is a real UTC date and time',
     level: 'required',
     spec: SPEC.endpoint('GetBookingList'),
+    rules: ['gbl-version-field'],
     appliesTo: [{ name: 'GetBookingList', kind: 'request' }],
   },
   checkBookingVersion,

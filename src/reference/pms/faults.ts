@@ -126,6 +126,7 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     "The second rate plan of each room gets other units than the room's first plan",
     SPEC.roomRateModel,
     'pms.ari.units-per-room',
+    true,
   ),
   'wrong-currency': fault('ARIUpdate carries another currency than the channel currency', ep('ARIUpdate'), 'pms.ari.currency'),
   'unknown-room': fault(
