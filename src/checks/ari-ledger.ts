@@ -115,6 +115,8 @@ export interface PairState {
   units: IntervalMap<number>;
   /** Days an item gave availability (units) or a rate for: what counts as covered (D-160). */
   covered: IntervalMap<true>;
+  /** The latest rate string per day. */
+  rates: IntervalMap<string>;
 }
 
 export interface LedgerProblem {
@@ -230,12 +232,13 @@ export class AriLedger {
     const key = `${room}\u0000${rate}`;
     let pair = this.pairs.get(key);
     if (!pair) {
-      pair = { room, rate, items: 0, data: new IntervalMap(), units: new IntervalMap(), covered: new IntervalMap() };
+      pair = { room, rate, items: 0, data: new IntervalMap(), units: new IntervalMap(), covered: new IntervalMap(), rates: new IntervalMap() };
       this.pairs.set(key, pair);
     }
     pair.items++;
     pair.data.set(start, end, this.dataKeys.get(dataPath(item), () => dataKey(item)));
     if (typeof item.units === 'number') pair.units.set(start, end, item.units);
+    if (typeof item.rate === 'string') pair.rates.set(start, end, item.rate);
     // An item with only flags (close: false) covers nothing: the channel still lacks availability and a rate.
     if (typeof item.units === 'number' || (item.rate !== undefined && item.rate !== null)) pair.covered.set(start, end, true);
   }

@@ -66,6 +66,7 @@ const stepCommon = {
     properties: {
       capabilities: { type: 'array', items: { type: 'string' } },
       present: { type: 'array', items: { type: 'string' } },
+      hooks: { type: 'array', items: { type: 'string' } },
       target_flag: { type: 'string' },
     },
   },

@@ -42,7 +42,7 @@ const WHERE_IT_HAPPENS: Partial<Record<PmsFault, string>> = {
 const EFFECTS_CHECKS = new Set([
   'pms.setup.before-use', 'pms.callback.notify-without-create', 'pms.callback.booking-create-availability', 'pms.booking.not-imported-twice',
   'pms.booking.modification-availability', 'pms.callback.notify-cancel-polls', 'pms.booking.cancellation-availability', 'pms.ari.no-unasked-refresh',
-  'pms.callback.ari-full-refresh-by-wbp-id', 'pms.ari.split-large', 'pms.callback.ari-full-refresh-by-pms-id',
+  'pms.callback.ari-full-refresh-by-wbp-id', 'pms.ari.split-large', 'pms.callback.ari-full-refresh-by-pms-id', 'pms.ari.price-change-sent',
 ]);
 
 /** The suites a fault needs: setup always (the PMS connects there), plus where its check lives. */

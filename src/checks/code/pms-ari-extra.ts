@@ -1,6 +1,7 @@
 // Code checks on how a PMS sends ARI (PMS target): takes a window's ARI ledger and the
 // mapped pairs, gives verdicts on whether a large refresh is split over several requests
 // and whether a full refresh arrived that nothing asked for (never on a schedule).
+import { dayNumber, dayString } from '../coverage.js';
 import type { CodeCheck } from './types.js';
 import { fail, pass, skip, unexpected } from '../types.js';
 
@@ -45,4 +46,37 @@ export const ariNoUnaskedRefresh: CodeCheck = {
   },
 };
 
-export const PMS_ARI_EXTRA_CHECKS: CodeCheck[] = [ariSplitLarge, ariNoUnaskedRefresh];
+/** Two rate strings are the same price ("120" and "120.00"). */
+function samePrice(a: string, b: unknown): boolean {
+  return typeof b === 'string' && Number(a) === Number(b);
+}
+
+export const ariPriceChangeSent: CodeCheck = {
+  name: 'ari-price-change-sent',
+  description: 'after a price changes in the PMS (args.change: the change_price hook\'s answer: start_date, end_date, and optionally wbp_room_id, wbp_rate_id, rate), an ARIUpdate carries a rate for those dates (the new rate when the hook gave it)',
+  run(input) {
+    const pms = input.pms;
+    if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
+    const change = (input.args.change ?? {}) as Record<string, unknown>;
+    const from = typeof change.start_date === 'string' ? dayNumber(change.start_date) : undefined;
+    const to = typeof change.end_date === 'string' ? dayNumber(change.end_date) : undefined;
+    if (from === undefined || to === undefined || to < from) return skip('the change_price hook did not say which dates changed (start_date, end_date)', 'missing-input');
+    const ledger = pms.ledger(String(input.args.window ?? pms.windowKey));
+    if (!ledger || ledger.requests === 0) return fail('Unexpected silence: the PMS sent no ARIUpdate after the price changed', { expected: 'ARIUpdate with the new rate', actual: 'none' });
+    const fits = (room: string, rate: string): boolean =>
+      (change.wbp_room_id === undefined || String(change.wbp_room_id) === room) && (change.wbp_rate_id === undefined || String(change.wbp_rate_id) === rate);
+    const missing: string[] = [];
+    for (let day = from; day <= to; day++) {
+      const sent = [...ledger.pairs.values()].some((p) => {
+        const seg = fits(p.room, p.rate) ? p.rates.segmentOn(day) : undefined;
+        return seg !== undefined && (typeof change.rate !== 'string' || samePrice(change.rate, seg[2]));
+      });
+      if (!sent) missing.push(dayString(day));
+    }
+    const what = typeof change.rate === 'string' ? `rate ${change.rate}` : 'a rate';
+    if (missing.length === 0) return pass(`${what} sent for all ${to - from + 1} changed night(s)`);
+    return fail(unexpected('ARIUpdate after the price change', `${what} on every changed night`, `none on ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''}`), { expected: change.rate ?? 'a rate', actual: missing });
+  },
+};
+
+export const PMS_ARI_EXTRA_CHECKS: CodeCheck[] = [ariSplitLarge, ariNoUnaskedRefresh, ariPriceChangeSent];

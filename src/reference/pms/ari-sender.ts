@@ -3,7 +3,8 @@
 // updates after bookings, as ARIUpdate requests of at most itemsPerRequest items. One
 // queue: each job computes its items when it runs, so a later job never carries older data.
 import { addDays, endOfNextYear, formatDate } from '../../support/time.js';
-import { type CalendarContext, type DateWindow, type InventoryItem, availabilityItems, faultItem, fullRefreshItems } from './calendar.js';
+import { type CalendarContext, type DateWindow, type InventoryItem, availabilityItems, faultItem, fullRefreshItems, pairItems } from './calendar.js';
+import type { ChannelPair } from './mapping.js';
 import { type PmsContext, send } from './context.js';
 import type { PmsFault } from './faults.js';
 import type { BookedStay, BookingChange } from './ledger.js';
@@ -21,6 +22,8 @@ const SIX_MONTHS_DAYS = 182;
 
 export class AriSender {
   private chain: Promise<void> = Promise.resolve();
+  /** Prices set in the PMS (change-price hook): "room|rate|day" -> cents. */
+  private readonly prices = new Map<string, number>();
 
   constructor(
     private readonly ctx: PmsContext,
@@ -54,6 +57,17 @@ export class AriSender {
     });
   }
 
+  /** A price altered in the PMS for one pair on `window`'s nights; sends the new ARI unless the fault. */
+  changePrice(pair: ChannelPair, window: DateWindow, cents: number): Promise<void> {
+    for (let day = Math.round(Date.parse(window.from) / 86_400_000), last = Math.round(Date.parse(window.to) / 86_400_000); day <= last; day += 1) {
+      this.prices.set(`${pair.room.wbpRoomId}|${pair.rate}|${day}`, cents);
+    }
+    if (this.ctx.faults.has('no-ari-on-price-change')) return Promise.resolve();
+    return this.enqueue(async () => {
+      await this.sendItems(pairItems(pair, window, this.calendar()));
+    });
+  }
+
   private enqueue(job: () => Promise<void>): Promise<void> {
     const run = this.chain.then(job);
     this.chain = run.catch(() => undefined);
@@ -69,7 +83,10 @@ export class AriSender {
 
   private calendar(): CalendarContext {
     const { ledger, faults } = this.ctx;
-    return { rules: this.options.rules, faults, booked: (room) => ledger.bookedNights(room) };
+    return {
+      rules: this.options.rules, faults, booked: (room) => ledger.bookedNights(room),
+      price: (pair, day) => this.prices.get(`${pair.room.wbpRoomId}|${pair.rate}|${day}`),
+    };
   }
 
   private currency(): string {

@@ -61,6 +61,7 @@ export const PMS_FAULT_NAMES = [
   'no-availability-on-cancel',
   'no-availability-on-modify',
   'notify-ignores-changes',
+  'no-ari-on-price-change',
 ] as const;
 
 export type PmsFault = (typeof PMS_FAULT_NAMES)[number];
@@ -257,6 +258,7 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     SPEC.events,
     'pms.callback.notify-cancel-polls',
   ),
+  'no-ari-on-price-change': fault('A price altered in the PMS is not sent by ARIUpdate (until the next full refresh)', SPEC.overview, 'pms.ari.price-change-sent'),
 };
 
 export function isPmsFault(value: unknown): value is PmsFault {

@@ -3,6 +3,7 @@
 // close(), which stops every loop, sleep and request. Background work is tracked so that
 // nothing outlives close().
 import { LIMITS } from '../../spec/sections.js';
+import { addDays, formatDate, parseDate } from '../../support/time.js';
 import type { Clock } from '../../support/clock.js';
 import { AriSender, sendsAvailability } from './ari-sender.js';
 import { CmClient, type PmsCredentials } from './cm-client.js';
@@ -14,6 +15,8 @@ import { type PmsPropertyFixture, defaultPmsFixture } from './property.js';
 import { type PropertySyncFixture, loadPropertySyncFixture, runPropertySync } from './property-sync.js';
 import { runSetup } from './setup.js';
 import { type ReferencePmsState, createState } from './state.js';
+
+const CHANGED_PRICE_CENTS = 19_900;
 
 export interface PmsCapabilities {
   ackBooking?: boolean;
@@ -151,6 +154,22 @@ export class ReferencePms {
       this.background(this.sender.availabilityUpdate(mapping, change.affected), 'availability update');
     }
     return undefined;
+  }
+
+  /**
+   * The change-price hook: the price of the first mapped room x rate plan becomes 199.00 on
+   * the nights start_date..end_date (default today + 60, 3 nights); gives what changed, or a problem.
+   */
+  changePrice(input: unknown): Record<string, unknown> | string {
+    const pair = this.state.mapping?.pairs[0];
+    if (!this.connected || !pair) return 'the property is not connected yet';
+    const body = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+    const today = formatDate(this.options.clock.now());
+    const from = typeof body.start_date === 'string' && parseDate(body.start_date) !== undefined ? body.start_date : addDays(today, 60);
+    const to = typeof body.end_date === 'string' && parseDate(body.end_date) !== undefined ? body.end_date : addDays(from, 2);
+    if (to < from) return 'end_date is before start_date';
+    this.background(this.sender.changePrice(pair, { from, to }, CHANGED_PRICE_CENTS), 'price update');
+    return { wbp_room_id: pair.room.wbpRoomId, wbp_rate_id: pair.rate, start_date: from, end_date: to, rate: '199.00' };
   }
 
   /** The PMS's rooms as RoomInfo items. */

@@ -86,6 +86,13 @@ const SCENARIOS = {
     await notifyAndSettle(pair, id);
     return id;
   },
+  priceChange: async (pair: Pair) => {
+    await polls(pair, 1);
+    await settledFor(200);
+    const answer = await post(pair.pms.changePriceUrl, { start_date: '2099-01-01', end_date: '2099-01-03' }, null);
+    await settledFor(300);
+    return answer;
+  },
   cancelled: (pair: Pair) => changed(pair, (id) => pair.ota.model.bookings.forceCancel(pair.ota.model.bookings.get(id)!)),
   modified: (pair: Pair) => changed(pair, (id) => pair.ota.model.bookings.modify(id)),
   roomInfo: (pair: Pair) => post(`${pair.pms.baseUrl}/RoomInfo`, { pms_property_id: PROPERTY.pms_property_id, shared_secret: SECRET }),
@@ -275,6 +282,13 @@ const CASES: Record<PmsFault, FaultCase> = {
   },
   'no-availability-on-cancel': { scenario: 'cancelled', options: LONG_POLL, probe: (p, r) => p.pms.state.availabilityUpdates > (r as { updates: number }).updates, correct: true, faulty: false },
   'no-availability-on-modify': { scenario: 'modified', options: LONG_POLL, probe: (p, r) => p.pms.state.availabilityUpdates > (r as { updates: number }).updates, correct: true, faulty: false },
+  'no-ari-on-price-change': {
+    scenario: 'priceChange',
+    options: LONG_POLL,
+    probe: (p, a) => [answerOf(a).json.rate, p.of('ARIUpdate').some((r) => r.body.Inventory.some((i: any) => i.rate === '199.00' && i.start_date === '2099-01-01'))],
+    correct: ['199.00', true],
+    faulty: ['199.00', false],
+  },
   'notify-ignores-changes': { scenario: 'cancelled', options: LONG_POLL, probe: (p, r) => p.pms.state.polls.length - (r as { polls: number }).polls, correct: 1, faulty: 0 },
 };
 
