@@ -35,6 +35,7 @@ export async function startPmsSide(profile: Profile, deps: { clock: Clock; log: 
     maxBodyBytes: profile.limits.maxBodyBytes,
     evidenceBodyBytes: profile.limits.evidenceBodyBytes,
     requestTimeoutMs: profile.timeouts.requestMs,
+    reservationTemplate: profile.reservationTemplate,
   });
   try {
     await mock.start();

@@ -13,6 +13,7 @@ import { CAPABILITY_NAMES } from '../spec/operations.js';
 import { PROFILE_SCHEMA } from './profile-schema.js';
 import { applyDefaults } from './defaults.js';
 import type { Profile, RawProfile } from './types.js';
+import { loadReservationTemplate } from './reservation-template.js';
 
 let validator: ValidateFunction | undefined;
 
@@ -103,6 +104,8 @@ function validateShape(value: unknown, source: YamlSource): RawProfile {
 }
 
 function resolveFiles(raw: RawProfile, file: string): void {
+  const template = raw.mock?.reservation_template;
+  if (template && !isAbsolute(template)) raw.mock!.reservation_template = resolve(dirname(file), template);
   if (!raw.tls) return;
   const base = dirname(file);
   for (const key of ['ca', 'cert', 'key'] as const) {
@@ -133,5 +136,8 @@ export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv 
 }
 
 export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env): Profile {
-  return parseProfile(readInputFile(path, 'profile', ProfileError), path, env);
+  const profile = parseProfile(readInputFile(path, 'profile', ProfileError), path, env);
+  const template = profile.raw.mock?.reservation_template;
+  if (template) profile.reservationTemplate = loadReservationTemplate(template, path);
+  return profile;
 }

@@ -114,6 +114,12 @@ export const PROFILE_SCHEMA = {
       additionalProperties: { type: 'string' },
     },
     rate_plan_availability: { type: 'boolean' },
+    // PMS target: the channel manager's own reservation format (a JSON template file).
+    mock: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { reservation_template: { type: 'string', minLength: 1 } },
+    },
     // OTA target: the error ids the candidate uses where the spec gives none.
     error_ids: {
       type: 'object',

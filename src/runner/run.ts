@@ -5,6 +5,7 @@ import { decideVerdict } from '../checks/rollup.js';
 import { profileDigest } from '../profile/digest.js';
 import { SPEC_TITLE, SPEC_VERSION } from '../spec/sections.js';
 import { runSuite } from './suite-runner.js';
+import { reservationFormatNotes } from './reservation-note.js';
 import type { RunStop } from './step-env.js';
 import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult } from './types.js';
 
@@ -34,6 +35,7 @@ function runNotes(options: RunOptions, stop: RunStop, interrupted: boolean): str
   if (stop.unreachable) notes.push(`The run stopped early: the candidate could not be reached (${stop.unreachable}).`);
   if (stop.bailed) notes.push('The run stopped at the first failed required check (--bail).');
   if (interrupted) notes.push('The run was interrupted; the report holds what ran until then.');
+  notes.push(...reservationFormatNotes(options.profile));
   return notes;
 }
 

@@ -13,7 +13,7 @@ import {
   handleGetBookingId,
   handleGetBookingList,
 } from './booking-operations.js';
-import { BookingBook, type NewBooking } from './bookings.js';
+import { BookingBook, type BookingRecord, type NewBooking } from './bookings.js';
 import { type Catalogue, buildCatalogue, renderRatePlans, renderRooms } from './catalogue.js';
 import {
   type ParsedJson,
@@ -61,6 +61,8 @@ export interface OtaModelOptions {
   storeAri?: boolean;
   /** CreateProperty is activated for the channel (spec: its prerequisite); default true. */
   propertyActivated?: boolean;
+  /** GetBookingId's reservation in another format (the mock channel manager's template). */
+  renderReservation?: (booking: BookingRecord) => Record<string, unknown>;
 }
 
 type Handler = (body: RequestBody, target: PropertyTarget) => Reply;
@@ -88,7 +90,7 @@ export class OtaModel {
     this.fixture = options.fixture ?? (defaultFixture ??= loadPropertyFixture());
     this.catalogue = buildCatalogue(this.fixture, this.faults);
     this.bookings = new BookingBook(this.fixture, options.clock, this.faults);
-    const bookingContext: BookingContext = { book: this.bookings, faults: this.faults };
+    const bookingContext: BookingContext = { book: this.bookings, faults: this.faults, ...(options.renderReservation ? { render: options.renderReservation } : {}) };
     const property: PropertyContext = {
       book: this.properties,
       fixture: this.fixture,
