@@ -2,7 +2,7 @@
 // send (in another order or shape the spec allows) and fails what a broken one sends.
 import { describe, expect, it } from 'vitest';
 import { AriLedger } from '../../src/checks/ari-ledger.js';
-import { availabilityFollowsChange, availabilityRaised, notBookedTwice, notifyWithoutCreate, setupBeforeUse, setupCredentials } from '../../src/checks/code/pms-effects.js';
+import { callbackPathsServed, availabilityFollowsChange, availabilityRaised, notBookedTwice, notifyWithoutCreate, setupBeforeUse, setupCredentials } from '../../src/checks/code/pms-effects.js';
 import { ariNoUnaskedRefresh, ariPriceChangeSent, ariSplitLarge } from '../../src/checks/code/pms-ari-extra.js';
 import type { CodeCheckInput } from '../../src/checks/code/types.js';
 import type { LiveExchange } from '../../src/drivers/exchange.js';
@@ -124,5 +124,22 @@ describe('how ARI is sent', () => {
     expect(ariPriceChangeSent.run(input({ ledgers: { w: old }, args: { change } })).status).toBe('fail');
     expect(ariPriceChangeSent.run(input({ ledgers: {}, args: { change } })).status).toBe('fail');
     expect(ariPriceChangeSent.run(input({ ledgers: { w: sent }, args: { change: {} } })).skip).toBe('missing-input');
+  });
+});
+
+describe('callback paths', () => {
+  const out = (operation: string, status: number) => ({ id: `o${++seq}`, direction: 'outbound', operation, startedAt: '', durationMs: 1, request: {}, response: { status } }) as never;
+  const facts = (outbound: unknown[], capabilities: string) => {
+    const base = input({ profile: parseProfile(`${PROFILE_TEXT}capabilities: [${capabilities}]\n`, 'p.yaml', {}) });
+    return { ...base, pms: { ...base.pms!, outbound: outbound as never } };
+  };
+  it('passes when ARIFullRefresh and each declared callback got HTTP 200 once; fails a path never answered 200', () => {
+    expect(callbackPathsServed.run(facts([out('ARIFullRefresh', 200), out('RoomInfo', 500), out('RoomInfo', 200)], 'RoomInfo')).status).toBe('pass');
+    const verdict = callbackPathsServed.run(facts([out('ARIFullRefresh', 200), out('RoomInfo', 404)], 'RoomInfo'));
+    expect(verdict.status).toBe('fail');
+    expect(verdict.actual).toEqual(['RoomInfo']);
+  });
+  it('a declared callback the run never called (a partial run) is skipped, not passed', () => {
+    expect(callbackPathsServed.run(facts([out('ARIFullRefresh', 200)], 'RoomInfo, NotifyBooking')).skip).toBe('not-applicable');
   });
 });

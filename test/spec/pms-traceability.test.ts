@@ -9,6 +9,7 @@ import { SCHEMA_CHECKS } from '../../src/checks/schema-checks.js';
 import { BODY_RULES } from '../../src/checks/body-rules/index.js';
 import { loadSuite } from '../../src/suite/load-suite.js';
 import { SPEC_RULES } from '../../src/spec/rules.js';
+import { CALLBACK_NAMES } from '../../src/spec/operations.js';
 import { PMS_UNOBSERVABLE } from '../../src/spec/unobservable-pms.js';
 import { packagePath } from '../../src/support/package-root.js';
 
@@ -21,6 +22,16 @@ const pmsRules = SPEC_RULES.filter((r) => r.appliesTo === 'PMS');
 const known = new Set(SPEC_RULES.map((r) => r.id));
 
 describe('PMS-side traceability', () => {
+  it('every callback path is called by a suite step, gated by its own capability (ARIFullRefresh always)', () => {
+    const calls = suites.flatMap((s) => s.steps).filter((step) => step.kind === 'call') as Array<{ operation: string; when?: { capabilities?: string[] } }>;
+    for (const name of CALLBACK_NAMES) {
+      const steps = calls.filter((step) => step.operation === name);
+      expect(steps.length, name).toBeGreaterThan(0);
+      const gates = new Set(steps.map((step) => (step.when?.capabilities ?? []).join(',')));
+      expect([...gates], name).toEqual([name === 'ARIFullRefresh' ? '' : name]);
+    }
+  });
+
   it('every PMS suite check declares its rules (an empty list only where no rule applies)', () => {
     const untagged = suiteChecks.filter((c) => c.rules === undefined).map((c) => c.id);
     expect([...new Set(untagged)]).toEqual([]);

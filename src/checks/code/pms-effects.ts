@@ -151,4 +151,25 @@ export const notifyWithoutCreate: CodeCheck = {
   },
 };
 
-export const PMS_EFFECT_CHECKS: CodeCheck[] = [setupCredentials, setupBeforeUse, availabilityRaised, availabilityFollowsChange, notBookedTwice, notifyWithoutCreate];
+const CAPABILITY_CALLBACKS = ['BookingCreate', 'NotifyBooking', 'RoomInfo'];
+
+export const callbackPathsServed: CodeCheck = {
+  name: 'callback-paths-served',
+  description: 'every callback the PMS serves (ARIFullRefresh, and each declared one of BookingCreate, NotifyBooking, RoomInfo) was called on its path during the run and answered HTTP 200 at least once',
+  run({ pms, profile }) {
+    if (!pms?.outbound) return skip('no mock channel manager in this run', 'not-applicable');
+    const expected = ['ARIFullRefresh', ...CAPABILITY_CALLBACKS.filter((c) => profile.capabilities.includes(c))];
+    const called = expected.filter((name) => pms.outbound!.some((x) => x.operation === name));
+    const notCalled = expected.filter((name) => !called.includes(name));
+    const unanswered = called.filter((name) => !pms.outbound!.some((x) => x.operation === name && x.response?.status === 200));
+    if (unanswered.length > 0) {
+      const ids = pms.outbound.filter((x) => unanswered.includes(String(x.operation))).map((x) => x.id).slice(0, 5);
+      return fail(unexpected('callback paths', 'HTTP 200 on each declared callback\'s path', `never on ${unanswered.map((n) => `/${n}`).join(', ')}`), { exchanges: ids, actual: unanswered });
+    }
+    // Only a partial run (--suite) leaves a declared callback uncalled: every callback step is gated by its capability alone.
+    if (notCalled.length > 0) return skip(`Not applicable in this run: it did not call ${notCalled.join(', ')} (its suite did not run)`, 'not-applicable');
+    return pass(`${expected.map((n) => `/${n}`).join(', ')} answered HTTP 200`);
+  },
+};
+
+export const PMS_EFFECT_CHECKS: CodeCheck[] = [setupCredentials, setupBeforeUse, availabilityRaised, availabilityFollowsChange, notBookedTwice, notifyWithoutCreate, callbackPathsServed];

@@ -62,6 +62,7 @@ export const PMS_FAULT_NAMES = [
   'no-availability-on-modify',
   'notify-ignores-changes',
   'no-ari-on-price-change',
+  'no-room-info-path',
 ] as const;
 
 export type PmsFault = (typeof PMS_FAULT_NAMES)[number];
@@ -229,7 +230,7 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     'pms.ari.coverage-one-year',
   ),
   'refresh-one-request': fault('The full refresh goes out as one ARIUpdate carrying every item', ep('ARIUpdate'), 'pms.ari.split-large', true),
-  'scheduled-refresh': fault('Re-sends the full refresh after every successful GetBookingList', SPEC.events, 'pms.ari.no-unasked-refresh', true),
+  'scheduled-refresh': fault('Re-sends the full refresh after every third successful GetBookingList (a schedule)', SPEC.events, 'pms.ari.no-unasked-refresh', true),
   'refresh-needs-pms-id': fault(
     'Answers ARIFullRefresh with success but refreshes only when it names pms_property_id',
     SPEC.events,
@@ -258,6 +259,7 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     SPEC.events,
     'pms.callback.notify-cancel-polls',
   ),
+  'no-room-info-path': fault('Declares RoomInfo but serves no /RoomInfo path (HTTP 404)', SPEC.events, 'pms.callback.paths-served'),
   'no-ari-on-price-change': fault('A price altered in the PMS is not sent by ARIUpdate (until the next full refresh)', SPEC.overview, 'pms.ari.price-change-sent'),
 };
 

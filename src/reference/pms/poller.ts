@@ -113,11 +113,12 @@ export class Poller {
     const first = this.successes === 0;
     this.successes += 1;
     this.lastSuccessAt = sentAt;
-    const mapping = this.options.mapping();
-    if (this.ctx.faults.has('scheduled-refresh') && !first && mapping) void this.sender.fullRefresh(mapping).catch(() => undefined);
     if (this.ctx.faults.has('no-booking-fetch') && !first) return;
     const retries = [...this.retry.keys()].filter((id) => !listing.some((b) => b.id === id)).map((id) => ({ id }));
     for (const booking of [...listing, ...retries]) await this.handleListed(booking);
+    // scheduled-refresh: every third poll, after its bookings, so their availability updates go first.
+    const mapping = this.options.mapping();
+    if (this.ctx.faults.has('scheduled-refresh') && this.successes % 3 === 0 && mapping) void this.sender.fullRefresh(mapping).catch(() => undefined);
   }
 
   private async handleListed(listed: Listed): Promise<void> {

@@ -103,7 +103,12 @@ async function serve(req: IncomingMessage, res: ServerResponse, pms: ReferencePm
     send(res, errorAnswer(PMS_ERROR_IDS.methodNotAllowed, 'Use POST.'));
     return;
   }
-  send(res, handleCallback(pms, pathSegment(url.pathname.slice(CALLBACK_PATH.length + 1)), url.searchParams, body.bytes));
+  const name = pathSegment(url.pathname.slice(CALLBACK_PATH.length + 1));
+  if (name === 'RoomInfo' && pms.faults.has('no-room-info-path')) {
+    send(res, { ...errorAnswer(PMS_ERROR_IDS.notFound, 'Not found.'), status: 404 });
+    return;
+  }
+  send(res, handleCallback(pms, name, url.searchParams, body.bytes));
 }
 
 

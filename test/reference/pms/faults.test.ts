@@ -282,6 +282,7 @@ const CASES: Record<PmsFault, FaultCase> = {
   },
   'no-availability-on-cancel': { scenario: 'cancelled', options: LONG_POLL, probe: (p, r) => p.pms.state.availabilityUpdates > (r as { updates: number }).updates, correct: true, faulty: false },
   'no-availability-on-modify': { scenario: 'modified', options: LONG_POLL, probe: (p, r) => p.pms.state.availabilityUpdates > (r as { updates: number }).updates, correct: true, faulty: false },
+  'no-room-info-path': { scenario: 'roomInfo', probe: (_p, a) => answerOf(a).status, correct: 200, faulty: 404 },
   'no-ari-on-price-change': {
     scenario: 'priceChange',
     options: LONG_POLL,
