@@ -166,7 +166,7 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     SPEC.overview,
     'pms.booking.fetched',
   ),
-  'no-ack': fault('Never calls AckBooking although it declares it', ep('AckBooking'), 'pms.booking.acked'),
+  'no-ack': fault('Never calls AckBooking although it declares it', ep('AckBooking'), 'pms.booking.acked', true),
   'notify-no-poll': fault('Answers NotifyBooking with success but does not poll', SPEC.events, 'pms.callback.notify-polls'),
   'notify-error': fault('Answers NotifyBooking with success false (and polls)', SPEC.events, 'pms.callback.notify-answered'),
   'booking-create-http-500': fault(

@@ -311,7 +311,7 @@ describe('reference PMS faults', () => {
       expect(info.catchBy).toMatch(/^(pms|schema|rule|protocol)\.[a-z0-9.-]+$/);
     }
     const warnings = PMS_FAULT_NAMES.filter((name) => PMS_FAULTS[name].warningOnly);
-    expect(warnings).toEqual(['units-differ-per-plan', 'daily-items', 'request-before-setup', 'refresh-one-request', 'scheduled-refresh', 'double-import']);
+    expect(warnings).toEqual(['units-differ-per-plan', 'no-ack', 'daily-items', 'request-before-setup', 'refresh-one-request', 'scheduled-refresh', 'double-import']);
     expect(PMS_FAULTS['version-after-error'].catchBy).toBe('pms.poll.version-after-error');
     expect(PMS_FAULTS['booking-create-http-500'].catchBy).toBe('protocol.http-status');
   });
