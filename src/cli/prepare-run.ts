@@ -34,6 +34,16 @@ export interface PreparedRun {
   close(): Promise<void>;
 }
 
+/** The run's Redactor: every secret of the profile, the ones a message may name labelled. */
+export function profileRedactor(profile: Profile): Redactor {
+  const redactor = new Redactor(profile.secrets);
+  redactor.label(profile.sharedSecret, "the profile's shared_secret");
+  redactor.label(profile.property.wbp_property_password, "the profile's password");
+  const other = profile.fixtures.not_enabled_property?.wbp_property_password;
+  if (other) redactor.label(other, "the profile's not_enabled_property password");
+  return redactor;
+}
+
 function readCa(path: string | undefined, cwd: string): Buffer | undefined {
   if (!path) return undefined;
   try {
@@ -52,7 +62,7 @@ async function referencePms(options: PrepareOptions, io: CliIo, deps: { clock: C
   const env = { ...io.env, CM_LISTEN: '127.0.0.1:0' };
   const file = referenceProfileFile(options, io);
   const base = loadProfile(file, env);
-  const redactor = new Redactor(base.secrets);
+  const redactor = profileRedactor(base);
   const side = await startPmsSide(base, { ...deps, redactor });
   const tls = testTls();
   try {
@@ -78,7 +88,7 @@ export async function prepareRun(options: PrepareOptions, io: CliIo, deps: { clo
   if (options.reference) {
     if (options.target === 'pms') return referencePms(options, io, deps);
     const reference = await startReferenceOtaCandidate({ clock: deps.clock, faults: parseOtaFaults(options.variant ?? []), env: io.env, tls: !options.referenceOverHttp, profilePath: referenceProfileFile(options, io) });
-    return { profile: reference.profile, redactor: new Redactor(reference.profile.secrets), ca: reference.ca, close: () => reference.close() };
+    return { profile: reference.profile, redactor: profileRedactor(reference.profile), ca: reference.ca, close: () => reference.close() };
   }
   if (options.variant?.length) throw new UsageError('--variant only applies with --reference');
   if (!options.profile) throw new UsageError('give --profile FILE (see `cm-certify init`), or --reference to certify the built-in reference candidate');
@@ -86,7 +96,7 @@ export async function prepareRun(options: PrepareOptions, io: CliIo, deps: { clo
   if (profile.target !== options.target) {
     throw new ProfileError(`the profile is for the ${profile.target} target, but --target is ${options.target}`, { file: profile.file, line: 1, field: 'target' });
   }
-  const redactor = new Redactor(profile.secrets);
+  const redactor = profileRedactor(profile);
   const ca = readCa(options.ca ?? profile.tls.ca, io.cwd);
   if (profile.target !== 'pms') return { profile, redactor, ca, close: async () => undefined };
   const side = await startPmsSide(profile, { ...deps, redactor });

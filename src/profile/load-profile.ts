@@ -48,6 +48,20 @@ interface Interpolation {
   env: NodeJS.ProcessEnv;
   source: YamlSource;
   secrets: string[];
+  /** Variables the profile lists under public_env: their values are not secrets (D-184). */
+  publicEnv: ReadonlySet<string>;
+  /** Each ${VAR} left in a hook command, to be given to the child as an environment variable (D-187). */
+  hookEnv: Map<string, string>;
+}
+
+/** hooks.<name>.command: its ${VAR} stays for the shell, which reads it from the child's environment. */
+function isHookCommand(path: PathSegment[]): boolean {
+  return path.length === 3 && path[0] === 'hooks' && path[2] === 'command';
+}
+
+function publicEnvOf(value: unknown): Set<string> {
+  const list = (value as { public_env?: unknown }).public_env;
+  return new Set(Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : []);
 }
 
 function interpolate(value: unknown, it: Interpolation, path: PathSegment[]): unknown {
@@ -55,6 +69,7 @@ function interpolate(value: unknown, it: Interpolation, path: PathSegment[]): un
     if (!it.refs.size && !value.includes(it.literal)) return value;
     const key = String(path[path.length - 1] ?? '');
     const tokenRe = new RegExp(`${[...it.refs.keys()][0]?.replace(/x\d+$/, '') ?? 'cmenv-none'}x\\d+`, 'g');
+    const hookCommand = isHookCommand(path);
     return value.replace(tokenRe, (token) => {
       const ref = it.refs.get(token)!;
       const found = it.env[ref.name];
@@ -62,8 +77,11 @@ function interpolate(value: unknown, it: Interpolation, path: PathSegment[]): un
         throw new ProfileError(`environment variable ${ref.name} is not set`, it.source.locate(path));
       }
       const text = found ?? ref.fallback ?? '';
-      if (SECRET_KEY_RE.test(key) || SECRET_KEY_RE.test(ref.name)) it.secrets.push(text);
-      return text;
+      // Any value from the environment is a secret unless the profile lists it as public.
+      if (SECRET_KEY_RE.test(key) || SECRET_KEY_RE.test(ref.name) || (found !== undefined && !it.publicEnv.has(ref.name))) it.secrets.push(text);
+      if (!hookCommand) return text;
+      it.hookEnv.set(ref.name, text);
+      return `\${${ref.name}}`;
     }).split(it.literal).join('${');
   }
   if (Array.isArray(value)) return value.map((v, i) => interpolate(v, it, [...path, i]));
@@ -123,7 +141,8 @@ export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv 
     throw new ProfileError('a profile must be a YAML mapping (see `cm-certify init`)', { file, line: 1 });
   }
   const secrets: string[] = [];
-  const value = interpolate(source.value, { refs: tokens.refs, literal: tokens.literal, env, source, secrets }, []);
+  const hookEnv = new Map<string, string>();
+  const value = interpolate(source.value, { refs: tokens.refs, literal: tokens.literal, env, source, secrets, publicEnv: publicEnvOf(source.value), hookEnv }, []);
   const raw = validateShape(value, source);
   for (const [i, name] of (raw.capabilities ?? []).entries()) {
     if (!CAPABILITY_NAMES.includes(name as never)) {
@@ -132,7 +151,9 @@ export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv 
   }
   resolveFiles(raw, file);
   collectSecrets(raw, secrets);
-  return applyDefaults(raw, file, [...new Set(secrets)]);
+  const profile = applyDefaults(raw, file, [...new Set(secrets)]);
+  profile.hookEnv = Object.fromEntries(hookEnv);
+  return profile;
 }
 
 export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env): Profile {

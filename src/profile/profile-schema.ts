@@ -17,9 +17,10 @@ const hook = {
       },
     },
     command: { type: 'string', minLength: 1 },
+    argv: { type: 'array', minItems: 1, items: { type: 'string' } },
     timeout_ms: { type: 'integer', minimum: 1 },
   },
-  oneOf: [{ required: ['http'] }, { required: ['command'] }],
+  oneOf: [{ required: ['http'] }, { required: ['command'] }, { required: ['argv'] }],
 } as const;
 
 const credentials = {
@@ -59,6 +60,7 @@ export const PROFILE_SCHEMA = {
       },
     },
     capabilities: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+    public_env: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }, uniqueItems: true },
     fixtures: {
       type: 'object',
       properties: {

@@ -1,6 +1,6 @@
 // Reporters by name: takes the --reporter names, gives the reporter instances. The
 // terminal reporter always runs; file reporters write into --output-dir.
-import { UsageError } from '../support/errors.js';
+import { HarnessError, UsageError } from '../support/errors.js';
 import { htmlReporter } from './html/index.js';
 import { jsonReporter } from './json.js';
 import { junitReporter } from './junit.js';
@@ -28,11 +28,23 @@ export function createReporters(names: string[], ctx: ReporterContext): Reporter
   });
 }
 
-/** Gives every reporter the same redacted result and collects the files they wrote. */
+/**
+ * Gives every reporter the same redacted result and collects the files they wrote. One
+ * reporter's failure does not stop the others: each writes what it can, then the failures
+ * are raised together (exit 3).
+ */
 export async function finishReports(reporters: readonly Reporter[], result: RunResult, redactor: Redactor): Promise<string[]> {
   const safe = redactResult(result, redactor);
   const files: string[] = [];
-  for (const reporter of reporters) files.push(...((await reporter.finish?.(safe)) ?? []));
+  const failures: string[] = [];
+  for (const reporter of reporters) {
+    try {
+      files.push(...((await reporter.finish?.(safe)) ?? []));
+    } catch (error) {
+      failures.push(`${reporter.name}: ${redactor.text((error as Error).message ?? String(error))}`);
+    }
+  }
+  if (failures.length) throw new HarnessError(`could not write every report (${failures.join('; ')}); written: ${files.join(', ') || 'none'}`);
   return files;
 }
 

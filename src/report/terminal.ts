@@ -8,6 +8,7 @@ import type { RunEvent, RunResult, SuiteResult } from '../runner/types.js';
 import type { Reporter, ReporterContext, ReporterFactory } from './types.js';
 import { checkDetails } from './format.js';
 import { LiveTaskList, formatRemaining } from './live-tasks.js';
+import { forTerminal, mapStrings, visibleLine } from '../support/sanitise.js';
 
 const ICON: Record<Outcome, string> = { pass: '✔', fail: '✖', warn: '⚠', skip: '↓', error: '!' };
 
@@ -87,8 +88,13 @@ class TerminalReporter implements Reporter {
     this.chalk = new Chalk({ level: ctx.color ? 1 : 0 });
   }
 
+  /** Every line is composed of safe parts: candidate text is redacted and made visible before painting. */
   private write(line: string): void {
-    this.ctx.stdout.write(`${this.ctx.redactor.text(line)}\n`);
+    this.ctx.stdout.write(`${line}\n`);
+  }
+
+  private safe(text: string): string {
+    return visibleLine(this.ctx.redactor.text(text));
   }
 
   onEvent(event: RunEvent): void {
@@ -100,16 +106,16 @@ class TerminalReporter implements Reporter {
     const c = this.chalk;
     switch (event.type) {
       case 'run-start':
-        this.write(c.bold(`cm-certify · ${event.target} target · ${event.candidate} · ${event.suites.length} suite(s)`));
+        this.write(c.bold(`cm-certify · ${event.target} target · ${this.safe(event.candidate)} · ${event.suites.length} suite(s)`));
         break;
       case 'suite-start':
-        this.write(`${c.bold('▶')} ${event.suite}`);
+        this.write(`${c.bold('▶')} ${this.safe(event.suite)}`);
         break;
       case 'step-end':
-        this.write(`  ${paint(c, event.outcome, ICON[event.outcome])} ${event.step}${event.note ? c.gray(` — ${event.note.split('\n')[0]}`) : ''}`);
+        this.write(`  ${paint(c, event.outcome, ICON[event.outcome])} ${this.safe(event.step)}${event.note ? c.gray(` — ${this.safe(event.note.split('\n')[0] ?? '')}`) : ''}`);
         break;
       case 'prompt':
-        this.write(c.cyan(`  ⏳ ${event.message}`));
+        this.write(c.cyan(`  ⏳ ${this.safe(event.message)}`));
         this.lastCountdown = undefined;
         break;
       case 'waiting': {
@@ -128,7 +134,8 @@ class TerminalReporter implements Reporter {
 
   async finish(result: RunResult): Promise<string[]> {
     await this.live?.done();
-    this.write(formatSummary(result, this.chalk));
+    // The result is already redacted (finishReports); here it is made safe for a terminal.
+    this.write(formatSummary(mapStrings(result, forTerminal), this.chalk));
     return [];
   }
 }

@@ -18,6 +18,8 @@ import type { CliIo } from '../io.js';
 import { useColor, useLiveView } from '../io.js';
 import { selectSuites } from '../select-suites.js';
 import { prepareRun } from '../prepare-run.js';
+import { visibleLine } from '../../support/sanitise.js';
+import { watchMemory } from '../memory-budget.js';
 
 export interface RunCommandOptions {
   target: Target;
@@ -58,9 +60,10 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
   for (const name of reporterNames) if (!REPORTERS.has(name)) throw new UsageError(`unknown reporter "${name}" (known: ${FILE_REPORTERS.join(', ')})`);
   const clock = io.clock ?? systemClock;
   const log = new EvidenceLog();
-  const signal = io.signal ?? new AbortController().signal;
   const version = harnessVersion();
   const prepared = await prepareRun(options, io, { clock, log });
+  const memory = watchMemory(io.memoryBudgetBytes);
+  const signal = AbortSignal.any([io.signal ?? new AbortController().signal, memory.signal]);
   const { profile, redactor, pms } = prepared;
   const client = new HttpClient({
     clock, redactor, log, signal, ca: prepared.ca,
@@ -76,21 +79,24 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
     });
     const hooks = new HookRunner({
       hooks: profile.hooks, client, log, redactor, clock, signal,
-      timeoutMs: profile.timeouts.hookMs, evidenceBodyBytes: profile.limits.evidenceBodyBytes,
+      timeoutMs: profile.timeouts.hookMs, evidenceBodyBytes: profile.limits.evidenceBodyBytes, env: profile.hookEnv ?? {},
     });
     const emit = (event: RunEvent): void => {
       for (const r of reporters) r.onEvent?.(event);
     };
-    if (pms) io.stdout.write(`Channel manager for your PMS: ${pms.mock.url}\n`);
+    if (pms) io.stdout.write(`Channel manager for your PMS: ${visibleLine(pms.mock.url)}\n`);
     const ctx: RunContext = { client, log, clock, hooks, redactor, signal, emit, artifacts: collectArtifacts(log, clock, pms), ...(pms ? { pms } : {}) };
     const result = await runCertification({
       target: options.target, profile, suites: selection.suites, allowHttp: options.allowHttp ?? false,
       grep, bail: options.bail ?? false, partial: selection.partial, harnessVersion: version,
     }, ctx);
+    const overBudget = memory.note();
+    if (overBudget) result.notes.push(overBudget);
     const files = await finishReports(reporters, result, redactor);
-    if (files.length) io.stdout.write(`Reports: ${files.join(', ')}\n`);
+    if (files.length) io.stdout.write(`Reports: ${visibleLine(files.join(', '))}\n`);
     return { exitCode: exitCodeForVerdict(result.verdict), result, files };
   } finally {
+    memory.stop();
     await prepared.close();
     await client.close();
   }
