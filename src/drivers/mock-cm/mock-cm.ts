@@ -81,6 +81,8 @@ export class MockChannelManager {
       property: options.property,
       // The inbound judge's ARI ledger keeps what the PMS pushed; the model only validates it.
       storeAri: false,
+      // The password is optional in SetupProperty: a PMS that leaves it out is not refused (D-161).
+      setupPasswordOptional: true,
       ...(options.fixture ? { fixture: options.fixture } : {}),
       ...(options.reservationTemplate ? { renderReservation: (b: BookingRecord) => renderMockReservation(b, options.reservationTemplate) } : {}),
     });

@@ -61,6 +61,8 @@ export interface OtaModelOptions {
   storeAri?: boolean;
   /** CreateProperty is activated for the channel (spec: its prerequisite); default true. */
   propertyActivated?: boolean;
+  /** SetupProperty without wbp_property_password succeeds for the right ids ("optional in SetupProperty"; the mock, D-161). */
+  setupPasswordOptional?: boolean;
   /** GetBookingId's reservation in another format (the mock channel manager's template). */
   renderReservation?: (booking: BookingRecord) => Record<string, unknown>;
 }
@@ -195,6 +197,7 @@ export class OtaModel {
     return this.roomInfoChecked(body, () => {
       const { property, notEnabled } = this.options;
       if (credentialsMatch(body, property) || findSynced(body, this.propertyContext)) return success();
+      if (this.options.setupPasswordOptional && body.wbp_property_password === undefined && idsMatch(body, property)) return success();
       if (notEnabled && String(body.wbp_property_id) === notEnabled.wbp_property_id && passwordMatches(body, notEnabled)) {
         if (this.faults.has('setup-not-enabled-accepted')) return success();
         return failure(OTA_ERROR_IDS.connectionNotEnabled, 'The connection must first be enabled on the channel manager.');
