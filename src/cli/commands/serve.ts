@@ -103,7 +103,7 @@ async function serveReferencePms(options: ServeOptions, io: CliIo): Promise<() =
     faults: parsePmsFaults(options.variant ?? []),
   });
   io.stdout.write(
-    `reference PMS listening\n  callback endpoint (profile base_url): ${server.baseUrl}\n  start_setup hook: POST ${server.startUrl}\n` +
+    `reference PMS listening\n  callback endpoint (profile base_url): ${server.baseUrl}\n  start_setup hook: POST ${server.startUrl}\n  change_price hook: POST ${server.changePriceUrl}\n` +
       `  channel manager: ${options.cmUrl}\n  credentials: fixtures/profiles/reference-pms.yaml\n` +
       `${options.variant?.length ? `  broken on purpose: ${options.variant.join(', ')}\n` : ''}Stop with Ctrl-C.\n`,
   );
