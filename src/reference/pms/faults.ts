@@ -63,6 +63,7 @@ export const PMS_FAULT_NAMES = [
   'notify-ignores-changes',
   'no-ari-on-price-change',
   'no-room-info-path',
+  'no-fallback-polling',
 ] as const;
 
 export type PmsFault = (typeof PMS_FAULT_NAMES)[number];
@@ -258,6 +259,11 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     'Answers NotifyBooking with success but polls only for bookings it does not know yet (not for a cancellation)',
     SPEC.events,
     'pms.callback.notify-cancel-polls',
+  ),
+  'no-fallback-polling': fault(
+    'With BookingCreate implemented, stops polling GetBookingList after the first poll (no fallback)',
+    SPEC.events,
+    'pms.poll.interval',
   ),
   'no-room-info-path': fault('Declares RoomInfo but serves no /RoomInfo path (HTTP 404)', SPEC.events, 'pms.callback.paths-served'),
   'no-ari-on-price-change': fault('A price altered in the PMS is not sent by ARIUpdate (until the next full refresh)', SPEC.overview, 'pms.ari.price-change-sent'),

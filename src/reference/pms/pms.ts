@@ -95,6 +95,7 @@ export class ReferencePms {
     this.poller = new Poller(this.ctx, this.sender, {
       intervalMs: this.pollIntervalMs,
       ackBooking: this.capabilities.ackBooking,
+      bookingCreate: this.capabilities.bookingCreate,
       mapping: () => this.state.mapping,
     });
   }

@@ -13,6 +13,8 @@ import { record } from './state.js';
 export interface PollerOptions {
   intervalMs: number;
   ackBooking: boolean;
+  /** BookingCreate is implemented (the no-fallback-polling fault then stops after the first poll). */
+  bookingCreate?: boolean;
   mapping: () => Mapping | undefined;
 }
 
@@ -59,6 +61,7 @@ export class Poller {
     const interval = this.options.intervalMs * (this.ctx.faults.has('slow-polling') ? 2 : 1);
     for (;;) {
       await this.pollNow();
+      if (this.options.bookingCreate && this.ctx.faults.has('no-fallback-polling')) return;
       // From the moment the poll was sent, not when it was asked for: the process may be
       // descheduled in between, and the channel sees send times.
       await this.sleepUntil(this.lastSentAt + interval);

@@ -8,7 +8,7 @@ import { PMS_FAULTS, PMS_FAULT_NAMES, type PmsFault } from '../../../src/referen
 import { PATTERNS } from '../../../src/spec/sections.js';
 import { validateBody } from '../../../src/schemas/index.js';
 import { endOfNextYear, parseBookingVersion } from '../../../src/support/time.js';
-import { POLL_MS, PROPERTY, SECRET, type Pair, type PairOptions, closeAll, connect, firstRefresh, pause, post, startPair, waitFor } from './helpers.js';
+import { FACTOR, POLL_MS, PROPERTY, SECRET, type Pair, type PairOptions, closeAll, connect, firstRefresh, pause, post, startPair, waitFor } from './helpers.js';
 
 afterEach(closeAll);
 
@@ -85,6 +85,11 @@ const SCENARIOS = {
     await post(`${pair.pms.baseUrl}/BookingCreate`, { reservation: reservationOf(pair, id), shared_secret: SECRET });
     await notifyAndSettle(pair, id);
     return id;
+  },
+  // Four intervals of clock time, whatever the PMS does (polls3 would wait for polls that never come).
+  pollsForAWhile: async (pair: Pair) => {
+    await polls(pair, 1);
+    await settledFor((4 * POLL_MS) / FACTOR);
   },
   priceChange: async (pair: Pair) => {
     await polls(pair, 1);
@@ -282,6 +287,7 @@ const CASES: Record<PmsFault, FaultCase> = {
   },
   'no-availability-on-cancel': { scenario: 'cancelled', options: LONG_POLL, probe: (p, r) => p.pms.state.availabilityUpdates > (r as { updates: number }).updates, correct: true, faulty: false },
   'no-availability-on-modify': { scenario: 'modified', options: LONG_POLL, probe: (p, r) => p.pms.state.availabilityUpdates > (r as { updates: number }).updates, correct: true, faulty: false },
+  'no-fallback-polling': { scenario: 'pollsForAWhile', probe: (p) => p.pms.state.polls.length >= 3, correct: true, faulty: false },
   'no-room-info-path': { scenario: 'roomInfo', probe: (_p, a) => answerOf(a).status, correct: 200, faulty: 404 },
   'no-ari-on-price-change': {
     scenario: 'priceChange',
