@@ -42,9 +42,13 @@ describe.concurrent('PMS target: the channel manager\'s format and declared capa
     expect(note).toContain('EndDate is the LAST NIGHT');
   }, 60_000);
 
-  it('denies a PMS that implements neither BookingCreate nor NotifyBooking (pms.callback.notify-without-create)', async () => {
-    const { result, exitCode } = await certify((p) => p.replace(/capabilities: \[[^\]]*\]/, 'capabilities: [AckBooking, RoomInfo]'), ['setup', 'effects']);
+  it('denies a PMS that implements neither BookingCreate nor NotifyBooking; without hooks.change_price the price check is not applicable', async () => {
+    const withoutHook = (p: string) => p.replace(/  # Optional: alters a price[\s\S]*?change-price\}\n/, '');
+    const { result, exitCode } = await certify((p) => withoutHook(p).replace(/capabilities: \[[^\]]*\]/, 'capabilities: [AckBooking, RoomInfo]'), ['setup', 'effects']);
     expect(check(result, 'pms.callback.notify-without-create')?.outcome).toBe('fail');
+    const price = check(result, 'pms.ari.price-change-sent');
+    expect([price?.outcome, price?.skipKind]).toEqual(['skip', 'not-applicable']);
+    expect(price?.message).toContain('hooks.change_price');
     expect(result.verdict).toBe('not-certified');
     expect(exitCode).toBe(1);
   }, 60_000);
