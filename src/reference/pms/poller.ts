@@ -147,9 +147,9 @@ export class Poller {
     }
     this.retry.delete(listed.id);
     const change = this.ctx.ledger.import(listed.id, reservation, 'poll', listed.version);
-    // double-import keeps the pushed copy as a second booking; later changes reach both copies.
+    // double-import keeps the pushed copy as a second booking; a cancellation reaches both copies.
     const pushed = `pushed-${listed.id}`;
-    if (this.ctx.faults.has('double-import') && change.changed && !change.isNew && this.ctx.ledger.get(pushed)) this.ctx.ledger.import(pushed, reservation, 'callback');
+    if (this.ctx.faults.has('double-import') && reservation.cancelled && this.ctx.ledger.get(pushed)) this.ctx.ledger.import(pushed, reservation, 'callback');
     if (this.acks() && !change.booking.acked) await this.acknowledge(listed.id);
     const mapping = this.options.mapping();
     if (mapping && sendsAvailability(this.ctx.faults, change, 'poll')) {
