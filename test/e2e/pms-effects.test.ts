@@ -25,7 +25,7 @@ async function certify(edit: (profile: string, dir: string) => string, suite: st
 
 describe.concurrent('PMS target: the channel manager\'s format and declared capabilities', () => {
   it('certifies the reference PMS when the mock serves the reservation template (GetBookingId and BookingCreate); the report names the format', async () => {
-    const { result, exitCode } = await certify((p) => `${p}mock:\n  reservation_template: ${EXAMPLE}\n`, ['setup', 'booking-polling', 'callbacks', 'effects']);
+    const { result, exitCode } = await certify((p) => `${p}mock:\n  reservation_template: ${EXAMPLE}\n`, ['setup', 'full-refresh', 'booking-polling', 'callbacks', 'effects']);
     expect(problems(result)).toEqual([]);
     expect(exitCode).toBe(0);
     const fetched = result.exchanges.find((x) => x.direction === 'inbound' && x.operation === 'GetBookingId');
