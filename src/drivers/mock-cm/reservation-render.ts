@@ -4,6 +4,7 @@
 // value's type (number, array); a placeholder inside text is written as text. A one-element
 // array whose element uses room (night) placeholders repeats per booked room (night).
 import { addDays, formatDate, formatTime } from '../../support/time.js';
+import { BUILT_IN_RESERVATION_CONVENTIONS } from '../reservation-conventions.js';
 import { renderReservation, stayPrice, totalPrice } from '../../reference/ota/reservation.js';
 import { lastNight } from '../../reference/ota/bookings.js';
 import type { BookingRecord } from '../../reference/ota/bookings.js';
@@ -14,13 +15,7 @@ type Stay = BookingRecord['stays'][number];
 type Values = Record<string, unknown>;
 
 /** How the built-in format lays a booking out: the report and the docs print these. */
-export const BUILT_IN_RESERVATION_CONVENTIONS: readonly string[] = [
-  'room id: Rooms[].ChannelRoomType (the channel room id as a string); rate plan: Rooms[].DayRates[].RateId',
-  'dates: Rooms[].StartDate is the arrival (first night); Rooms[].EndDate is the LAST NIGHT, not the departure day (departure = EndDate + 1 day)',
-  'prices: Rooms[].DayRates[].Rate per unit and night; Rooms[].Price = sum of DayRates Rate x Units; TotalPrice = sum of Rooms[].Price',
-  'status: IsCancellation and IsModification are 0 or 1; OrderDate/OrderTime are UTC',
-  'guests: Customers[] with CustomerFName, CustomerLName, CustomerEmail, CustomerCountry (ISO alpha-2); Payments is not sent',
-];
+export { BUILT_IN_RESERVATION_CONVENTIONS };
 
 function bookingValues(b: BookingRecord): Values {
   return {
