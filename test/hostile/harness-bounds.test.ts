@@ -99,10 +99,10 @@ describe('a run always ends with its reports', () => {
     servers.push(server);
     const io = captureIo(undefined, { ...ENV });
     let thrown = false;
-    // The terminal's first step line throws, as a broken harness part would, inside the suite.
+    // The terminal's line for the second suite's start throws, as a broken harness part would, inside that suite.
     io.stdout = new Writable({ write(_c, _e, cb) { cb(); } });
     io.stdout.write = ((chunk: unknown) => {
-      if (!thrown && String(chunk).includes('healthcheck')) {
+      if (!thrown && String(chunk).includes('▶ setup')) {
         thrown = true;
         throw new RangeError('Maximum call stack size exceeded');
       }
@@ -112,6 +112,8 @@ describe('a run always ends with its reports', () => {
     const { result, exitCode } = await runCommand({ target: 'ota', profile: writeProfile(io.cwd, server.url), allowHttp: true, suite: ['https', 'setup'], reporter: ['json', 'junit', 'html'], outputDir }, io);
     expect(thrown).toBe(true);
     expect(check(result, 'harness.fault')?.outcome).toBe('error');
+    expect(result.suites.map((s) => s.name)).toEqual(['https', 'setup']);
+    expect(result.suites[0]!.checks.length).toBeGreaterThan(1);
     expect(result.verdict).toBe('incomplete');
     expect(exitCode).toBe(3);
     expect(result.notes.join(' ')).toMatch(/harness fault \(RangeError: Maximum call stack size exceeded\)/);
