@@ -19,6 +19,7 @@ import { redactResult } from '../../src/report/redact-result.js';
 import { systemClock } from '../../src/support/clock.js';
 import { Redactor } from '../../src/support/redact.js';
 import { unexpected } from '../../src/checks/types.js';
+import { runCertification } from '../../src/runner/run.js';
 import { evaluateExpectation } from '../../src/checks/expectations.js';
 import { captureIo, check } from '../e2e/helpers.js';
 import { buildRunResult } from '../report/run-result-fixture.js';
@@ -118,6 +119,19 @@ describe('a run always ends with its reports', () => {
     expect(exitCode).toBe(3);
     expect(result.notes.join(' ')).toMatch(/harness fault \(RangeError: Maximum call stack size exceeded\)/);
     checkReports(outputDir, [SECRET, PASSWORD]);
+  });
+
+  it('a fault drawing the coverage pictures or in a reporter\'s run-end ends the run with its result and a note', async () => {
+    const profile = parseProfile(BASE, 'p.yaml', {});
+    const ctx = {
+      client: undefined as never, hooks: undefined as never, log: new EvidenceLog(), clock: systemClock, redactor: new Redactor(profile.secrets),
+      signal: new AbortController().signal,
+      emit: (e: { type: string }) => { if (e.type === 'run-end') throw new RangeError('Maximum call stack size exceeded'); },
+      artifacts: () => { throw new RangeError('Maximum call stack size exceeded'); },
+    };
+    const result = await runCertification({ target: 'ota', profile, suites: [], allowHttp: false, bail: false, partial: false, harnessVersion: '0' }, ctx);
+    expect(result.notes.join(' ')).toMatch(/coverage pictures could not be drawn \(Maximum call stack size exceeded\)/);
+    expect(result.artifacts).toEqual({});
   });
 
   it('a run past its memory budget stops cleanly as incomplete, with every report', async () => {
