@@ -43,7 +43,8 @@ describe('output flags', () => {
     await main(['run', '--target', 'ota', '--reference', '--suite', 'https'], forced);
     expect(forced.out()).toContain('\u001b[');
     const plain = captureIo(scaledClock(50), { FORCE_COLOR: '1' });
-    await main(['run', '--target', 'ota', '--reference', '--suite', 'https', '--no-color'], plain);
+    expect(await main(['run', '--target', 'ota', '--reference', '--suite', 'https', '--no-color'], plain)).toBe(0);
+    expect(plain.out()).toContain('Verdict: PASSED-PARTIAL');
     expect(plain.out()).not.toContain('\u001b[');
   });
 
