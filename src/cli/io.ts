@@ -15,6 +15,8 @@ export interface CliIo {
   clock?: Clock;
   /** Aborted on Ctrl-C/SIGTERM (wired by main.ts). */
   signal?: AbortSignal;
+  /** Tests only: the heap a run may use before it stops (default 3/4 of the V8 heap limit). */
+  memoryBudgetBytes?: number;
 }
 
 export function processIo(): CliIo {

@@ -7,6 +7,7 @@ import { harnessVersion } from '../support/package-root.js';
 import { EXIT, exitCodeForError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { processIo } from './io.js';
+import { visibleControls } from '../support/sanitise.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -153,7 +154,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     if (code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help') return EXIT.certified;
     if (typeof code === 'string' && code.startsWith('commander.')) return EXIT.usage;
     const prefix = error instanceof InputError ? 'error' : 'cm-certify could not complete';
-    io.stderr.write(`${prefix}: ${errorMessage(error)}\n`);
+    io.stderr.write(`${prefix}: ${visibleControls(errorMessage(error))}\n`);
     if (!(error instanceof InputError) && io.env.CM_CERTIFY_DEBUG) io.stderr.write(`${(error as Error).stack ?? ''}\n`);
     return exitCodeForError(error);
   }

@@ -2,9 +2,9 @@
 // Profile with defaults applied and its secret values listed for the Redactor. Missing
 // environment variables and schema violations become a ProfileError with file:line.
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { ProfileError } from '../support/errors.js';
+import { createProfileAjv, formatValidator, importStandalone } from '../support/standalone.js';
 import { readInputFile } from '../support/read-input.js';
 import { parseYaml, isYamlProblem } from '../support/yaml-source.js';
 import type { PathSegment, YamlSource } from '../support/yaml-source.js';
@@ -17,6 +17,7 @@ import type { Problem } from './profile-problems.js';
 import type { Profile, RawProfile } from './types.js';
 
 let validator: ValidateFunction | undefined;
+const prebuilt = await importStandalone('profile');
 
 const ENV_RE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
@@ -49,10 +50,24 @@ interface Interpolation {
   env: NodeJS.ProcessEnv;
   source: YamlSource;
   secrets: string[];
+  /** Variables the profile lists under public_env: their values are not secrets (D-184). */
+  publicEnv: ReadonlySet<string>;
+  /** Each ${VAR} left in a hook command, to be given to the child as an environment variable (D-187). */
+  hookEnv: Map<string, string>;
   /** Unset variables, collected so that all problems are reported at once. */
   problems: Problem[];
   /** Paths whose value could not be interpolated (not judged again by the schema). */
   unset: PathSegment[][];
+}
+
+/** hooks.<name>.command: its ${VAR} stays for the shell, which reads it from the child's environment. */
+function isHookCommand(path: PathSegment[]): boolean {
+  return path.length === 3 && path[0] === 'hooks' && path[2] === 'command';
+}
+
+function publicEnvOf(value: unknown): Set<string> {
+  const list = (value as { public_env?: unknown }).public_env;
+  return new Set(Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : []);
 }
 
 function interpolate(value: unknown, it: Interpolation, path: PathSegment[]): unknown {
@@ -60,6 +75,7 @@ function interpolate(value: unknown, it: Interpolation, path: PathSegment[]): un
     if (!it.refs.size && !value.includes(it.literal)) return value;
     const key = String(path[path.length - 1] ?? '');
     const tokenRe = new RegExp(`${[...it.refs.keys()][0]?.replace(/x\d+$/, '') ?? 'cmenv-none'}x\\d+`, 'g');
+    const hookCommand = isHookCommand(path);
     return value.replace(tokenRe, (token) => {
       const ref = it.refs.get(token)!;
       const found = it.env[ref.name];
@@ -69,8 +85,11 @@ function interpolate(value: unknown, it: Interpolation, path: PathSegment[]): un
         return '';
       }
       const text = found ?? ref.fallback ?? '';
-      if (SECRET_KEY_RE.test(key) || SECRET_KEY_RE.test(ref.name)) it.secrets.push(text);
-      return text;
+      // Any value from the environment is a secret unless the profile lists it as public.
+      if (SECRET_KEY_RE.test(key) || SECRET_KEY_RE.test(ref.name) || (found !== undefined && !it.publicEnv.has(ref.name))) it.secrets.push(text);
+      if (!hookCommand) return text;
+      it.hookEnv.set(ref.name, text);
+      return `\${${ref.name}}`;
     }).split(it.literal).join('${');
   }
   if (Array.isArray(value)) return value.map((v, i) => interpolate(v, it, [...path, i]));
@@ -92,7 +111,7 @@ function collectSecrets(value: unknown, out: string[], key = ''): void {
 
 /** Every schema problem of the value (all errors, in plain words); paths left unset by a missing variable are skipped. */
 function shapeProblems(value: unknown, source: YamlSource, unset: PathSegment[][]): Problem[] {
-  validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile(PROFILE_SCHEMA);
+  validator ??= formatValidator(prebuilt, 'profile', PROFILE_SCHEMA, () => createProfileAjv());
   if (validator(value)) return [];
   const isUnset = (path: PathSegment[]): boolean => unset.some((u) => u.length === path.length && u.every((s, i) => String(s) === String(path[i])));
   // Capability names are judged by capabilityProblems, with a "did you mean".
@@ -130,7 +149,8 @@ export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv 
     throw new ProfileError('a profile must be a YAML mapping (see `cm-certify init`)', { file, line: 1 });
   }
   const secrets: string[] = [];
-  const it: Interpolation = { refs: tokens.refs, literal: tokens.literal, env, source, secrets, problems: [], unset: [] };
+  const hookEnv = new Map<string, string>();
+  const it: Interpolation = { refs: tokens.refs, literal: tokens.literal, env, source, secrets, publicEnv: publicEnvOf(source.value), hookEnv, problems: [], unset: [] };
   const value = interpolate(source.value, it, []);
   // All problems at once: unset variables, schema problems, unknown capabilities (in file order).
   const problems = [...it.problems, ...shapeProblems(value, source, it.unset), ...capabilityProblems(value, source)]
@@ -139,7 +159,9 @@ export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv 
   const raw = value as RawProfile;
   resolveFiles(raw, file);
   collectSecrets(raw, secrets);
-  return applyDefaults(raw, file, [...new Set(secrets)]);
+  const profile = applyDefaults(raw, file, [...new Set(secrets)]);
+  profile.hookEnv = Object.fromEntries(hookEnv);
+  return profile;
 }
 
 export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env): Profile {

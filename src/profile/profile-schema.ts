@@ -20,9 +20,10 @@ const hook = {
       },
     },
     command: { type: 'string', minLength: 1 },
+    argv: { type: 'array', minItems: 1, items: { type: 'string' } },
     timeout_ms: { type: 'integer', minimum: 1 },
   },
-  oneOf: [{ required: ['http'] }, { required: ['command'] }],
+  oneOf: [{ required: ['http'] }, { required: ['command'] }, { required: ['argv'] }],
 } as const;
 
 const credentials = {
@@ -63,6 +64,7 @@ export const PROFILE_SCHEMA = {
       },
     },
     capabilities: { type: 'array', items: { type: 'string', enum: [...CAPABILITY_NAMES] }, uniqueItems: true, description: `Optional operations and callbacks the candidate implements; their suites run only when declared. Known: ${CAPABILITY_NAMES.join(', ')}.` },
+    public_env: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }, uniqueItems: true, description: 'Environment variables whose values are not secrets (URLs, addresses); every other value taken from the environment is redacted.' },
     fixtures: {
       type: 'object',
       description: 'Data the candidate has prepared for negative checks (a property that is not enabled, booking ids).',

@@ -109,8 +109,8 @@ export function buildCertificate(result: RunResult): Certificate {
 
 /**
  * The result as it will be written: secret members and values removed before the
- * certificate is computed, so the final redaction of writeReportFile finds nothing left
- * to change and the written evidence still matches its digest.
+ * certificate is computed; the files are written from it as they are serialised, so the
+ * written evidence matches its digest.
  */
 export { redactResult } from './redact-result.js';
 

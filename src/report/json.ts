@@ -21,6 +21,6 @@ export const jsonReporter: ReporterFactory = (ctx) => ({
   name: 'json',
   async finish(result) {
     const text = `${JSON.stringify(toJsonReport(result), null, 2)}\n`;
-    return [await writeReportFile(join(ctx.outputDir, JSON_REPORT_FILE), text, ctx.redactor)];
+    return [await writeReportFile(join(ctx.outputDir, JSON_REPORT_FILE), text)];
   },
 });

@@ -9,20 +9,13 @@ import type { RunResult, SuiteResult } from '../runner/types.js';
 import type { ReporterFactory } from './types.js';
 import { writeReportFile } from './write-file.js';
 import { checkDetails } from './format.js';
+import { forXml } from '../support/sanitise.js';
 
 export const JUNIT_REPORT_FILE = 'junit.xml';
 
-// XML 1.0 cannot carry most control characters, even escaped.
-const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-
+/** XML 1.0 cannot carry most control characters, even escaped: they are shown as `\x1b` (../support/sanitise.ts). */
 export function escapeXml(text: string): string {
-  return text
-    .replace(INVALID_XML, '\uFFFD')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return forXml(text);
 }
 
 /** A required check that could not run (missing input, blocked): the run cannot be certified without it, so CI sees an error (D-206). */
@@ -109,6 +102,6 @@ export function toJunit(result: RunResult): string {
 export const junitReporter: ReporterFactory = (ctx) => ({
   name: 'junit',
   async finish(result) {
-    return [await writeReportFile(join(ctx.outputDir, JUNIT_REPORT_FILE), toJunit(result), ctx.redactor)];
+    return [await writeReportFile(join(ctx.outputDir, JUNIT_REPORT_FILE), toJunit(result))];
   },
 });

@@ -8,6 +8,8 @@ import { certifyingVerdict, insecureNotes, isFullSelection, notCertifyingReason,
 import { runSuite } from './suite-runner.js';
 import type { RunStop } from './step-env.js';
 import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult, TransportFacts } from './types.js';
+import type { CheckResult } from '../checks/types.js';
+import type { Suite } from '../suite/types.js';
 
 export function planSuites(options: RunOptions): PlannedSuite[] {
   return options.suites.map((s) => ({
@@ -29,8 +31,39 @@ function runNotes(options: RunOptions, facts: TransportFacts, stop: RunStop, int
   if (!isFullSelection(options)) notes.push('Partial run (--suite/--grep/--bail): not every built-in check ran, so this is not a full certification.');
   if (stop.unreachable) notes.push(`The run stopped early: the candidate could not be reached (${stop.unreachable}).`);
   if (stop.bailed) notes.push('The run stopped at the first failed required check (--bail).');
+  if (stop.fault) notes.push(`The run stopped at a harness fault (${stop.fault}); the report holds what ran until then.`);
   if (interrupted) notes.push('The run was interrupted; the report holds what ran until then.');
   return notes;
+}
+
+/**
+ * One suite; an exception escaping it (a harness bug, a stack or memory limit) becomes an
+ * `error` check of that suite and stops the run, which still ends with its report (D-188).
+ */
+async function runSuiteGuarded(suite: Suite, options: RunOptions, ctx: RunContext, stop: RunStop, startedAt: number): Promise<SuiteResult> {
+  const started = performance.now();
+  try {
+    const result = await runSuite(suite, options, ctx, stop, startedAt);
+    // Reporters may hold lines back until the suite ends: a fault while writing them is this suite's.
+    ctx.emit({ type: 'suite-end', result });
+    return result;
+  } catch (error) {
+    const message = ctx.redactor.text(`${(error as Error).name ?? 'Error'}: ${(error as Error).message ?? String(error)}`);
+    stop.fault = message;
+    const check: CheckResult = {
+      id: 'harness.fault', title: 'The harness completed the suite', level: 'required', spec: 'cm-certify',
+      outcome: 'error', message: `The harness failed while running this suite: ${message}`,
+      where: { file: suite.file }, evidence: { exchanges: [], schemaErrors: [] },
+      counts: { runs: 1, passed: 0, failed: 0, skipped: 0, errored: 1 },
+    };
+    const result: SuiteResult = { name: suite.name, title: suite.title, version: suite.version, file: suite.file, outcome: 'error', durationMs: Math.round(performance.now() - started), checks: [check] };
+    try {
+      ctx.emit({ type: 'suite-end', result });
+    } catch {
+      // The reporter that faulted may fault again; the run's result still carries the fault.
+    }
+    return result;
+  }
 }
 
 export async function runCertification(options: RunOptions, ctx: RunContext): Promise<RunResult> {
@@ -43,17 +76,17 @@ export async function runCertification(options: RunOptions, ctx: RunContext): Pr
   for (const suite of options.suites) {
     const planned = suites.find((p) => p.name === suite.name);
     if (options.grep && planned?.checks === 0) continue;
-    const result = await runSuite(suite, options, ctx, stop, startedAt);
+    const result = await runSuiteGuarded(suite, options, ctx, stop, startedAt);
     results.push(result);
-    ctx.emit({ type: 'suite-end', result });
-    if (ctx.signal.aborted || stop.unreachable || stop.bailed) break;
+    if (ctx.signal.aborted || stop.unreachable || stop.bailed || stop.fault) break;
   }
   const interrupted = ctx.signal.aborted;
   const all = results.flatMap((s) => s.checks);
   const { verdict, reasons } = decideVerdict(all, interrupted);
   if (stop.unreachable && verdict !== 'not-certified') reasons.unshift(`the candidate could not be reached: ${stop.unreachable}`);
+  if (stop.fault) reasons.unshift(`the harness failed: ${stop.fault}`);
   const facts = transportFacts(options, ctx.pms?.mock.url);
-  const final = certifyingVerdict(stop.unreachable && verdict === 'certified' ? 'incomplete' : verdict, options, facts);
+  const final = certifyingVerdict(stop.fault || (stop.unreachable && verdict === 'certified') ? 'incomplete' : verdict, options, facts);
   const notCertifying = notCertifyingReason(final, facts);
   if (notCertifying) reasons.push(notCertifying);
   const result: RunResult = {

@@ -18,6 +18,8 @@ import type { CliIo } from '../io.js';
 import { useColor, useLiveView } from '../io.js';
 import { selectSuites } from '../select-suites.js';
 import { prepareRun } from '../prepare-run.js';
+import { visibleLine } from '../../support/sanitise.js';
+import { watchMemory } from '../memory-budget.js';
 import { assertSelectionNotEmpty } from '../check-selection.js';
 import { prepareOutputDir } from '../output-dir.js';
 import { parseTimeoutFlag, proxyFromEnv, verbosityOf } from '../run-flags.js';
@@ -77,9 +79,10 @@ export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<R
   const outputDir = reporterNames.length ? prepareOutputDir(options.outputDir ?? 'cm-certify-report', io.cwd) : resolve(io.cwd, options.outputDir ?? 'cm-certify-report');
   const clock = io.clock ?? systemClock;
   const log = new EvidenceLog();
-  const signal = io.signal ?? new AbortController().signal;
   const version = harnessVersion();
   const prepared = await prepareRun(options, io, { clock, log });
+  const memory = watchMemory(io.memoryBudgetBytes);
+  const signal = AbortSignal.any([io.signal ?? new AbortController().signal, memory.signal]);
   const { profile, redactor, pms } = prepared;
   if (timeoutMs !== undefined) profile.timeouts.requestMs = timeoutMs;
   const client = new HttpClient({
@@ -97,23 +100,26 @@ export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<R
     });
     const hooks = new HookRunner({
       hooks: profile.hooks, client, log, redactor, clock, signal,
-      timeoutMs: profile.timeouts.hookMs, evidenceBodyBytes: profile.limits.evidenceBodyBytes,
+      timeoutMs: profile.timeouts.hookMs, evidenceBodyBytes: profile.limits.evidenceBodyBytes, env: profile.hookEnv ?? {},
     });
     const emit = (event: RunEvent): void => {
       for (const r of reporters) r.onEvent?.(event);
     };
     // --quiet keeps stdout to the verdict line; the URL the PMS needs still goes to stderr.
-    if (pms) (verbosity === 'quiet' ? io.stderr : io.stdout).write(`Channel manager for your PMS: ${pms.mock.url}\n`);
+    if (pms) (verbosity === 'quiet' ? io.stderr : io.stdout).write(`Channel manager for your PMS: ${visibleLine(pms.mock.url)}\n`);
     const ctx: RunContext = { client, log, clock, hooks, redactor, signal, emit, artifacts: collectArtifacts(log, clock, pms), ...(pms ? { pms } : {}) };
     const result = await runCertification({
       target: options.target, profile, suites: selection.suites, allowHttp: options.allowHttp ?? false,
       grep, bail: options.bail ?? false, partial: selection.partial, harnessVersion: version,
       tlsVerification: io.env.NODE_TLS_REJECT_UNAUTHORIZED !== '0',
     }, ctx);
+    const overBudget = memory.note();
+    if (overBudget) result.notes.push(overBudget);
     const files = await finishReports(reporters, result, redactor);
-    if (files.length && verbosity !== 'quiet') io.stdout.write(`Reports: ${files.join(', ')}\n`);
+    if (files.length && verbosity !== 'quiet') io.stdout.write(`Reports: ${visibleLine(files.join(', '))}\n`);
     return { exitCode: exitCodeForVerdict(result.verdict), result, files };
   } finally {
+    memory.stop();
     await prepared.close();
     await client.close();
   }

@@ -73,6 +73,6 @@ export const htmlReporter: ReporterFactory = (ctx) => ({
   name: 'html',
   async finish(result) {
     const text = renderHtml(result);
-    return [await writeReportFile(join(ctx.outputDir, HTML_REPORT_FILE), text, ctx.redactor)];
+    return [await writeReportFile(join(ctx.outputDir, HTML_REPORT_FILE), text)];
   },
 });
