@@ -4,7 +4,6 @@
 // --target, the profile's own `target:` decides (D-210).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse } from 'yaml';
 import { UsageError } from '../support/errors.js';
 import type { Target } from '../suite/types.js';
 
@@ -16,11 +15,14 @@ export interface RunTargetInput {
   reference?: boolean | undefined;
 }
 
-/** The `target:` a profile file declares, or undefined when it cannot be read (loadProfile says why later). */
+/**
+ * The `target:` a profile file declares at its top level, or undefined when it cannot be read
+ * (loadProfile says why later). A line match, not a YAML parse: no YAML library is loaded for it.
+ */
 function declaredTarget(path: string): Target | undefined {
   try {
-    const value = parse(readFileSync(path, 'utf8')) as { target?: unknown } | null;
-    return value?.target === 'ota' || value?.target === 'pms' ? value.target : undefined;
+    const m = /^target:[ \t]*(["']?)(ota|pms)\1[ \t]*(?:#.*)?$/m.exec(readFileSync(path, 'utf8'));
+    return m ? (m[2] as Target) : undefined;
   } catch {
     return undefined;
   }
