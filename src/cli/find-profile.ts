@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../support/errors.js';
+import { isYamlProblem, parseYaml } from '../support/yaml-source.js';
 import type { Target } from '../suite/types.js';
 
 export const PROFILE_FILE_NAMES: Record<Target, string> = { ota: 'cm-certify.ota.yaml', pms: 'cm-certify.pms.yaml' };
@@ -15,14 +16,13 @@ export interface RunTargetInput {
   reference?: boolean | undefined;
 }
 
-/**
- * The `target:` a profile file declares at its top level, or undefined when it cannot be read
- * (loadProfile says why later). A line match, not a YAML parse: no YAML library is loaded for it.
- */
+/** The `target:` a profile file declares, or undefined when it cannot be read (loadProfile says why later). */
 function declaredTarget(path: string): Target | undefined {
   try {
-    const m = /^target:[ \t]*(["']?)(ota|pms)\1[ \t]*(?:#.*)?$/m.exec(readFileSync(path, 'utf8'));
-    return m ? (m[2] as Target) : undefined;
+    const source = parseYaml(readFileSync(path, 'utf8'), path);
+    if (isYamlProblem(source)) return undefined;
+    const value = source.value as { target?: unknown } | null;
+    return value?.target === 'ota' || value?.target === 'pms' ? value.target : undefined;
   } catch {
     return undefined;
   }

@@ -27,7 +27,7 @@ afterEach(async () => {
 });
 
 async function startOta(options: { activated?: boolean; strip?: boolean } = {}): Promise<ReferenceOtaServer> {
-  const tls = testTls();
+  const tls = await testTls();
   const server = await startReferenceOta({
     clock: systemClock, sharedSecret: 'suite-secret', property: PROPERTY, tls: { cert: tls.cert, key: tls.key },
     propertyActivated: options.activated ?? true,
@@ -60,7 +60,9 @@ async function certify(server: ReferenceOtaServer, capabilities: string[], notAc
     `capabilities: ${JSON.stringify(capabilities)}`,
     ...(notActivated ? [`error_ids: { not_activated: ${JSON.stringify(notActivated)} }`] : []),
   ].join('\n'));
-  const { result, exitCode } = await runCommand({ target: 'ota', profile, suite: ['property'], ca: packagePath('fixtures', 'tls', 'ca.pem') }, io);
+  const ca = join(io.cwd, 'ca.pem');
+  writeFileSync(ca, (await testTls()).ca);
+  const { result, exitCode } = await runCommand({ target: 'ota', profile, suite: ['property'], ca }, io);
   const checks = result.suites.flatMap((s) => s.checks).filter((c) => c.id.startsWith('property.'));
   return { result, exitCode, checks, outcomes: Object.fromEntries(checks.map((c) => [c.id, c.skipKind ? `${c.outcome}:${c.skipKind}` : c.outcome])) };
 }
