@@ -23,6 +23,8 @@ function stepCondition(env: StepEnv, step: Step): Verdict | undefined {
   if (env.state.skipRest) return skip(env.state.skipRest.reason, env.state.skipRest.kind);
   const absent = missingCapabilities(step.when?.capabilities, env.profile.capabilities);
   if (absent.length) return skip(`Not applicable: the profile does not declare the capability ${absent.join(', ')}`, 'not-applicable');
+  const hooks = (step.when?.hooks ?? []).filter((hook) => !env.ctx.hooks.has(hook));
+  if (hooks.length) return skip(`Not applicable: the profile declares no hooks.${hooks.join(', hooks.')} (an optional hook)`, 'not-applicable');
   for (const path of step.when?.present ?? []) {
     const rendered = tryRender(path, makeScope(env.ctx.clock.now(), env.roots()), env.state);
     if (!rendered.ok) return rendered.verdict;
@@ -34,6 +36,19 @@ function stepCondition(env: StepEnv, step: Step): Verdict | undefined {
 /** Steps some traffic window starts from: their start opens an ARI ledger. */
 function windowStarts(suite: Suite): Set<string> {
   return new Set(suite.steps.flatMap((s) => (s.kind === 'traffic' && s.from !== 'run' ? [s.from] : [])));
+}
+
+/**
+ * Step id -> the windows whose last reader it is: after it, their ledgers stop ingesting
+ * (every open ledger ingests every ARIUpdate, so a suite with many windows would otherwise
+ * judge each full refresh once per window).
+ */
+function lastReaders(suite: Suite): Map<string, string[]> {
+  const last = new Map<string, string>();
+  for (const s of suite.steps) if (s.kind === 'traffic' && s.from !== 'run') last.set(s.from, s.id);
+  const out = new Map<string, string[]>();
+  for (const [window, step] of last) out.set(step, [...(out.get(step) ?? []), window]);
+  return out;
 }
 
 /** Runs one step and adds its wall time to stepMs (the checks it evaluated take it as their duration). */
@@ -100,6 +115,7 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
     return result(reason);
   }
   const windows = windowStarts(suite);
+  const closeAfter = lastReaders(suite);
   const inboundStep: Step = { kind: 'wait', id: 'inbound-traffic', title: 'Every request the PMS sent', line: 0, as: 'item', checks: [], wait: '0s' };
   const inboundEnv = new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, inboundStep);
   ctx.pms?.judge.attach((meta, verdict) => inboundEnv.record(meta, verdict, inboundEnv.where({ line: undefined })));
@@ -107,8 +123,10 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
     for (const step of suite.steps) {
       if (ctx.signal.aborted || stop.unreachable || stop.bailed) break;
       await runStep(new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step), step, windows, stepMs);
+      for (const window of closeAfter.get(step.id) ?? []) ctx.pms?.judge.closeLedger(window);
     }
   } finally {
+    for (const window of windows) ctx.pms?.judge.closeLedger(window);
     ctx.pms?.judge.detach();
   }
   return result();

@@ -40,6 +40,8 @@ export interface Condition {
   capabilities?: string[];
   /** Template paths that must resolve (profile input); missing -> skip as missing input. */
   present?: string[];
+  /** Profile hooks the step needs; an absent one makes the step not applicable (an optional hook). */
+  hooks?: string[];
   target_flag?: string;
 }
 
