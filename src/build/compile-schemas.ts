@@ -13,7 +13,7 @@ import { createMessageAjv } from '../schemas/ajv.js';
 import { inventoryItemRootSchema, messageSchema, schemaFileName } from '../schemas/registry.js';
 import { PROFILE_SCHEMA } from '../profile/profile-schema.js';
 import { suiteFormatSchemas } from '../suite/parse-suite.js';
-import { createFormatAjv, schemaHash } from '../support/standalone.js';
+import { createFormatAjv, createProfileAjv, schemaHash } from '../support/standalone.js';
 
 const require = createRequire(import.meta.url);
 
@@ -29,7 +29,7 @@ export function messageSchemas(): Record<string, object> {
 }
 
 export function formatSchemas(): Record<string, object> {
-  return { ...suiteFormatSchemas(), profile: PROFILE_SCHEMA };
+  return suiteFormatSchemas();
 }
 
 /** One ES module of standalone validators for `schemas`, compiled by `ajv`. */
@@ -57,5 +57,6 @@ export function compileSchemas(outDir: string): { messages: number; formats: num
   writeFileSync(join(outDir, 'messages.js'), standaloneModule(createMessageAjv(code), messages));
   const formats = formatSchemas();
   writeFileSync(join(outDir, 'formats.js'), standaloneModule(createFormatAjv(code), formats));
-  return { messages: Object.keys(messages).length, formats: Object.keys(formats).length };
+  writeFileSync(join(outDir, 'profile.js'), standaloneModule(createProfileAjv(code), { profile: PROFILE_SCHEMA }));
+  return { messages: Object.keys(messages).length, formats: Object.keys(formats).length + 1 };
 }

@@ -10,6 +10,8 @@ import { checkDetails } from './format.js';
 import type { LiveTaskList } from './live-tasks.js';
 import { formatRemaining } from './remaining.js';
 import { forTerminal, mapStrings, visibleLine } from '../support/sanitise.js';
+import { probableCause } from './probable-cause.js';
+import { formatTranscript } from './transcript.js';
 
 const ICON: Record<Outcome, string> = { pass: '✔', fail: '✖', warn: '⚠', skip: '↓', error: '!' };
 
@@ -43,7 +45,9 @@ function indent(text: string, by = '   '): string {
 }
 
 export function formatSummary(result: RunResult, chalk: ChalkInstance): string {
-  const out: string[] = ['', chalk.bold('Suites')];
+  const cause = probableCause(result);
+  const out: string[] = cause ? ['', chalk.bold.red(`Probable cause: ${cause}`)] : [];
+  out.push('', chalk.bold('Suites'));
   for (const s of result.suites) out.push(suiteLine(chalk, s));
   for (const [title, outcome] of [['Failures', 'fail'], ['Errors', 'error'], ['Warnings', 'warn']] as const) {
     const checks = result.suites.flatMap((s) => s.checks.filter((c) => c.outcome === outcome));
@@ -68,14 +72,16 @@ export function formatSummary(result: RunResult, chalk: ChalkInstance): string {
 
 export function formatVerdict(result: RunResult, chalk: ChalkInstance): string {
   const why = result.reasons.length ? ` (${result.reasons.join('; ')})` : '';
-  const scope = result.scope === 'partial' ? ' [partial run]' : '';
   switch (result.verdict) {
     case 'certified':
-      return chalk.bold.green(`Verdict: CERTIFIED${scope}`) + why;
+      return chalk.bold.green('Verdict: CERTIFIED') + why;
+    case 'passed-partial':
+    case 'passed-insecure':
+      return chalk.bold.black.bgYellow(`Verdict: ${result.verdict.toUpperCase()}`) + chalk.yellow(why);
     case 'not-certified':
-      return chalk.bold.red(`Verdict: NOT CERTIFIED${scope}`) + why;
+      return chalk.bold.red(`Verdict: NOT CERTIFIED${result.scope === 'partial' ? ' [partial run]' : ''}`) + why;
     default:
-      return chalk.bold.magenta(`Verdict: INCOMPLETE${scope}`) + why;
+      return chalk.bold.magenta(`Verdict: INCOMPLETE${result.scope === 'partial' ? ' [partial run]' : ''}`) + why;
   }
 }
 
@@ -89,8 +95,21 @@ class TerminalReporter implements Reporter {
   private readonly batch: string[] = [];
   private batchTimer: NodeJS.Timeout | undefined;
 
+  private stopping: Promise<void> | undefined;
+
   constructor(private readonly ctx: ReporterContext) {
     this.chalk = new Chalk({ level: ctx.color ? 1 : 0 });
+    ctx.signal?.addEventListener('abort', () => void this.onAbort(ctx.signal?.reason), { once: true });
+  }
+
+  /** Ctrl-C: end the live view's redraws first, then say so on a line of its own (plain mode: at once). */
+  private onAbort(reason: unknown): Promise<void> {
+    const why = reason instanceof Error ? reason.message.replace(/^interrupted by /, '') : 'interrupted';
+    const notice = this.chalk.yellow(`${why}: stopping; writing the report so far…`);
+    const live = this.live;
+    this.live = undefined;
+    this.stopping = (live ? live.done(true) : Promise.resolve()).then(() => this.write(notice));
+    return this.stopping;
   }
 
   /** Every line is composed of safe parts: candidate text is redacted and made visible before painting. */
@@ -123,6 +142,7 @@ class TerminalReporter implements Reporter {
   }
 
   onEvent(event: RunEvent): void {
+    if (this.ctx.verbosity === 'quiet' || this.stopping) return;
     if (this.ctx.interactive) {
       this.onLiveEvent(event);
       return;
@@ -173,8 +193,17 @@ class TerminalReporter implements Reporter {
   async finish(result: RunResult): Promise<string[]> {
     await this.liveLoading;
     await this.live?.done();
+    await this.stopping;
     // The result is already redacted (finishReports); here it is made safe for a terminal.
-    this.write(formatSummary(mapStrings(result, forTerminal), this.chalk));
+    const safe = mapStrings(result, forTerminal);
+    if (this.ctx.verbosity === 'quiet') {
+      this.write(formatVerdict(safe, this.chalk));
+      return [];
+    }
+    if (this.ctx.verbosity === 'verbose' && safe.exchanges.length) {
+      this.write(['', this.chalk.bold(`Transcripts (${safe.exchanges.length})`), ...safe.exchanges.map((x) => `\n${formatTranscript(x)}`)].join('\n'));
+    }
+    this.write(formatSummary(safe, this.chalk));
     return [];
   }
 }

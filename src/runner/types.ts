@@ -27,6 +27,18 @@ export interface RunOptions {
   /** Suites were chosen by hand (--suite), so this is not a full certification. */
   partial: boolean;
   harnessVersion: string;
+  /** False when the candidate's TLS certificates were not verified (NODE_TLS_REJECT_UNAUTHORIZED=0): the run cannot certify. */
+  tlsVerification?: boolean;
+}
+
+/** How the run travelled: the scheme of each direction and whether certificates were checked. */
+export interface TransportFacts {
+  /** The base URL the harness called (OTA target) or sent callbacks to (PMS target). */
+  candidate: 'https' | 'http';
+  /** PMS target: what the mock channel manager the PMS called served. */
+  mock?: 'https' | 'http';
+  tlsVerification: boolean;
+  allowHttp: boolean;
 }
 
 /** How the mock channel manager served the PMS: its scheme and, over HTTPS, its certificate. */
@@ -112,13 +124,8 @@ export interface RunResult {
   candidate: { baseUrl: string; name: string };
   /** 'https' only when every direction was HTTPS (see transports). */
   transport: 'https' | 'http';
-  /**
-   * Each direction on its own: `candidate` is the harness's requests to base_url (the OTA's
-   * API, or a PMS's callbacks); `mock` (PMS target) is what the mock channel manager served.
-   * Always set by runCertification (optional only for results written by older versions).
-   */
-  transports?: { candidate: 'https' | 'http'; mock?: 'https' | 'http' };
-  /** PMS target: the mock channel manager's URL and certificate. */
+  transports: TransportFacts;
+  /** PMS target: the mock channel manager's URL and, over HTTPS, its certificate (fingerprint to pin). */
   mock?: { url: string } & MockTransport;
   startedAt: string;
   durationMs: number;

@@ -12,7 +12,16 @@ export const FORMAT_AJV_OPTIONS: Options = { allErrors: false, strict: false };
 
 const require = createRequire(import.meta.url);
 
-/** An Ajv (draft-07) for the suite and profile formats, loaded only when one must compile. */
+/** The profile's options: every problem at once (a profile's errors are all reported in one pass). */
+export const PROFILE_AJV_OPTIONS: Options = { allErrors: true, strict: false, verbose: true };
+
+/** An Ajv for the profile format, loaded only when it must compile. */
+export function createProfileAjv(code?: Options['code']): Ajv {
+  const { Ajv: AjvClass } = require('ajv') as typeof import('ajv');
+  return new AjvClass({ ...PROFILE_AJV_OPTIONS, ...(code ? { code } : {}) });
+}
+
+/** An Ajv (draft-07) for the suite format, loaded only when one must compile. */
 export function createFormatAjv(code?: Options['code']): Ajv {
   const { Ajv: AjvClass } = require('ajv') as typeof import('ajv');
   return new AjvClass({ ...FORMAT_AJV_OPTIONS, ...(code ? { code } : {}) });
@@ -40,7 +49,7 @@ export function schemaHash(schema: unknown): string {
 }
 
 /** dist/schemas/<name>.js next to this module's compiled form; undefined when absent. */
-export async function importStandalone(name: 'messages' | 'formats'): Promise<StandaloneModule | undefined> {
+export async function importStandalone(name: 'messages' | 'formats' | 'profile'): Promise<StandaloneModule | undefined> {
   try {
     return (await import(new URL(`../../schemas/${name}.js`, import.meta.url).href)) as StandaloneModule;
   } catch {

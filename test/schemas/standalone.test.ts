@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { formatSchemas, messageSchemas, standaloneModule } from '../../src/build/compile-schemas.js';
 import { createMessageAjv } from '../../src/schemas/ajv.js';
-import { createFormatAjv, standaloneValidator } from '../../src/support/standalone.js';
+import { createFormatAjv, createProfileAjv, standaloneValidator } from '../../src/support/standalone.js';
+import { PROFILE_SCHEMA } from '../../src/profile/profile-schema.js';
 import type { StandaloneModule, StandaloneValidator } from '../../src/support/standalone.js';
 import { fixture, fixtureFiles } from './helpers.js';
 
@@ -18,6 +19,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = join(ROOT, `.standalone-test-${process.pid}`);
 let messages: StandaloneModule;
 let formats: StandaloneModule;
+let profiles: StandaloneModule;
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
@@ -26,6 +28,8 @@ beforeAll(async () => {
   writeFileSync(join(OUT, 'formats.js'), standaloneModule(createFormatAjv(code), formatSchemas()));
   messages = (await import(pathToFileURL(join(OUT, 'messages.js')).href)) as StandaloneModule;
   formats = (await import(pathToFileURL(join(OUT, 'formats.js')).href)) as StandaloneModule;
+  writeFileSync(join(OUT, 'profile.js'), standaloneModule(createProfileAjv(code), { profile: PROFILE_SCHEMA }));
+  profiles = (await import(pathToFileURL(join(OUT, 'profile.js')).href)) as StandaloneModule;
 });
 
 afterAll(() => rmSync(OUT, { recursive: true, force: true }));
@@ -93,7 +97,7 @@ describe('standalone validators', () => {
     }
     for (const file of readdirSync(join(ROOT, 'fixtures', 'profiles'))) {
       const profile = parse(readFileSync(join(ROOT, 'fixtures', 'profiles', file), 'utf8'));
-      sameErrors(formats, 'profile', schemas.profile!, ajv.compile(schemas.profile!), variants(profile));
+      sameErrors(profiles, 'profile', PROFILE_SCHEMA, createProfileAjv().compile(PROFILE_SCHEMA), variants(profile));
     }
   });
 

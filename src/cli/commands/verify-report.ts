@@ -11,6 +11,7 @@ import type { Certificate } from '../../report/certificate.js';
 import { extractEmbedded, looksLikeHtml } from '../../report/html/extract.js';
 import { renderHtml } from '../../report/html/index.js';
 import { JSON_REPORT_FORMAT } from '../../report/json.js';
+import { probableCause } from '../../report/probable-cause.js';
 import { harnessVersion } from '../../support/package-root.js';
 import { visibleLine } from '../../support/sanitise.js';
 import { MAX_REPORT_DEPTH, jsonTextTooDeep } from '../../support/json-depth.js';
@@ -36,7 +37,11 @@ function asReport(value: unknown): JsonReport | undefined {
 
 function compare(report: JsonReport, certificate: Certificate): string[] {
   try {
-    return compareWithCertificate(report, certificate);
+    const out = compareWithCertificate(report, certificate);
+    // The probable-cause line is derived from the evidence: it must say what the evidence says.
+    const cause = probableCause(report as RunResult);
+    if ((report as { probableCause?: unknown }).probableCause !== cause) out.push(`probable cause: the report says ${JSON.stringify((report as { probableCause?: unknown }).probableCause ?? null)}, its evidence gives ${JSON.stringify(cause ?? null)}`);
+    return out;
   } catch (error) {
     return [`the report's structure (${(error as Error).message})`];
   }
@@ -105,7 +110,9 @@ export async function verifyReportCommand(options: VerifyReportOptions, io: CliI
   const f = (value: unknown): string => visibleLine(String(value));
   if (v.status === 'intact') {
     io.stdout.write(`intact: ${file} matches its certificate\n`);
-    io.stdout.write(`  verdict ${f(c.verdict)} (${f(c.scope)}) · ${f(c.target)} target · ${f(c.candidate_base_url)} · issued ${f(c.issued_at)}\n`);
+    // The verdict exactly as the certificate records it (e.g. "passed-partial (not a certification: certifies nothing)").
+    io.stdout.write(`  verdict: ${f(c.verdict)}\n`);
+    io.stdout.write(`  scope ${f(c.scope)} · ${f(c.target)} target · ${f(c.candidate_base_url)} · issued ${f(c.issued_at)}\n`);
     io.stdout.write(`  evidence SHA-256 ${f(c.evidence_sha256)} · cm-certify ${f(c.harness_version)}\n`);
   } else {
     io.stdout.write(`ALTERED: ${file} differs from its certificate:\n${v.differences.map((d) => `  - ${visibleLine(d)}\n`).join('')}`);
