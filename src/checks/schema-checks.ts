@@ -44,8 +44,9 @@ function describeErrors(errors: SchemaError[]): string {
   return `${shown.join('\n')}${more}`;
 }
 
-export function schemaVerdict(name: MessageName, kind: BodyKind, body: unknown, exchanges: string[], selfCheck = false): Verdict {
-  const errors = validateBody(name, kind, body);
+export function schemaVerdict(name: MessageName, kind: BodyKind, body: unknown, exchanges: string[], selfCheck = false, drop?: (error: SchemaError) => boolean): Verdict {
+  const all = validateBody(name, kind, body);
+  const errors = drop ? all.filter((e) => !drop(e)) : all;
   if (errors.length === 0) return pass(`valid ${name} ${kind}`, { exchanges });
   const first = errors[0]!;
   const message = `${selfCheck ? 'The harness built an invalid' : 'Unexpected'} ${name} ${kind}: ${errors.length} schema error(s)\n${describeErrors(errors)}`;
@@ -53,11 +54,14 @@ export function schemaVerdict(name: MessageName, kind: BodyKind, body: unknown, 
   return selfCheck ? harnessError(message, extra) : fail(message, extra);
 }
 
-/** Schema + body rules for a body the candidate produced. */
-export function judgeCandidateBody(name: MessageName, kind: BodyKind, body: unknown, exchanges: string[], isObject: boolean): Judged[] {
+/**
+ * Schema + body rules for a body the candidate produced. `drop`: schema errors another check
+ * judges (the error shape of a refusal), so one fault is not reported twice.
+ */
+export function judgeCandidateBody(name: MessageName, kind: BodyKind, body: unknown, exchanges: string[], isObject: boolean, drop?: (error: SchemaError) => boolean): Judged[] {
   const meta = kind === 'response' ? SCHEMA_CHECKS.response : SCHEMA_CHECKS.request;
   if (!isObject) return [{ meta, verdict: skip('no JSON object body to validate', 'blocked', { exchanges }) }];
-  const out: Judged[] = [{ meta, verdict: schemaVerdict(name, kind, body, exchanges) }];
+  const out: Judged[] = [{ meta, verdict: schemaVerdict(name, kind, body, exchanges, false, drop) }];
   for (const { rule, verdict } of applyBodyRules(name, kind, body)) {
     // A rule that does not apply to this body (a null version, rooms without prices) says nothing.
     if (verdict.status === 'skip' && verdict.skip === 'not-applicable') continue;
@@ -67,8 +71,8 @@ export function judgeCandidateBody(name: MessageName, kind: BodyKind, body: unkn
 }
 
 /** Self-check of a body the harness built (its request, or the mock's answer): only reported when it fails. */
-export function judgeHarnessBody(name: MessageName, kind: BodyKind, body: unknown, exchanges: string[]): Judged[] {
-  const verdict = schemaVerdict(name, kind, body, exchanges, true);
+export function judgeHarnessBody(name: MessageName, kind: BodyKind, body: unknown, exchanges: string[], drop?: (error: SchemaError) => boolean): Judged[] {
+  const verdict = schemaVerdict(name, kind, body, exchanges, true, drop);
   const meta = kind === 'request' ? SCHEMA_CHECKS.harnessRequest : SCHEMA_CHECKS.harnessResponse;
   return verdict.status === 'pass' ? [] : [{ meta, verdict }];
 }

@@ -4,8 +4,8 @@
 // --target, the profile's own `target:` decides (D-210).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse } from 'yaml';
 import { UsageError } from '../support/errors.js';
+import { isYamlProblem, parseYaml } from '../support/yaml-source.js';
 import type { Target } from '../suite/types.js';
 
 export const PROFILE_FILE_NAMES: Record<Target, string> = { ota: 'cm-certify.ota.yaml', pms: 'cm-certify.pms.yaml' };
@@ -19,7 +19,9 @@ export interface RunTargetInput {
 /** The `target:` a profile file declares, or undefined when it cannot be read (loadProfile says why later). */
 function declaredTarget(path: string): Target | undefined {
   try {
-    const value = parse(readFileSync(path, 'utf8')) as { target?: unknown } | null;
+    const source = parseYaml(readFileSync(path, 'utf8'), path);
+    if (isYamlProblem(source)) return undefined;
+    const value = source.value as { target?: unknown } | null;
     return value?.target === 'ota' || value?.target === 'pms' ? value.target : undefined;
   } catch {
     return undefined;

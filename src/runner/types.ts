@@ -125,7 +125,7 @@ export interface RunResult {
   /** 'https' only when every direction was HTTPS (see transports). */
   transport: 'https' | 'http';
   transports: TransportFacts;
-  /** PMS target: the mock channel manager's URL and, over HTTPS, its certificate (fingerprint to pin). */
+  /** PMS target: the mock channel manager's URL and certificate. */
   mock?: { url: string } & MockTransport;
   startedAt: string;
   durationMs: number;

@@ -47,7 +47,7 @@ describe('cm-certify CLI', () => {
     expect(r.code).toBe(0);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { verdict: string; suites: unknown[]; harness: { version: string } };
     expect(report.verdict).toBe('certified');
-    expect(report.suites.length).toBe(8);
+    expect(report.suites.length).toBe(9);
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
     expect(junit).toMatch(/<testsuites name="cm-certify ota certification: certified" tests="\d+" failures="0" errors="0"/);
   }, 60_000);

@@ -6,6 +6,7 @@ import { loadBuiltinSuites, suiteFileLabel } from '../../suite/load-suite.js';
 import type { Suite, Target } from '../../suite/types.js';
 import { PROTOCOL_CHECKS } from '../../checks/protocol.js';
 import { SCHEMA_CHECKS } from '../../checks/schema-checks.js';
+import { REFUSAL_CHECKS } from '../../checks/refusal.js';
 import { BODY_RULES } from '../../checks/body-rules/index.js';
 import { CODE_CHECKS } from '../../checks/code/index.js';
 import { INBOUND_CHECKS } from '../../checks/inbound.js';
@@ -20,7 +21,7 @@ export interface ListOptions {
 
 export function automaticChecks(): CheckMeta[] {
   const meta = (c: CheckMeta): CheckMeta => ({ id: c.id, title: c.title, level: c.level, spec: c.spec });
-  return [...Object.values(PROTOCOL_CHECKS), SCHEMA_CHECKS.response, SCHEMA_CHECKS.request, ...BODY_RULES].map(meta);
+  return [...Object.values(PROTOCOL_CHECKS), ...Object.values(REFUSAL_CHECKS), SCHEMA_CHECKS.response, SCHEMA_CHECKS.request, ...BODY_RULES].map(meta);
 }
 
 /** The PMS target's checks on every request the PMS sends (protocol and envelope). */

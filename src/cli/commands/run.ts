@@ -10,7 +10,7 @@ import { HttpClient } from '../../drivers/http-client.js';
 import { HookRunner } from '../../drivers/hooks.js';
 import { runCertification } from '../../runner/run.js';
 import { collectArtifacts } from '../../runner/artifacts.js';
-import type { RunContext, RunEvent, RunResult } from '../../runner/types.js';
+import type { PmsSide, RunContext, RunEvent, RunResult } from '../../runner/types.js';
 import type { Target } from '../../suite/types.js';
 import { createReporters, FILE_REPORTERS, finishReports, REPORTERS } from '../../report/index.js';
 import { exitCodeForVerdict } from '../exit-codes.js';
@@ -18,7 +18,6 @@ import type { CliIo } from '../io.js';
 import { useColor, useLiveView } from '../io.js';
 import { selectSuites } from '../select-suites.js';
 import { prepareRun } from '../prepare-run.js';
-import { describeMock } from '../mock-banner.js';
 import { visibleLine } from '../../support/sanitise.js';
 import { watchMemory } from '../memory-budget.js';
 import { assertSelectionNotEmpty } from '../check-selection.js';
@@ -67,6 +66,21 @@ function compileGrep(grep: string | undefined): RegExp | undefined {
   }
 }
 
+/** The mock's URL and how to trust it (or that it is plain HTTP), before the run starts. */
+function describeMock(pms: PmsSide): string {
+  const lines = [`Channel manager for your PMS: ${visibleLine(pms.mock.url)}`];
+  const t = pms.transport;
+  if (t?.scheme === 'http' || !pms.mock.url.startsWith('https://')) {
+    lines.push(`  plain HTTP (${visibleLine(t?.reason ?? 'no TLS')}): local development only; this run cannot be certified`);
+  } else if (t?.certificate) {
+    const c = t.certificate;
+    lines.push(`  TLS certificate: ${c.source === 'generated' ? 'self-signed, generated for this run' : 'from the profile'}`);
+    lines.push(`  SHA-256 fingerprint (pin it in your PMS): ${c.fingerprint256}`);
+    if (c.file) lines.push(`  certificate PEM (trust it in your PMS${c.source === 'generated' ? ', valid for this run' : ''}): ${visibleLine(c.file)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<RunCommandOutcome> {
   const found = resolveRunTarget(given, io.cwd);
   const options = { ...given, target: found.target, ...(found.profile ? { profile: found.profile } : {}) };
@@ -108,7 +122,7 @@ export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<R
     const emit = (event: RunEvent): void => {
       for (const r of reporters) r.onEvent?.(event);
     };
-    // --quiet keeps stdout to the verdict line; the URL (and certificate) the PMS needs still go to stderr.
+    // --quiet keeps stdout to the verdict line; what the PMS needs (URL, certificate) still goes to stderr.
     if (pms) (verbosity === 'quiet' ? io.stderr : io.stdout).write(describeMock(pms));
     const ctx: RunContext = { client, log, clock, hooks, redactor, signal, emit, artifacts: collectArtifacts(log, clock, pms), ...(pms ? { pms } : {}) };
     const result = await runCertification({

@@ -52,6 +52,21 @@ export const OTA_FAULT_NAMES = [
   'update-room-label-kept',
   'delete-rate-plan-kept',
   'delete-room-kept',
+  // Probes (suites/ota/90-probes.yaml) and the property id type.
+  'ari-ignores-credentials',
+  'bookings-ignore-credentials',
+  'cancel-ignores-body-secret',
+  'envelope-unchecked',
+  'ari-accepts-anything',
+  'booking-version-unchecked',
+  'property-unchecked',
+  'malformed-json-success',
+  'accepts-text-plain',
+  'bad-request-http-400',
+  'bad-request-text-plain',
+  'get-succeeds',
+  'property-id-not-integer',
+  'ari-rejects-one-night',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];
@@ -256,6 +271,62 @@ export const OTA_FAULTS: Readonly<Record<OtaFault, OtaFaultInfo>> = {
   'delete-room-kept': {
     description: 'DeleteRoom answers success but GetRoomTypes still lists the room',
     spec: ep('DeleteRoom'),
+  },
+  'ari-ignores-credentials': {
+    description: 'ARIUpdate is accepted with a wrong property password or for a property never issued',
+    spec: SPEC.authentication,
+  },
+  'bookings-ignore-credentials': {
+    description: 'GetBookingList, GetBookingId, AckBooking and CancelBooking ignore the property credentials',
+    spec: SPEC.authentication,
+  },
+  'cancel-ignores-body-secret': {
+    description: 'CancelBooking alone accepts a wrong or missing shared_secret in the body',
+    spec: SPEC.authentication,
+  },
+  'envelope-unchecked': {
+    description: 'The envelope is not validated: missing fields, wrong id types, a bad guid, pms_cid or verb are accepted',
+    spec: SPEC.envelope,
+  },
+  'ari-accepts-anything': {
+    description: 'ARIUpdate answers success to any body: currency, Inventory and item rules are not checked',
+    spec: SPEC.inventory,
+  },
+  'booking-version-unchecked': {
+    description: 'GetBookingList reads a malformed or omitted wbp_booking_version as null',
+    spec: SPEC.versioning,
+  },
+  'property-unchecked': {
+    description: 'CreateProperty and UpdateRoom store bodies that break Property, Room, Image or Tax rules (DeleteRoom/DeleteRatePlan still need their ids)',
+    spec: SPEC.property,
+  },
+  'malformed-json-success': {
+    description: 'A body that is not a JSON object (invalid JSON, empty, an array) is answered success true',
+    spec: SPEC.endpoints,
+  },
+  'accepts-text-plain': {
+    description: 'A request with content type text/plain is served as if it were application/json',
+    spec: SPEC.endpoints,
+  },
+  'bad-request-http-400': {
+    description: 'Refusals of malformed requests (error 1003) are answered with HTTP 400 instead of 200',
+    spec: SPEC.errors,
+  },
+  'bad-request-text-plain': {
+    description: 'Refusals of malformed requests (error 1003) are answered with content type text/plain',
+    spec: SPEC.errors,
+  },
+  'get-succeeds': {
+    description: 'A GET to an operation is answered success true',
+    spec: SPEC.endpoints,
+  },
+  'property-id-not-integer': {
+    description: 'The OTA issues a wbp_property_id that is not an integer ("H1001"), and accepts it as a string in SetupProperty and HealthCheck',
+    spec: SPEC.idTypes,
+  },
+  'ari-rejects-one-night': {
+    description: 'ARIUpdate refuses an Inventory item whose start_date equals its end_date (a one-night change)',
+    spec: SPEC.inventory,
   },
 };
 

@@ -27,7 +27,7 @@ export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 export const HOOK_PATH = '/test/bookings';
 
 export async function startReferenceOta(options: ReferenceOtaServerOptions): Promise<ReferenceOtaServer> {
-  const model = new OtaModel(options);
+  const model = new OtaModel({ strictRequests: true, ...options });
   const basePath = normaliseBasePath(options.basePath ?? '/api');
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     serve(req, res, model, basePath).catch((error: unknown) => {
@@ -75,11 +75,9 @@ async function serve(req: IncomingMessage, res: ServerResponse, model: OtaModel,
     send(res, jsonResponse(404, { success: false, errors: [{ id: OTA_ERROR_IDS.unsupportedOperation, msg: 'Not found.' }] }));
     return;
   }
-  if (req.method !== 'POST') {
-    send(res, jsonResponse(200, { success: false, errors: [{ id: OTA_ERROR_IDS.badRequest, msg: 'Use POST.' }] }));
-    return;
-  }
-  send(res, model.handle(pathSegment(url.pathname.slice(basePath.length + 1)), url.searchParams, body.bytes));
+  // The model refuses what is not a POST of application/json (spec: Endpoints).
+  const http = { method: req.method ?? 'GET', contentType: req.headers['content-type'] };
+  send(res, model.handle(pathSegment(url.pathname.slice(basePath.length + 1)), url.searchParams, body.bytes, undefined, http));
 }
 
 

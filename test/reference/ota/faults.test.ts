@@ -5,7 +5,7 @@ import { OTA_FAULTS, OTA_FAULT_NAMES, type OtaFault, type OtaModel } from '../..
 import { SPEC } from '../../../src/spec/sections.js';
 import type { ManualClock } from '../../../src/support/clock.js';
 import { formatBookingVersion } from '../../../src/support/time.js';
-import { type Answer, NOT_ENABLED, ari, call, errorId, inventoryItem, listIds, makeModel, reservation } from './helpers.js';
+import { type Answer, NOT_ENABLED, PROPERTY, ari, call, errorId, inventoryItem, listIds, makeModel, reservation } from './helpers.js';
 import { CHANGED_ROOM, NEW_ROOM, createProperty, onCreated, planTitles, roomLabels } from './property-helpers.js';
 
 type Probe = (model: OtaModel, clock: ManualClock) => unknown;
@@ -203,17 +203,51 @@ const CASES: Record<OtaFault, FaultCase> = {
     correct: false,
     faulty: true,
   },
+  'ari-ignores-credentials': { probe: (m) => outcome(call(m, 'ARIUpdate', { ...wrongPassword, currency: 'EUR', Inventory: [inventoryItem()] })), correct: 1001, faulty: 'success' },
+  'bookings-ignore-credentials': { probe: (m) => outcome(call(m, 'GetBookingList', { ...wrongPassword, wbp_booking_version: null })), correct: 1001, faulty: 'success' },
+  'cancel-ignores-body-secret': {
+    probe: (m) => outcome(call(m, 'CancelBooking', { booking_id: m.createBooking(), shared_secret: 'wrong' })),
+    correct: 1000,
+    faulty: 'success',
+  },
+  'envelope-unchecked': { probe: (m) => outcome(call(m, 'GetRoomTypes', { verb: 'GetRatePlans' })), correct: 1003, faulty: 'success' },
+  'ari-accepts-anything': { probe: (m) => outcome(ari(m, [inventoryItem({ rate: '12,50' })])), correct: 1101, faulty: 'success' },
+  'booking-version-unchecked': { probe: (m) => outcome(call(m, 'GetBookingList', { wbp_booking_version: '2026-03-10T10:00:00' })), correct: 2001, faulty: 'success' },
+  'property-unchecked': {
+    probe: (m) => outcome(call(m, 'UpdateRoom', { room: { ...NEW_ROOM, images: [{ url: 'https://img.example.org/a.jpg', sort_order: 0 }] } })),
+    correct: 1003,
+    faulty: 'success',
+  },
+  'malformed-json-success': { probe: (m) => outcome(call(m, 'GetRoomTypes', {}, { raw: '{"verb": ' })), correct: 1003, faulty: 'success' },
+  'accepts-text-plain': { probe: (m) => outcome(call(m, 'GetRoomTypes', {}, { http: { method: 'POST', contentType: 'text/plain' } })), correct: 1003, faulty: 'success' },
+  'bad-request-http-400': { probe: (m) => call(m, 'GetRoomTypes', { guid: 'not-a-guid' }).status, correct: 200, faulty: 400 },
+  'bad-request-text-plain': { probe: (m) => call(m, 'GetRoomTypes', { guid: 'not-a-guid' }).contentType, correct: 'application/json; charset=utf-8', faulty: 'text/plain; charset=utf-8' },
+  'get-succeeds': { probe: (m) => outcome(call(m, 'GetRoomTypes', {}, { raw: '', http: { method: 'GET', contentType: undefined } })), correct: 1003, faulty: 'success' },
+  'ari-rejects-one-night': { probe: (m) => outcome(ari(m, [inventoryItem({ start_date: '2026-04-01', end_date: '2026-04-01' })])), correct: 'success', faulty: 1101 },
+  'property-id-not-integer': { probe: (m) => outcome(call(m, 'SetupProperty', { wbp_property_id: PROPERTY.wbp_property_id })), correct: 1003, faulty: 'success' },
 };
 
 // Pairs that observe the same thing: failure rendering seen by probes that read a failure,
 // a catalogue without global plans, an offset smaller than both offset probes.
+/** New faults whose probes read the first error id: errors-missing hides it. */
+const PROBE_FAULTS_BY_ERROR_ID: OtaFault[] = [
+  'ari-ignores-credentials', 'bookings-ignore-credentials', 'cancel-ignores-body-secret', 'envelope-unchecked', 'ari-accepts-anything',
+  'booking-version-unchecked', 'property-unchecked', 'malformed-json-success', 'accepts-text-plain', 'get-succeeds', 'property-id-not-integer',
+  'ari-rejects-one-night',
+];
+
 const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
-  'errors-missing': ['setup-wrong-error-id', 'error-id-string', 'ack-unknown-succeeds', 'cancel-repeat-succeeds', 'cancel-departed-succeeds'],
+  'errors-missing': ['setup-wrong-error-id', 'error-id-string', 'ack-unknown-succeeds', 'cancel-repeat-succeeds', 'cancel-departed-succeeds', ...PROBE_FAULTS_BY_ERROR_ID],
   'error-id-string': ['setup-wrong-error-id'],
-  'html-error-page': ['setup-wrong-error-id', 'setup-accepts-wrong-password'],
+  'html-error-page': ['setup-wrong-error-id', 'setup-accepts-wrong-password', 'ari-ignores-credentials', 'bookings-ignore-credentials'],
+  'auth-ignores-body-secret': ['cancel-ignores-body-secret'],
   'room-without-rate-plan': ['ari-rejects-global-plan'],
   'booking-list-no-offset': ['booking-list-offset-4min'],
   'update-room-errors-missing': ['update-room-new-unlisted'],
+  'malformed-json-success': ['get-succeeds'],
+  'envelope-unchecked': ['property-id-not-integer'],
+  'bad-request-text-plain': ['bad-request-http-400'],
+  'bad-request-http-400': ['bad-request-text-plain'],
 };
 
 function run(probe: Probe, faults: OtaFault[]): unknown {
