@@ -7,6 +7,7 @@ import { harnessVersion } from '../support/package-root.js';
 import { EXIT, exitCodeForError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { processIo } from './io.js';
+import { visibleControls } from '../support/sanitise.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -46,8 +47,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 
   program.command('run')
     .description('run the certification suites against a candidate and print the verdict')
-    .addOption(targetOption().makeOptionMandatory())
-    .option('-p, --profile <file>', 'candidate profile (YAML); see `cm-certify init`')
+    .addOption(targetOption())
+    .option('-p, --profile <file>', 'candidate profile (YAML; default: cm-certify.ota.yaml or cm-certify.pms.yaml in this folder, whose target: is used when --target is not given)')
     .option('--reference', 'certify the built-in reference candidate (started in-process); with --profile, using that profile\'s settings')
     .option('--variant <name>', 'with --reference: a deliberately broken variant (repeatable)', collect)
     .option('-s, --suite <name|file>', 'built-in suite name, "builtin", or a suite file (repeatable)', collect)
@@ -56,7 +57,12 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--allow-http', 'accept a plain-http base URL for local development (HTTPS becomes a warning)')
     .option('--ca <file>', 'PEM file of a private CA the candidate certificate chains to')
     .option('-r, --reporter <name>', 'report file: json, junit, html (repeatable)', collect)
-    .option('-o, --output-dir <dir>', 'where report files go', 'cm-certify-report')
+    .option('-o, --output-dir <dir>', 'where report files go (checked before the run starts)', 'cm-certify-report')
+    .option('--timeout <time>', 'per-request timeout (5000, 500ms, 10s), overriding the profile\'s timeouts.request_ms')
+    .option('-q, --quiet', 'print only the verdict line')
+    .option('-v, --verbose', 'also print every request and response in full (secrets redacted)')
+    .option('--no-color', 'no colours (also: NO_COLOR=1)')
+    .addHelpText('after', '\nProxies: HTTP_PROXY, HTTPS_PROXY and NO_PROXY are honoured for the requests to the candidate.\n')
     .action(async (opts) => {
       const { runCommand } = await import('./commands/run.js');
       setExit((await runCommand(opts, io)).exitCode);
@@ -135,6 +141,11 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   let exitCode = 0;
   const program = buildProgram(io, (code) => (exitCode = code));
+  if (argv.length === 0) {
+    // No command is a usage error: say what there is to run.
+    io.stderr.write(program.helpInformation());
+    return EXIT.usage;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
@@ -143,7 +154,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     if (code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help') return EXIT.certified;
     if (typeof code === 'string' && code.startsWith('commander.')) return EXIT.usage;
     const prefix = error instanceof InputError ? 'error' : 'cm-certify could not complete';
-    io.stderr.write(`${prefix}: ${errorMessage(error)}\n`);
+    io.stderr.write(`${prefix}: ${visibleControls(errorMessage(error))}\n`);
     if (!(error instanceof InputError) && io.env.CM_CERTIFY_DEBUG) io.stderr.write(`${(error as Error).stack ?? ''}\n`);
     return exitCodeForError(error);
   }
@@ -153,10 +164,13 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
 export async function runProcess(argv: string[]): Promise<void> {
   const controller = new AbortController();
   let signals = 0;
+  // During `run` the terminal reporter prints the notice (after the live view's last frame,
+  // so no line is drawn twice); elsewhere it is printed here.
+  const reporterSaysIt = argv[0] === 'run';
   const onSignal = (name: NodeJS.Signals): void => {
     signals++;
     if (signals > 1) process.exit(EXIT.incomplete);
-    process.stderr.write(`\n${name}: stopping; writing the report so far…\n`);
+    if (!reporterSaysIt) process.stderr.write(`\n${name}: stopping…\n`);
     controller.abort(new Error(`interrupted by ${name}`));
   };
   process.on('SIGINT', onSignal);

@@ -1,9 +1,10 @@
 // Which suites a run uses: takes the target and the --suite values (built-in names,
 // "builtin" for all of them, or files), gives the suites in order and whether the run
-// covers every built-in suite (a full certification) or not.
+// covers every built-in suite (a full certification) or not. Only the suites selected are
+// loaded; the others are known by name from the catalogue.
 import { existsSync } from 'node:fs';
 import { UsageError } from '../support/errors.js';
-import { loadBuiltinSuites, loadSuite } from '../suite/load-suite.js';
+import { builtinSuiteCatalog, loadSuite } from '../suite/load-suite.js';
 import type { Suite, Target } from '../suite/types.js';
 import { validateSuiteReferences } from '../runner/validate-suite.js';
 
@@ -17,10 +18,11 @@ function looksLikeFile(value: string): boolean {
 }
 
 export function selectSuites(target: Target, requested: string[] = []): SuiteSelection {
-  const builtin = loadBuiltinSuites(target);
+  const builtin = builtinSuiteCatalog(target);
   if (requested.length === 0) {
-    builtin.forEach((s) => validateSuiteReferences(s, target));
-    return { suites: builtin, partial: false };
+    const all = builtin.map((e) => e.load());
+    all.forEach((s) => validateSuiteReferences(s, target));
+    return { suites: all, partial: false };
   }
   const chosen: Suite[] = [];
   const add = (s: Suite): void => {
@@ -28,12 +30,12 @@ export function selectSuites(target: Target, requested: string[] = []): SuiteSel
     chosen.push(s);
   };
   for (const value of requested) {
-    if (value === 'builtin') builtin.forEach(add);
+    if (value === 'builtin') builtin.forEach((e) => add(e.load()));
     else if (looksLikeFile(value)) add(loadSuite(value));
     else {
       const found = builtin.find((s) => s.name === value);
       if (!found) throw new UsageError(`unknown suite "${value}" for the ${target} target (built-in: ${builtin.map((s) => s.name).join(', ')}; or give a .yaml file)`);
-      add(found);
+      add(found.load());
     }
   }
   chosen.forEach((s) => validateSuiteReferences(s, target));

@@ -4,7 +4,10 @@ import type { Target } from '../suite/types.js';
 
 export interface HookSpec {
   http?: { method?: string; url: string; headers?: Record<string, string>; body?: unknown };
+  /** Shell text run by `sh -c`; ${VAR} in it is expanded by the shell from the child's environment. */
   command?: string;
+  /** A program and its arguments, run without a shell. */
+  argv?: string[];
   timeout_ms?: number;
 }
 
@@ -34,6 +37,8 @@ export interface RawProfile {
   rate_plan_availability?: boolean;
   /** OTA target: error ids the candidate answers where the spec gives none. */
   error_ids?: { not_activated?: number[] };
+  /** Environment variables whose values are not secrets (e.g. a URL): every other interpolated value is. */
+  public_env?: string[];
 }
 
 export interface Profile {
@@ -60,6 +65,8 @@ export interface Profile {
   errorIds: { notActivated: number[] };
   /** Secret values to redact everywhere. */
   secrets: string[];
+  /** Variables named by ${VAR} in hook commands, with their values: given to the hook's process. */
+  hookEnv?: Record<string, string>;
   /** The profile as written (interpolated), for templates: `profile.*`. */
   raw: RawProfile;
 }

@@ -12,6 +12,8 @@ import type { RunContext, RunOptions } from './types.js';
 export interface RunStop {
   unreachable?: string;
   bailed?: boolean;
+  /** The harness itself broke (an exception escaped a suite): the run ends here, with its report. */
+  fault?: string;
 }
 
 export class StepEnv {

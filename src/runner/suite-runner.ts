@@ -36,7 +36,17 @@ function windowStarts(suite: Suite): Set<string> {
   return new Set(suite.steps.flatMap((s) => (s.kind === 'traffic' && s.from !== 'run' ? [s.from] : [])));
 }
 
-async function runStep(env: StepEnv, step: Step, windows: Set<string>): Promise<void> {
+/** Runs one step and adds its wall time to stepMs (the checks it evaluated take it as their duration). */
+async function runStep(env: StepEnv, step: Step, windows: Set<string>, stepMs: Map<string, number>): Promise<void> {
+  const wallStart = performance.now();
+  try {
+    await driveStep(env, step, windows);
+  } finally {
+    stepMs.set(step.id, (stepMs.get(step.id) ?? 0) + performance.now() - wallStart);
+  }
+}
+
+async function driveStep(env: StepEnv, step: Step, windows: Set<string>): Promise<void> {
   const { ctx, suite } = env;
   const now = ctx.clock.now();
   env.state.stepStarts.set(step.id, now);
@@ -69,8 +79,9 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
   const grep = options.grep;
   for (const check of suite.checks) if (!grep || grep.test(check.id) || grep.test(check.title)) collector.declare(check);
   ctx.emit({ type: 'suite-start', suite: suite.name });
+  const stepMs = new Map<string, number>();
   const result = (skipped?: string): SuiteResult => {
-    const checks = collector.results();
+    const checks = collector.results(stepMs);
     return {
       name: suite.name,
       title: suite.title,
@@ -95,7 +106,7 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
   try {
     for (const step of suite.steps) {
       if (ctx.signal.aborted || stop.unreachable || stop.bailed) break;
-      await runStep(new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step), step, windows);
+      await runStep(new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step), step, windows, stepMs);
     }
   } finally {
     ctx.pms?.judge.detach();

@@ -27,6 +27,18 @@ export interface RunOptions {
   /** Suites were chosen by hand (--suite), so this is not a full certification. */
   partial: boolean;
   harnessVersion: string;
+  /** False when the candidate's TLS certificates were not verified (NODE_TLS_REJECT_UNAUTHORIZED=0): the run cannot certify. */
+  tlsVerification?: boolean;
+}
+
+/** How the run travelled: the scheme of each direction and whether certificates were checked. */
+export interface TransportFacts {
+  /** The base URL the harness called (OTA target) or sent callbacks to (PMS target). */
+  candidate: 'https' | 'http';
+  /** PMS target: what the mock channel manager the PMS called served. */
+  mock?: 'https' | 'http';
+  tlsVerification: boolean;
+  allowHttp: boolean;
 }
 
 /** The PMS target's inbound side: the mock channel manager and the judge of its traffic. */
@@ -99,7 +111,9 @@ export interface RunResult {
   spec: { title: string; version: string };
   target: Target;
   candidate: { baseUrl: string; name: string };
+  /** 'https' only when every direction was HTTPS (see transports). */
   transport: 'https' | 'http';
+  transports: TransportFacts;
   startedAt: string;
   durationMs: number;
   scope: 'full' | 'partial';

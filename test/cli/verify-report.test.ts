@@ -61,7 +61,8 @@ describe('verify-report on report.json', () => {
     const { code, out } = await verify(json, 'intact.json');
     expect(code).toBe(0);
     expect(out).toMatch(/^intact: intact\.json matches its certificate/);
-    expect(out).toContain('verdict not-certified (full)');
+    expect(out).toContain('verdict: not-certified\n');
+    expect(out).toContain('scope full');
   });
 
   it("finds one character changed in a check's outcome", async () => {

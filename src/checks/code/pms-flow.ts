@@ -6,6 +6,7 @@ import { formatBookingVersion, parseBookingVersion } from '../../support/time.js
 import type { CodeCheck, CodeCheckInput } from './types.js';
 import type { Verdict } from '../types.js';
 import { fail, pass, skip, unexpected } from '../types.js';
+import { cutText } from '../../support/cut.js';
 
 const CONFIG_OPS = new Set(['SetupProperty', 'GetRoomTypes', 'GetRatePlans', 'CreateProperty', 'ARIUpdate']);
 
@@ -193,7 +194,7 @@ export const callbackAccepted: CodeCheck = {
     if (!subject || typeof subject !== 'object' || Array.isArray(subject)) return fail('Unexpected answer: not a JSON object (see the protocol checks)', { exchanges });
     const body = subject as Record<string, unknown>;
     if (body.success === false || (Array.isArray(body.errors) && body.errors.length > 0)) {
-      return fail(unexpected('callback answer', 'success', JSON.stringify(body).slice(0, 200)), { exchanges, pointer: '/success' });
+      return fail(unexpected('callback answer', 'success', cutText(JSON.stringify(body) ?? '', 200)), { exchanges, pointer: '/success' });
     }
     return pass('answered with success', { exchanges });
   },
