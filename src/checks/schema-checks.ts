@@ -11,18 +11,36 @@ import type { Judged } from './protocol.js';
 import type { CheckMeta, Verdict } from './types.js';
 import { fail, harnessError, pass, skip } from './types.js';
 
+/** The spec rules the response schemas state (OTA answers): shapes, types, patterns, enums. */
+const RESPONSE_SCHEMA_RULES = [
+  'resp-success-boolean', 'resp-errors-on-failure', 'grt-shape', 'grt-room-item', 'grp-shape', 'grp-room-zero-global', 'gbl-shape',
+  'gbl-booking-id-max64', 'gbi-shape', 'res-order-date-time', 'res-flag-count-types', 'res-currency', 'res-customer-country',
+];
+
+/** The rules the request schemas state (what a PMS sends; the harness's own requests are held to them too). */
+const REQUEST_SCHEMA_RULES = [
+  'env-required-fields', 'env-verb-equals-op', 'env-guid-pattern', 'env-pms-cid-format', 'env-password-optional-setup', 'env-healthcheck-ids',
+  'env-types-setupproperty', 'env-types-scoped', 'gbl-version-field', 'ack-request', 'cancel-request', 'ari-currency', 'ari-inventory',
+  'inv-required-fields', 'inv-units', 'inv-rate-pattern', 'inv-rdef-single', 'inv-included-occupants', 'inv-adult-child-n', 'inv-min-los',
+  'inv-zero-means-none', 'inv-close-flags', 'delete-requests', 'cp-request', 'prop-required-fields', 'prop-codes', 'prop-los-defaults',
+  'prop-breakfast-weekend', 'prop-address-contact', 'img-fields', 'img-description-max', 'room-required-fields', 'room-gender-dorm',
+  'rp-fields', 'tax-required-fields', 'tax-enums', 'tax-amount-xor', 'tax-percent-basis', 'tax-amounts-conditions', 'updateroom-request',
+];
+
 export const SCHEMA_CHECKS = {
   response: {
     id: 'schema.response',
     title: "Every response body matches the spec's schema for its operation",
     level: 'required',
     spec: SPEC.endpoints,
+    rules: RESPONSE_SCHEMA_RULES,
   },
   request: {
     id: 'schema.request',
     title: "Every request the candidate sends matches the spec's schema for its operation",
     level: 'required',
     spec: SPEC.endpoints,
+    rules: REQUEST_SCHEMA_RULES,
   },
   harnessRequest: {
     id: 'harness.request-valid',
@@ -65,7 +83,7 @@ export function judgeCandidateBody(name: MessageName, kind: BodyKind, body: unkn
   for (const { rule, verdict } of applyBodyRules(name, kind, body)) {
     // A rule that does not apply to this body (a null version, rooms without prices) says nothing.
     if (verdict.status === 'skip' && verdict.skip === 'not-applicable') continue;
-    out.push({ meta: { id: rule.id, title: rule.title, level: rule.level, spec: rule.spec }, verdict: { ...verdict, exchanges } });
+    out.push({ meta: { id: rule.id, title: rule.title, level: rule.level, spec: rule.spec, ...(rule.rules ? { rules: rule.rules } : {}) }, verdict: { ...verdict, exchanges } });
   }
   return out;
 }

@@ -29,7 +29,7 @@ Examples:
   $ cm-certify schemas --openapi api.openapi.json          the whole API as OpenAPI 3.1
   $ cm-certify verify-report cm-certify-report/report.html  was the report altered since it was written?
   $ cm-certify serve reference-ota --port 8443
-  $ cm-certify serve reference-pms --cm-url https://127.0.0.1:9200 --start
+  $ cm-certify serve reference-pms --cm-url https://127.0.0.1:9200 --ca MOCK_CERT.pem --start
 `;
 
 function targetOption(): Option {
@@ -55,6 +55,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('-g, --grep <pattern>', 'only checks whose id or title match (a partial run)')
     .option('--bail', 'stop at the first failed required check')
     .option('--allow-http', 'accept a plain-http base URL for local development (HTTPS becomes a warning)')
+    .option('--mock-http', 'PMS target: the mock channel manager serves plain HTTP instead of HTTPS (local development; never certified)')
     .option('--ca <file>', 'PEM file of a private CA the candidate certificate chains to')
     .option('-r, --reporter <name>', 'report file: json, junit, html (repeatable)', collect)
     .option('-o, --output-dir <dir>', 'where report files go (checked before the run starts)', 'cm-certify-report')
@@ -72,7 +73,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .description('serve a built-in candidate (reference-ota, reference-pms) until Ctrl-C')
     .argument('<candidate>', 'reference-ota or reference-pms')
     .option('--cm-url <url>', 'reference-pms: the channel manager it connects to')
-    .option('--ca <file>', 'reference-pms: CA of the channel manager certificate (default: the test CA)')
+    .option('--ca <file>', 'reference-pms: the channel manager certificate (the PEM file `run --target pms` prints) or its CA')
     .option('--start', 'reference-pms: connect at once instead of waiting for the start_setup hook')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--port <port>', 'port to bind (0 = any free port)')
@@ -89,6 +90,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .description('list suites and checks with level and spec section')
     .addOption(targetOption())
     .option('--json', 'machine-readable output')
+    .option('--rules', 'spec rule -> checks of both targets, with why a rule without a check cannot be observed')
     .action(async (opts) => {
       const { listCommand } = await import('./commands/list.js');
       setExit(listCommand(opts, io));

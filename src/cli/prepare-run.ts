@@ -22,6 +22,8 @@ export interface PrepareOptions {
   variant?: string[] | undefined;
   referenceOverHttp?: boolean | undefined;
   ca?: string | undefined;
+  /** PMS target: the mock channel manager serves plain HTTP (never certified). */
+  mockHttp?: boolean | undefined;
 }
 
 export interface PreparedRun {
@@ -44,10 +46,11 @@ export function profileRedactor(profile: Profile): Redactor {
 
 function readCa(path: string | undefined, cwd: string): Buffer | undefined {
   if (!path) return undefined;
+  const file = resolve(cwd, path);
   try {
-    return readFileSync(resolve(cwd, path));
+    return readFileSync(file);
   } catch (error) {
-    throw new UsageError(`--ca ${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new UsageError(`--ca ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
 }
 
@@ -65,11 +68,12 @@ async function referencePms(options: PrepareOptions, io: CliIo, deps: { clock: C
   const file = await referenceProfileFile(options, io);
   const base = loadProfile(file, env);
   const redactor = profileRedactor(base);
-  const side = await startPmsSide(base, { ...deps, redactor });
-  const tls = testTls();
+  const side = await startPmsSide(base, { ...deps, redactor, mockHttp: options.mockHttp ?? false });
   try {
+    const tls = await testTls();
+    // The reference PMS trusts the mock's certificate (generated at start-up, or the profile's).
     const pms = await startReferencePms({
-      clock: deps.clock, cmUrl: side.mock.url, ca: tls.ca, sharedSecret: base.sharedSecret, pmsCid: base.pmsCid,
+      clock: deps.clock, cmUrl: side.mock.url, ...(side.certificate ? { ca: Buffer.from(side.certificate) } : {}), sharedSecret: base.sharedSecret, pmsCid: base.pmsCid,
       property: base.property, currency: base.currency ?? 'EUR', pollIntervalMs: base.intervals.pollMs,
       capabilities: {
         ackBooking: base.capabilities.includes('AckBooking'), notifyBooking: base.capabilities.includes('NotifyBooking'),
@@ -103,6 +107,6 @@ export async function prepareRun(options: PrepareOptions, io: CliIo, deps: { clo
   const ca = readCa(options.ca ?? profile.tls.ca, io.cwd);
   if (profile.target !== 'pms') return { profile, redactor, ca, close: async () => undefined };
   const { startPmsSide } = await import('./pms-side.js');
-  const side = await startPmsSide(profile, { ...deps, redactor });
+  const side = await startPmsSide(profile, { ...deps, redactor, mockHttp: options.mockHttp ?? false });
   return { profile, redactor, ca, pms: side, close: () => side.close() };
 }

@@ -3,6 +3,7 @@
 // covers every built-in suite (a full certification) or not. Only the suites selected are
 // loaded; the others are known by name from the catalogue.
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { UsageError } from '../support/errors.js';
 import { builtinSuiteCatalog, loadSuite } from '../suite/load-suite.js';
 import type { Suite, Target } from '../suite/types.js';
@@ -13,11 +14,12 @@ export interface SuiteSelection {
   partial: boolean;
 }
 
-function looksLikeFile(value: string): boolean {
-  return /\.ya?ml$/i.test(value) || value.includes('/') || existsSync(value);
+function looksLikeFile(value: string, cwd: string): boolean {
+  return /\.ya?ml$/i.test(value) || value.includes('/') || existsSync(resolve(cwd, value));
 }
 
-export function selectSuites(target: Target, requested: string[] = []): SuiteSelection {
+/** Suite files are read relative to `cwd` and named by their absolute path in errors. */
+export function selectSuites(target: Target, requested: string[] = [], cwd: string = process.cwd()): SuiteSelection {
   const builtin = builtinSuiteCatalog(target);
   if (requested.length === 0) {
     const all = builtin.map((e) => e.load());
@@ -31,7 +33,7 @@ export function selectSuites(target: Target, requested: string[] = []): SuiteSel
   };
   for (const value of requested) {
     if (value === 'builtin') builtin.forEach((e) => add(e.load()));
-    else if (looksLikeFile(value)) add(loadSuite(value));
+    else if (looksLikeFile(value, cwd)) add(loadSuite(resolve(cwd, value)));
     else {
       const found = builtin.find((s) => s.name === value);
       if (!found) throw new UsageError(`unknown suite "${value}" for the ${target} target (built-in: ${builtin.map((s) => s.name).join(', ')}; or give a .yaml file)`);

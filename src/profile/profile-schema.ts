@@ -105,7 +105,11 @@ export const PROFILE_SCHEMA = {
       type: 'object',
       description: "TLS files: ca (the private CA the candidate certificate chains to); cert and key (PMS target: the mock channel manager's certificate — without them it serves plain HTTP and the run cannot certify).",
       additionalProperties: false,
-      properties: { ca: { type: 'string' }, cert: { type: 'string' }, key: { type: 'string' } },
+      properties: {
+        ca: { type: 'string' }, cert: { type: 'string' }, key: { type: 'string' },
+        // PMS target: the mock channel manager serves plain HTTP (local development; never certified).
+        plain_http: { type: 'boolean' },
+      },
     },
     // PMS target: where the mock channel manager listens and how the PMS is timed.
     listen: { type: 'string', pattern: '^[^\\s:]+:\\d{1,5}$', description: 'PMS target: host:port the mock channel manager listens on, e.g. 0.0.0.0:9200.' },

@@ -75,7 +75,9 @@ function properties(result: RunResult): string {
     ['scope', result.scope],
     ['transport', result.transport],
     ['candidate', result.candidate.baseUrl],
+    ...result.notes.map((n): [string, string] => ['note', n]),
   ];
+  if (result.mock?.certificate) props.push(['mock.certificate.sha256', result.mock.certificate.fingerprint256]);
   return `    <properties>\n${props.map(([k, v]) => `      <property name="${k}" value="${escapeXml(v)}"/>`).join('\n')}\n    </properties>`;
 }
 

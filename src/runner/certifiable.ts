@@ -38,7 +38,7 @@ export function insecureNotes(facts: TransportFacts): string[] {
     notes.push('This run was made with --allow-http (HTTPS failures count only as warnings): it certifies nothing.');
   }
   if (facts.mock === 'http') {
-    notes.push('The mock channel manager served plain HTTP (no tls.cert/tls.key in the profile): the PMS\'s requests did not travel over HTTPS, so this run certifies nothing.');
+    notes.push('The mock channel manager served plain HTTP: the PMS\'s requests did not travel over HTTPS, so this run certifies nothing.');
   }
   if (!facts.tlsVerification) {
     notes.push('TLS certificate verification was turned off (NODE_TLS_REJECT_UNAUTHORIZED=0 in the environment): the candidate\'s certificate was not checked, so this run cannot be certified. Unset NODE_TLS_REJECT_UNAUTHORIZED and pass --ca for a private CA.');

@@ -6,6 +6,7 @@ import { profileDigest } from '../profile/digest.js';
 import { SPEC_TITLE, SPEC_VERSION } from '../spec/sections.js';
 import { certifyingVerdict, insecureNotes, isFullSelection, notCertifyingReason, transportFacts } from './certifiable.js';
 import { runSuite } from './suite-runner.js';
+import { mockFacts, mockNotes } from './mock-transport.js';
 import type { RunStop } from './step-env.js';
 import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult, TransportFacts } from './types.js';
 import type { CheckResult } from '../checks/types.js';
@@ -82,13 +83,15 @@ export async function runCertification(options: RunOptions, ctx: RunContext): Pr
   }
   const interrupted = ctx.signal.aborted;
   const all = results.flatMap((s) => s.checks);
-  const { verdict, reasons } = decideVerdict(all, interrupted);
-  if (stop.unreachable && verdict !== 'not-certified') reasons.unshift(`the candidate could not be reached: ${stop.unreachable}`);
+  const decided = decideVerdict(all, interrupted);
+  const { reasons } = decided;
+  if (stop.unreachable && decided.verdict !== 'not-certified') reasons.unshift(`the candidate could not be reached: ${stop.unreachable}`);
   if (stop.fault) reasons.unshift(`the harness failed: ${stop.fault}`);
   const facts = transportFacts(options, ctx.pms?.mock.url);
-  const final = certifyingVerdict(stop.fault || (stop.unreachable && verdict === 'certified') ? 'incomplete' : verdict, options, facts);
+  const final = certifyingVerdict(stop.fault || (stop.unreachable && decided.verdict === 'certified') ? 'incomplete' : decided.verdict, options, facts);
   const notCertifying = notCertifyingReason(final, facts);
   if (notCertifying) reasons.push(notCertifying);
+  const mock = ctx.pms ? mockFacts(ctx.pms) : undefined;
   const result: RunResult = {
     verdict: final,
     reasons,
@@ -98,11 +101,12 @@ export async function runCertification(options: RunOptions, ctx: RunContext): Pr
     candidate: { baseUrl: ctx.redactor.url(options.profile.baseUrl), name: ctx.redactor.text(options.profile.name) },
     transport: facts.candidate === 'https' && facts.mock !== 'http' ? 'https' : 'http',
     transports: facts,
+    ...(mock ? { mock: { ...mock, url: ctx.redactor.url(mock.url) } } : {}),
     startedAt: new Date(startedAt).toISOString(),
     durationMs: Math.round(performance.now() - wallStart),
     scope: isFullSelection(options) ? 'full' : 'partial',
     interrupted,
-    notes: runNotes(options, facts, stop, interrupted),
+    notes: [...(mock ? mockNotes(mock) : []), ...runNotes(options, facts, stop, interrupted)],
     counts: countOutcomes(results),
     suites: results,
     exchanges: [...ctx.log.all()],

@@ -23,6 +23,8 @@ function stepCondition(env: StepEnv, step: Step): Verdict | undefined {
   if (env.state.skipRest) return skip(env.state.skipRest.reason, env.state.skipRest.kind);
   const absent = missingCapabilities(step.when?.capabilities, env.profile.capabilities);
   if (absent.length) return skip(`Not applicable: the profile does not declare the capability ${absent.join(', ')}`, 'not-applicable');
+  const hooks = (step.when?.hooks ?? []).filter((hook) => !env.ctx.hooks.has(hook));
+  if (hooks.length) return skip(`Not applicable: the profile declares no hooks.${hooks.join(', hooks.')} (an optional hook)`, 'not-applicable');
   for (const path of step.when?.present ?? []) {
     const rendered = tryRender(path, makeScope(env.ctx.clock.now(), env.roots()), env.state);
     if (!rendered.ok) return rendered.verdict;

@@ -41,10 +41,21 @@ export interface TransportFacts {
   allowHttp: boolean;
 }
 
+/** How the mock channel manager served the PMS: its scheme and, over HTTPS, its certificate. */
+export interface MockTransport {
+  scheme: 'https' | 'http';
+  /** 'profile': tls.cert/key; 'generated': self-signed at start-up (file: its public PEM, removed after the run). */
+  certificate?: { source: 'profile' | 'generated'; fingerprint256: string; file?: string };
+  /** Over plain HTTP: what asked for it (--mock-http or tls.plain_http). */
+  reason?: string;
+}
+
 /** The PMS target's inbound side: the mock channel manager and the judge of its traffic. */
 export interface PmsSide {
   mock: MockChannelManager;
   judge: InboundJudge;
+  /** How the mock served; absent means plain HTTP unless its URL says https. */
+  transport?: MockTransport;
 }
 
 export interface RunContext {
@@ -114,6 +125,8 @@ export interface RunResult {
   /** 'https' only when every direction was HTTPS (see transports). */
   transport: 'https' | 'http';
   transports: TransportFacts;
+  /** PMS target: the mock channel manager's URL and certificate. */
+  mock?: { url: string } & MockTransport;
   startedAt: string;
   durationMs: number;
   scope: 'full' | 'partial';

@@ -67,6 +67,7 @@ const stepCommon = {
       capabilities: { type: 'array', items: { type: 'string' } },
       present: { type: 'array', items: { type: 'string' } },
       target_flag: { type: 'string' },
+      hooks: { type: 'array', items: { type: 'string', pattern: '^[a-z_][a-z0-9_]*$' } },
     },
   },
   for_each: {

@@ -41,6 +41,8 @@ export interface Condition {
   /** Template paths that must resolve (profile input); missing -> skip as missing input. */
   present?: string[];
   target_flag?: string;
+  /** Profile hooks the step needs; an undeclared one makes the step not applicable (optional hooks). */
+  hooks?: string[];
 }
 
 export type ForEach = { items: string } | { generator: string; with?: Record<string, unknown> };

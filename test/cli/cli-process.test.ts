@@ -132,4 +132,12 @@ describe('cm-certify CLI', () => {
     expect(pms.stdout).toMatch(/pms\.envelope\.fresh-guid\s+required/);
     expect(pms.stdout).toMatch(/pms\.poll\.version-not-later\s+required\s+Endpoints › GetBookingList/);
   });
+
+  it('list --rules shows each spec rule with its checks, or why it cannot be observed', async () => {
+    const r = await cli(['list', '--rules']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Spec rules -> checks (126 rules)');
+    expect(r.stdout).toMatch(/sp-1001\s+OTA\s+required\s+ota: setup\.setup-property\.refused-1001/);
+    expect(r.stdout).toMatch(/res-sell-rates\s+OTA\s+informational\s+not observable: /);
+  });
 });

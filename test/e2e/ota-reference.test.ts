@@ -104,10 +104,22 @@ const CAUGHT_BY: Record<OtaFault, string> = {
   'get-succeeds': 'probe.get.not-success',
   'property-id-not-integer': 'envelope.property-id-type',
   'ari-rejects-one-night': 'probe.control.accepted',
+  'create-property-changes-nothing': 'property.create.rooms-listed',
+  'property-ops-change-nothing': 'property.update-room.rooms-listed',
+  'update-rate-plan-ignored': 'property.update-rate-plan.title-shown',
+  'booking-list-null-drops-acked': 'ack.list-null.still-listed',
+  'booking-modify-not-flagged': 'booking.modified.flagged',
+  'property-refuses-empty-breakfast': 'property.create.allowed-value.accepted',
+  'property-refuses-tax-amounts': 'property.create.accepted',
+  'property-refuses-mixed-dorm': 'property.create.allowed-value.accepted',
+  'ari-rejects-rdef-zero': 'ari.inventory-field.accepted',
+  'setup-requires-password': 'setup.setup-property.password-optional',
+  'callbacks-served': 'setup.callbacks.not-served',
+  'delete-room-plans-kept': 'property.delete-room.plans-gone',
 };
 /** Recommended rules: the variant is a warning, not a denial. */
 const WARNING_ONLY = new Set<OtaFault>([
-  'reservation-day-rates-mismatch', 'update-room-label-kept',
+  'reservation-day-rates-mismatch', 'update-room-label-kept', 'update-rate-plan-ignored', 'callbacks-served',
   'envelope-unchecked', 'ari-accepts-anything', 'booking-version-unchecked', 'property-unchecked', 'get-succeeds',
 ]);
 /** The probe variants break only what the probes suite sends: they run that suite alone. */
@@ -116,9 +128,11 @@ const PROBE_SUITE_FAULTS: OtaFault[] = [
   'booking-version-unchecked', 'property-unchecked', 'malformed-json-success', 'accepts-text-plain', 'bad-request-http-400',
   'bad-request-text-plain', 'get-succeeds', 'ari-rejects-one-night',
 ];
+const PROPERTY_SUITE_FAULT = (f: OtaFault): boolean =>
+  CAUGHT_BY[f].startsWith('property.') || f.startsWith('create-property-') || f.startsWith('property-refuses-') || f === 'property-ops-change-nothing';
 /** Faults of one suite's operations run that suite only (a partial run, still denied). */
 const ONLY_SUITE: Partial<Record<OtaFault, string>> = {
-  ...Object.fromEntries(OTA_FAULT_NAMES.filter((f) => CAUGHT_BY[f].startsWith('property.') || f.startsWith('create-property-')).map((f) => [f, 'property'])),
+  ...Object.fromEntries(OTA_FAULT_NAMES.filter(PROPERTY_SUITE_FAULT).map((f) => [f, 'property'])),
   ...Object.fromEntries(PROBE_SUITE_FAULTS.map((f) => [f, 'probes'])),
 };
 

@@ -10,7 +10,7 @@ import { HttpClient } from '../../drivers/http-client.js';
 import { HookRunner } from '../../drivers/hooks.js';
 import { runCertification } from '../../runner/run.js';
 import { collectArtifacts } from '../../runner/artifacts.js';
-import type { RunContext, RunEvent, RunResult } from '../../runner/types.js';
+import type { PmsSide, RunContext, RunEvent, RunResult } from '../../runner/types.js';
 import type { Target } from '../../suite/types.js';
 import { createReporters, FILE_REPORTERS, finishReports, REPORTERS } from '../../report/index.js';
 import { exitCodeForVerdict } from '../exit-codes.js';
@@ -38,6 +38,8 @@ export interface RunCommandOptions {
   grep?: string;
   bail?: boolean;
   allowHttp?: boolean;
+  /** PMS target: the mock channel manager serves plain HTTP instead of HTTPS (never certified). */
+  mockHttp?: boolean;
   ca?: string;
   reporter?: string[];
   outputDir?: string;
@@ -64,6 +66,21 @@ function compileGrep(grep: string | undefined): RegExp | undefined {
   }
 }
 
+/** The mock's URL and how to trust it (or that it is plain HTTP), before the run starts. */
+function describeMock(pms: PmsSide): string {
+  const lines = [`Channel manager for your PMS: ${visibleLine(pms.mock.url)}`];
+  const t = pms.transport;
+  if (t?.scheme === 'http' || !pms.mock.url.startsWith('https://')) {
+    lines.push(`  plain HTTP (${visibleLine(t?.reason ?? 'no TLS')}): local development only; this run cannot be certified`);
+  } else if (t?.certificate) {
+    const c = t.certificate;
+    lines.push(`  TLS certificate: ${c.source === 'generated' ? 'self-signed, generated for this run' : 'from the profile'}`);
+    lines.push(`  SHA-256 fingerprint (pin it in your PMS): ${c.fingerprint256}`);
+    if (c.file) lines.push(`  certificate PEM (trust it in your PMS${c.source === 'generated' ? ', valid for this run' : ''}): ${visibleLine(c.file)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<RunCommandOutcome> {
   const found = resolveRunTarget(given, io.cwd);
   const options = { ...given, target: found.target, ...(found.profile ? { profile: found.profile } : {}) };
@@ -71,7 +88,7 @@ export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<R
   const grep = compileGrep(options.grep);
   const timeoutMs = parseTimeoutFlag(options.timeout);
   const verbosity = verbosityOf(options.quiet, options.verbose);
-  const selection = selectSuites(options.target, options.suite);
+  const selection = selectSuites(options.target, options.suite, io.cwd);
   assertSelectionNotEmpty(selection.suites, options.suite, grep, options.grep);
   const reporterNames = options.reporter ?? [];
   for (const name of reporterNames) if (!REPORTERS.has(name)) throw new UsageError(`unknown reporter "${name}" (known: ${FILE_REPORTERS.join(', ')})`);
@@ -105,8 +122,8 @@ export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<R
     const emit = (event: RunEvent): void => {
       for (const r of reporters) r.onEvent?.(event);
     };
-    // --quiet keeps stdout to the verdict line; the URL the PMS needs still goes to stderr.
-    if (pms) (verbosity === 'quiet' ? io.stderr : io.stdout).write(`Channel manager for your PMS: ${visibleLine(pms.mock.url)}\n`);
+    // --quiet keeps stdout to the verdict line; what the PMS needs (URL, certificate) still goes to stderr.
+    if (pms) (verbosity === 'quiet' ? io.stderr : io.stdout).write(describeMock(pms));
     const ctx: RunContext = { client, log, clock, hooks, redactor, signal, emit, artifacts: collectArtifacts(log, clock, pms), ...(pms ? { pms } : {}) };
     const result = await runCertification({
       target: options.target, profile, suites: selection.suites, allowHttp: options.allowHttp ?? false,

@@ -91,17 +91,19 @@ export function verifyReportText(text: string, currentVersion: string = harnessV
 
 export async function verifyReportCommand(options: VerifyReportOptions, io: CliIo): Promise<number> {
   let text: string;
+  // Errors name the absolute path; the verdict lines name the file as given.
+  const path = resolve(io.cwd, options.file);
   try {
-    text = await readFile(resolve(io.cwd, options.file), 'utf8');
+    text = await readFile(path, 'utf8');
   } catch (error) {
-    io.stderr.write(`error: cannot read ${visibleLine(options.file)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})\n`);
+    io.stderr.write(`error: cannot read ${visibleLine(path)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})\n`);
     return VERIFY_EXIT.unreadable;
   }
   const v = verifyReportText(text);
   // Everything below but our own words comes from the checked file: shown with its controls visible.
   const file = visibleLine(options.file);
   if (v.status === 'unreadable') {
-    io.stderr.write(`error: ${file} is not a cm-certify report: ${visibleLine(v.reason)}\n`);
+    io.stderr.write(`error: ${visibleLine(path)} is not a cm-certify report: ${visibleLine(v.reason)}\n`);
     return VERIFY_EXIT.unreadable;
   }
   const c = v.certificate;

@@ -104,6 +104,7 @@ function checkItem(raw: unknown, ctx: AriContext, horizon: string, keep: boolean
   if (typeof rate !== 'string' || rate === '') return invalid(`wbp_rate_id must be a non-empty string, got ${describe(rate)}.`);
   const dates = checkDates(item, horizon, ctx.faults);
   if (dates) return dates;
+  if (ctx.faults.has('ari-rejects-rdef-zero') && item.rdef_single === '0') return invalid('rdef_single must be a price above 0.');
   const values = checkValues(item, ctx.faults, keep);
   if (values !== undefined && 'id' in values) return values as OtaErrorItem;
   const known = checkRoomAndRate(room, rate, ctx);

@@ -67,6 +67,18 @@ export const OTA_FAULT_NAMES = [
   'get-succeeds',
   'property-id-not-integer',
   'ari-rejects-one-night',
+  'create-property-changes-nothing',
+  'property-ops-change-nothing',
+  'update-rate-plan-ignored',
+  'booking-list-null-drops-acked',
+  'booking-modify-not-flagged',
+  'property-refuses-empty-breakfast',
+  'property-refuses-tax-amounts',
+  'property-refuses-mixed-dorm',
+  'ari-rejects-rdef-zero',
+  'setup-requires-password',
+  'callbacks-served',
+  'delete-room-plans-kept',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];
@@ -327,6 +339,54 @@ export const OTA_FAULTS: Readonly<Record<OtaFault, OtaFaultInfo>> = {
   'ari-rejects-one-night': {
     description: 'ARIUpdate refuses an Inventory item whose start_date equals its end_date (a one-night change)',
     spec: SPEC.inventory,
+  },
+  'create-property-changes-nothing': {
+    description: 'CreateProperty answers a bare success true but stores nothing (the property does not exist afterwards)',
+    spec: ep('CreateProperty'),
+  },
+  'property-ops-change-nothing': {
+    description: 'UpdateRoom, UpdateRatePlan, DeleteRatePlan and DeleteRoom answer a bare success true and change nothing',
+    spec: ep('UpdateRoom'),
+  },
+  'update-rate-plan-ignored': {
+    description: 'UpdateRatePlan answers success but GetRatePlans keeps the old title',
+    spec: ep('UpdateRatePlan'),
+  },
+  'booking-list-null-drops-acked': {
+    description: 'GetBookingList with null leaves out bookings that were acknowledged (null must list all)',
+    spec: ep('GetBookingList'),
+  },
+  'property-refuses-empty-breakfast': {
+    description: 'CreateProperty refuses breakfast "" (no breakfast), a value the spec allows',
+    spec: SPEC.property,
+  },
+  'property-refuses-tax-amounts': {
+    description: 'CreateProperty refuses a tax with amounts (conditional amounts), which the spec allows instead of amount',
+    spec: SPEC.property,
+  },
+  'property-refuses-mixed-dorm': {
+    description: 'CreateProperty refuses a dormitory with gender MIXED',
+    spec: SPEC.property,
+  },
+  'ari-rejects-rdef-zero': {
+    description: 'ARIUpdate refuses rdef_single "0" (no single use), a value the spec allows',
+    spec: SPEC.inventory,
+  },
+  'setup-requires-password': {
+    description: 'SetupProperty without wbp_property_password (optional there) is refused as a malformed request (1003)',
+    spec: ep('SetupProperty'),
+  },
+  'delete-room-plans-kept': {
+    description: 'DeleteRoom removes the room from GetRoomTypes but GetRatePlans still lists its rate plans',
+    spec: ep('DeleteRoom'),
+  },
+  'callbacks-served': {
+    description: 'The PMS callbacks (ARIFullRefresh, BookingCreate, NotifyBooking, RoomInfo) are answered with success true',
+    spec: SPEC.overview,
+  },
+  'booking-modify-not-flagged': {
+    description: 'A booking a guest modified is listed again but GetBookingId keeps IsModification 0',
+    spec: SPEC.reservation,
   },
 };
 

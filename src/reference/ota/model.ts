@@ -148,6 +148,11 @@ export class OtaModel {
     }
   }
 
+  /** Test hook: a guest changes an active booking now; false when there is none. */
+  modifyBooking(id: string): boolean {
+    return this.bookings.modify(id, this.faults.has('booking-modify-not-flagged'));
+  }
+
   /** Test hook: creates an active booking now (clock time); returns its id. */
   createBooking(input?: NewBooking): string {
     return this.bookings.create(input).id;
@@ -216,6 +221,7 @@ export class OtaModel {
     const known = isMessageName(operation) && OPERATIONS[operation].server === 'ota';
     const handler = known ? this.handlers[operation as OperationName] : undefined;
     if (handler) return handler;
+    if (isMessageName(operation) && OPERATIONS[operation].server !== 'ota' && this.faults.has('callbacks-served')) return success();
     const msg = known
       ? `Operation ${operation} is not supported by this OTA.`
       : `Unknown operation ${JSON.stringify(operation.slice(0, 60))}.`;
@@ -245,6 +251,9 @@ export class OtaModel {
   }
 
   private setupProperty(body: RequestBody): Reply {
+    if (this.faults.has('setup-requires-password') && body.wbp_property_password === undefined) {
+      return failure(OTA_ERROR_IDS.badRequest, 'wbp_property_password is required.');
+    }
     return this.roomInfoChecked(body, () => {
       const { property, notEnabled } = this.options;
       if (credentialsMatch(body, property) || findSynced(body, this.propertyContext)) return success();
