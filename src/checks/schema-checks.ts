@@ -9,6 +9,7 @@ import type { BodyKind, SchemaError } from '../schemas/types.js';
 import { applyBodyRules } from './body-rules/index.js';
 import type { Judged } from './protocol.js';
 import type { CheckMeta, Verdict } from './types.js';
+import { PMS_REQUEST_SCHEMA_RULES } from '../spec/pms-schema-rules.js';
 import { fail, harnessError, pass, skip } from './types.js';
 
 /** The spec rules the response schemas state (OTA answers): shapes, types, patterns, enums. */
@@ -40,7 +41,8 @@ export const SCHEMA_CHECKS = {
     title: "Every request the candidate sends matches the spec's schema for its operation",
     level: 'required',
     spec: SPEC.endpoints,
-    rules: REQUEST_SCHEMA_RULES,
+    // The rules the request schemas state: the PMS's requests, and the harness's own held to them.
+    rules: [...new Set([...REQUEST_SCHEMA_RULES, ...PMS_REQUEST_SCHEMA_RULES])],
   },
   harnessRequest: {
     id: 'harness.request-valid',

@@ -7,6 +7,7 @@ import { SPEC_TITLE, SPEC_VERSION } from '../spec/sections.js';
 import { certifyingVerdict, insecureNotes, isFullSelection, notCertifyingReason, transportFacts } from './certifiable.js';
 import { runSuite } from './suite-runner.js';
 import { mockFacts, mockNotes } from './mock-transport.js';
+import { reservationFormatNotes } from './reservation-note.js';
 import type { RunStop } from './step-env.js';
 import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult, TransportFacts } from './types.js';
 import type { CheckResult } from '../checks/types.js';
@@ -34,6 +35,7 @@ function runNotes(options: RunOptions, facts: TransportFacts, stop: RunStop, int
   if (stop.bailed) notes.push('The run stopped at the first failed required check (--bail).');
   if (stop.fault) notes.push(`The run stopped at a harness fault (${stop.fault}); the report holds what ran until then.`);
   if (interrupted) notes.push('The run was interrupted; the report holds what ran until then.');
+  notes.push(...reservationFormatNotes(options.profile));
   return notes;
 }
 

@@ -38,6 +38,19 @@ function windowStarts(suite: Suite): Set<string> {
   return new Set(suite.steps.flatMap((s) => (s.kind === 'traffic' && s.from !== 'run' ? [s.from] : [])));
 }
 
+/**
+ * Step id -> the windows whose last reader it is: after it, their ledgers stop ingesting
+ * (every open ledger ingests every ARIUpdate, so a suite with many windows would otherwise
+ * judge each full refresh once per window).
+ */
+function lastReaders(suite: Suite): Map<string, string[]> {
+  const last = new Map<string, string>();
+  for (const s of suite.steps) if (s.kind === 'traffic' && s.from !== 'run') last.set(s.from, s.id);
+  const out = new Map<string, string[]>();
+  for (const [window, step] of last) out.set(step, [...(out.get(step) ?? []), window]);
+  return out;
+}
+
 /** Runs one step and adds its wall time to stepMs (the checks it evaluated take it as their duration). */
 async function runStep(env: StepEnv, step: Step, windows: Set<string>, stepMs: Map<string, number>): Promise<void> {
   const wallStart = performance.now();
@@ -102,6 +115,7 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
     return result(reason);
   }
   const windows = windowStarts(suite);
+  const closeAfter = lastReaders(suite);
   const inboundStep: Step = { kind: 'wait', id: 'inbound-traffic', title: 'Every request the PMS sent', line: 0, as: 'item', checks: [], wait: '0s' };
   const inboundEnv = new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, inboundStep);
   ctx.pms?.judge.attach((meta, verdict) => inboundEnv.record(meta, verdict, inboundEnv.where({ line: undefined })));
@@ -109,8 +123,10 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
     for (const step of suite.steps) {
       if (ctx.signal.aborted || stop.unreachable || stop.bailed) break;
       await runStep(new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step), step, windows, stepMs);
+      for (const window of closeAfter.get(step.id) ?? []) ctx.pms?.judge.closeLedger(window);
     }
   } finally {
+    for (const window of windows) ctx.pms?.judge.closeLedger(window);
     ctx.pms?.judge.detach();
   }
   return result();

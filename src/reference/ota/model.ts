@@ -13,7 +13,7 @@ import {
   handleGetBookingId,
   handleGetBookingList,
 } from './booking-operations.js';
-import { BookingBook, type NewBooking } from './bookings.js';
+import { BookingBook, type BookingRecord, type NewBooking } from './bookings.js';
 import { type Catalogue, buildCatalogue, renderRatePlans, renderRooms } from './catalogue.js';
 import {
   type ParsedJson,
@@ -68,6 +68,10 @@ export interface OtaModelOptions {
    * manager the judge reports a PMS's request instead. Default false.
    */
   strictRequests?: boolean;
+  /** SetupProperty without wbp_property_password succeeds for the right ids ("optional in SetupProperty"; the mock, D-161). */
+  setupPasswordOptional?: boolean;
+  /** GetBookingId's reservation in another format (the mock channel manager's template). */
+  renderReservation?: (booking: BookingRecord) => Record<string, unknown>;
 }
 
 type Handler = (body: RequestBody, target: PropertyTarget) => Reply;
@@ -101,7 +105,7 @@ export class OtaModel {
     this.fixture = options.fixture ?? (defaultFixture ??= loadPropertyFixture());
     this.catalogue = buildCatalogue(this.fixture, this.faults);
     this.bookings = new BookingBook(this.fixture, options.clock, this.faults);
-    const bookingContext: BookingContext = { book: this.bookings, faults: this.faults };
+    const bookingContext: BookingContext = { book: this.bookings, faults: this.faults, ...(options.renderReservation ? { render: options.renderReservation } : {}) };
     const property: PropertyContext = {
       book: this.properties,
       fixture: this.fixture,
@@ -257,6 +261,7 @@ export class OtaModel {
     return this.roomInfoChecked(body, () => {
       const { property, notEnabled } = this.options;
       if (credentialsMatch(body, property) || findSynced(body, this.propertyContext)) return success();
+      if (this.options.setupPasswordOptional && body.wbp_property_password === undefined && idsMatch(body, property)) return success();
       if (notEnabled && String(body.wbp_property_id) === notEnabled.wbp_property_id && passwordMatches(body, notEnabled)) {
         if (this.faults.has('setup-not-enabled-accepted')) return success();
         return failure(OTA_ERROR_IDS.connectionNotEnabled, 'The connection must first be enabled on the channel manager.');

@@ -12,5 +12,6 @@ export function pmsFacts(env: StepEnv, windowStart: number, windowKey = 'run'): 
     mappedPairs: pms.mock.mappedPairs(),
     windowStart,
     windowKey,
+    outbound: env.ctx.log.all().filter((x) => x.direction === 'outbound'),
   };
 }
