@@ -109,9 +109,13 @@ class TerminalReporter implements Reporter {
   private onAbort(reason: unknown): Promise<void> {
     const why = reason instanceof Error ? reason.message.replace(/^interrupted by /, '') : 'interrupted';
     const notice = this.chalk.yellow(`${why}: stopping; writing the report so far…`);
-    const live = this.live;
-    this.live = undefined;
-    this.stopping = (live ? live.done(true) : Promise.resolve()).then(() => this.write(notice));
+    this.stopping = (async () => {
+      await this.liveLoading;
+      const live = this.live;
+      this.live = undefined;
+      await live?.done(true);
+      this.write(notice);
+    })();
     return this.stopping;
   }
 

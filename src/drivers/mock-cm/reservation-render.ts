@@ -4,18 +4,17 @@
 // value's type (number, array); a placeholder inside text is written as text. A one-element
 // array whose element uses room (night) placeholders repeats per booked room (night).
 import { addDays, formatDate, formatTime } from '../../support/time.js';
-import { BUILT_IN_RESERVATION_CONVENTIONS } from '../reservation-conventions.js';
 import { renderReservation, stayPrice, totalPrice } from '../../reference/ota/reservation.js';
 import { lastNight } from '../../reference/ota/bookings.js';
 import type { BookingRecord } from '../../reference/ota/bookings.js';
 import { PLACEHOLDER_RE, repeatScope } from '../../profile/reservation-template.js';
 import type { ReservationTemplate } from '../../profile/reservation-template.js';
 
+export { BUILT_IN_RESERVATION_CONVENTIONS } from '../../profile/reservation-template.js';
+
 type Stay = BookingRecord['stays'][number];
 type Values = Record<string, unknown>;
 
-/** How the built-in format lays a booking out: the report and the docs print these. */
-export { BUILT_IN_RESERVATION_CONVENTIONS };
 
 function bookingValues(b: BookingRecord): Values {
   return {
