@@ -4,6 +4,8 @@
 import { decideVerdict } from '../checks/rollup.js';
 import { profileDigest } from '../profile/digest.js';
 import { SPEC_TITLE, SPEC_VERSION } from '../spec/sections.js';
+import { HarnessLoad } from './harness-load.js';
+import type { HarnessLoadSummary } from './harness-load.js';
 import { runSuite } from './suite-runner.js';
 import type { RunStop } from './step-env.js';
 import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult } from './types.js';
@@ -23,8 +25,18 @@ function countOutcomes(suites: SuiteResult[]): OutcomeCounts {
   return counts;
 }
 
-function runNotes(options: RunOptions, stop: RunStop, interrupted: boolean): string[] {
+/** Delays a person would notice in the timing checks' evidence (real ms). */
+const NOTABLE_DELAY_MS = 50;
+
+function loadNote(load: HarnessLoadSummary): string | undefined {
+  if (load.worstDelayMs < NOTABLE_DELAY_MS) return undefined;
+  return `The harness's own event loop ran up to ${load.worstDelayMs} ms late (${load.worstDelayClockMs} ms of run time; ${load.lateProbes} of ${load.probes} probes late): timing tolerances were widened by the delay seen in each window.`;
+}
+
+function runNotes(options: RunOptions, stop: RunStop, interrupted: boolean, load: HarnessLoadSummary): string[] {
   const notes: string[] = [];
+  const loaded = loadNote(load);
+  if (loaded) notes.push(loaded);
   if (options.profile.baseUrl.startsWith('http://')) {
     notes.push(options.allowHttp
       ? 'This run was made over plain HTTP (--allow-http, local development): it does not certify a production endpoint.'
@@ -32,12 +44,23 @@ function runNotes(options: RunOptions, stop: RunStop, interrupted: boolean): str
   }
   if (options.partial || options.grep) notes.push('Partial run (--suite/--grep): not every built-in check ran, so this is not a full certification.');
   if (stop.unreachable) notes.push(`The run stopped early: the candidate could not be reached (${stop.unreachable}).`);
+  if (stop.halted) notes.push(`The run stopped early: ${stop.halted}; the checks after it could not be judged.`);
   if (stop.bailed) notes.push('The run stopped at the first failed required check (--bail).');
   if (interrupted) notes.push('The run was interrupted; the report holds what ran until then.');
   return notes;
 }
 
-export async function runCertification(options: RunOptions, ctx: RunContext): Promise<RunResult> {
+export async function runCertification(options: RunOptions, given: RunContext): Promise<RunResult> {
+  const ctx: RunContext = given.load ? given : { ...given, load: new HarnessLoad(given.clock) };
+  ctx.load!.start();
+  try {
+    return await runAll(options, ctx);
+  } finally {
+    if (!given.load) ctx.load!.stop();
+  }
+}
+
+async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> {
   const startedAt = ctx.clock.now();
   const wallStart = performance.now();
   const stop: RunStop = {};
@@ -50,10 +73,11 @@ export async function runCertification(options: RunOptions, ctx: RunContext): Pr
     const result = await runSuite(suite, options, ctx, stop, startedAt);
     results.push(result);
     ctx.emit({ type: 'suite-end', result });
-    if (ctx.signal.aborted || stop.unreachable || stop.bailed) break;
+    if (ctx.signal.aborted || stop.unreachable || stop.halted || stop.bailed) break;
   }
   const interrupted = ctx.signal.aborted;
   const all = results.flatMap((s) => s.checks);
+  const load = ctx.load!.summary();
   const { verdict, reasons } = decideVerdict(all, interrupted);
   if (stop.unreachable && verdict !== 'not-certified') reasons.unshift(`the candidate could not be reached: ${stop.unreachable}`);
   const result: RunResult = {
@@ -68,7 +92,8 @@ export async function runCertification(options: RunOptions, ctx: RunContext): Pr
     durationMs: Math.round(performance.now() - wallStart),
     scope: options.partial || options.grep ? 'partial' : 'full',
     interrupted,
-    notes: runNotes(options, stop, interrupted),
+    notes: runNotes(options, stop, interrupted, load),
+    harnessLoad: load,
     counts: countOutcomes(results),
     suites: results,
     exchanges: [...ctx.log.all()],

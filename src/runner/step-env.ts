@@ -11,11 +11,17 @@ import type { RunContext, RunOptions } from './types.js';
 
 export interface RunStop {
   unreachable?: string;
+  /** An unattended action (a profile hook) failed: nothing after it can be judged. */
+  halted?: string;
   bailed?: boolean;
 }
 
 export class StepEnv {
   readonly outcomes: Outcome[] = [];
+  /** The step may ask to run again from an earlier step (traffic retry, tries left). */
+  retryAllowed = false;
+  /** Set when an inconclusive verdict was held back so the steps can run again. */
+  retryRequested = false;
 
   constructor(
     readonly options: RunOptions,
@@ -58,6 +64,6 @@ export class StepEnv {
   }
 
   get aborted(): boolean {
-    return this.ctx.signal.aborted || this.stop.unreachable !== undefined || this.stop.bailed === true;
+    return this.ctx.signal.aborted || this.stop.unreachable !== undefined || this.stop.halted !== undefined || this.stop.bailed === true;
   }
 }

@@ -36,6 +36,22 @@ function windowStarts(suite: Suite): Set<string> {
   return new Set(suite.steps.flatMap((s) => (s.kind === 'traffic' && s.from !== 'run' ? [s.from] : [])));
 }
 
+/** Runs the steps in order; a traffic step with `retry` whose check was inconclusive sends the run back to its `from` step. */
+async function runSteps(make: (step: Step) => StepEnv, suite: Suite, windows: Set<string>, halt: () => boolean): Promise<void> {
+  const tries = new Map<string, number>();
+  for (let i = 0; i < suite.steps.length; i++) {
+    if (halt()) break;
+    const step = suite.steps[i]!;
+    const env = make(step);
+    const retry = step.kind === 'traffic' ? step.retry : undefined;
+    const attempt = (tries.get(step.id) ?? 0) + 1;
+    tries.set(step.id, attempt);
+    env.retryAllowed = retry !== undefined && attempt < retry.tries;
+    await runStep(env, step, windows);
+    if (env.retryRequested && retry) i = suite.steps.findIndex((s) => s.id === retry.from) - 1;
+  }
+}
+
 async function runStep(env: StepEnv, step: Step, windows: Set<string>): Promise<void> {
   const { ctx, suite } = env;
   const now = ctx.clock.now();
@@ -93,10 +109,8 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
   const inboundEnv = new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, inboundStep);
   ctx.pms?.judge.attach((meta, verdict) => inboundEnv.record(meta, verdict, inboundEnv.where({ line: undefined })));
   try {
-    for (const step of suite.steps) {
-      if (ctx.signal.aborted || stop.unreachable || stop.bailed) break;
-      await runStep(new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step), step, windows);
-    }
+    const make = (step: Step): StepEnv => new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step);
+    await runSteps(make, suite, windows, () => ctx.signal.aborted || stop.unreachable !== undefined || stop.halted !== undefined || stop.bailed === true);
   } finally {
     ctx.pms?.judge.detach();
   }

@@ -7,6 +7,8 @@ export interface Clock {
   now(): number;
   /** Resolves after `ms` of this clock's time; rejects with the signal's reason on abort. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Clock milliseconds per real millisecond (1 when absent): turns a real stall into clock time. */
+  readonly rate?: number;
 }
 
 function abortError(signal: AbortSignal): unknown {
@@ -63,7 +65,7 @@ export function scaledClock(factor: number, start: number = Date.now()): Clock {
   // millisecond apart still get different times.
   const realStart = performance.now();
   const now = (): number => Math.floor(start + (performance.now() - realStart) * factor);
-  return { now, sleep: sleepOn(now, (ms) => ms / factor) };
+  return { now, sleep: sleepOn(now, (ms) => ms / factor), rate: factor };
 }
 
 interface Sleeper {

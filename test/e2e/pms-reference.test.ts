@@ -7,7 +7,7 @@ import { runCommand } from '../../src/cli/commands/run.js';
 import { PMS_FAULTS, PMS_FAULT_NAMES } from '../../src/reference/pms/index.js';
 import type { PmsFault } from '../../src/reference/pms/index.js';
 import { scaledClock } from '../../src/support/clock.js';
-import { captureIo, check, problems } from './helpers.js';
+import { captureIo, check, details, problems } from './helpers.js';
 import { SPEED, writeTestPmsProfile } from './pms-profile.js';
 
 async function certify(variant: PmsFault[] = [], suite?: string[]) {
@@ -20,7 +20,7 @@ async function certify(variant: PmsFault[] = [], suite?: string[]) {
 describe.concurrent('reference PMS', () => {
   it('is certified over HTTPS with no failure, warning or blocking skip; every suite ran', async () => {
     const { result, exitCode, io } = await certify();
-    expect(problems(result)).toEqual([]);
+    expect(problems(result), details(result)).toEqual([]);
     expect(result.verdict).toBe('certified');
     expect(exitCode).toBe(0);
     expect(result.suites.map((s) => s.name)).toEqual(['https', 'setup', 'full-refresh', 'booking-polling', 'callbacks', 'property']);
@@ -62,7 +62,7 @@ describe.concurrent('broken PMS variants', () => {
     const caught = check(result, id);
     if (PMS_FAULTS[fault].warningOnly) {
       expect(caught?.outcome, `${id}: ${caught?.message}`).toBe('warn');
-      expect(result.verdict).toBe('certified');
+      expect(result.verdict, details(result)).toBe('certified');
       return;
     }
     expect(caught?.outcome, `${id}: ${caught?.message}\n${problems(result).join(' ')}`).toBe('fail');

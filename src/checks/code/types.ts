@@ -31,6 +31,15 @@ export interface PmsFacts {
   windowStart: number;
   /** The window's ledger key: "run" or the id of the step the window starts at. */
   windowKey: string;
+  /**
+   * The harness's own event-loop delay in [from, to] (clock ms): how late it may have seen
+   * a request or woken up. Timing rules widen their tolerance by it (0 when not measured).
+   */
+  harnessDelayMs?: (from: number, to: number) => number;
+  /** How late the harness may have timed a request it timed at `at` (clock ms; 0 when not measured). */
+  harnessDelayAt?: (at: number) => number;
+  /** Callbacks the harness sent the PMS so far (exchange id, operation, clock time sent). */
+  callbacks?: ReadonlyArray<{ id: string; operation: string; at: number }>;
 }
 
 export interface CodeCheck {

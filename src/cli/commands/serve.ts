@@ -100,7 +100,7 @@ async function serveReferencePms(options: ServeOptions, io: CliIo): Promise<() =
     host: options.host ?? '127.0.0.1',
     port: parsePort(options.port, 8444),
     ...(tls ? { tls } : {}),
-    faults: parsePmsFaults(options.variant ?? []),
+    ...parsePmsFaults(options.variant ?? []),
   });
   io.stdout.write(
     `reference PMS listening\n  callback endpoint (profile base_url): ${server.baseUrl}\n  start_setup hook: POST ${server.startUrl}\n` +

@@ -13,6 +13,7 @@ import { Poller, runPolling } from './poller.js';
 import { type PmsPropertyFixture, defaultPmsFixture } from './property.js';
 import { type PropertySyncFixture, loadPropertySyncFixture, runPropertySync } from './property-sync.js';
 import { runSetup } from './setup.js';
+import { type PmsCorrectVariant } from './variants.js';
 import { type ReferencePmsState, createState } from './state.js';
 
 export interface PmsCapabilities {
@@ -50,6 +51,8 @@ export interface ReferencePmsOptions {
   fixture?: PmsPropertyFixture;
   /** What the property sync sends; default fixtures/pms-property-sync.json. */
   propertySync?: PropertySyncFixture;
+  /** Correct behaviours other than the default ones (another order or timing the spec allows). */
+  variants?: Iterable<PmsCorrectVariant>;
 }
 
 export class ReferencePms {
@@ -58,6 +61,7 @@ export class ReferencePms {
   readonly capabilities: Required<PmsCapabilities>;
   readonly fixture: PmsPropertyFixture;
   readonly pollIntervalMs: number;
+  readonly variants: ReadonlySet<PmsCorrectVariant>;
   private readonly abort = new AbortController();
   private readonly ctx: PmsContext;
   private readonly sender: AriSender;
@@ -68,6 +72,7 @@ export class ReferencePms {
 
   constructor(readonly options: ReferencePmsOptions) {
     this.faults = pmsFaultSet(options.faults);
+    this.variants = new Set(options.variants ?? []);
     const caps = options.capabilities ?? {};
     this.capabilities = {
       ackBooking: caps.ackBooking ?? true,
@@ -120,6 +125,13 @@ export class ReferencePms {
     return true;
   }
 
+  /** The connect-sequence variant: the property sync right after SetupProperty, once. */
+  private async syncWhileConnecting(): Promise<void> {
+    if (!this.variants.has('property-ops-at-connect') || this.state.propertySyncStarted) return;
+    this.state.propertySyncStarted = true;
+    await runPropertySync(this.ctx, this.options.propertySync ?? loadPropertySyncFixture(), 'connect');
+  }
+
   /** ARIFullRefresh: queues a complete refresh; false when not connected. */
   requestFullRefresh(): boolean {
     const mapping = this.state.mapping;
@@ -131,7 +143,9 @@ export class ReferencePms {
   /** NotifyBooking: polls at once; false when not connected. */
   notifyBooking(): boolean {
     if (!this.connected) return false;
-    if (!this.faults.has('notify-no-poll')) this.background(this.poller.pollNow(), 'poll');
+    if (this.faults.has('notify-no-poll')) return true;
+    const delay = this.variants.has('notify-fetch-30ms') ? this.ctx.clock.sleep(30, this.ctx.signal) : Promise.resolve();
+    this.background(delay.then(() => this.poller.pollNow()), 'poll');
     return true;
   }
 
@@ -182,7 +196,7 @@ export class ReferencePms {
   private async connect(): Promise<void> {
     this.state.setupAttempts += 1;
     delete this.state.setupError;
-    const result = await runSetup(this.ctx, this.fixture.rooms);
+    const result = await runSetup(this.ctx, this.fixture.rooms, () => this.syncWhileConnecting());
     if (this.state.phase === 'closed') return;
     if (!result.ok) {
       this.state.phase = 'failed';
