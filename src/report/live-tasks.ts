@@ -74,7 +74,7 @@ export class LiveTaskList {
       this.prompt = this.redactor.text(event.message);
     } else if (event.type === 'waiting') {
       const task = this.tasks.get(event.suite);
-      if (task) task.output = `${this.prompt ?? event.step} — ${formatRemaining(event.remainingMs)} left`;
+      if (task) task.output = `${this.prompt ?? event.what ?? event.step} — ${formatRemaining(event.remainingMs)} left`;
     } else if (event.type === 'suite-end') {
       this.ends.get(event.result.name)?.resolve(event.result);
     } else if (event.type === 'run-end') {

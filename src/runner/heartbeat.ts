@@ -10,7 +10,14 @@ export const HEARTBEAT_MS = 10_000;
 export function startHeartbeat(env: StepEnv, what: string, deadline: number, everyMs: number = HEARTBEAT_MS): () => void {
   const stop = new AbortController();
   const signal = AbortSignal.any([stop.signal, env.ctx.signal]);
+  // A prompt's countdown shows at once; an unprompted wait speaks once it lasts.
+  const first = everyMs < HEARTBEAT_MS ? 0 : everyMs;
   void (async () => {
+    try {
+      await env.ctx.clock.sleep(first, signal);
+    } catch {
+      return;
+    }
     while (!signal.aborted) {
       const remainingMs = deadline - env.ctx.clock.now();
       if (remainingMs <= 0) return;

@@ -55,6 +55,11 @@ export function settingsOf(profile: Profile): Record<string, unknown> {
   };
 }
 
+/** A text whose templates could not be rendered, with each one replaced: never shown raw (D-142). */
+export function withoutTemplates(text: string): string {
+  return text.replace(/\$\{[^}]*\}/g, '(not available)');
+}
+
 export function makeScope(now: number, roots: Record<string, unknown>): TemplateScope {
   return { now, roots };
 }

@@ -109,7 +109,10 @@ export const reactivePoll: CodeCheck = {
     const gap = Math.min(input.profile.intervals.pollMs, observed ?? Number.POSITIVE_INFINITY);
     // The earliest moment the PMS's own schedule could have produced a poll; the harness may
     // have seen the poll before the callback late, so its delay moves that moment earlier.
-    const scheduled = before ? before.at + gap - delay : Number.POSITIVE_INFINITY;
+    // With no poll before the callback the PMS's schedule is unknown: its first poll could
+    // come at any moment, so a poll after the callback proves nothing (inconclusive).
+    // So is it with a single poll: a PMS may poll more often than the interval, at any pace.
+    const scheduled = before && observed !== undefined ? before.at + gap - delay : Number.NEGATIVE_INFINITY;
     const waited = after ? after.at - sentAt : undefined;
     const exchanges = after ? [after.record.id] : [];
     if (after && waited! <= within + delay && after.at < scheduled) {
@@ -118,6 +121,7 @@ export const reactivePoll: CodeCheck = {
     if (!after || waited! > within + delay) {
       return fail(unexpected('GetBookingList after the callback', `within ${secs(within)}`, after ? `only after ${secs(waited!)}` : 'none'), { exchanges, expected: within, actual: waited ?? null });
     }
-    return skip(`Inconclusive: GetBookingList ${secs(waited!)} after the callback came when the PMS's own schedule (a poll every ${secs(gap)}${delay ? `, harness delay ${secs(delay)}` : ''}) could explain it`, 'blocked', { exchanges, retry: true });
+    const why = before && observed !== undefined ? `the PMS's own schedule (a poll every ${secs(gap)}${delay ? `, harness delay ${secs(delay)}` : ''}) could explain it` : 'too few polls had come before the callback to know the PMS\'s schedule';
+    return skip(`Inconclusive: GetBookingList ${secs(waited!)} after the callback, but ${why}`, 'blocked', { exchanges, retry: true });
   },
 };

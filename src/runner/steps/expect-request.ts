@@ -7,7 +7,7 @@ import { fail, harnessError } from '../../checks/types.js';
 import type { LiveExchange } from '../../drivers/exchange.js';
 import type { ExpectRequestStep } from '../../suite/types.js';
 import { judgeDeclared } from '../judge.js';
-import { makeScope, tryRender } from '../scope.js';
+import { makeScope, tryRender, withoutTemplates } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
 import { pmsFacts } from './pms-facts.js';
@@ -28,7 +28,7 @@ async function runAction(env: StepEnv, step: ExpectRequestStep, deadline: number
   }
   if (action.prompt) {
     const text = tryRender(action.prompt, makeScope(env.ctx.clock.now(), env.roots()), env.state);
-    env.ctx.emit({ type: 'prompt', suite: env.suite.name, step: step.id, message: text.ok ? String(text.value) : action.prompt, deadline });
+    env.ctx.emit({ type: 'prompt', suite: env.suite.name, step: step.id, message: text.ok ? String(text.value) : withoutTemplates(action.prompt), deadline });
     return { prompted: true };
   }
   return { prompted: false };
