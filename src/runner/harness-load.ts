@@ -11,6 +11,8 @@ const PROBE_MS = 20;
 /** Delays below this are timer noise, not load (real milliseconds). */
 const NOISE_MS = 5;
 const MAX_SAMPLES = 10_000;
+/** Probe periods before a request's handler in which the loop's stalls may have held it up. */
+const PATH_TURNS = 5;
 
 interface Sample {
   /** Clock time the late timer was due and when it fired. */
@@ -75,15 +77,13 @@ export class HarnessLoad {
   }
 
   /**
-   * How late the harness may have seen something it timed at `at` (clock ms): the worst
-   * probe that was due before `at` and fired around it. A request handled at the end of a
-   * stall is timed late by about the stall; one handled outside any stall by nothing.
+   * How late the harness may have seen something it timed at `at` (clock ms): the stalls
+   * just before and around `at` (a request crosses a few turns of the loop before its
+   * handler runs, each of which may wait). A request handled at the end of a stall is
+   * timed late by about the stall; one handled outside any stall by nothing.
    */
   delayAt(at: number): number {
-    const slack = 2 * PROBE_MS * this.rate;
-    let worst = 0;
-    for (const s of this.samples) if (s.from <= at && at <= s.to + slack && s.lateMs > worst) worst = s.lateMs;
-    return Math.round(worst * this.rate);
+    return this.stalledMs(at - PATH_TURNS * PROBE_MS * this.rate, at + 2 * PROBE_MS * this.rate);
   }
 
   summary(): HarnessLoadSummary {

@@ -36,7 +36,7 @@ function input(f: Facts): CodeCheckInput {
     subject: undefined, args: f.args ?? {}, exchanges: [], now: f.now, profile: profile(f.pollMs ?? 300_000, f.toleranceMs ?? 30_000), run: { allowHttp: false },
     pms: {
       inbound: f.traffic, ledger: () => undefined, mappedPairs: [], windowStart: f.traffic[0]?.at ?? T0, windowKey: 'run',
-      harnessDelayAt: f.lateAt ?? (() => 0), harnessDelayMs: () => 0, callbacks: f.callbacks ?? [],
+      harnessDelayAt: f.lateAt ?? (() => 0), harnessStalledMs: () => 0, callbacks: f.callbacks ?? [],
     },
   };
 }

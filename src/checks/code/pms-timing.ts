@@ -17,8 +17,8 @@ function secs(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
 
-function delayOf(pms: PmsFacts, from: number, to: number): number {
-  return pms.harnessDelayMs?.(from, to) ?? 0;
+function stalled(pms: PmsFacts, from: number, to: number): number {
+  return pms.harnessStalledMs?.(from, to) ?? 0;
 }
 
 function delayAt(pms: PmsFacts, at: number): number {
@@ -45,7 +45,9 @@ export const pollInterval: CodeCheck = {
     const gaps: Gap[] = [];
     for (let i = 1; i < points.length; i++) {
       const [from, to] = [points[i - 1]!, points[i]!];
-      // A gap looks longer only by how late its end was seen (the start seen late shortens it).
+      // A gap looks longer by how late its end was seen: the harness's stalls just before it
+      // (in process, the same stalls held the PMS's own timer up). The start seen late only
+      // shortens it.
       gaps.push({ from, to, gap: to - from, delay: delayAt(pms, to) });
     }
     const worst = gaps.reduce<Gap | undefined>((w, g) => (!w || g.gap - g.delay > w.gap - w.delay ? g : w), undefined);
@@ -103,7 +105,9 @@ export const reactivePoll: CodeCheck = {
     const after = polls.find((x) => seq(x.record.id) > callback);
     // The poll before the callback seen late moves the schedule later (a false reaction);
     // the reaction seen late makes it look slower: widen both ways.
-    const delay = Math.max(before ? delayAt(pms, before.at) : 0, after ? delayAt(pms, after.at) : delayOf(pms, sentAt, input.now));
+    const early = before ? delayAt(pms, before.at) : 0;
+    const slow = Math.max(after ? delayAt(pms, after.at) : 0, stalled(pms, sentAt, after?.at ?? input.now));
+    const delay = Math.max(early, slow);
     const others = (pms.callbacks ?? []).map((c) => seq(c.id)).filter((c) => c !== callback);
     const observed = scheduleGap(polls, callback, others);
     const gap = Math.min(input.profile.intervals.pollMs, observed ?? Number.POSITIVE_INFINITY);
@@ -112,13 +116,13 @@ export const reactivePoll: CodeCheck = {
     // With no poll before the callback the PMS's schedule is unknown: its first poll could
     // come at any moment, so a poll after the callback proves nothing (inconclusive).
     // So is it with a single poll: a PMS may poll more often than the interval, at any pace.
-    const scheduled = before && observed !== undefined ? before.at + gap - delay : Number.NEGATIVE_INFINITY;
+    const scheduled = before && observed !== undefined ? before.at + gap - early : Number.NEGATIVE_INFINITY;
     const waited = after ? after.at - sentAt : undefined;
     const exchanges = after ? [after.record.id] : [];
-    if (after && waited! <= within + delay && after.at < scheduled) {
+    if (after && waited! <= within + slow && after.at < scheduled) {
       return pass(`GetBookingList ${secs(waited!)} after the callback (${after.record.id}), before the PMS's schedule could explain it (earliest ${secs(scheduled - sentAt)} after the callback)`, { exchanges });
     }
-    if (!after || waited! > within + delay) {
+    if (!after || waited! > within + slow) {
       return fail(unexpected('GetBookingList after the callback', `within ${secs(within)}`, after ? `only after ${secs(waited!)}` : 'none'), { exchanges, expected: within, actual: waited ?? null });
     }
     const why = before && observed !== undefined ? `the PMS's own schedule (a poll every ${secs(gap)}${delay ? `, harness delay ${secs(delay)}` : ''}) could explain it` : 'too few polls had come before the callback to know the PMS\'s schedule';

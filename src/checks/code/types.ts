@@ -32,10 +32,11 @@ export interface PmsFacts {
   /** The window's ledger key: "run" or the id of the step the window starts at. */
   windowKey: string;
   /**
-   * The harness's own event-loop delay in [from, to] (clock ms): how late it may have seen
-   * a request or woken up. Timing rules widen their tolerance by it (0 when not measured).
+   * How long the harness's own event loop stood still in [from, to] (clock ms, the sum of
+   * its stalls): time in which it could neither hear nor send. Timing rules widen their
+   * tolerance by it (0 when not measured).
    */
-  harnessDelayMs?: (from: number, to: number) => number;
+  harnessStalledMs?: (from: number, to: number) => number;
   /** How late the harness may have timed a request it timed at `at` (clock ms; 0 when not measured). */
   harnessDelayAt?: (at: number) => number;
   /** Callbacks the harness sent the PMS so far (exchange id, operation, clock time sent). */

@@ -43,7 +43,8 @@ async function waitForRequest(env: StepEnv, matches: (x: LiveExchange) => boolea
   const inbound = env.ctx.pms!.mock.inbound;
   const found = await inbound.waitFor(matches, deadline, env.ctx.signal);
   if (found || env.ctx.signal.aborted) return found;
-  const late = env.ctx.load?.delayMs(startedAt, env.ctx.clock.now()) ?? 0;
+  // At most doubled: a starved harness waits longer, never forever.
+  const late = Math.min(deadline - startedAt, env.ctx.load?.stalledMs(startedAt, env.ctx.clock.now()) ?? 0);
   if (late > 0) {
     const more = await inbound.waitFor(matches, env.ctx.clock.now() + late, env.ctx.signal);
     if (more) return more;

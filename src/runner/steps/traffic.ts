@@ -27,13 +27,16 @@ function ioPause(): Promise<void> {
 async function collect(env: StepEnv, step: TrafficStep, from: number, maxMs: number, settleMs: number | undefined): Promise<void> {
   const { clock, signal } = env.ctx;
   const inbound = env.ctx.pms!.mock.inbound;
-  const end = clock.now() + maxMs;
+  const start = clock.now();
+  // The window is lengthened by the time the harness stood still (at most doubled): the PMS
+  // could not be heard meanwhile, and in process could not send.
+  const end = (): number => start + maxMs + Math.min(maxMs, env.ctx.load?.stalledMs(start, clock.now()) ?? 0);
   const seen = (): LiveExchange[] => inbound.since(from, step.operations);
   const latest = (): number => {
     const all = seen();
     return all.length ? all[all.length - 1]!.at : from;
   };
-  while (!signal.aborted && clock.now() < end) {
+  while (!signal.aborted && clock.now() < end()) {
     const now = clock.now();
     // Quiet time leaves out the harness's own stalls: the PMS could not be heard meanwhile.
     const stalled = (): number => env.ctx.load?.stalledMs(latest(), now) ?? 0;
@@ -43,7 +46,7 @@ async function collect(env: StepEnv, step: TrafficStep, from: number, maxMs: num
       if (seen().length === count) return;
       continue;
     }
-    const nap = settleMs === undefined ? end - now : Math.min(end - now, Math.max(10, settleMs / 4));
+    const nap = settleMs === undefined ? end() - now : Math.min(end() - now, Math.max(10, settleMs / 4));
     try {
       await clock.sleep(nap, signal);
     } catch {
