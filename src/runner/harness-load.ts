@@ -18,7 +18,7 @@ interface Sample {
   /** Clock time the late timer was due and when it fired. */
   from: number;
   to: number;
-  /** How late, real milliseconds. */
+  /** How late on the run's clock (a scaled clock multiplies a stall; one that stands still during stalls does not). */
   lateMs: number;
 }
 
@@ -36,6 +36,7 @@ export class HarnessLoad {
   private readonly samples: Sample[] = [];
   private timer: NodeJS.Timeout | undefined;
   private worst = 0;
+  private worstClock = 0;
   private probes = 0;
   private readonly rate: number;
 
@@ -49,7 +50,7 @@ export class HarnessLoad {
       this.timer = setTimeout(() => {
         const late = performance.now() - due;
         this.probes += 1;
-        if (late > NOISE_MS) this.note({ from: dueClock, to: this.clock.now(), lateMs: late });
+        if (late > NOISE_MS) this.note(late, { from: dueClock, to: this.clock.now(), lateMs: Math.max(0, this.clock.now() - dueClock) });
         probe(performance.now() + PROBE_MS, this.clock.now() + PROBE_MS * this.rate);
       }, PROBE_MS);
       this.timer.unref();
@@ -66,14 +67,14 @@ export class HarnessLoad {
   delayMs(from: number, to: number = this.clock.now()): number {
     let worst = 0;
     for (const s of this.samples) if (s.to >= from && s.from <= to && s.lateMs > worst) worst = s.lateMs;
-    return Math.round(worst * this.rate);
+    return Math.round(worst);
   }
 
   /** Time (clock ms) the harness's loop stood still in [from, to]: the sum of its late probes. */
   stalledMs(from: number, to: number = this.clock.now()): number {
     let sum = 0;
     for (const s of this.samples) if (s.to >= from && s.from <= to) sum += s.lateMs;
-    return Math.round(sum * this.rate);
+    return Math.round(sum);
   }
 
   /**
@@ -89,14 +90,15 @@ export class HarnessLoad {
   summary(): HarnessLoadSummary {
     return {
       worstDelayMs: Math.round(this.worst),
-      worstDelayClockMs: Math.round(this.worst * this.rate),
+      worstDelayClockMs: Math.round(this.worstClock),
       lateProbes: this.samples.length,
       probes: this.probes,
     };
   }
 
-  private note(sample: Sample): void {
-    this.worst = Math.max(this.worst, sample.lateMs);
+  private note(realMs: number, sample: Sample): void {
+    this.worst = Math.max(this.worst, realMs);
+    this.worstClock = Math.max(this.worstClock, sample.lateMs);
     if (this.samples.length >= MAX_SAMPLES) this.samples.shift();
     this.samples.push(sample);
   }

@@ -68,6 +68,38 @@ export function scaledClock(factor: number, start: number = Date.now()): Clock {
   return { now, sleep: sleepOn(now, (ms) => ms / factor), rate: factor };
 }
 
+/** Stalls of the process shorter than this (real ms) are left on the clock: timer noise. */
+const STALL_NOISE_MS = 10;
+
+/**
+ * A scaled clock that stands still while this process cannot run: for end-to-end tests in
+ * which the harness and an in-process candidate share one fast time. A scaled clock turns
+ * a 300 ms stall of a loaded test machine into 6 s of run time at 20x, for both sides at
+ * once; this one measures each stall (a probe timer firing late) and takes it off the
+ * clock, so simulated time only passes while the process runs. Never used by real runs.
+ * Monotonic: after a stall is taken off, time waits until it catches up.
+ */
+export function stallFreeClock(factor: number, start: number = Date.now()): Clock & { stop(): void } {
+  const realStart = performance.now();
+  let lost = 0;
+  let last = start;
+  let due = performance.now() + 10;
+  const probe = (): void => {
+    const late = performance.now() - due;
+    if (late > STALL_NOISE_MS) lost += late - STALL_NOISE_MS;
+    due = performance.now() + 10;
+    timer = setTimeout(probe, 10);
+    timer.unref();
+  };
+  let timer = setTimeout(probe, 10);
+  timer.unref();
+  const now = (): number => {
+    last = Math.max(last, Math.floor(start + (performance.now() - realStart - lost) * factor));
+    return last;
+  };
+  return { now, sleep: sleepOn(now, (ms) => ms / factor), rate: factor, stop: () => clearTimeout(timer) };
+}
+
 interface Sleeper {
   until: number;
   resolve: () => void;

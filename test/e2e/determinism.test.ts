@@ -5,7 +5,7 @@ import { runCommand } from '../../src/cli/commands/run.js';
 import type { RunResult } from '../../src/runner/types.js';
 import { scaledClock } from '../../src/support/clock.js';
 import { captureIo } from './helpers.js';
-import { SPEED, writeTestPmsProfile } from './pms-profile.js';
+import { withTestClock, writeTestPmsProfile } from './pms-profile.js';
 
 function outcomes(result: RunResult): string[] {
   return result.suites.flatMap((s) => s.checks.map((c) => `${s.name}/${c.id}=${c.outcome}`));
@@ -25,11 +25,11 @@ describe('determinism', () => {
   }, 60_000);
 
   it('10 PMS runs, at once: one verdict, one list of outcomes', async () => {
-    const runs = await Promise.all(Array.from({ length: 10 }, async () => {
-      const io = captureIo(scaledClock(SPEED));
+    const runs = await Promise.all(Array.from({ length: 10 }, () => withTestClock(async (clock) => {
+      const io = captureIo(clock);
       const { result } = await runCommand({ target: 'pms', reference: true, profile: writeTestPmsProfile(io.cwd) }, io);
       return JSON.stringify([result.verdict, outcomes(result)]);
-    }));
+    })));
     expect(new Set(runs).size).toBe(1);
     expect(JSON.parse(runs[0]!)[0]).toBe('certified');
   }, 90_000);

@@ -6,10 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import type { RunResult } from '../../src/runner/types.js';
-import { scaledClock } from '../../src/support/clock.js';
 import { type CpuBurner, startCpuBurner, stopCpuBurner } from '../support/cpu-burner.js';
 import { captureIo, check, details } from './helpers.js';
-import { writeTestPmsProfile } from './pms-profile.js';
+import { withTestClock, writeTestPmsProfile } from './pms-profile.js';
 
 let burner: CpuBurner | undefined;
 
@@ -28,9 +27,11 @@ afterAll(async () => {
 const LOAD_SPEED = Number(process.env.LOAD_SPEED ?? 8);
 
 async function certify(variant: string[] = [], suite?: string[]): Promise<RunResult> {
-  const io = captureIo(scaledClock(LOAD_SPEED));
-  const { result } = await runCommand({ target: 'pms', reference: true, profile: writeTestPmsProfile(io.cwd), variant, ...(suite ? { suite } : {}) }, io);
-  return result;
+  return withTestClock(async (clock) => {
+    const io = captureIo(clock);
+    const { result } = await runCommand({ target: 'pms', reference: true, profile: writeTestPmsProfile(io.cwd), variant, ...(suite ? { suite } : {}) }, io);
+    return result;
+  }, LOAD_SPEED);
 }
 
 describe('under CPU load from another process', () => {

@@ -7,9 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
-import { scaledClock } from '../../src/support/clock.js';
 import { captureIo, check, details } from './helpers.js';
-import { SPEED, writeTestPmsProfile } from './pms-profile.js';
+import { SPEED, withTestClock, writeTestPmsProfile } from './pms-profile.js';
 import { reportFiles, unrenderedTemplates } from './report-scan.js';
 
 const REPORTERS = ['json', 'junit', 'html'];
@@ -27,11 +26,13 @@ function fastPollingProfile(dir: string): string {
 }
 
 async function certify(options: { variant?: string[]; suite?: string[]; speed?: number; profile?: (dir: string) => string }) {
-  const io = captureIo(scaledClock(options.speed ?? SPEED));
-  const profile = (options.profile ?? writeTestPmsProfile)(io.cwd);
-  const outputDir = join(io.cwd, 'reports');
-  const outcome = await runCommand({ target: 'pms', reference: true, profile, reporter: REPORTERS, outputDir, ...(options.variant ? { variant: options.variant } : {}), ...(options.suite ? { suite: options.suite } : {}) }, io);
-  return { ...outcome, io, outputDir };
+  return withTestClock(async (clock) => {
+    const io = captureIo(clock);
+    const profile = (options.profile ?? writeTestPmsProfile)(io.cwd);
+    const outputDir = join(io.cwd, 'reports');
+    const outcome = await runCommand({ target: 'pms', reference: true, profile, reporter: REPORTERS, outputDir, ...(options.variant ? { variant: options.variant } : {}), ...(options.suite ? { suite: options.suite } : {}) }, io);
+    return { ...outcome, io, outputDir };
+  }, options.speed ?? SPEED);
 }
 
 function expectNoTemplates(outputDir: string, terminal: string): void {
