@@ -5,6 +5,8 @@ import type { Expectation, Matcher } from '../suite/types.js';
 import { getPointer } from './json-pointer.js';
 import type { Verdict } from './types.js';
 import { fail, pass, unexpected } from './types.js';
+import { cutText } from '../support/cut.js';
+import { SECRET_KEY_RE } from '../support/redact.js';
 
 export interface Subject {
   body: unknown;
@@ -88,12 +90,20 @@ function checkMatcher(found: boolean, value: unknown, m: Matcher): { what: strin
   return undefined;
 }
 
+function lastSegment(pointer: string): string {
+  return pointer.split('/').pop() ?? '';
+}
+
+function isSecretPointer(pointer: string): boolean {
+  return SECRET_KEY_RE.test(lastSegment(pointer));
+}
+
 function errorIds(body: Record<string, unknown>): unknown[] {
   return Array.isArray(body.errors) ? body.errors.map((e) => (e && typeof e === 'object' ? (e as Record<string, unknown>).id : undefined)) : [];
 }
 
 function errorsText(body: Record<string, unknown>): string | undefined {
-  return Array.isArray(body.errors) ? `errors: ${JSON.stringify(body.errors).slice(0, 200)}` : undefined;
+  return Array.isArray(body.errors) ? `errors: ${cutText(JSON.stringify(body.errors), 200)}` : undefined;
 }
 
 export function evaluateExpectation(expect: Expectation, subject: Subject): Verdict {
@@ -122,7 +132,9 @@ export function evaluateExpectation(expect: Expectation, subject: Subject): Verd
   for (const [pointer, spec] of Object.entries(expect.json ?? {})) {
     const m: Matcher = isMatcher(spec) ? spec : { equals: spec };
     const { found, value } = getPointer(obj, pointer);
-    const problem = checkMatcher(found, value, m);
+    const raw = checkMatcher(found, value, m);
+    // A secret field's values (the profile's, or a wrong one the candidate sent) are never shown (D-184).
+    const problem = raw && raw.what === 'value' && isSecretPointer(pointer) ? { ...raw, expected: `the profile's ${lastSegment(pointer)}`, actual: 'another value' } : raw;
     if (problem) return fail(unexpected(`${problem.what} at ${pointer}`, problem.expected, problem.actual), { ...extra, pointer, expected: problem.expected, actual: problem.actual });
   }
   return pass(describeExpectation(expect), extra);

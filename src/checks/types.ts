@@ -1,6 +1,7 @@
 // Check results: takes nothing, gives the record every check returns and the roll-up
 // vocabulary (levels, outcomes, skip kinds). A check never returns a bare boolean.
 import type { SchemaError } from '../schemas/types.js';
+import { cutText } from '../support/cut.js';
 
 export type Level = 'required' | 'recommended' | 'advisory';
 export const LEVELS: readonly Level[] = ['required', 'recommended', 'advisory'];
@@ -73,6 +74,8 @@ export interface CheckResult extends CheckMeta {
   where: CheckWhere;
   evidence: { exchanges: string[]; schemaErrors: SchemaError[] };
   counts: CheckCounts;
+  /** Wall time of the steps that evaluated the check (JUnit's testcase time). */
+  durationMs?: number;
 }
 
 export function pass(message: string, extra: Partial<Verdict> = {}): Verdict {
@@ -103,7 +106,7 @@ function safeJson(value: unknown): string {
   try {
     const text = JSON.stringify(value);
     if (text === undefined) return String(value);
-    return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+    return cutText(text, 200);
   } catch {
     return String(value);
   }

@@ -2,13 +2,20 @@
 // excerpt kept as evidence (cut at a limit, never cutting a secret in half).
 import type { Redactor } from '../support/redact.js';
 import type { MessageRecord } from './exchange.js';
+import { CUT_MARK, cutText } from '../support/cut.js';
 
-/** Redacts before cutting: the window is widened so a secret across the cut is still caught. */
+/**
+ * Redacts before cutting: the window is widened so a secret across the cut is still caught,
+ * and where the window itself ends inside the body, a cut mark tells the Redactor to redact
+ * a secret's start left at the end (D-183). A character split by the byte window is dropped.
+ */
 export function evidenceText(bytes: Uint8Array, limit: number, redactor: Redactor): { body: string; truncated: boolean } {
   const window = bytes.subarray(0, limit + 1024);
-  const text = redactor.text(Buffer.from(window).toString('utf8'));
+  let decoded = Buffer.from(window).toString('utf8');
+  if (window.length < bytes.length) decoded = `${decoded.replace(/\uFFFD$/, '')}${CUT_MARK}`;
+  const text = redactor.text(decoded);
   const truncated = bytes.length > limit || text.length > limit;
-  return { body: truncated ? `${text.slice(0, limit)}…` : text, truncated };
+  return { body: truncated ? redactor.text(cutText(text, limit + 1)) : text, truncated };
 }
 
 export function messageRecord(

@@ -2,6 +2,7 @@
 // serialisable, what reports show) and the LiveExchange the checks read (parsed bodies,
 // never serialised because they are not redacted).
 import type { MessageName } from '../spec/operations.js';
+import { MAX_JSON_DEPTH, jsonTextTooDeep } from '../support/json-depth.js';
 
 /** outbound: the harness sent the request; inbound: the candidate sent it to our mock. */
 export type Direction = 'outbound' | 'inbound';
@@ -85,6 +86,9 @@ export function parseBody(bytes: Uint8Array | undefined): ParsedBody {
     text = UTF8.decode(bytes);
   } catch {
     return { ok: false, error: 'not-utf8', detail: 'the body is not valid UTF-8' };
+  }
+  if (jsonTextTooDeep(text)) {
+    return { ok: false, error: 'not-json', detail: `the body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep (the harness judges no deeper JSON)` };
   }
   try {
     return { ok: true, value: JSON.parse(text) };

@@ -2,6 +2,7 @@
 // command, gives its JSON answer. Hooks let CI drive a candidate (create a booking, start
 // a PMS setup) with no person; every run is recorded as evidence.
 import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { HookSpec } from '../profile/types.js';
 import type { Clock } from '../support/clock.js';
 import type { Redactor } from '../support/redact.js';
@@ -9,6 +10,8 @@ import type { EvidenceLog } from './evidence-log.js';
 import type { Exchange } from './exchange.js';
 import type { HttpClient } from './http-client.js';
 import { messageRecord } from './body-limits.js';
+import { cutText } from '../support/cut.js';
+import { MAX_JSON_DEPTH, jsonTextTooDeep } from '../support/json-depth.js';
 
 export interface HookResult {
   ok: boolean;
@@ -26,6 +29,8 @@ export interface HookRunnerOptions {
   timeoutMs: number;
   evidenceBodyBytes: number;
   signal?: AbortSignal;
+  /** Values of the ${VAR}s in hook commands: the child's environment, never spliced into shell text (D-187). */
+  env?: Record<string, string>;
 }
 
 const MAX_OUTPUT = 1024 * 1024;
@@ -33,10 +38,11 @@ const MAX_OUTPUT = 1024 * 1024;
 function parseJsonAnswer(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: {} };
+  if (jsonTextTooDeep(trimmed)) return { ok: false, message: `the hook answered JSON nested more than ${MAX_JSON_DEPTH} levels deep` };
   try {
     return { ok: true, value: JSON.parse(trimmed) };
   } catch {
-    return { ok: false, message: `the hook did not answer JSON: ${trimmed.slice(0, 120)}` };
+    return { ok: false, message: `the hook did not answer JSON: ${cutText(trimmed, 120)}` };
   }
 }
 
@@ -51,6 +57,16 @@ export class HookRunner {
     const spec = this.options.hooks[name];
     if (!spec) return { ok: false, message: `the profile declares no hook "${name}"` };
     return spec.http ? this.runHttp(name, spec, input) : this.runCommand(name, spec, input);
+  }
+
+  /** `argv` runs the program itself; `command` runs `sh -c` on the profile's text as written. */
+  private spawnHook(name: string, spec: HookSpec): ChildProcessWithoutNullStreams {
+    const [program, args] = spec.argv ? [spec.argv[0]!, spec.argv.slice(1)] : ['sh', ['-c', spec.command!]];
+    return spawn(program, args, {
+      env: { ...process.env, ...this.options.env, CM_CERTIFY_HOOK: name },
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
   }
 
   private async runHttp(name: string, spec: HookSpec, input: unknown): Promise<HookResult> {
@@ -79,11 +95,7 @@ export class HookRunner {
     const started = performance.now();
     const stdin = Buffer.from(JSON.stringify(input ?? {}));
     return new Promise((resolve) => {
-      const child = spawn('sh', ['-c', spec.command!], {
-        env: { ...process.env, CM_CERTIFY_HOOK: name },
-        stdio: ['pipe', 'pipe', 'pipe'],
-        detached: true,
-      });
+      const child = this.spawnHook(name, spec);
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       let outBytes = 0;
@@ -124,13 +136,13 @@ export class HookRunner {
           operation: `hook:${name}`,
           startedAt: new Date(at).toISOString(),
           durationMs: Math.round(performance.now() - started),
-          request: { method: 'EXEC', url: `command: ${redactor.text(spec.command!)}`, ...messageRecord({}, stdin, this.options.evidenceBodyBytes, redactor) },
-          response: { status: code ?? -1, ...messageRecord(stderr ? { stderr: redactor.text(stderr.slice(0, 2000)) } : {}, stdout, this.options.evidenceBodyBytes, redactor, outBytes) },
+          request: { method: 'EXEC', url: `command: ${redactor.text(spec.argv ? JSON.stringify(spec.argv) : spec.command!)}`, ...messageRecord({}, stdin, this.options.evidenceBodyBytes, redactor) },
+          response: { status: code ?? -1, ...messageRecord(stderr ? { stderr: redactor.text(cutText(stderr, 2000)) } : {}, stdout, this.options.evidenceBodyBytes, redactor, outBytes) },
         };
         log.add({ record, at, request: { ok: true, value: input } });
         if (spawnError) return resolve({ ok: false, exchangeId: id, message: `hook ${name} could not start: ${spawnError.message}` });
         if (timedOut) return resolve({ ok: false, exchangeId: id, message: `hook ${name} did not finish within ${timeoutMs} ms` });
-        if (code !== 0) return resolve({ ok: false, exchangeId: id, message: `hook ${name} exited with code ${code}: ${redactor.text(stderr.trim().slice(0, 200))}` });
+        if (code !== 0) return resolve({ ok: false, exchangeId: id, message: `hook ${name} exited with code ${code}: ${redactor.text(cutText(stderr.trim(), 200))}` });
         const parsed = parseJsonAnswer(stdout.toString('utf8'));
         if (!parsed.ok) return resolve({ ok: false, exchangeId: id, message: `hook ${name}: ${redactor.text(parsed.message)}` });
         resolve({ ok: true, exchangeId: id, value: parsed.value, message: `hook ${name} exited with code 0` });

@@ -4,7 +4,10 @@ import type { Target } from '../suite/types.js';
 
 export interface HookSpec {
   http?: { method?: string; url: string; headers?: Record<string, string>; body?: unknown };
+  /** Shell text run by `sh -c`; ${VAR} in it is expanded by the shell from the child's environment. */
   command?: string;
+  /** A program and its arguments, run without a shell. */
+  argv?: string[];
   timeout_ms?: number;
 }
 
@@ -27,13 +30,15 @@ export interface RawProfile {
   timeouts?: { request_ms?: number; connect_ms?: number; hook_ms?: number };
   limits?: { max_body_bytes?: number; evidence_body_bytes?: number; max_bookings_fetched?: number };
   ari?: { items_per_request?: number; max_days_per_range?: number; requests_in_parallel?: number };
-  tls?: { ca?: string; cert?: string; key?: string };
+  tls?: { ca?: string; cert?: string; key?: string; plain_http?: boolean };
   listen?: string;
   intervals?: { poll_ms?: number; poll_tolerance_ms?: number; clock_skew_ms?: number; far_earlier_ms?: number; polls_observed?: number };
   deadlines?: Record<string, string>;
   rate_plan_availability?: boolean;
   /** OTA target: error ids the candidate answers where the spec gives none. */
   error_ids?: { not_activated?: number[] };
+  /** Environment variables whose values are not secrets (e.g. a URL): every other interpolated value is. */
+  public_env?: string[];
 }
 
 export interface Profile {
@@ -60,6 +65,8 @@ export interface Profile {
   errorIds: { notActivated: number[] };
   /** Secret values to redact everywhere. */
   secrets: string[];
+  /** Variables named by ${VAR} in hook commands, with their values: given to the hook's process. */
+  hookEnv?: Record<string, string>;
   /** The profile as written (interpolated), for templates: `profile.*`. */
   raw: RawProfile;
 }

@@ -1,7 +1,6 @@
 // Reporters by name: takes the --reporter names, gives the reporter instances. The
 // terminal reporter always runs; file reporters write into --output-dir.
-import { UsageError } from '../support/errors.js';
-import { htmlReporter } from './html/index.js';
+import { HarnessError, UsageError } from '../support/errors.js';
 import { jsonReporter } from './json.js';
 import { junitReporter } from './junit.js';
 import { terminalReporter } from './terminal.js';
@@ -10,11 +9,20 @@ import type { RunResult } from '../runner/types.js';
 import type { Redactor } from '../support/redact.js';
 import { redactResult } from './redact-result.js';
 
+/** The HTML reporter, loaded only when asked for (--reporter html): it renders at the end. */
+const lazyHtmlReporter: ReporterFactory = (ctx) => ({
+  name: 'html',
+  async finish(result) {
+    const { htmlReporter } = await import('./html/index.js');
+    return (await htmlReporter(ctx).finish?.(result)) ?? [];
+  },
+});
+
 export const REPORTERS: ReadonlyMap<string, ReporterFactory> = new Map([
   ['terminal', terminalReporter],
   ['json', jsonReporter],
   ['junit', junitReporter],
-  ['html', htmlReporter],
+  ['html', lazyHtmlReporter],
 ]);
 
 export const FILE_REPORTERS = ['json', 'junit', 'html'];
@@ -28,11 +36,23 @@ export function createReporters(names: string[], ctx: ReporterContext): Reporter
   });
 }
 
-/** Gives every reporter the same redacted result and collects the files they wrote. */
+/**
+ * Gives every reporter the same redacted result and collects the files they wrote. One
+ * reporter's failure does not stop the others: each writes what it can, then the failures
+ * are raised together (exit 3).
+ */
 export async function finishReports(reporters: readonly Reporter[], result: RunResult, redactor: Redactor): Promise<string[]> {
   const safe = redactResult(result, redactor);
   const files: string[] = [];
-  for (const reporter of reporters) files.push(...((await reporter.finish?.(safe)) ?? []));
+  const failures: string[] = [];
+  for (const reporter of reporters) {
+    try {
+      files.push(...((await reporter.finish?.(safe)) ?? []));
+    } catch (error) {
+      failures.push(`${reporter.name}: ${redactor.text((error as Error).message ?? String(error))}`);
+    }
+  }
+  if (failures.length) throw new HarnessError(`could not write every report (${failures.join('; ')}); written: ${files.join(', ') || 'none'}`);
   return files;
 }
 

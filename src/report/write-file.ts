@@ -1,11 +1,28 @@
-// Report files: takes a path and text, writes it after one last redaction pass, so no
-// reporter can leak a secret even if a message carried one.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import type { Redactor } from '../support/redact.js';
+// Report files: takes a path and text, writes it without following symlinks — the text
+// goes to a fresh temporary file in the same folder (opened with O_EXCL|O_NOFOLLOW, so
+// no planted link is followed and no link target is created) and is renamed over the
+// name (rename replaces a link itself, never its target). The text is written as given:
+// it was redacted as values before it was serialised (D-181, D-186).
+import { constants } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
 
-export async function writeReportFile(path: string, text: string, redactor: Redactor): Promise<string> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, redactor.text(text), 'utf8');
+const FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+
+export async function writeReportFile(path: string, text: string): Promise<string> {
+  const dir = dirname(path);
+  await mkdir(dir, { recursive: true });
+  const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(temp, FLAGS, 0o644);
+  try {
+    await handle.writeFile(text, 'utf8');
+  } catch (error) {
+    await handle.close();
+    await rm(temp, { force: true });
+    throw error;
+  }
+  await handle.close();
+  await rename(temp, path);
   return path;
 }

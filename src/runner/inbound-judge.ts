@@ -3,7 +3,7 @@
 // rules, and the mock's own answer as a self-check) to the suite running at that time;
 // it also feeds the ARI ledgers the traffic checks read. Nothing a PMS sends goes unjudged.
 import { AriLedger } from '../checks/ari-ledger.js';
-import { judgeInboundRequest } from '../checks/inbound.js';
+import { INBOUND_CHECKS, judgeInboundRequest } from '../checks/inbound.js';
 import type { GuidMemory, Issued } from '../checks/inbound.js';
 import type { Judged } from '../checks/protocol.js';
 import { judgeCandidateBody, judgeHarnessBody } from '../checks/schema-checks.js';
@@ -13,6 +13,12 @@ import type { MessageName } from '../spec/operations.js';
 import { OPERATIONS, isMessageName } from '../spec/operations.js';
 
 export type VerdictSink = (meta: CheckMeta, verdict: Verdict) => void;
+
+const CREDENTIAL_CHECKS: ReadonlySet<string> = new Set([INBOUND_CHECKS.querySecret.id, INBOUND_CHECKS.bodySecret.id, INBOUND_CHECKS.cid.id, INBOUND_CHECKS.credentials.id]);
+
+function refusedCredentials(judged: readonly Judged[]): boolean {
+  return judged.some((j) => CREDENTIAL_CHECKS.has(j.meta.id) && j.verdict.status === 'fail');
+}
 
 export class InboundJudge {
   private sink: VerdictSink | undefined;
@@ -57,7 +63,8 @@ export class InboundJudge {
     if (body && isMessageName(op) && OPERATIONS[op].server === 'ota') {
       judged.push(...judgeCandidateBody(op as MessageName, 'request', body, ids, true));
       if (x.response?.ok) judged.push(...judgeHarnessBody(op as MessageName, 'response', x.response.value, ids));
-      if (op === 'ARIUpdate') for (const ledger of this.open) if (x.at >= ledger.since) ledger.ingest(x.record.id, body);
+      // ARI sent with wrong credentials updates nothing: it counts in no coverage (D-190).
+      if (op === 'ARIUpdate' && !refusedCredentials(judged)) for (const ledger of this.open) if (x.at >= ledger.since) ledger.ingest(x.record.id, body);
     }
     for (const j of judged) {
       if (this.sink) this.sink(j.meta, j.verdict);

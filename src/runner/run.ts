@@ -6,9 +6,13 @@ import { profileDigest } from '../profile/digest.js';
 import { SPEC_TITLE, SPEC_VERSION } from '../spec/sections.js';
 import { HarnessLoad } from './harness-load.js';
 import type { HarnessLoadSummary } from './harness-load.js';
+import { certifyingVerdict, insecureNotes, isFullSelection, notCertifyingReason, transportFacts } from './certifiable.js';
 import { runSuite } from './suite-runner.js';
+import { mockFacts, mockNotes } from './mock-transport.js';
 import type { RunStop } from './step-env.js';
-import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult } from './types.js';
+import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult, TransportFacts } from './types.js';
+import type { CheckResult } from '../checks/types.js';
+import type { Suite } from '../suite/types.js';
 
 export function planSuites(options: RunOptions): PlannedSuite[] {
   return options.suites.map((s) => ({
@@ -33,21 +37,47 @@ function loadNote(load: HarnessLoadSummary): string | undefined {
   return `The harness's own event loop ran up to ${load.worstDelayMs} ms late (${load.worstDelayClockMs} ms of run time; ${load.lateProbes} of ${load.probes} probes late): timing tolerances were widened by the delay seen in each window.`;
 }
 
-function runNotes(options: RunOptions, stop: RunStop, interrupted: boolean, load: HarnessLoadSummary): string[] {
-  const notes: string[] = [];
+function runNotes(options: RunOptions, facts: TransportFacts, stop: RunStop, interrupted: boolean, load: HarnessLoadSummary): string[] {
+  const notes = insecureNotes(facts);
   const loaded = loadNote(load);
   if (loaded) notes.push(loaded);
-  if (options.profile.baseUrl.startsWith('http://')) {
-    notes.push(options.allowHttp
-      ? 'This run was made over plain HTTP (--allow-http, local development): it does not certify a production endpoint.'
-      : 'The candidate base URL uses plain HTTP: HTTPS is required.');
-  }
-  if (options.partial || options.grep) notes.push('Partial run (--suite/--grep): not every built-in check ran, so this is not a full certification.');
+  if (!isFullSelection(options)) notes.push('Partial run (--suite/--grep/--bail): not every built-in check ran, so this is not a full certification.');
   if (stop.unreachable) notes.push(`The run stopped early: the candidate could not be reached (${stop.unreachable}).`);
   if (stop.halted) notes.push(`The run stopped early: ${stop.halted}; the checks after it could not be judged.`);
   if (stop.bailed) notes.push('The run stopped at the first failed required check (--bail).');
+  if (stop.fault) notes.push(`The run stopped at a harness fault (${stop.fault}); the report holds what ran until then.`);
   if (interrupted) notes.push('The run was interrupted; the report holds what ran until then.');
   return notes;
+}
+
+/**
+ * One suite; an exception escaping it (a harness bug, a stack or memory limit) becomes an
+ * `error` check of that suite and stops the run, which still ends with its report (D-188).
+ */
+async function runSuiteGuarded(suite: Suite, options: RunOptions, ctx: RunContext, stop: RunStop, startedAt: number): Promise<SuiteResult> {
+  const started = performance.now();
+  try {
+    const result = await runSuite(suite, options, ctx, stop, startedAt);
+    // Reporters may hold lines back until the suite ends: a fault while writing them is this suite's.
+    ctx.emit({ type: 'suite-end', result });
+    return result;
+  } catch (error) {
+    const message = ctx.redactor.text(`${(error as Error).name ?? 'Error'}: ${(error as Error).message ?? String(error)}`);
+    stop.fault = message;
+    const check: CheckResult = {
+      id: 'harness.fault', title: 'The harness completed the suite', level: 'required', spec: 'cm-certify',
+      outcome: 'error', message: `The harness failed while running this suite: ${message}`,
+      where: { file: suite.file }, evidence: { exchanges: [], schemaErrors: [] },
+      counts: { runs: 1, passed: 0, failed: 0, skipped: 0, errored: 1 },
+    };
+    const result: SuiteResult = { name: suite.name, title: suite.title, version: suite.version, file: suite.file, outcome: 'error', durationMs: Math.round(performance.now() - started), checks: [check] };
+    try {
+      ctx.emit({ type: 'suite-end', result });
+    } catch {
+      // The reporter that faulted may fault again; the run's result still carries the fault.
+    }
+    return result;
+  }
 }
 
 export async function runCertification(options: RunOptions, given: RunContext): Promise<RunResult> {
@@ -70,29 +100,37 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
   for (const suite of options.suites) {
     const planned = suites.find((p) => p.name === suite.name);
     if (options.grep && planned?.checks === 0) continue;
-    const result = await runSuite(suite, options, ctx, stop, startedAt);
+    const result = await runSuiteGuarded(suite, options, ctx, stop, startedAt);
     results.push(result);
-    ctx.emit({ type: 'suite-end', result });
-    if (ctx.signal.aborted || stop.unreachable || stop.halted || stop.bailed) break;
+    if (ctx.signal.aborted || stop.unreachable || stop.halted || stop.bailed || stop.fault) break;
   }
   const interrupted = ctx.signal.aborted;
   const all = results.flatMap((s) => s.checks);
   const load = ctx.load!.summary();
-  const { verdict, reasons } = decideVerdict(all, interrupted);
-  if (stop.unreachable && verdict !== 'not-certified') reasons.unshift(`the candidate could not be reached: ${stop.unreachable}`);
+  const decided = decideVerdict(all, interrupted);
+  const { reasons } = decided;
+  if (stop.unreachable && decided.verdict !== 'not-certified') reasons.unshift(`the candidate could not be reached: ${stop.unreachable}`);
+  if (stop.fault) reasons.unshift(`the harness failed: ${stop.fault}`);
+  const facts = transportFacts(options, ctx.pms?.mock.url);
+  const final = certifyingVerdict(stop.fault || (stop.unreachable && decided.verdict === 'certified') ? 'incomplete' : decided.verdict, options, facts);
+  const notCertifying = notCertifyingReason(final, facts);
+  if (notCertifying) reasons.push(notCertifying);
+  const mock = ctx.pms ? mockFacts(ctx.pms) : undefined;
   const result: RunResult = {
-    verdict: stop.unreachable && verdict === 'certified' ? 'incomplete' : verdict,
+    verdict: final,
     reasons,
     harness: { name: 'cm-certify', version: options.harnessVersion },
     spec: { title: SPEC_TITLE, version: SPEC_VERSION },
     target: options.target,
     candidate: { baseUrl: ctx.redactor.url(options.profile.baseUrl), name: ctx.redactor.text(options.profile.name) },
-    transport: options.profile.baseUrl.startsWith('https://') ? 'https' : 'http',
+    transport: facts.candidate === 'https' && facts.mock !== 'http' ? 'https' : 'http',
+    transports: facts,
+    ...(mock ? { mock: { ...mock, url: ctx.redactor.url(mock.url) } } : {}),
     startedAt: new Date(startedAt).toISOString(),
     durationMs: Math.round(performance.now() - wallStart),
-    scope: options.partial || options.grep ? 'partial' : 'full',
+    scope: isFullSelection(options) ? 'full' : 'partial',
     interrupted,
-    notes: runNotes(options, stop, interrupted, load),
+    notes: [...(mock ? mockNotes(mock) : []), ...runNotes(options, facts, stop, interrupted, load)],
     harnessLoad: load,
     counts: countOutcomes(results),
     suites: results,

@@ -14,6 +14,8 @@ export interface RunStop {
   /** An unattended action (a profile hook) failed: nothing after it can be judged. */
   halted?: string;
   bailed?: boolean;
+  /** The harness itself broke (an exception escaped a suite): the run ends here, with its report. */
+  fault?: string;
 }
 
 export class StepEnv {

@@ -37,7 +37,7 @@ function windowStarts(suite: Suite): Set<string> {
 }
 
 /** Runs the steps in order; a traffic step with `retry` whose check was inconclusive sends the run back to its `from` step. */
-async function runSteps(make: (step: Step) => StepEnv, suite: Suite, windows: Set<string>, halt: () => boolean): Promise<void> {
+async function runSteps(make: (step: Step) => StepEnv, suite: Suite, windows: Set<string>, stepMs: Map<string, number>, halt: () => boolean): Promise<void> {
   const tries = new Map<string, number>();
   for (let i = 0; i < suite.steps.length; i++) {
     if (halt()) break;
@@ -47,12 +47,22 @@ async function runSteps(make: (step: Step) => StepEnv, suite: Suite, windows: Se
     const attempt = (tries.get(step.id) ?? 0) + 1;
     tries.set(step.id, attempt);
     env.retryAllowed = retry !== undefined && attempt < retry.tries;
-    await runStep(env, step, windows);
+    await runStep(env, step, windows, stepMs);
     if (env.retryRequested && retry) i = suite.steps.findIndex((s) => s.id === retry.from) - 1;
   }
 }
 
-async function runStep(env: StepEnv, step: Step, windows: Set<string>): Promise<void> {
+/** Runs one step and adds its wall time to stepMs (the checks it evaluated take it as their duration). */
+async function runStep(env: StepEnv, step: Step, windows: Set<string>, stepMs: Map<string, number>): Promise<void> {
+  const wallStart = performance.now();
+  try {
+    await driveStep(env, step, windows);
+  } finally {
+    stepMs.set(step.id, (stepMs.get(step.id) ?? 0) + performance.now() - wallStart);
+  }
+}
+
+async function driveStep(env: StepEnv, step: Step, windows: Set<string>): Promise<void> {
   const { ctx, suite } = env;
   const now = ctx.clock.now();
   env.state.stepStarts.set(step.id, now);
@@ -85,8 +95,9 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
   const grep = options.grep;
   for (const check of suite.checks) if (!grep || grep.test(check.id) || grep.test(check.title)) collector.declare(check);
   ctx.emit({ type: 'suite-start', suite: suite.name });
+  const stepMs = new Map<string, number>();
   const result = (skipped?: string): SuiteResult => {
-    const checks = collector.results();
+    const checks = collector.results(stepMs);
     return {
       name: suite.name,
       title: suite.title,
@@ -110,7 +121,7 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
   ctx.pms?.judge.attach((meta, verdict) => inboundEnv.record(meta, verdict, inboundEnv.where({ line: undefined })));
   try {
     const make = (step: Step): StepEnv => new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step);
-    await runSteps(make, suite, windows, () => ctx.signal.aborted || stop.unreachable !== undefined || stop.halted !== undefined || stop.bailed === true);
+    await runSteps(make, suite, windows, stepMs, () => ctx.signal.aborted || stop.unreachable !== undefined || stop.halted !== undefined || stop.bailed === true);
   } finally {
     ctx.pms?.judge.detach();
   }

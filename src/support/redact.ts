@@ -1,6 +1,10 @@
 // Secret redaction: takes the secret values of a profile, gives functions that remove
-// them from text, URLs and JSON before anything is printed or written. Every reporter,
-// transcript and error message passes through one Redactor.
+// them from values (text, URLs, JSON) before anything is serialised, printed or written.
+// Every reporter, transcript and error message passes through one Redactor. It works on
+// values, never on serialised output (D-181), and runs in linear time: known values are
+// found by substring search, secret query parameters and JSON members by one-pass scanners.
+import { secretForms } from './secret-forms.js';
+import { CUT_MARK } from './cut.js';
 
 export const REDACTED = '[redacted]';
 
@@ -10,59 +14,149 @@ export const SECRET_KEY_RE = /secret|password|passwd|token|authorization|api[-_]
 /** Shorter secrets are still removed by key and query name, but not as substrings (D-010). */
 export const MIN_SUBSTRING_SECRET_LENGTH = 4;
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+/** A cut ending in this many characters (or more) of a secret's form is marked as redacted (D-183). */
+export const MIN_CUT_PREFIX = 3;
+/** Cut marks looked at per text: a text of a million marks costs no more than one of 256. */
+const MAX_CUT_MARKS = 256;
 
-/** The forms a secret takes on the wire: raw, JSON-escaped and URL-encoded. */
-function wireForms(secret: string): string[] {
-  const forms = new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]);
-  try {
-    forms.add(new URLSearchParams({ s: secret }).toString().slice(2));
-  } catch {
-    // unreachable for strings; URLSearchParams accepts any string
-  }
-  return [...forms];
-}
+/** Names of query parameters and JSON members whose value is a secret (not cookie: a cookie name is no secret field). */
+const SECRET_NAME_RE = /secret|passw(?:or)?d|token|authorization|api[-_]?key/i;
 
-/**
- * A word every match of the query and JSON patterns below contains (both ignore case): a
- * text without one (most responses, most header values) skips both patterns.
- */
-const SECRET_WORD_RE = /secret|passw(?:or)?d|token|authorization|api[-_]?key/i;
-const QUERY_SECRET_RE = /([?&;](?:shared_secret|[a-z_]*(?:password|token|secret)[a-z_]*)=)[^&#\s"']*/gi;
-const JSON_SECRET_RE = /("(?:[A-Za-z0-9_-]*(?:secret|password|passwd|token|authorization|api[-_]?key)[A-Za-z0-9_-]*)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+/** Forms sharing this many first characters are searched for as a group. */
+const GROUP_PREFIX = 4;
 
 /** Short texts (header values, URLs) recur on every request: their redaction is remembered. */
 const MEMO_MAX_LENGTH = 512;
 const MEMO_MAX_ENTRIES = 2_000;
 
+function isNameChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 46 || c === 91 || c === 93;
+}
+
+/** Where a query value ends: a separator, whitespace, a quote, a backslash (JSON escape) or markup. */
+function isValueEnd(c: number): boolean {
+  return c === 38 || c === 35 || c === 59 || c <= 32 || c === 34 || c === 39 || c === 92 || c === 60 || c === 62;
+}
+
+/** `?name=value`, `&name=value`, `;name=value` with a secret-looking name: the value goes. One pass. */
+export function redactQueryParams(input: string): string {
+  const out: string[] = [];
+  let last = 0;
+  let i = 0;
+  const n = input.length;
+  while (i < n) {
+    const c = input.charCodeAt(i);
+    if (c !== 63 && c !== 38 && c !== 59) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < n && isNameChar(input.charCodeAt(j))) j++;
+    if (j < n && j > i + 1 && input.charCodeAt(j) === 61 && SECRET_NAME_RE.test(input.slice(i + 1, j))) {
+      let k = j + 1;
+      while (k < n && !isValueEnd(input.charCodeAt(k))) k++;
+      if (k > j + 1 && input.slice(j + 1, k) !== REDACTED) {
+        out.push(input.slice(last, j + 1), REDACTED);
+        last = k;
+      }
+      i = k;
+    } else i = j;
+  }
+  if (last === 0) return input;
+  out.push(input.slice(last));
+  return out.join('');
+}
+
+/** The end (index of the closing quote) of a JSON string opened at `start`, or -1. */
+function stringEnd(input: string, start: number): number {
+  for (let j = start + 1; j < input.length; j++) {
+    const c = input.charCodeAt(j);
+    if (c === 92) j++;
+    else if (c === 34) return j;
+  }
+  return -1;
+}
+
+function skipSpace(input: string, at: number): number {
+  let k = at;
+  while (k < input.length && (input.charCodeAt(k) === 32 || input.charCodeAt(k) === 9 || input.charCodeAt(k) === 10 || input.charCodeAt(k) === 13)) k++;
+  return k;
+}
+
+/** `"password": "value"` in JSON text: the string value goes. Strings are read in order, each once. */
+export function redactJsonMembers(input: string): string {
+  const out: string[] = [];
+  let last = 0;
+  let i = input.indexOf('"');
+  while (i !== -1) {
+    const end = stringEnd(input, i);
+    if (end < 0) break;
+    let k = skipSpace(input, end + 1);
+    if (input.charCodeAt(k) === 58 && end - i <= 256 && SECRET_NAME_RE.test(input.slice(i + 1, end))) {
+      k = skipSpace(input, k + 1);
+      const valueEnd = input.charCodeAt(k) === 34 ? stringEnd(input, k) : -1;
+      if (valueEnd > 0) {
+        if (input.slice(k + 1, valueEnd) !== REDACTED) {
+          out.push(input.slice(last, k), `"${REDACTED}"`);
+          last = valueEnd + 1;
+        }
+        i = input.indexOf('"', valueEnd + 1);
+        continue;
+      }
+    }
+    i = input.indexOf('"', end + 1);
+  }
+  if (last === 0) return input;
+  out.push(input.slice(last));
+  return out.join('');
+}
+
 export class Redactor {
   private secrets = new Set<string>();
-  private pattern: RegExp | undefined;
-  /** Every wire form of every secret: plain substring searches tell whether `pattern` can match. */
+  /** Every secret, short ones too: an `expected`/`actual` equal to one is replaced by its label. */
+  private readonly labels = new Map<string, string>();
+  /** Every wire form of every secret, longest first. */
   private forms: string[] = [];
+  /** The forms grouped by their first characters: one substring search rules out a whole group. */
+  private groups: Array<[string, string[]]> = [];
   private readonly memo = new Map<string, string>();
 
   constructor(secrets: Iterable<string | undefined> = []) {
     for (const s of secrets) this.addSecret(s);
   }
 
-  addSecret(secret: string | undefined): void {
-    if (typeof secret !== 'string' || secret.length < MIN_SUBSTRING_SECRET_LENGTH) return;
-    if (this.secrets.has(secret)) return;
+  addSecret(secret: string | undefined, label = "the profile's secret"): void {
+    if (typeof secret !== 'string' || secret === '') return;
+    if (!this.labels.has(secret)) this.labels.set(secret, label);
+    if (secret.length < MIN_SUBSTRING_SECRET_LENGTH || this.secrets.has(secret)) return;
     this.secrets.add(secret);
-    const forms = [...this.secrets].flatMap(wireForms).sort((a, b) => b.length - a.length);
-    this.forms = forms;
-    this.pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'g');
+    this.forms = [...new Set([...this.forms, ...secretForms(secret)])].sort((a, b) => b.length - a.length);
+    const groups = new Map<string, string[]>();
+    for (const form of this.forms) {
+      const key = form.slice(0, GROUP_PREFIX);
+      const group = groups.get(key);
+      if (group) group.push(form);
+      else groups.set(key, [form]);
+    }
+    this.groups = [...groups];
     this.memo.clear();
+  }
+
+  /** Names a secret for messages ("the profile's password"). */
+  label(secret: string, label: string): void {
+    if (secret) this.labels.set(secret, label);
+  }
+
+  /** The label of a value that is exactly a secret (any length), else undefined. */
+  describe(value: unknown): string | undefined {
+    return typeof value === 'string' ? this.labels.get(value) : undefined;
   }
 
   get size(): number {
     return this.secrets.size;
   }
 
-  /** Removes known secret values, secret query parameters and secret JSON members from text. */
+  /** Removes known secret values (every form), secret query parameters and secret JSON members from text. */
   text(input: string): string {
     if (input.length > MEMO_MAX_LENGTH) return this.redact(input);
     let out = this.memo.get(input);
@@ -76,41 +170,74 @@ export class Redactor {
 
   private redact(input: string): string {
     let out = input;
-    // Substring searches first: a pattern runs only on a text it can match.
-    if (this.pattern && this.forms.some((form) => out.includes(form))) out = out.replace(this.pattern, REDACTED);
-    if (!SECRET_WORD_RE.test(out)) return out;
-    // Each pattern needs its first character somewhere in the text: a cheap search saves
-    // running the pattern at every position.
-    if (out.includes('?') || out.includes('&') || out.includes(';')) out = out.replace(QUERY_SECRET_RE, `$1${REDACTED}`);
-    if (out.includes('"')) out = out.replace(JSON_SECRET_RE, `$1"${REDACTED}"`);
-    return out;
+    for (const [prefix, forms] of this.groups) {
+      if (!out.includes(prefix)) continue;
+      for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
+    }
+    if (out.includes(CUT_MARK)) out = this.markCuts(out);
+    if (!SECRET_NAME_RE.test(out)) return out;
+    return redactJsonMembers(redactQueryParams(out));
+  }
+
+  /** A cut (CUT_MARK) right after the start of a secret's form: that start is redacted too. */
+  private markCuts(input: string): string {
+    let out = '';
+    let last = 0;
+    let seen = 0;
+    for (let at = input.indexOf(CUT_MARK); at !== -1 && seen < MAX_CUT_MARKS; at = input.indexOf(CUT_MARK, at + 1), seen++) {
+      const k = this.secretPrefixBefore(input, at, last);
+      if (k > 0) {
+        out += `${input.slice(last, at - k)}${REDACTED}`;
+        last = at;
+      }
+    }
+    return last === 0 ? input : out + input.slice(last);
+  }
+
+  /** The length of the longest proper prefix of a form that ends at `at` (0 if none reaches MIN_CUT_PREFIX). */
+  private secretPrefixBefore(input: string, at: number, floor: number): number {
+    let best = 0;
+    for (const form of this.forms) {
+      for (let k = Math.min(form.length - 1, at - floor); k >= MIN_CUT_PREFIX && k > best; k--) {
+        if (input.startsWith(form.slice(0, k), at - k)) {
+          best = k;
+          break;
+        }
+      }
+    }
+    return best;
   }
 
   url(input: string): string {
     return this.text(input);
   }
 
-  /** A deep copy with secret-named members replaced and every string redacted. */
+  /** A deep copy with secret-named members replaced and every string redacted; iterative, so any depth. */
   json(value: unknown): unknown {
-    return this.walk(value, 0);
-  }
-
-  private walk(value: unknown, depth: number): unknown {
-    if (typeof value === 'string') return this.text(value);
-    if (value === null || typeof value !== 'object' || depth > 64) return value;
-    if (Array.isArray(value)) return value.map((v) => this.walk(v, depth + 1));
-    // fromEntries makes own properties: a "__proto__" key stays a key, never a prototype.
-    return Object.fromEntries(
-      Object.entries(value).map(([key, v]) => [key, SECRET_KEY_RE.test(key) && v !== null && v !== '' ? REDACTED : this.walk(v, depth + 1)]),
-    );
+    const root: Record<string, unknown> = {};
+    const stack: Array<[unknown, Record<string | number, unknown>, string | number]> = [[value, root, 'v']];
+    while (stack.length) {
+      const [v, parent, key] = stack.pop()!;
+      if (typeof v === 'string') parent[key] = this.text(v);
+      else if (Array.isArray(v)) {
+        const copy: unknown[] = new Array(v.length);
+        parent[key] = copy;
+        for (let i = 0; i < v.length; i++) stack.push([v[i], copy as never, i]);
+      } else if (v !== null && typeof v === 'object') {
+        const copy: Record<string, unknown> = {};
+        parent[key] = copy;
+        for (const [k, inner] of Object.entries(v)) {
+          // An own data property first: a "__proto__" key stays a key, never a prototype.
+          Object.defineProperty(copy, k, { value: REDACTED, writable: true, enumerable: true, configurable: true });
+          if (!(SECRET_KEY_RE.test(k) && inner !== null && inner !== '')) stack.push([inner, copy, k]);
+        }
+      } else parent[key] = v;
+    }
+    return root.v;
   }
 }
 
 /** Header names whose values are never shown. */
 export function redactHeaders(headers: Record<string, string>, redactor: Redactor): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    out[name] = SECRET_KEY_RE.test(name) ? REDACTED : redactor.text(value);
-  }
-  return out;
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SECRET_KEY_RE.test(name) ? REDACTED : redactor.text(value)]));
 }

@@ -37,31 +37,28 @@ describe('redaction', () => {
   });
 });
 
-describe('Redactor fast paths', () => {
-  // The redaction before the substring and secret-word pre-checks: every pattern on every text.
-  const QUERY = /([?&;](?:shared_secret|[a-z_]*(?:password|token|secret)[a-z_]*)=)[^&#\s"']*/gi;
-  const MEMBER = /("(?:[A-Za-z0-9_-]*(?:secret|password|passwd|token|authorization|api[-_]?key)[A-Za-z0-9_-]*)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+describe('Redactor on generated texts', () => {
   const secrets = ['s3cr&t=/+?"x', 'pa55word-ÄÖ', 'tok'];
-  function everyPattern(input: string): string {
-    const forms = secrets
-      .filter((s) => s.length >= 4)
-      .flatMap((s) => [s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s), new URLSearchParams({ s }).toString().slice(2)])
-      .sort((a, b) => b.length - a.length);
-    const literal = new RegExp(forms.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
-    return input.replace(literal, '[redacted]').replace(QUERY, '$1[redacted]').replace(MEMBER, '$1"[redacted]"');
-  }
-  const noise = fc.constantFrom('"', ':', ' ', '\\', '?', '&', ';', '=', '#', 'a', '_', '-', '{', '}', ',', 'x', 'passw', 'secre', 'tok');
+  const noise = fc.constantFrom('"', ':', ' ', '\\', '?', '&', ';', '=', '#', 'a', '_', '-', '{', '}', ',', 'x', 'passw', 'secre', 'tok', '…');
   const word = fc.constantFrom('shared_secret', 'SECRET', 'Password', 'passwd', 'token', 'Authorization', 'api_key', 'apikey', 'api-Key', 'label', 'rate', 'id');
-  const value = fc.constantFrom('s3cr&t=/+?"x', 's3cr%26t%3D%2F%2B%3F%22x', 'pa55word-ÄÖ', 'tok', 'plain', 'a\\"b', '');
+  const value = fc.constantFrom('s3cr&t=/+?"x', 's3cr%26t%3D%2F%2B%3F%22x', 's3cr%26t%3d%2f%2b%3f%22x', 's3cr\\u0026t=\\/+?\\"x', 'pa55word-ÄÖ', 'tok', 'plain', 'a\\"b', '');
   const affix = fc.constantFrom('', 'x_', 'wbp_', '_id', '-2');
-  // A JSON member, a query parameter or noise: each pattern is met both where it matches and where it nearly does.
   const member = fc.tuple(affix, word, affix, fc.constantFrom(':', ' : ', ':\t', ''), value).map(([a, w, b, sep, v]) => `"${a}${w}${b}"${sep}"${v}"`);
   const param = fc.tuple(fc.constantFrom('?', '&', ';', ''), affix, word, fc.constantFrom('=', ''), value).map(([lead, a, w, eq, v]) => `${lead}${a}${w}${eq}${v}`);
   const texts = fc.array(fc.oneof(member, param, noise, value), { maxLength: 12 }).map((parts) => parts.join(''));
 
-  it('gives exactly what running every pattern on every text gives (3,000 generated texts)', () => {
+  it('no known secret survives in any generated text, and redacting again changes nothing (3,000 texts)', () => {
     const redactor = new Redactor(secrets);
-    fc.assert(fc.property(texts, (text) => redactor.text(text) === everyPattern(text)), { numRuns: 3_000 });
+    fc.assert(fc.property(texts, (text) => {
+      const out = redactor.text(text);
+      return !out.includes('s3cr&t') && !out.includes('pa55word-ÄÖ') && !out.includes('s3cr%26t') && redactor.text(out) === out;
+    }), { numRuns: 3_000 });
+  });
+
+  it('leaves a text with no secret value and no secret name as it is', () => {
+    const redactor = new Redactor(secrets);
+    const plain = fc.array(fc.constantFrom('"', ':', ' ', '?', '&', '=', 'a', 'rate', 'id', '{', '}', '…'), { maxLength: 30 }).map((p) => p.join(''));
+    fc.assert(fc.property(plain, (text) => redactor.text(text) === text), { numRuns: 1_000 });
   });
 
   it('still redacts a member, a query parameter and a known value in one text', () => {

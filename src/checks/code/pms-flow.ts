@@ -7,6 +7,7 @@ import type { CodeCheck, CodeCheckInput } from './types.js';
 import type { Verdict } from '../types.js';
 import { fail, pass, skip, unexpected } from '../types.js';
 import { pollInterval, reactivePoll } from './pms-timing.js';
+import { cutText } from '../../support/cut.js';
 
 export { pollInterval, reactivePoll };
 
@@ -140,7 +141,7 @@ export const callbackAccepted: CodeCheck = {
     if (!subject || typeof subject !== 'object' || Array.isArray(subject)) return fail('Unexpected answer: not a JSON object (see the protocol checks)', { exchanges });
     const body = subject as Record<string, unknown>;
     if (body.success === false || (Array.isArray(body.errors) && body.errors.length > 0)) {
-      return fail(unexpected('callback answer', 'success', JSON.stringify(body).slice(0, 200)), { exchanges, pointer: '/success' });
+      return fail(unexpected('callback answer', 'success', cutText(JSON.stringify(body) ?? '', 200)), { exchanges, pointer: '/success' });
     }
     return pass('answered with success', { exchanges });
   },

@@ -6,6 +6,7 @@
 import type { Profile } from '../../profile/types.js';
 import type { Verdict } from '../types.js';
 import { skip } from '../types.js';
+import { cutText } from '../../support/cut.js';
 
 type Obj = Record<string, unknown>;
 
@@ -34,7 +35,7 @@ export function describeErrors(answer: unknown): string {
   if (errors.length === 0) return 'no errors';
   return errors
     .slice(0, 3)
-    .map((e) => `error ${JSON.stringify(e.id)}${typeof e.msg === 'string' ? `: ${e.msg.slice(0, 120)}` : ''}`)
+    .map((e) => `error ${JSON.stringify(e.id)}${typeof e.msg === 'string' ? `: ${cutText(e.msg, 120)}` : ''}`)
     .join('; ');
 }
 

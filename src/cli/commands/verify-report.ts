@@ -11,8 +11,10 @@ import type { Certificate } from '../../report/certificate.js';
 import { extractEmbedded, looksLikeHtml } from '../../report/html/extract.js';
 import { renderHtml } from '../../report/html/index.js';
 import { JSON_REPORT_FORMAT } from '../../report/json.js';
+import { probableCause } from '../../report/probable-cause.js';
 import { harnessVersion } from '../../support/package-root.js';
-import { Redactor } from '../../support/redact.js';
+import { visibleLine } from '../../support/sanitise.js';
+import { MAX_REPORT_DEPTH, jsonTextTooDeep } from '../../support/json-depth.js';
 import type { CliIo } from '../io.js';
 
 export interface VerifyReportOptions {
@@ -35,17 +37,21 @@ function asReport(value: unknown): JsonReport | undefined {
 
 function compare(report: JsonReport, certificate: Certificate): string[] {
   try {
-    return compareWithCertificate(report, certificate);
+    const out = compareWithCertificate(report, certificate);
+    // The probable-cause line is derived from the evidence: it must say what the evidence says.
+    const cause = probableCause(report as RunResult);
+    if ((report as { probableCause?: unknown }).probableCause !== cause) out.push(`probable cause: the report says ${JSON.stringify((report as { probableCause?: unknown }).probableCause ?? null)}, its evidence gives ${JSON.stringify(cause ?? null)}`);
+    return out;
   } catch (error) {
     return [`the report's structure (${(error as Error).message})`];
   }
 }
 
-/** The page as the harness would render it from the embedded evidence, after the final redaction's patterns. */
+/** The page as the harness would render it from the embedded evidence (redacted before rendering, never after). */
 function pageDifferences(page: string, report: JsonReport): string[] {
   const { format: _format, certificate: _certificate, ...result } = report;
   try {
-    const rendered = new Redactor().text(renderHtml(result as RunResult));
+    const rendered = renderHtml(result as RunResult);
     return rendered === page ? [] : ['the page: what it shows differs from the evidence embedded in it'];
   } catch (error) {
     return [`the page: its embedded evidence cannot be rendered (${(error as Error).message})`];
@@ -69,6 +75,7 @@ function verifyHtml(page: string, currentVersion: string): Verification {
 /** Verifies the text of a report file; pure but for the harness version it compares with. */
 export function verifyReportText(text: string, currentVersion: string = harnessVersion()): Verification {
   if (looksLikeHtml(text)) return verifyHtml(text, currentVersion);
+  if (jsonTextTooDeep(text, MAX_REPORT_DEPTH)) return { status: 'unreadable', reason: `JSON nested more than ${MAX_REPORT_DEPTH} levels deep (no cm-certify report is)` };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -84,25 +91,32 @@ export function verifyReportText(text: string, currentVersion: string = harnessV
 
 export async function verifyReportCommand(options: VerifyReportOptions, io: CliIo): Promise<number> {
   let text: string;
+  // Errors name the absolute path; the verdict lines name the file as given.
+  const path = resolve(io.cwd, options.file);
   try {
-    text = await readFile(resolve(io.cwd, options.file), 'utf8');
+    text = await readFile(path, 'utf8');
   } catch (error) {
-    io.stderr.write(`error: cannot read ${options.file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})\n`);
+    io.stderr.write(`error: cannot read ${visibleLine(path)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})\n`);
     return VERIFY_EXIT.unreadable;
   }
   const v = verifyReportText(text);
+  // Everything below but our own words comes from the checked file: shown with its controls visible.
+  const file = visibleLine(options.file);
   if (v.status === 'unreadable') {
-    io.stderr.write(`error: ${options.file} is not a cm-certify report: ${v.reason}\n`);
+    io.stderr.write(`error: ${visibleLine(path)} is not a cm-certify report: ${visibleLine(v.reason)}\n`);
     return VERIFY_EXIT.unreadable;
   }
   const c = v.certificate;
+  const f = (value: unknown): string => visibleLine(String(value));
   if (v.status === 'intact') {
-    io.stdout.write(`intact: ${options.file} matches its certificate\n`);
-    io.stdout.write(`  verdict ${c.verdict} (${c.scope}) · ${c.target} target · ${c.candidate_base_url} · issued ${c.issued_at}\n`);
-    io.stdout.write(`  evidence SHA-256 ${c.evidence_sha256} · cm-certify ${c.harness_version}\n`);
+    io.stdout.write(`intact: ${file} matches its certificate\n`);
+    // The verdict exactly as the certificate records it (e.g. "passed-partial (not a certification: certifies nothing)").
+    io.stdout.write(`  verdict: ${f(c.verdict)}\n`);
+    io.stdout.write(`  scope ${f(c.scope)} · ${f(c.target)} target · ${f(c.candidate_base_url)} · issued ${f(c.issued_at)}\n`);
+    io.stdout.write(`  evidence SHA-256 ${f(c.evidence_sha256)} · cm-certify ${f(c.harness_version)}\n`);
   } else {
-    io.stdout.write(`ALTERED: ${options.file} differs from its certificate:\n${v.differences.map((d) => `  - ${d}\n`).join('')}`);
+    io.stdout.write(`ALTERED: ${file} differs from its certificate:\n${v.differences.map((d) => `  - ${visibleLine(d)}\n`).join('')}`);
   }
-  for (const note of v.notes) io.stdout.write(`  note: ${note}\n`);
+  for (const note of v.notes) io.stdout.write(`  note: ${visibleLine(note)}\n`);
   return v.status === 'intact' ? VERIFY_EXIT.intact : VERIFY_EXIT.altered;
 }

@@ -18,6 +18,8 @@ import { parseBody } from '../exchange.js';
 import { messageRecord } from '../body-limits.js';
 import { InboundStore } from './inbound-store.js';
 import { closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
+import { boundedCopy, readFailure, recordRefused, refuseSocket, requestUrl } from './inbound-evidence.js';
+import type { Socket } from 'node:net';
 
 export interface MockCmOptions {
   clock: Clock;
@@ -63,6 +65,8 @@ export class MockChannelManager {
   private server: Server | undefined;
   private baseUrl = '';
   private readonly failures = new Map<string, { id: number; msg: string }>();
+  /** Sockets whose request the handler is reading. */
+  private readonly reading = new WeakSet<Socket>();
   /** Lets the runner see an inbound exchange (judge it, feed ledgers) before bodies are summarised. */
   private readonly onReceived: Array<(x: LiveExchange) => void> = [];
   /** Requests whose handler started (their time is taken) but that are not stored yet. */
@@ -107,7 +111,12 @@ export class MockChannelManager {
       keepAliveTimeout: 5_000,
     };
     const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key, ...limits }, handler) : createHttpServer(limits, handler);
-    server.on('clientError', (_error, socket) => socket.destroy());
+    // A request Node refuses before the handler (headers too large, smuggling, timeout) still leaves evidence.
+    server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
+      // A request already in the handler is recorded there (with the timeout as its cause).
+      if (error.code !== 'ECONNRESET' && !this.reading.has(socket as Socket)) recordRefused(error, { ...this.options, baseUrl: this.baseUrl });
+      refuseSocket(socket as Socket, error.code);
+    });
     const bound = await listen(server, host, port);
     this.server = server;
     this.baseUrl = originOf(Boolean(tls), host, bound);
@@ -170,7 +179,9 @@ export class MockChannelManager {
     const url = new URL(req.url ?? '/', 'http://mock');
     const operation = pathSegment(url.pathname.split('/').filter(Boolean).pop() ?? '');
     const query = Object.fromEntries(url.searchParams);
+    this.reading.add(req.socket);
     const read = await readBody(req, maxBodyBytes);
+    this.reading.delete(req.socket);
     // Parsed once: the model answers from it and the judge reads it (neither changes it).
     const request: ParsedBody = read.ok ? parseBody(read.bytes) : { ok: false, error: 'missing', detail: 'the request was not received completely' };
     let reply: Reply | undefined;
@@ -201,11 +212,11 @@ export class MockChannelManager {
       durationMs: Math.round(performance.now() - started),
       request: {
         method: req.method ?? '?',
-        url: redactor.url(`${this.baseUrl}${req.url ?? ''}`),
+        url: redactor.url(requestUrl(this.baseUrl, req.url ?? '/')),
         ...messageRecord(redactHeaders(requestHeaders, redactor), read.bytes, evidenceBodyBytes, redactor, read.ok ? read.bytes.length : read.total),
       },
       ...(reply ? { response: { status: reply.status, ...messageRecord(reply.headers, reply.body, evidenceBodyBytes, redactor) } } : {}),
-      ...(!read.ok ? { failure: { kind: read.reason === 'too-large' ? 'too-large' : 'reset', message: read.reason === 'too-large' ? `the request body exceeded ${maxBodyBytes} bytes` : 'the PMS closed the connection before the request was complete' } } : {}),
+      ...(!read.ok ? { failure: readFailure(read, maxBodyBytes, performance.now() - started, this.options.requestTimeoutMs) } : {}),
     } as Exchange;
     const live: LiveExchange = {
       record, at, query,
@@ -215,9 +226,13 @@ export class MockChannelManager {
       ...(injected ? { injected } : {}),
       ...(read.ok ? { requestDigest: createHash('sha1').update(read.bytes).digest('base64') } : {}),
     };
-    for (const listener of this.onReceived) listener(live);
+    // Evidence first: a listener that breaks on this request cannot lose it.
     log.add(live);
-    this.inbound.push(operation === 'ARIUpdate' ? summariseAri(live) : live);
+    try {
+      for (const listener of this.onReceived) listener(live);
+    } finally {
+      this.inbound.push(boundedCopy(live));
+    }
   }
 }
 
@@ -230,13 +245,4 @@ function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
   let j = 0;
   while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]! < b[j]!) ? a[i++]! : b[j++]!);
   return out;
-}
-
-/** ARIUpdate bodies are judged on arrival, then kept only as a summary: a full refresh is large. */
-function summariseAri(live: LiveExchange): LiveExchange {
-  if (!live.request.ok || !live.request.value || typeof live.request.value !== 'object') return live;
-  const body = live.request.value as Record<string, unknown>;
-  const items = Array.isArray(body.Inventory) ? body.Inventory.length : 0;
-  const { Inventory: _dropped, ...rest } = body;
-  return { ...live, request: { ok: true, value: { ...rest, Inventory: `${items} items (summarised after judging)` } } };
 }

@@ -140,7 +140,8 @@ function checkValues(item: Record<string, unknown>, faults: ReadonlySet<OtaFault
   for (const key in item) {
     if (!Object.hasOwn(item, key)) continue;
     const value = item[key];
-    const rule = FIELD_RULES[key];
+    // Own keys only: an item key "constructor" or "toString" is data, not a rule (D-193).
+    const rule = Object.hasOwn(FIELD_RULES, key) ? FIELD_RULES[key] : undefined;
     const perPerson = !rule && ((key.startsWith('adult_') && ADULT_RE.test(key)) || (key.startsWith('child_') && CHILD_RE.test(key)));
     if (perPerson && faults.has('ari-rejects-child-fields')) return invalid(`field ${key} is not supported.`);
     if (rule && !rule[0](value)) return invalid(`${key} must be ${rule[1]}, got ${describe(value)}.`);

@@ -1,6 +1,7 @@
 // Safe HTML building: takes template strings and values, gives HTML in which every
 // interpolated value is escaped unless it is already SafeHtml. Candidate data is hostile
 // (a response body may hold `<script>`), so nothing reaches the page unescaped by accident.
+import { visibleControls } from '../../support/sanitise.js';
 
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -16,8 +17,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const SPECIAL = /[&<>"']/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+/** Escaped, with control characters and bidi overrides shown visibly (`\x1b`, `\u202e`). */
 export function escapeHtml(text: string): string {
-  return text.replace(LONE_SURROGATE, '\uFFFD').replace(SPECIAL, (c) => ENTITIES[c]!);
+  return visibleControls(text.replace(LONE_SURROGATE, '\uFFFD')).replace(SPECIAL, (c) => ENTITIES[c]!);
 }
 
 function render(value: HtmlValue): string {
@@ -55,6 +57,8 @@ export function jsonForScript(value: unknown): SafeHtml {
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+    .replace(/\u2029/g, '\\u2029')
+    // C1 controls and bidi controls as escapes too: the page's source shows no invisible reordering.
+    .replace(/[\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return new SafeHtml(text);
 }

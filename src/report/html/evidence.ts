@@ -7,6 +7,7 @@ import type { SchemaError } from '../../schemas/types.js';
 import { html, join } from './escape.js';
 import type { SafeHtml } from './escape.js';
 import { formatDuration, formatOffset } from './text.js';
+import { jsonTextTooDeep } from '../../support/json-depth.js';
 
 /** Characters of one body shown on the page: for a failed or warned check, and for others. */
 export const MAX_BODY_CHARS = 16_000;
@@ -17,7 +18,7 @@ const PRETTY_LIMIT = 64_000;
 function prettyBody(body: string): string {
   if (body.length === 0 || body.length > PRETTY_LIMIT) return body;
   const first = body.trimStart()[0];
-  if (first !== '{' && first !== '[') return body;
+  if ((first !== '{' && first !== '[') || jsonTextTooDeep(body)) return body;
   try {
     return JSON.stringify(JSON.parse(body), null, 2);
   } catch {

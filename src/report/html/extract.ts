@@ -2,6 +2,7 @@
 // report and certificate (or undefined when an element is missing or not JSON), for
 // `cm-certify verify-report`.
 import { CERTIFICATE_ELEMENT_ID, REPORT_ELEMENT_ID } from './index.js';
+import { MAX_REPORT_DEPTH, jsonTextTooDeep } from '../../support/json-depth.js';
 
 function elementText(page: string, id: string): string | undefined {
   const open = new RegExp(`<script type="application/json" id="${id}">`, 'g');
@@ -14,7 +15,7 @@ function elementText(page: string, id: string): string | undefined {
 }
 
 function parse(text: string | undefined): unknown {
-  if (text === undefined) return undefined;
+  if (text === undefined || jsonTextTooDeep(text, MAX_REPORT_DEPTH)) return undefined;
   try {
     return JSON.parse(text);
   } catch {

@@ -1,14 +1,11 @@
 // The reference OTA over HTTP(S) on 127.0.0.1 with an ephemeral port; always closed.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ReferenceOtaServer, startReferenceOta } from '../../../src/reference/ota/index.js';
 import { ManualClock } from '../../../src/support/clock.js';
 import { NOT_ENABLED, PROPERTY, SECRET, START, envelope } from './helpers.js';
+import { tlsFixtures } from '../../support/tls-fixtures.js';
 
 let server: ReferenceOtaServer | undefined;
 
@@ -135,27 +132,19 @@ describe('startReferenceOta', () => {
 
 describe('startReferenceOta with tls', () => {
   it('serves HTTPS', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ref-ota-tls-'));
-    try {
-      const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1',
-        '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
-      const tls = { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
-      const ota = await start({ tls });
-      expect(ota.baseUrl).toBe(`https://127.0.0.1:${ota.port}/api`);
-      const body = JSON.stringify(envelope('HealthCheck'));
-      const text = await new Promise<string>((resolve, reject) => {
-        const req = httpsRequest(`${ota.baseUrl}/HealthCheck?shared_secret=${SECRET}`, { method: 'POST', ca: tls.cert }, (res) => {
-          let data = '';
-          res.on('data', (chunk) => (data += chunk));
-          res.on('end', () => resolve(data));
-        });
-        req.on('error', reject);
-        req.end(body);
+    const tls = { key: tlsFixtures().selfSigned.key, cert: tlsFixtures().selfSigned.cert };
+    const ota = await start({ tls });
+    expect(ota.baseUrl).toBe(`https://127.0.0.1:${ota.port}/api`);
+    const body = JSON.stringify(envelope('HealthCheck'));
+    const text = await new Promise<string>((resolve, reject) => {
+      const req = httpsRequest(`${ota.baseUrl}/HealthCheck?shared_secret=${SECRET}`, { method: 'POST', ca: tls.cert }, (res) => {
+        let data = '';
+        res.on('data', (chunk) => (data += chunk));
+        res.on('end', () => resolve(data));
       });
-      expect(JSON.parse(text)).toEqual({ success: true });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(JSON.parse(text)).toEqual({ success: true });
   });
 });

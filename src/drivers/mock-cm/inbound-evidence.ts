@@ -1,0 +1,97 @@
+// Evidence of what the mock received, whatever it was: takes a request the mock read (or
+// one Node's HTTP parser refused before the mock saw it: too-large headers, an ambiguous
+// length that smuggling uses, a request timeout), gives the URL as sent, the failure with
+// its right cause, an evidence entry for a refused request, and the bounded copy of a
+// request kept for later steps (D-191, D-192).
+import type { Socket } from 'node:net';
+import type { Clock } from '../../support/clock.js';
+import type { Redactor } from '../../support/redact.js';
+import type { BodyRead } from '../../support/http-server.js';
+import type { EvidenceLog } from '../evidence-log.js';
+import type { Exchange, LiveExchange, TransportFailure } from '../exchange.js';
+import { messageRecord } from '../body-limits.js';
+
+/** The URL of a request as the PMS sent it: origin-form under the mock's origin, absolute-form as it came. */
+export function requestUrl(baseUrl: string, target: string): string {
+  return /^[a-z][a-z0-9+.-]*:/i.test(target) ? target : `${baseUrl}${target.startsWith('/') ? '' : '/'}${target}`;
+}
+
+/** Why a body was not read whole: the PMS's size, the harness's own timeout, or the PMS's close. */
+export function readFailure(read: Extract<BodyRead, { ok: false }>, maxBodyBytes: number, elapsedMs: number, timeoutMs: number): TransportFailure {
+  if (read.reason === 'too-large') return { kind: 'too-large', message: `the request body exceeded ${maxBodyBytes} bytes` };
+  if (read.code === 'ERR_HTTP_REQUEST_TIMEOUT' || elapsedMs >= timeoutMs * 0.9) {
+    return { kind: 'timeout', message: `the request was not complete within ${timeoutMs} ms (the harness's request timeout): the harness closed the connection` };
+  }
+  return { kind: 'reset', message: 'the PMS closed the connection before the request was complete' };
+}
+
+const PARSER_CAUSES: Record<string, [TransportFailure['kind'], string]> = {
+  HPE_HEADER_OVERFLOW: ['too-large', 'the request headers exceeded the size Node.js accepts; refused before reading the body'],
+  HPE_UNEXPECTED_CONTENT_LENGTH: ['protocol', 'the request has both Content-Length and Transfer-Encoding (a request-smuggling pattern); refused'],
+  HPE_INVALID_TRANSFER_ENCODING: ['protocol', 'the request has an invalid Transfer-Encoding (a request-smuggling pattern); refused'],
+  HPE_INVALID_CONTENT_LENGTH: ['protocol', 'the request has an invalid or repeated Content-Length (a request-smuggling pattern); refused'],
+  ERR_HTTP_REQUEST_TIMEOUT: ['timeout', 'the request headers were not complete within the harness\'s request timeout: the harness closed the connection'],
+};
+
+export interface RefusedContext {
+  clock: Clock;
+  log: EvidenceLog;
+  redactor: Redactor;
+  baseUrl: string;
+  evidenceBodyBytes: number;
+  requestTimeoutMs: number;
+}
+
+/** A request Node's parser refused: one evidence entry saying what came and why it was refused. */
+export function recordRefused(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, ctx: RefusedContext): Exchange {
+  const raw = error.rawPacket ?? Buffer.alloc(0);
+  const firstLine = raw.subarray(0, Math.min(raw.length, 2048)).toString('latin1').split('\r\n')[0] ?? '';
+  const [method, target] = firstLine.split(' ');
+  const code = error.code ?? 'unknown';
+  const [kind, message] = PARSER_CAUSES[code] ?? ['protocol', `the request is not valid HTTP/1.1 (${code}); refused`];
+  const timeoutMessage = code === 'ERR_HTTP_REQUEST_TIMEOUT' ? message.replace('the harness\'s request timeout', `the harness's request timeout of ${ctx.requestTimeoutMs} ms`) : message;
+  const at = ctx.clock.now();
+  const record: Exchange = {
+    id: ctx.log.nextId(),
+    direction: 'inbound',
+    operation: target ? (target.split('?')[0]!.split('/').filter(Boolean).pop() ?? '(refused)') : '(refused)',
+    startedAt: new Date(at).toISOString(),
+    durationMs: 0,
+    request: { method: method && /^[A-Z]{1,16}$/.test(method) ? method : '?', url: ctx.redactor.url(target ? requestUrl(ctx.baseUrl, target) : ctx.baseUrl), ...messageRecord({}, raw, ctx.evidenceBodyBytes, ctx.redactor) },
+    failure: { kind, message: timeoutMessage },
+  };
+  ctx.log.add({ record, at, request: { ok: false, error: 'missing', detail: timeoutMessage } });
+  return record;
+}
+
+/** Answers a refused request when the socket still can, then closes it. */
+export function refuseSocket(socket: Socket, code: string | undefined): void {
+  const status = code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+  if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+  socket.destroy();
+}
+
+/** A request body larger than this is kept, after judging, only as a summary. */
+export const KEEP_WHOLE_BYTES = 64 * 1024;
+
+/**
+ * What stays in memory after a request was judged: small bodies whole; a large one (and
+ * every ARIUpdate, whose Inventory the ledger already took) keeps its top-level scalars,
+ * each container replaced by a one-line summary. Memory stays flat under a stream of
+ * maximum-size requests.
+ */
+export function boundedCopy(live: LiveExchange): LiveExchange {
+  const large = live.record.request.bytes > KEEP_WHOLE_BYTES;
+  if (!live.request.ok || (!large && live.record.operation !== 'ARIUpdate')) return live;
+  const body = live.request.value;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return large ? { ...live, request: { ok: true, value: `${live.record.request.bytes} bytes (summarised after judging)` } } : live;
+  }
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    const summary = Array.isArray(value) ? `${value.length} items (summarised after judging)` : value !== null && typeof value === 'object' ? 'an object (summarised after judging)' : typeof value === 'string' && value.length > 1024 ? `${value.length} characters (summarised after judging)` : value;
+    if (!large && key !== 'Inventory') Object.defineProperty(kept, key, { value, enumerable: true, writable: true, configurable: true });
+    else Object.defineProperty(kept, key, { value: summary, enumerable: true, writable: true, configurable: true });
+  }
+  return { ...live, request: { ok: true, value: kept } };
+}
