@@ -59,7 +59,7 @@ describe.concurrent('order and timing the spec allows', () => {
 
   it('the default order: the property steps still run the hook and are certified', async () => {
     const { result, io, outputDir } = await certify({ suite: ['setup', 'property'] });
-    expect(result.verdict, details(result)).toBe('certified');
+    expect(result.verdict, details(result)).toBe('passed-partial');
     expect(result.exchanges.filter((x) => x.operation === 'hook:property_sync').length).toBeGreaterThanOrEqual(1);
     expectNoTemplates(outputDir, io.out());
   }, 90_000);
@@ -68,7 +68,7 @@ describe.concurrent('order and timing the spec allows', () => {
     const { result, io, outputDir } = await certify({ variant: ['notify-fetch-30ms'], suite: ['setup', 'callbacks'], speed: 4, profile: fastPollingProfile });
     expect(check(result, 'pms.callback.notify-polls')?.outcome, details(result)).toBe('pass');
     expect(check(result, 'pms.callback.notify-fetches')?.outcome, details(result)).toBe('pass');
-    expect(result.verdict, details(result)).toBe('certified');
+    expect(result.verdict, details(result)).toBe('passed-partial');
     expectNoTemplates(outputDir, io.out());
   }, 90_000);
 
