@@ -113,6 +113,10 @@ export interface PairState {
   items: number;
   data: IntervalMap<string>;
   units: IntervalMap<number>;
+  /** Days an item gave availability (units) or a rate for: what counts as covered (D-160). */
+  covered: IntervalMap<true>;
+  /** The latest rate string per day. */
+  rates: IntervalMap<string>;
 }
 
 export interface LedgerProblem {
@@ -188,6 +192,8 @@ export class AriLedger {
   readonly unusableItems: LedgerProblem[] = [];
   requests = 0;
   items = 0;
+  /** The most Inventory items one request carried. */
+  maxItemsPerRequest = 0;
   // One string per distinct data: a refresh repeats the same values across days and pairs,
   // and segments then share one string instead of each building and keeping its own.
   private readonly dataKeys = new PathInterner<string>(MAX_SHARED_KEYS);
@@ -204,6 +210,7 @@ export class AriLedger {
     if (seen.length < 20) seen.push(exchange);
     this.currencies.set(currency, seen);
     if (!Array.isArray(b.Inventory)) return;
+    if (b.Inventory.length > this.maxItemsPerRequest) this.maxItemsPerRequest = b.Inventory.length;
     for (let i = 0; i < b.Inventory.length; i++) this.ingestItem(exchange, `/Inventory/${i}`, b.Inventory[i]);
   }
 
@@ -225,12 +232,15 @@ export class AriLedger {
     const key = `${room}\u0000${rate}`;
     let pair = this.pairs.get(key);
     if (!pair) {
-      pair = { room, rate, items: 0, data: new IntervalMap(), units: new IntervalMap() };
+      pair = { room, rate, items: 0, data: new IntervalMap(), units: new IntervalMap(), covered: new IntervalMap(), rates: new IntervalMap() };
       this.pairs.set(key, pair);
     }
     pair.items++;
     pair.data.set(start, end, this.dataKeys.get(dataPath(item), () => dataKey(item)));
     if (typeof item.units === 'number') pair.units.set(start, end, item.units);
+    if (typeof item.rate === 'string') pair.rates.set(start, end, item.rate);
+    // An item with only flags (close: false) covers nothing: the channel still lacks availability and a rate.
+    if (typeof item.units === 'number' || (item.rate !== undefined && item.rate !== null)) pair.covered.set(start, end, true);
   }
 
   pair(room: string, rate: string): PairState | undefined {
@@ -288,7 +298,7 @@ export interface PairCoverageReport {
 
 export function coverageReport(ledger: AriLedger, expected: Array<{ room: string; rate: string }>, from: number, to: number): PairCoverageReport[] {
   return expected.map(({ room, rate }) => {
-    const ranges = ledger.pair(room, rate)?.data.ranges() ?? [];
+    const ranges = ledger.pair(room, rate)?.covered.ranges() ?? [];
     const first = ranges.find((r) => r[0] <= from && r[1] >= from);
     return { room, rate, gaps: gapsIn(ranges, from, to), reach: first ? first[1] : from - 1 };
   });

@@ -13,17 +13,17 @@ import type { CheckMeta, Verdict } from './types.js';
 import { fail, pass, skip, unexpected } from './types.js';
 
 export const INBOUND_CHECKS = {
-  complete: { id: 'protocol.request-complete', title: 'Every request arrives complete and within the size limit', level: 'required', spec: SPEC.endpoints },
-  method: { id: 'protocol.request-method', title: 'Every operation is sent as an HTTP POST', level: 'required', spec: SPEC.endpoints },
-  contentType: { id: 'protocol.request-content-type', title: 'Every request body is sent as application/json', level: 'required', spec: SPEC.endpoints },
-  json: { id: 'protocol.request-json', title: 'Every request body is a UTF-8 JSON object', level: 'required', spec: SPEC.endpoints },
-  knownOperation: { id: 'pms.envelope.known-operation', title: 'Requests go to {base_url}/<OperationName> of an operation the channel manager serves', level: 'required', spec: SPEC.endpoints },
-  querySecret: { id: 'pms.envelope.query-secret', title: 'shared_secret is sent as a query parameter and equals the issued secret', level: 'required', spec: `${SPEC.authentication} (1)` },
-  bodySecret: { id: 'pms.envelope.body-secret', title: 'shared_secret in the body equals the issued secret', level: 'required', spec: `${SPEC.authentication} (1)` },
-  verb: { id: 'pms.envelope.verb-matches-path', title: 'verb equals the operation name in the path', level: 'required', spec: SPEC.envelope },
-  guid: { id: 'pms.envelope.fresh-guid', title: 'Every request carries its own guid (the same guid only for an identical retry)', level: 'required', spec: `What the service does › Terminology (guid); ${SPEC.envelope}` },
-  cid: { id: 'pms.envelope.cid', title: 'pms_cid is the channel id issued to the PMS', level: 'required', spec: `${SPEC.authentication} (2)` },
-  credentials: { id: 'pms.envelope.credentials', title: 'Every request carries the property credentials the channel manager issued', level: 'required', spec: `${SPEC.authentication} (3)` },
+  complete: { id: 'protocol.request-complete', title: 'Every request arrives complete and within the size limit', level: 'required', spec: SPEC.endpoints, rules: [] },
+  method: { id: 'protocol.request-method', title: 'Every operation is sent as an HTTP POST', level: 'required', spec: SPEC.endpoints, rules: ['http-post-op-path'] },
+  contentType: { id: 'protocol.request-content-type', title: 'Every request body is sent as application/json', level: 'required', spec: SPEC.endpoints, rules: ['http-request-json'] },
+  json: { id: 'protocol.request-json', title: 'Every request body is a UTF-8 JSON object', level: 'required', spec: SPEC.endpoints, rules: ['http-request-json'] },
+  knownOperation: { id: 'pms.envelope.known-operation', title: 'Requests go to {base_url}/<OperationName> of an operation the channel manager serves', level: 'required', spec: SPEC.endpoints, rules: ['http-post-op-path'] },
+  querySecret: { id: 'pms.envelope.query-secret', title: 'shared_secret is sent as a query parameter and equals the issued secret', level: 'required', spec: `${SPEC.authentication} (1)`, rules: ['auth-secret-query-and-body'] },
+  bodySecret: { id: 'pms.envelope.body-secret', title: 'shared_secret in the body equals the issued secret', level: 'required', spec: `${SPEC.authentication} (1)`, rules: ['auth-secret-query-and-body'] },
+  verb: { id: 'pms.envelope.verb-matches-path', title: 'verb equals the operation name in the path', level: 'required', spec: SPEC.envelope, rules: ['env-verb-equals-op'] },
+  guid: { id: 'pms.envelope.fresh-guid', title: 'Every request carries its own guid (the same guid only for an identical retry)', level: 'required', spec: `What the service does › Terminology (guid); ${SPEC.envelope}`, rules: ['env-guid-unique'] },
+  cid: { id: 'pms.envelope.cid', title: 'pms_cid is the channel id issued to the PMS', level: 'required', spec: `${SPEC.authentication} (2)`, rules: ['env-pms-cid-assigned', 'env-pms-cid-format'] },
+  credentials: { id: 'pms.envelope.credentials', title: 'Every request carries the property credentials the channel manager issued', level: 'required', spec: `${SPEC.authentication} (3)`, rules: ['env-creds-every-call'] },
 } as const satisfies Record<string, CheckMeta>;
 
 export interface Issued {

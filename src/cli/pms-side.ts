@@ -83,6 +83,7 @@ export async function startPmsSide(
     maxBodyBytes: profile.limits.maxBodyBytes,
     evidenceBodyBytes: profile.limits.evidenceBodyBytes,
     requestTimeoutMs: profile.timeouts.requestMs,
+    reservationTemplate: profile.reservationTemplate,
   });
   try {
     await mock.start();

@@ -68,8 +68,10 @@ export async function startReferenceOtaCandidate(options: {
   const path = options.profilePath ?? referenceProfilePath('ota');
   const tls = await testTls();
   const useTls = options.tls ?? true;
+  // The property-id-not-integer variant issues a property id that is not digits.
+  const env = { ...options.env, ...(options.faults?.includes('property-id-not-integer') ? { CM_PROPERTY_ID: 'H1001' } : {}) };
   // Read the profile first (defaults only) to learn the credentials the server must accept.
-  const base = loadProfile(path, { ...options.env });
+  const base = loadProfile(path, { ...env });
   const server = await startReferenceOta({
     clock: options.clock,
     sharedSecret: base.sharedSecret,
@@ -79,6 +81,6 @@ export async function startReferenceOtaCandidate(options: {
     ...(useTls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
   });
   const origin = server.baseUrl.replace(/\/api$/, '');
-  const profile = loadProfile(path, { ...options.env, CM_REFERENCE_URL: origin });
+  const profile = loadProfile(path, { ...env, CM_REFERENCE_URL: origin });
   return { profile, ca: tls.ca, close: () => server.close() };
 }

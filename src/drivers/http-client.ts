@@ -193,7 +193,7 @@ export class HttpClient {
       record,
       at,
       request: input.body instanceof Uint8Array || input.body === undefined ? parseBody(requestBytes) : { ok: true, value: input.body },
-      requestContentType: 'application/json',
+      ...(requestHeaders['content-type'] ? { requestContentType: requestHeaders['content-type'].toLowerCase() } : {}),
     };
     if (read.status > 0 && !read.failure) {
       live.response = parseBody(read.bytes);

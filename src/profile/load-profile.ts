@@ -15,6 +15,7 @@ import { applyDefaults } from './defaults.js';
 import { didYouMean, problemsError, schemaProblems } from './profile-problems.js';
 import type { Problem } from './profile-problems.js';
 import type { Profile, RawProfile } from './types.js';
+import { loadReservationTemplate } from './reservation-template.js';
 
 let validator: ValidateFunction | undefined;
 const prebuilt = await importStandalone('profile');
@@ -132,6 +133,8 @@ function capabilityProblems(value: unknown, source: YamlSource): Problem[] {
 }
 
 function resolveFiles(raw: RawProfile, file: string): void {
+  const template = raw.mock?.reservation_template;
+  if (template && !isAbsolute(template)) raw.mock!.reservation_template = resolve(dirname(file), template);
   if (!raw.tls) return;
   const base = dirname(file);
   for (const key of ['ca', 'cert', 'key'] as const) {
@@ -165,5 +168,8 @@ export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv 
 }
 
 export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env): Profile {
-  return parseProfile(readInputFile(path, 'profile', ProfileError), path, env);
+  const profile = parseProfile(readInputFile(path, 'profile', ProfileError), path, env);
+  const template = profile.raw.mock?.reservation_template;
+  if (template) profile.reservationTemplate = loadReservationTemplate(template, path);
+  return profile;
 }

@@ -131,6 +131,13 @@ export const PROFILE_SCHEMA = {
       additionalProperties: { type: 'string' },
     },
     rate_plan_availability: { type: 'boolean', description: 'Whether availability is given per rate plan (true) or per room (false).' },
+    // PMS target: the channel manager's own reservation format (a JSON template file).
+    mock: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'PMS target: the mock channel manager.',
+      properties: { reservation_template: { type: 'string', minLength: 1, description: 'A JSON file with placeholders: the channel manager\'s own reservation format, served by GetBookingId and BookingCreate.' } },
+    },
     // OTA target: the error ids the candidate uses where the spec gives none.
     error_ids: {
       type: 'object',

@@ -1,6 +1,7 @@
 // Profile types: takes nothing, gives the raw shape (as written, after ${ENV}
 // interpolation) and the Profile the runner reads (defaults applied, secrets listed).
 import type { Target } from '../suite/types.js';
+import type { ReservationTemplate } from './reservation-template.js';
 
 export interface HookSpec {
   http?: { method?: string; url: string; headers?: Record<string, string>; body?: unknown };
@@ -35,6 +36,8 @@ export interface RawProfile {
   intervals?: { poll_ms?: number; poll_tolerance_ms?: number; clock_skew_ms?: number; far_earlier_ms?: number; polls_observed?: number };
   deadlines?: Record<string, string>;
   rate_plan_availability?: boolean;
+  /** PMS target: the mock channel manager's reservation format (a JSON template file). */
+  mock?: { reservation_template?: string };
   /** OTA target: error ids the candidate answers where the spec gives none. */
   error_ids?: { not_activated?: number[] };
   /** Environment variables whose values are not secrets (e.g. a URL): every other interpolated value is. */
@@ -63,6 +66,8 @@ export interface Profile {
   ratePlanAvailability: boolean;
   /** Error ids meaning "this operation is not activated for the channel" (CreateProperty's prerequisite). */
   errorIds: { notActivated: number[] };
+  /** PMS target: the reservation format the mock serves instead of the built-in one (loadProfile reads it). */
+  reservationTemplate?: ReservationTemplate;
   /** Secret values to redact everywhere. */
   secrets: string[];
   /** Variables named by ${VAR} in hook commands, with their values: given to the hook's process. */

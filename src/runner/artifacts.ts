@@ -29,7 +29,7 @@ export function collectArtifacts(log: EvidenceLog, clock: Clock, pms?: PmsSide):
       if (!ledger || ledger.requests === 0) return {};
       const source = (room: string, rate: string) => {
         const pair = ledger.pair(room, rate);
-        return pair ? { ranges: pair.data.ranges(), items: pair.items } : undefined;
+        return pair ? { ranges: pair.covered.ranges(), items: pair.items } : undefined;
       };
       return { coverage: [coverageArtifact(source, pms.mock.mappedPairs(), window, 'candidate', 'ARI the PMS pushed during the run')] };
     }

@@ -52,6 +52,12 @@ export class InboundJudge {
     return ledger;
   }
 
+  /** Stops feeding a window's ledger (its last reader has run); it stays readable. Never closes "run". */
+  closeLedger(key: string): void {
+    const ledger = this.ledgers.get(key);
+    if (ledger && key !== 'run') this.open.delete(ledger);
+  }
+
   ledger(key: string): AriLedger | undefined {
     return this.ledgers.get(key);
   }

@@ -9,6 +9,7 @@ import type { HarnessLoadSummary } from './harness-load.js';
 import { certifyingVerdict, insecureNotes, isFullSelection, notCertifyingReason, transportFacts } from './certifiable.js';
 import { runSuite } from './suite-runner.js';
 import { mockFacts, mockNotes } from './mock-transport.js';
+import { reservationFormatNotes } from './reservation-note.js';
 import type { RunStop } from './step-env.js';
 import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult, TransportFacts } from './types.js';
 import type { CheckResult } from '../checks/types.js';
@@ -47,6 +48,7 @@ function runNotes(options: RunOptions, facts: TransportFacts, stop: RunStop, int
   if (stop.bailed) notes.push('The run stopped at the first failed required check (--bail).');
   if (stop.fault) notes.push(`The run stopped at a harness fault (${stop.fault}); the report holds what ran until then.`);
   if (interrupted) notes.push('The run was interrupted; the report holds what ran until then.');
+  notes.push(...reservationFormatNotes(options.profile));
   return notes;
 }
 

@@ -23,6 +23,8 @@ function stepCondition(env: StepEnv, step: Step): Verdict | undefined {
   if (env.state.skipRest) return skip(env.state.skipRest.reason, env.state.skipRest.kind);
   const absent = missingCapabilities(step.when?.capabilities, env.profile.capabilities);
   if (absent.length) return skip(`Not applicable: the profile does not declare the capability ${absent.join(', ')}`, 'not-applicable');
+  const hooks = (step.when?.hooks ?? []).filter((hook) => !env.ctx.hooks.has(hook));
+  if (hooks.length) return skip(`Not applicable: the profile declares no hooks.${hooks.join(', hooks.')} (an optional hook)`, 'not-applicable');
   for (const path of step.when?.present ?? []) {
     const rendered = tryRender(path, makeScope(env.ctx.clock.now(), env.roots()), env.state);
     if (!rendered.ok) return rendered.verdict;
@@ -36,18 +38,42 @@ function windowStarts(suite: Suite): Set<string> {
   return new Set(suite.steps.flatMap((s) => (s.kind === 'traffic' && s.from !== 'run' ? [s.from] : [])));
 }
 
+/**
+ * Step id -> the windows whose last reader it is: after it, their ledgers stop ingesting
+ * (every open ledger ingests every ARIUpdate, so a suite with many windows would otherwise
+ * judge each full refresh once per window).
+ */
+function lastReaders(suite: Suite): Map<string, string[]> {
+  const last = new Map<string, string>();
+  for (const s of suite.steps) if (s.kind === 'traffic' && s.from !== 'run') last.set(s.from, s.id);
+  const out = new Map<string, string[]>();
+  for (const [window, step] of last) out.set(step, [...(out.get(step) ?? []), window]);
+  return out;
+}
+
+interface StepsRun {
+  make: (step: Step) => StepEnv;
+  windows: Set<string>;
+  stepMs: Map<string, number>;
+  /** Windows to close after a step (their last reader); a retried step's window opens again. */
+  closeAfter: Map<string, string[]>;
+  closeLedger: (window: string) => void;
+  halt: () => boolean;
+}
+
 /** Runs the steps in order; a traffic step with `retry` whose check was inconclusive sends the run back to its `from` step. */
-async function runSteps(make: (step: Step) => StepEnv, suite: Suite, windows: Set<string>, stepMs: Map<string, number>, halt: () => boolean): Promise<void> {
+async function runSteps(suite: Suite, run: StepsRun): Promise<void> {
   const tries = new Map<string, number>();
   for (let i = 0; i < suite.steps.length; i++) {
-    if (halt()) break;
+    if (run.halt()) break;
     const step = suite.steps[i]!;
-    const env = make(step);
+    const env = run.make(step);
     const retry = step.kind === 'traffic' ? step.retry : undefined;
     const attempt = (tries.get(step.id) ?? 0) + 1;
     tries.set(step.id, attempt);
     env.retryAllowed = retry !== undefined && attempt < retry.tries;
-    await runStep(env, step, windows, stepMs);
+    await runStep(env, step, run.windows, run.stepMs);
+    for (const window of run.closeAfter.get(step.id) ?? []) run.closeLedger(window);
     if (env.retryRequested && retry) i = suite.steps.findIndex((s) => s.id === retry.from) - 1;
   }
 }
@@ -116,13 +142,19 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
     return result(reason);
   }
   const windows = windowStarts(suite);
+  const closeAfter = lastReaders(suite);
   const inboundStep: Step = { kind: 'wait', id: 'inbound-traffic', title: 'Every request the PMS sent', line: 0, as: 'item', checks: [], wait: '0s' };
   const inboundEnv = new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, inboundStep);
   ctx.pms?.judge.attach((meta, verdict) => inboundEnv.record(meta, verdict, inboundEnv.where({ line: undefined })));
   try {
-    const make = (step: Step): StepEnv => new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step);
-    await runSteps(make, suite, windows, stepMs, () => ctx.signal.aborted || stop.unreachable !== undefined || stop.halted !== undefined || stop.bailed === true);
+    await runSteps(suite, {
+      make: (step) => new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step),
+      windows, stepMs, closeAfter,
+      closeLedger: (window) => ctx.pms?.judge.closeLedger(window),
+      halt: () => ctx.signal.aborted || stop.unreachable !== undefined || stop.halted !== undefined || stop.bailed === true,
+    });
   } finally {
+    for (const window of windows) ctx.pms?.judge.closeLedger(window);
     ctx.pms?.judge.detach();
   }
   return result();

@@ -157,6 +157,8 @@ class SuiteReader {
       }
       case 'mock':
         return { ...base, kind: 'mock', mock: raw.mock as Raw };
+      case 'probe':
+        return { ...base, kind: 'probe', family: raw.probe as string, ...(raw.with ? { with: raw.with as Raw } : {}) };
       default:
         return { ...base, kind: 'wait', wait: raw.wait as string };
     }
@@ -186,7 +188,7 @@ class SuiteReader {
     const fields: Array<[string, ReadonlySet<string>]> = [
       ['body', inLoop], ['query', inLoop], ['input', inLoop], ['within', input], ['wait', input], ['traffic', input],
       ['for_each', input], ['limit', input], ['capture', inCapture], ['where', inLoop], ['action', input], ['checks', inCapture], ['mock', inLoop],
-      ['when', input],
+      ['when', input], ['with', input],
     ];
     for (const [field, roots] of fields) {
       if (raw[field] === undefined) continue;

@@ -39,13 +39,30 @@ describe('ARI ledger', () => {
 
   it('reports gaps and the horizon reached per mapped pair', () => {
     const l = new AriLedger(0, known);
-    l.ingest('x1', { currency: 'EUR', Inventory: [item('1', 'A', '2026-01-01', '2026-06-30'), item('1', 'A', '2026-07-02', '2026-12-31'), item('2', 'G', '2026-01-01', '2026-12-31')] });
+    const ari = { units: 3, rate: '100.00' };
+    l.ingest('x1', { currency: 'EUR', Inventory: [item('1', 'A', '2026-01-01', '2026-06-30', ari), item('1', 'A', '2026-07-02', '2026-12-31', ari), item('2', 'G', '2026-01-01', '2026-12-31', ari)] });
     const report = coverageReport(l, [{ room: '1', rate: 'A' }, { room: '2', rate: 'G' }, { room: '1', rate: 'G' }], d('2026-01-01'), d('2026-12-31'));
     expect(report.map((r) => [r.room, r.rate, r.gaps.map(([s, e]) => [dayString(s), dayString(e)]), dayString(r.reach)])).toEqual([
       ['1', 'A', [['2026-07-01', '2026-07-01']], '2026-06-30'],
       ['2', 'G', [], '2026-12-31'],
       ['1', 'G', [['2026-01-01', '2026-12-31']], '2025-12-31'],
     ]);
+  });
+
+  it('counts as covered only days given availability or a rate: close: false alone covers nothing (D-160)', () => {
+    const l = new AriLedger(0, known);
+    l.ingest('x1', { currency: 'EUR', Inventory: [
+      item('1', 'A', '2026-01-01', '2026-03-31', { units: 2 }),
+      item('1', 'A', '2026-04-01', '2026-12-31', { close: false }),
+      item('2', 'G', '2026-01-01', '2026-06-30', { rate: '80.00' }),
+      item('2', 'G', '2026-07-01', '2026-12-31', { min_los: 1, closearr: false }),
+    ] });
+    const report = coverageReport(l, [{ room: '1', rate: 'A' }, { room: '2', rate: 'G' }], d('2026-01-01'), d('2026-12-31'));
+    expect(report.map((r) => [r.gaps.map(([s, e]) => [dayString(s), dayString(e)]), dayString(r.reach)])).toEqual([
+      [[['2026-04-01', '2026-12-31']], '2026-03-31'],
+      [[['2026-07-01', '2026-12-31']], '2026-06-30'],
+    ]);
+    expect(l.maxItemsPerRequest).toBe(4);
   });
 
   it('keeps unknown pairs and unusable items out of coverage, with where they were', () => {

@@ -47,6 +47,15 @@ describe('mock channel manager', () => {
     expect(bad).toEqual({ status: 200, json: { success: false, errors: [expect.objectContaining({ id: 1001 })] } });
   });
 
+  it('accepts SetupProperty without the password (optional there) but refuses a wrong one (D-161)', async () => {
+    const { mock } = await startMock();
+    const noPassword: Record<string, unknown> = { ...envelope('SetupProperty'), pms_property_id: '7', wbp_property_id: 1001 };
+    delete noPassword.wbp_property_password;
+    expect((await post(mock.url, 'SetupProperty', noPassword)).json).toEqual({ success: true });
+    expect((await post(mock.url, 'SetupProperty', { ...noPassword, wbp_property_password: 'nope' })).json.errors[0].id).toBe(1001);
+    expect((await post(mock.url, 'SetupProperty', { ...noPassword, wbp_property_id: 1002 })).json.errors[0].id).toBe(1001);
+  });
+
   it('records every request as an inbound exchange with redacted evidence and the raw query for checks', async () => {
     const { mock, log } = await startMock();
     await post(mock.url, 'HealthCheck', { ...envelope('HealthCheck'), wbp_property_id: '', wbp_property_password: '' });

@@ -24,7 +24,7 @@ describe.concurrent('reference PMS', () => {
     expect(problems(result), details(result)).toEqual([]);
     expect(result.verdict).toBe('certified');
     expect(exitCode).toBe(0);
-    expect(result.suites.map((s) => s.name)).toEqual(['https', 'setup', 'full-refresh', 'booking-polling', 'callbacks', 'property']);
+    expect(result.suites.map((s) => s.name)).toEqual(['https', 'setup', 'full-refresh', 'booking-polling', 'callbacks', 'property', 'effects']);
     expect(result.exchanges.filter((x) => x.direction === 'inbound' && x.operation === 'CreateProperty')).toHaveLength(1);
     expect(result.exchanges.filter((x) => x.direction === 'inbound').length).toBeGreaterThan(30);
     expect(result.exchanges.some((x) => x.direction === 'outbound' && x.operation === 'BookingCreate')).toBe(true);
@@ -39,8 +39,18 @@ const WHERE_IT_HAPPENS: Partial<Record<PmsFault, string>> = {
   'version-iso-format': 'booking-polling',
 };
 
+/** Checks of the effects suite (suites/pms/70-effects.yaml). */
+const EFFECTS_CHECKS = new Set([
+  'pms.setup.before-use', 'pms.callback.notify-without-create', 'pms.callback.booking-create-availability', 'pms.booking.not-imported-twice',
+  'pms.booking.modification-availability', 'pms.callback.notify-cancel-polls', 'pms.booking.cancellation-availability', 'pms.ari.no-unasked-refresh',
+  'pms.callback.ari-full-refresh-by-wbp-id', 'pms.ari.split-large', 'pms.callback.ari-full-refresh-by-pms-id', 'pms.ari.price-change-sent',
+]);
+
 /** The suites a fault needs: setup always (the PMS connects there), plus where its check lives. */
 function suitesFor(catchBy: string, fault?: PmsFault): string[] {
+  // Its check sees every callback of the run: RoomInfo is called in the callbacks suite.
+  if (catchBy === 'pms.callback.paths-served') return ['setup', 'callbacks', 'effects'];
+  if (EFFECTS_CHECKS.has(catchBy)) return ['setup', 'effects'];
   const where = fault ? WHERE_IT_HAPPENS[fault] : undefined;
   if (where) return ['setup', where];
   if (fault && PMS_FAULTS[fault].pointer) return ['setup', 'property'];
@@ -55,7 +65,7 @@ describe.concurrent('broken PMS variants', () => {
     const denying = PMS_FAULT_NAMES.filter((f) => !PMS_FAULTS[f].warningOnly);
     expect(denying.length).toBeGreaterThanOrEqual(20);
     const suites = new Set(denying.flatMap((f) => suitesFor(PMS_FAULTS[f].catchBy, f)));
-    expect([...suites].sort()).toEqual(['booking-polling', 'callbacks', 'full-refresh', 'property', 'setup']);
+    expect([...suites].sort()).toEqual(['booking-polling', 'callbacks', 'effects', 'full-refresh', 'property', 'setup']);
   });
 
   it.each(PMS_FAULT_NAMES.map((f) => [f, PMS_FAULTS[f].catchBy] as const))('%s is caught by %s', async (fault, id) => {

@@ -1,6 +1,6 @@
 // The HTML page as text: every string from the result is escaped (candidate data is
 // hostile), nothing is loaded from anywhere, absent parts are said plainly, the page is
-// the same for the same result, and a 5,000-exchange run stays fast and small.
+// the same for the same result, and a 5,000-exchange run stays small.
 import { describe, expect, it } from 'vitest';
 import { dayNumber } from '../../src/checks/coverage.js';
 import { coverageBins } from '../../src/report/html/coverage.js';
@@ -94,12 +94,10 @@ describe('renderHtml', () => {
     expect(months.bins.map((b) => b.label)).toEqual(['2026-11', '2026-12', ...Array.from({ length: 12 }, (_, i) => `2027-${String(i + 1).padStart(2, '0')}`)]);
   });
 
-  it('stays fast and small for 5,000 exchanges', () => {
+  // Its speed is measured by the benchmarks, never by a timed test (a busy machine is not a bug).
+  it('stays small for 5,000 exchanges: the page shows a bounded sample', () => {
     const result = buildRunResult({ extraExchanges: 5000 });
-    const started = performance.now();
     const page = renderHtml(result);
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(3000);
     const visible = markup(page);
     expect(visible.length).toBeLessThan(600_000);
     expect((visible.match(/<details class="exchange/g) ?? []).length).toBeLessThanOrEqual(5 * 12);

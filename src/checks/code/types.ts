@@ -1,6 +1,6 @@
 // Named code checks: takes nothing, gives the contract of a check written in code for
 // what a suite's YAML cannot say. Pure: input in, Verdict out.
-import type { LiveExchange } from '../../drivers/exchange.js';
+import type { Exchange, LiveExchange } from '../../drivers/exchange.js';
 import type { AriLedger } from '../ari-ledger.js';
 import type { Profile } from '../../profile/types.js';
 import type { Verdict } from '../types.js';
@@ -41,6 +41,8 @@ export interface PmsFacts {
   harnessDelayAt?: (at: number) => number;
   /** Callbacks the harness sent the PMS so far (exchange id, operation, clock time sent). */
   callbacks?: ReadonlyArray<{ id: string; operation: string; at: number }>;
+  /** The callbacks the harness sent the PMS during the run (outbound exchanges), in order. */
+  outbound?: readonly Exchange[];
 }
 
 export interface CodeCheck {

@@ -91,7 +91,7 @@ async function serveReferenceOta(options: ServeOptions, io: CliIo): Promise<() =
     throw error;
   });
   io.stdout.write(
-    `reference OTA listening\n  base URL: ${server.baseUrl}\n  create_booking hook: POST ${server.hookUrl}\n` +
+    `reference OTA listening\n  base URL: ${server.baseUrl}\n  create_booking hook: POST ${server.hookUrl}\n  modify_booking hook: POST ${server.hookUrl}/modify\n` +
       `  credentials (profile): ${referenceProfilePath('ota')}\n${tlsLine(tls)}` +
       `${options.variant?.length ? `  broken on purpose: ${options.variant.join(', ')}\n` : ''}Stop with Ctrl-C.\n`,
   );
@@ -134,7 +134,7 @@ async function serveReferencePms(options: ServeOptions, io: CliIo): Promise<() =
     throw error;
   });
   io.stdout.write(
-    `reference PMS listening\n  callback endpoint (profile base_url): ${server.baseUrl}\n  start_setup hook: POST ${server.startUrl}\n` +
+    `reference PMS listening\n  callback endpoint (profile base_url): ${server.baseUrl}\n  start_setup hook: POST ${server.startUrl}\n  change_price hook: POST ${server.changePriceUrl}\n` +
       `  channel manager: ${options.cmUrl}${caFile ? ` (trusting ${caFile})` : ''}\n  credentials (profile): ${referenceProfilePath('pms')}\n${tlsLine(tls)}` +
       `${options.variant?.length ? `  broken on purpose: ${options.variant.join(', ')}\n` : ''}Stop with Ctrl-C.\n`,
   );

@@ -10,8 +10,10 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { Clock } from '../../support/clock.js';
 import type { Redactor } from '../../support/redact.js';
 import { redactHeaders } from '../../support/redact.js';
-import { OtaModel, renderReservation } from '../../reference/ota/index.js';
-import type { PropertyFixture } from '../../reference/ota/index.js';
+import { OtaModel } from '../../reference/ota/index.js';
+import type { BookingRecord, PropertyFixture } from '../../reference/ota/index.js';
+import type { ReservationTemplate } from '../../profile/reservation-template.js';
+import { renderMockReservation } from './reservation-render.js';
 import type { EvidenceLog } from '../evidence-log.js';
 import type { Exchange, LiveExchange, ParsedBody } from '../exchange.js';
 import { parseBody } from '../exchange.js';
@@ -35,6 +37,8 @@ export interface MockCmOptions {
   /** A request (headers and body) must complete within this time, or the connection is closed. */
   requestTimeoutMs: number;
   fixture?: PropertyFixture;
+  /** The channel manager's own reservation format (profile mock.reservation_template). */
+  reservationTemplate?: ReservationTemplate | undefined;
 }
 
 interface Reply {
@@ -79,7 +83,10 @@ export class MockChannelManager {
       property: options.property,
       // The inbound judge's ARI ledger keeps what the PMS pushed; the model only validates it.
       storeAri: false,
+      // The password is optional in SetupProperty: a PMS that leaves it out is not refused (D-161).
+      setupPasswordOptional: true,
       ...(options.fixture ? { fixture: options.fixture } : {}),
+      ...(options.reservationTemplate ? { renderReservation: (b: BookingRecord) => renderMockReservation(b, options.reservationTemplate) } : {}),
     });
     this.inbound = new InboundStore(options.clock);
   }
@@ -168,7 +175,7 @@ export class MockChannelManager {
 
   reservation(bookingId: string): Record<string, unknown> | undefined {
     const booking = this.model.bookings.get(bookingId);
-    return booking ? renderReservation(booking, new Set()) : undefined;
+    return booking ? renderMockReservation(booking, this.options.reservationTemplate) : undefined;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

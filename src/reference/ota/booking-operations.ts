@@ -12,6 +12,8 @@ import { renderReservation } from './reservation.js';
 export interface BookingContext {
   book: BookingBook;
   faults: ReadonlySet<OtaFault>;
+  /** Another reservation format (the mock channel manager's template); default the built-in one. */
+  render?: (booking: BookingRecord) => Record<string, unknown>;
 }
 
 function versionOffsetMs(faults: ReadonlySet<OtaFault>): number {
@@ -29,6 +31,7 @@ export function handleGetBookingList(body: RequestBody, ctx: BookingContext): Re
   let bookings: BookingRecord[];
   if (version === null) {
     bookings = ctx.faults.has('booking-list-null-empty') ? [] : ctx.book.all();
+    if (ctx.faults.has('booking-list-null-drops-acked')) bookings = bookings.filter((b) => !b.acknowledged);
   } else {
     const since = typeof version === 'string' ? parseBookingVersion(version) : undefined;
     if (since === undefined) {
@@ -65,7 +68,7 @@ export function handleGetBookingId(body: RequestBody, ctx: BookingContext): Repl
   if (id === undefined) return missingBookingId(body);
   const booking = ctx.book.get(id);
   if (!booking) return failure(OTA_ERROR_IDS.unknownBooking, `Unknown booking ${describe(id)}.`);
-  return success({ reservation: renderReservation(booking, ctx.faults) });
+  return success({ reservation: ctx.render ? ctx.render(booking) : renderReservation(booking, ctx.faults) });
 }
 
 export function handleAckBooking(body: RequestBody, ctx: BookingContext): Reply {

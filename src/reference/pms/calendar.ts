@@ -16,6 +16,8 @@ export interface CalendarContext {
   faults: ReadonlySet<PmsFault>;
   /** Units booked per night, by channel room id. */
   booked: (room: string) => ReadonlyMap<string, number>;
+  /** A price set in the PMS for a pair on a night (the change-price hook), in cents. */
+  price?: (pair: ChannelPair, day: number) => number | undefined;
 }
 
 export interface DateWindow {
@@ -69,7 +71,7 @@ function occupancyFields(room: ChannelRoom, rate: number, rules: PmsCalendarRule
 
 /** Everything the PMS says about one pair on one night. */
 function dayData(pair: ChannelPair, day: number, bookedUnits: number, ctx: CalendarContext): DayData {
-  const rate = rateCents(pair, day, ctx.rules);
+  const rate = ctx.price?.(pair, day) ?? rateCents(pair, day, ctx.rules);
   return {
     units: unitsFor(pair, bookedUnits, ctx.faults),
     rate: formatCents(rate),
@@ -118,6 +120,12 @@ export function fullRefreshItems(mapping: Mapping, window: DateWindow, ctx: Cale
     const booked = ctx.booked(pair.room.wbpRoomId);
     return runsOf(pair, days, (day) => dayData(pair, day, booked.get(dateOf(day)) ?? 0, ctx), daily);
   });
+}
+
+/** Everything about one pair on the window's nights (after a price change there). */
+export function pairItems(pair: ChannelPair, window: DateWindow, ctx: CalendarContext): InventoryItem[] {
+  const booked = ctx.booked(pair.room.wbpRoomId);
+  return runsOf(pair, daysOf(window), (day) => dayData(pair, day, booked.get(dateOf(day)) ?? 0, ctx), ctx.faults.has('daily-items'));
 }
 
 /** The availability update after bookings: units of every plan of the rooms whose nights moved. */

@@ -85,15 +85,17 @@ function capabilityOn(pms: ReferencePms, name: CallbackName): boolean {
   return true;
 }
 
+const named = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+
 function act(pms: ReferencePms, name: CallbackName, body: Record<string, unknown>): CallbackAnswer {
   switch (name) {
     case 'ARIFullRefresh':
-      return pms.requestFullRefresh() ? ok() : notConnected();
+      return pms.requestFullRefresh({ pms: named(body.pms_property_id), wbp: named(body.wbp_property_id) }) ? ok() : notConnected();
     case 'NotifyBooking': {
       if (typeof body.booking_id !== 'string' && typeof body.booking_id !== 'number') {
         return errorAnswer(PMS_ERROR_IDS.badRequest, 'booking_id is required.');
       }
-      if (!pms.notifyBooking()) return notConnected();
+      if (!pms.notifyBooking(String(body.booking_id))) return notConnected();
       if (pms.faults.has('notify-error')) return errorAnswer(PMS_ERROR_IDS.internal, 'The booking could not be processed.');
       return ok();
     }

@@ -49,6 +49,21 @@ export const PMS_FAULT_NAMES = [
   'breakfast-invalid',
   'currency-not-iso',
   'tax-applies-per-night',
+  // Issue 12 (effects of bookings and callbacks; D-160..D-179).
+  'request-before-setup',
+  'refresh-close-only',
+  'refresh-one-request',
+  'scheduled-refresh',
+  'refresh-needs-pms-id',
+  'refresh-needs-wbp-id',
+  'booking-create-no-availability',
+  'double-import',
+  'no-availability-on-cancel',
+  'no-availability-on-modify',
+  'notify-ignores-changes',
+  'no-ari-on-price-change',
+  'no-room-info-path',
+  'no-fallback-polling',
 ] as const;
 
 export type PmsFault = (typeof PMS_FAULT_NAMES)[number];
@@ -114,6 +129,7 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     "The second rate plan of each room gets other units than the room's first plan",
     SPEC.roomRateModel,
     'pms.ari.units-per-room',
+    true,
   ),
   'wrong-currency': fault('ARIUpdate carries another currency than the channel currency', ep('ARIUpdate'), 'pms.ari.currency'),
   'unknown-room': fault(
@@ -151,7 +167,7 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     SPEC.overview,
     'pms.booking.fetched',
   ),
-  'no-ack': fault('Never calls AckBooking although it declares it', ep('AckBooking'), 'pms.booking.acked'),
+  'no-ack': fault('Never calls AckBooking although it declares it', ep('AckBooking'), 'pms.booking.acked', true),
   'notify-no-poll': fault('Answers NotifyBooking with success but does not poll', SPEC.events, 'pms.callback.notify-polls'),
   'notify-error': fault('Answers NotifyBooking with success false (and polls)', SPEC.events, 'pms.callback.notify-answered'),
   'booking-create-http-500': fault(
@@ -169,7 +185,6 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     'Never sends an availability update after importing a booking',
     SPEC.overview,
     'pms.booking.availability-updated',
-    true,
   ),
   'daily-items': fault(
     'No compaction: one Inventory item per room x rate plan per day',
@@ -209,6 +224,49 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
   'breakfast-invalid': bodyFault('CreateProperty sends breakfast "YES" (one of "", IN, EX)', SPEC.property, '/Property/breakfast'),
   'currency-not-iso': bodyFault('CreateProperty sends the currency as "EURO"', SPEC.property, '/Property/currency'),
   'tax-applies-per-night': bodyFault('CreateProperty sends a tax with applies_per "night"', SPEC.tax, '/Property/taxes/2/applies_per'),
+  'request-before-setup': fault('Polls GetBookingList between HealthCheck and SetupProperty', SPEC.overview, 'pms.setup.before-use', true),
+  'refresh-close-only': fault(
+    'The full refresh sends availability and rates for 182 days only; later dates get items with only close: false',
+    SPEC.fullRefreshFlow,
+    'pms.ari.coverage-one-year',
+  ),
+  'refresh-one-request': fault('The full refresh goes out as one ARIUpdate carrying every item', ep('ARIUpdate'), 'pms.ari.split-large', true),
+  'scheduled-refresh': fault('Re-sends the full refresh after every third successful GetBookingList (a schedule)', SPEC.events, 'pms.ari.no-unasked-refresh', true),
+  'refresh-needs-pms-id': fault(
+    'Answers ARIFullRefresh with success but refreshes only when it names pms_property_id',
+    SPEC.events,
+    'pms.callback.ari-full-refresh-by-wbp-id',
+  ),
+  'refresh-needs-wbp-id': fault(
+    'Answers ARIFullRefresh with success but refreshes only when it names wbp_property_id',
+    SPEC.events,
+    'pms.callback.ari-full-refresh-by-pms-id',
+  ),
+  'booking-create-no-availability': fault(
+    'Imports a BookingCreate booking without sending an availability update',
+    SPEC.events,
+    'pms.callback.booking-create-availability',
+  ),
+  'double-import': fault(
+    'A booking pushed by BookingCreate is imported again as a new booking when GetBookingList lists it',
+    SPEC.events,
+    'pms.booking.not-imported-twice',
+    true,
+  ),
+  'no-availability-on-cancel': fault('Sends no availability update after importing a cancellation', SPEC.overview, 'pms.booking.cancellation-availability'),
+  'no-availability-on-modify': fault('Sends no availability update after importing a modification', SPEC.overview, 'pms.booking.modification-availability'),
+  'notify-ignores-changes': fault(
+    'Answers NotifyBooking with success but polls only for bookings it does not know yet (not for a cancellation)',
+    SPEC.events,
+    'pms.callback.notify-cancel-polls',
+  ),
+  'no-fallback-polling': fault(
+    'With BookingCreate implemented, stops polling GetBookingList after the first poll (no fallback)',
+    SPEC.events,
+    'pms.poll.interval',
+  ),
+  'no-room-info-path': fault('Declares RoomInfo but serves no /RoomInfo path (HTTP 404)', SPEC.events, 'pms.callback.paths-served'),
+  'no-ari-on-price-change': fault('A price altered in the PMS is not sent by ARIUpdate (until the next full refresh)', SPEC.overview, 'pms.ari.price-change-sent'),
 };
 
 export function isPmsFault(value: unknown): value is PmsFault {

@@ -3,8 +3,9 @@
 // close(), which stops every loop, sleep and request. Background work is tracked so that
 // nothing outlives close().
 import { LIMITS } from '../../spec/sections.js';
+import { addDays, formatDate, parseDate } from '../../support/time.js';
 import type { Clock } from '../../support/clock.js';
-import { AriSender } from './ari-sender.js';
+import { AriSender, sendsAvailability } from './ari-sender.js';
 import { CmClient, type PmsCredentials } from './cm-client.js';
 import { type PmsContext, isAbort, noteProblem } from './context.js';
 import { type PmsFault, pmsFaultSet } from './faults.js';
@@ -15,6 +16,8 @@ import { type PropertySyncFixture, loadPropertySyncFixture, runPropertySync } fr
 import { runSetup } from './setup.js';
 import { type PmsCorrectVariant } from './variants.js';
 import { type ReferencePmsState, createState } from './state.js';
+
+const CHANGED_PRICE_CENTS = 19_900;
 
 export interface PmsCapabilities {
   ackBooking?: boolean;
@@ -97,6 +100,7 @@ export class ReferencePms {
     this.poller = new Poller(this.ctx, this.sender, {
       intervalMs: this.pollIntervalMs,
       ackBooking: this.capabilities.ackBooking,
+      bookingCreate: this.capabilities.bookingCreate,
       mapping: () => this.state.mapping,
     });
   }
@@ -132,18 +136,20 @@ export class ReferencePms {
     await runPropertySync(this.ctx, this.options.propertySync ?? loadPropertySyncFixture(), 'connect');
   }
 
-  /** ARIFullRefresh: queues a complete refresh; false when not connected. */
-  requestFullRefresh(): boolean {
+  /** ARIFullRefresh: queues a complete refresh; false when not connected. `by` says which ids the callback named. */
+  requestFullRefresh(by: { pms?: boolean; wbp?: boolean } = { pms: true, wbp: true }): boolean {
     const mapping = this.state.mapping;
     if (!this.connected || !mapping) return false;
-    if (!this.faults.has('no-refresh-on-callback')) this.background(this.sender.fullRefresh(mapping), 'full refresh');
+    const ignored = this.faults.has('no-refresh-on-callback') || (this.faults.has('refresh-needs-pms-id') && !by.pms) || (this.faults.has('refresh-needs-wbp-id') && !by.wbp);
+    if (!ignored) this.background(this.sender.fullRefresh(mapping), 'full refresh');
     return true;
   }
 
   /** NotifyBooking: polls at once; false when not connected. */
-  notifyBooking(): boolean {
+  notifyBooking(bookingId?: string): boolean {
     if (!this.connected) return false;
-    if (this.faults.has('notify-no-poll')) return true;
+    const ignored = this.faults.has('notify-no-poll') || (this.faults.has('notify-ignores-changes') && bookingId !== undefined && this.ctx.ledger.get(bookingId) !== undefined);
+    if (ignored) return true;
     const delay = this.variants.has('notify-fetch-30ms') ? this.ctx.clock.sleep(30, this.ctx.signal) : Promise.resolve();
     this.background(delay.then(() => this.poller.pollNow()), 'poll');
     return true;
@@ -155,12 +161,30 @@ export class ReferencePms {
     if (!reservation) return 'reservation must be an object in the GetBookingId format';
     if (reservation.id === undefined) return 'reservation.OrderId is missing';
     if (reservation.stays.length === 0) return 'reservation.Rooms has no usable room (ChannelRoomType, StartDate, EndDate)';
-    const change = this.ctx.ledger.import(reservation.id, reservation, 'callback');
+    // double-import: the pushed booking is kept under another key, so the poll imports it again.
+    const key = this.faults.has('double-import') ? `pushed-${reservation.id}` : reservation.id;
+    const change = this.ctx.ledger.import(key, reservation, 'callback');
     const mapping = this.state.mapping;
-    if (mapping && change.affected.length > 0 && !this.faults.has('no-availability-update')) {
+    if (mapping && sendsAvailability(this.faults, change, 'callback')) {
       this.background(this.sender.availabilityUpdate(mapping, change.affected), 'availability update');
     }
     return undefined;
+  }
+
+  /**
+   * The change-price hook: the price of the first mapped room x rate plan becomes 199.00 on
+   * the nights start_date..end_date (default today + 60, 3 nights); gives what changed, or a problem.
+   */
+  changePrice(input: unknown): Record<string, unknown> | string {
+    const pair = this.state.mapping?.pairs[0];
+    if (!this.connected || !pair) return 'the property is not connected yet';
+    const body = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+    const today = formatDate(this.options.clock.now());
+    const from = typeof body.start_date === 'string' && parseDate(body.start_date) !== undefined ? body.start_date : addDays(today, 60);
+    const to = typeof body.end_date === 'string' && parseDate(body.end_date) !== undefined ? body.end_date : addDays(from, 2);
+    if (to < from) return 'end_date is before start_date';
+    this.background(this.sender.changePrice(pair, { from, to }, CHANGED_PRICE_CENTS), 'price update');
+    return { wbp_room_id: pair.room.wbpRoomId, wbp_rate_id: pair.rate, start_date: from, end_date: to, rate: '199.00' };
   }
 
   /** The PMS's rooms as RoomInfo items. */

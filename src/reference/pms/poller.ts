@@ -4,7 +4,7 @@
 // listed booking that is new or moved is fetched (GetBookingId), acknowledged (AckBooking)
 // and followed by an availability update.
 import { formatBookingVersion } from '../../support/time.js';
-import type { AriSender } from './ari-sender.js';
+import { type AriSender, sendsAvailability } from './ari-sender.js';
 import { type PmsContext, isAbort, noteProblem, send } from './context.js';
 import { readReservation } from './ledger.js';
 import type { Mapping } from './mapping.js';
@@ -13,6 +13,8 @@ import { record } from './state.js';
 export interface PollerOptions {
   intervalMs: number;
   ackBooking: boolean;
+  /** BookingCreate is implemented (the no-fallback-polling fault then stops after the first poll). */
+  bookingCreate?: boolean;
   mapping: () => Mapping | undefined;
 }
 
@@ -59,6 +61,7 @@ export class Poller {
     const interval = this.options.intervalMs * (this.ctx.faults.has('slow-polling') ? 2 : 1);
     for (;;) {
       await this.pollNow();
+      if (this.options.bookingCreate && this.ctx.faults.has('no-fallback-polling')) return;
       // From the moment the poll was sent, not when it was asked for: the process may be
       // descheduled in between, and the channel sees send times.
       await this.sleepUntil(this.lastSentAt + interval);
@@ -116,6 +119,9 @@ export class Poller {
     if (this.ctx.faults.has('no-booking-fetch') && !first) return;
     const retries = [...this.retry.keys()].filter((id) => !listing.some((b) => b.id === id)).map((id) => ({ id }));
     for (const booking of [...listing, ...retries]) await this.handleListed(booking);
+    // scheduled-refresh: every third poll, after its bookings, so their availability updates go first.
+    const mapping = this.options.mapping();
+    if (this.ctx.faults.has('scheduled-refresh') && this.successes % 3 === 0 && mapping) void this.sender.fullRefresh(mapping).catch(() => undefined);
   }
 
   private async handleListed(listed: Listed): Promise<void> {
@@ -141,9 +147,12 @@ export class Poller {
     }
     this.retry.delete(listed.id);
     const change = this.ctx.ledger.import(listed.id, reservation, 'poll', listed.version);
+    // double-import keeps the pushed copy as a second booking; a cancellation reaches both copies.
+    const pushed = `pushed-${listed.id}`;
+    if (this.ctx.faults.has('double-import') && reservation.cancelled && this.ctx.ledger.get(pushed)) this.ctx.ledger.import(pushed, reservation, 'callback');
     if (this.acks() && !change.booking.acked) await this.acknowledge(listed.id);
     const mapping = this.options.mapping();
-    if (mapping && change.affected.length > 0 && !this.ctx.faults.has('no-availability-update')) {
+    if (mapping && sendsAvailability(this.ctx.faults, change, 'poll')) {
       await this.sender.availabilityUpdate(mapping, change.affected);
     }
   }

@@ -17,6 +17,8 @@ export interface ReferencePmsServer {
   startUrl: string;
   /** Test hook: POST sends the property sync once; answers 200 {"started": true|false}. */
   propertySyncUrl: string;
+  /** POST {start_date, end_date}: a price changes in the PMS (hooks.change_price). */
+  changePriceUrl: string;
   /** Stops polling, aborts in-flight requests, closes the server and all sockets. */
   close(): Promise<void>;
   /** For tests: what the PMS did (setup done?, refreshes sent, polls, bookings imported). */
@@ -26,6 +28,7 @@ export interface ReferencePmsServer {
 export const CALLBACK_PATH = '/pms';
 export const START_HOOK_PATH = '/test/start-setup';
 export const PROPERTY_SYNC_HOOK_PATH = '/test/property-sync';
+export const CHANGE_PRICE_HOOK_PATH = '/test/change-price';
 export const MAX_CALLBACK_BODY_BYTES = 10 * 1024 * 1024;
 
 export async function startReferencePms(options: ReferencePmsOptions): Promise<ReferencePmsServer> {
@@ -54,6 +57,7 @@ export async function startReferencePms(options: ReferencePmsOptions): Promise<R
     baseUrl: `${origin}${CALLBACK_PATH}`,
     startUrl: `${origin}${START_HOOK_PATH}`,
     propertySyncUrl: `${origin}${PROPERTY_SYNC_HOOK_PATH}`,
+    changePriceUrl: `${origin}${CHANGE_PRICE_HOOK_PATH}`,
     state: pms.state,
     close: () => (closing ??= Promise.all([pms.close(), closeServer(server)]).then(() => undefined)),
   };
@@ -69,6 +73,17 @@ async function serve(req: IncomingMessage, res: ServerResponse, pms: ReferencePm
       closeAfterAnswer(req, res);
       send(res, errorAnswer(PMS_ERROR_IDS.tooLarge, 'Request body too large.'));
     }
+    return;
+  }
+  if (url.pathname === CHANGE_PRICE_HOOK_PATH && req.method === 'POST') {
+    let input: unknown = {};
+    try {
+      input = body.bytes.length ? JSON.parse(Buffer.from(body.bytes).toString('utf8')) : {};
+    } catch {
+      input = {};
+    }
+    const changed = pms.changePrice(input);
+    send(res, typeof changed === 'string' ? errorAnswer(PMS_ERROR_IDS.notConnected, changed) : { status: 200, contentType: JSON_TYPE, body: changed });
     return;
   }
   if (url.pathname === START_HOOK_PATH || url.pathname === PROPERTY_SYNC_HOOK_PATH) {
@@ -88,7 +103,12 @@ async function serve(req: IncomingMessage, res: ServerResponse, pms: ReferencePm
     send(res, errorAnswer(PMS_ERROR_IDS.methodNotAllowed, 'Use POST.'));
     return;
   }
-  send(res, handleCallback(pms, pathSegment(url.pathname.slice(CALLBACK_PATH.length + 1)), url.searchParams, body.bytes));
+  const name = pathSegment(url.pathname.slice(CALLBACK_PATH.length + 1));
+  if (name === 'RoomInfo' && pms.faults.has('no-room-info-path')) {
+    send(res, { ...errorAnswer(PMS_ERROR_IDS.notFound, 'Not found.'), status: 404 });
+    return;
+  }
+  send(res, handleCallback(pms, name, url.searchParams, body.bytes));
 }
 
 

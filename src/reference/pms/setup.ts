@@ -26,6 +26,8 @@ export async function runSetup(ctx: PmsContext, pmsRooms: readonly PmsRoom[], af
     const refused = await healthCheck(ctx);
     if (refused) return refused;
   }
+  // request-before-setup: a poll goes out before the credentials were verified.
+  if (faults.has('request-before-setup')) await send(ctx, 'GetBookingList', { wbp_booking_version: null });
   const setup = await send(ctx, 'SetupProperty');
   if (!setup.ok) return stopped('SetupProperty', setup);
   ctx.state.setupAt = ctx.clock.now();

@@ -53,7 +53,8 @@ export function commonResponseSchema(section: string, payload?: SuccessPayload):
 
 /**
  * A callback's response ("payload shapes not shown"): any object; `success: false` must come
- * with the error shape; with a payload, a response that is not a failure must carry it.
+ * with the error shape; a payload, when the answer carries it, is judged by its schema. Where
+ * the payload sits is not shown, so its absence is left to a recommended check (D-162).
  */
 export function callbackResponseSchema(payload?: SuccessPayload): JsonSchema {
   const properties: Record<string, JsonSchema> = payload ? { [payload.property]: payload.schema } : {};
@@ -62,7 +63,6 @@ export function callbackResponseSchema(payload?: SuccessPayload): JsonSchema {
     properties: { errors: { ...errorsSchema(), minItems: 1 } },
   });
   const branches: JsonSchema = { if: IS_FAILURE, then: failure };
-  if (payload) branches.else = { required: [payload.property] };
   return withSpec(SPEC.events, objectSchema(properties, [], branches));
 }
 

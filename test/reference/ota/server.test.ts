@@ -65,6 +65,19 @@ describe('startReferenceOta', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('modifies a booking through the modify hook: IsModification 1, listed again; unknown ids and bad bodies refused', async () => {
+    const ota = await start();
+    const { booking_id: id } = (await (await fetch(ota.hookUrl, { method: 'POST' })).json()) as { booking_id: string };
+    const before = (await (await post(ota.baseUrl, 'GetBookingId', { booking_id: id })).json()) as { reservation: { IsModification: number } };
+    expect(before.reservation.IsModification).toBe(0);
+    const modified = await fetch(`${ota.hookUrl}/modify`, { method: 'POST', body: JSON.stringify({ booking_id: id }) });
+    expect(modified.status).toBe(200);
+    const after = (await (await post(ota.baseUrl, 'GetBookingId', { booking_id: id })).json()) as { reservation: { IsModification: number } };
+    expect(after.reservation.IsModification).toBe(1);
+    expect((await fetch(`${ota.hookUrl}/modify`, { method: 'POST', body: '{"booking_id": "B-nope"}' })).status).toBe(404);
+    expect((await fetch(`${ota.hookUrl}/modify`, { method: 'POST', body: 'not json' })).status).toBe(400);
+  });
+
   it('answers errors as JSON and never crashes on odd requests', async () => {
     const ota = await start();
     const unknown = await post(ota.baseUrl, 'NoSuchOperation');
@@ -137,7 +150,7 @@ describe('startReferenceOta with tls', () => {
     expect(ota.baseUrl).toBe(`https://127.0.0.1:${ota.port}/api`);
     const body = JSON.stringify(envelope('HealthCheck'));
     const text = await new Promise<string>((resolve, reject) => {
-      const req = httpsRequest(`${ota.baseUrl}/HealthCheck?shared_secret=${SECRET}`, { method: 'POST', ca: tls.cert }, (res) => {
+      const req = httpsRequest(`${ota.baseUrl}/HealthCheck?shared_secret=${SECRET}`, { method: 'POST', ca: tls.cert, headers: { 'content-type': 'application/json' } }, (res) => {
         let data = '';
         res.on('data', (chunk) => (data += chunk));
         res.on('end', () => resolve(data));

@@ -3,11 +3,12 @@
 // and one probe gives the correct value for the one and the faulty value for the other.
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../src/reference/ota/replies.js';
+import { renderReservation } from '../../../src/reference/ota/index.js';
 import { PMS_FAULTS, PMS_FAULT_NAMES, type PmsFault } from '../../../src/reference/pms/index.js';
 import { PATTERNS } from '../../../src/spec/sections.js';
 import { validateBody } from '../../../src/schemas/index.js';
 import { endOfNextYear, parseBookingVersion } from '../../../src/support/time.js';
-import { POLL_MS, PROPERTY, SECRET, type Pair, type PairOptions, closeAll, connect, firstRefresh, pause, post, startPair, waitFor } from './helpers.js';
+import { FACTOR, POLL_MS, PROPERTY, SECRET, type Pair, type PairOptions, closeAll, connect, firstRefresh, pause, post, startPair, waitFor } from './helpers.js';
 
 afterEach(closeAll);
 
@@ -61,12 +62,71 @@ const SCENARIOS = {
     const reservation = renderReservation(pair.ota.model.bookings.get(id)!, new Set());
     return post(`${pair.pms.baseUrl}/BookingCreate`, { reservation, shared_secret: SECRET });
   },
+  refreshByWbp: async (pair: Pair) => {
+    await polls(pair, 1);
+    const answer = await post(`${pair.pms.baseUrl}/ARIFullRefresh`, { wbp_property_id: PROPERTY.wbp_property_id, shared_secret: SECRET });
+    await settledFor(300);
+    return answer;
+  },
+  // Each gives the availability updates (or polls) counted before the last step, for the probe to compare.
+  bookingCreateSettled: async (pair: Pair) => {
+    await polls(pair, 1);
+    await settledFor(200);
+    const id = pair.ota.model.createBooking({ arrivalInDays: 40, nights: 2 });
+    const before = pair.pms.state.availabilityUpdates;
+    await post(`${pair.pms.baseUrl}/BookingCreate`, { reservation: reservationOf(pair, id), shared_secret: SECRET });
+    await settledFor(300);
+    return { id, before };
+  },
+  pushedThenPolled: async (pair: Pair) => {
+    await polls(pair, 1);
+    await settledFor(200);
+    const id = pair.ota.model.createBooking({ arrivalInDays: 40, nights: 2 });
+    await post(`${pair.pms.baseUrl}/BookingCreate`, { reservation: reservationOf(pair, id), shared_secret: SECRET });
+    await notifyAndSettle(pair, id);
+    return id;
+  },
+  // Four intervals of clock time, whatever the PMS does (polls3 would wait for polls that never come).
+  pollsForAWhile: async (pair: Pair) => {
+    await polls(pair, 1);
+    await settledFor((4 * POLL_MS) / FACTOR);
+  },
+  priceChange: async (pair: Pair) => {
+    await polls(pair, 1);
+    await settledFor(200);
+    const answer = await post(pair.pms.changePriceUrl, { start_date: '2099-01-01', end_date: '2099-01-03' }, null);
+    await settledFor(300);
+    return answer;
+  },
+  cancelled: (pair: Pair) => changed(pair, (id) => pair.ota.model.bookings.forceCancel(pair.ota.model.bookings.get(id)!)),
+  modified: (pair: Pair) => changed(pair, (id) => pair.ota.model.bookings.modify(id)),
   roomInfo: (pair: Pair) => post(`${pair.pms.baseUrl}/RoomInfo`, { pms_property_id: PROPERTY.pms_property_id, shared_secret: SECRET }),
   propertySync: async (pair: Pair) => {
     await post(pair.pms.propertySyncUrl, {}, null);
     await waitFor(() => pair.pms.state.propertySyncs >= 1, 4_000, 'the property sync');
   },
 } satisfies Record<string, Scenario>;
+
+function reservationOf(pair: Pair, id: string): unknown {
+  return renderReservation(pair.ota.model.bookings.get(id)!, new Set());
+}
+
+async function notifyAndSettle(pair: Pair, id: string): Promise<void> {
+  await post(`${pair.pms.baseUrl}/NotifyBooking`, { wbp_property_id: PROPERTY.wbp_property_id, booking_id: id, shared_secret: SECRET });
+  await settledFor(300);
+}
+
+/** A booking imported by a notified poll, then changed and notified again: counts before the change. */
+async function changed(pair: Pair, change: (id: string) => void): Promise<{ updates: number; polls: number }> {
+  await polls(pair, 1);
+  await settledFor(200);
+  const id = pair.ota.model.createBooking({ arrivalInDays: 40, nights: 2 });
+  await notifyAndSettle(pair, id);
+  const before = { updates: pair.pms.state.availabilityUpdates, polls: pair.pms.state.polls.length };
+  change(id);
+  await notifyAndSettle(pair, id);
+  return before;
+}
 
 /** Where the property-sync bodies break the schema: one pointer (or two) per body fault. */
 const schemaPointers = (pair: Pair): string[] =>
@@ -90,6 +150,8 @@ function unitsAgree(pair: Pair): boolean {
   }
   return true;
 }
+
+const LONG_POLL: PairOptions = { pollIntervalMs: 10 * HOURS };
 
 const failSecondPoll: PairOptions = {
   intercept: ({ operation, index }) =>
@@ -198,6 +260,43 @@ const CASES: Record<PmsFault, FaultCase> = {
   'breakfast-invalid': bodyFault('/Property/breakfast'),
   'currency-not-iso': bodyFault('/Property/currency'),
   'tax-applies-per-night': bodyFault('/Property/taxes/2/applies_per'),
+  'request-before-setup': {
+    scenario: 'setup',
+    probe: (p) => p.received.slice(0, p.received.findIndex((r) => r.operation === 'SetupProperty')).map((r) => r.operation),
+    correct: ['HealthCheck'],
+    faulty: ['HealthCheck', 'GetBookingList'],
+  },
+  'refresh-close-only': { scenario: 'setup', probe: (p) => items(p).some((i) => i.units === undefined && i.rate === undefined), correct: false, faulty: true },
+  'refresh-one-request': { scenario: 'setup', probe: (p) => firstRefresh(p).length > 1, correct: true, faulty: false },
+  'scheduled-refresh': { scenario: 'polls3', probe: (p) => p.pms.state.refreshesStarted > 1, correct: false, faulty: true },
+  'refresh-needs-pms-id': { scenario: 'refreshByWbp', options: LONG_POLL, probe: (p, a) => [answerOf(a).json.success, p.pms.state.refreshesStarted], correct: [true, 2], faulty: [true, 1] },
+  'refresh-needs-wbp-id': { scenario: 'refreshCallback', options: LONG_POLL, probe: (p, a) => [answerOf(a).json.success, p.pms.state.refreshesStarted], correct: [true, 2], faulty: [true, 1] },
+  'booking-create-no-availability': {
+    scenario: 'bookingCreateSettled',
+    options: LONG_POLL,
+    probe: (p, r) => p.pms.state.availabilityUpdates > (r as { before: number }).before,
+    correct: true,
+    faulty: false,
+  },
+  'double-import': {
+    scenario: 'pushedThenPolled',
+    options: LONG_POLL,
+    probe: (p, id) => [...p.pms.state.bookings.values()].filter((b) => b.id.endsWith(String(id)) && !b.cancelled).length,
+    correct: 1,
+    faulty: 2,
+  },
+  'no-availability-on-cancel': { scenario: 'cancelled', options: LONG_POLL, probe: (p, r) => p.pms.state.availabilityUpdates > (r as { updates: number }).updates, correct: true, faulty: false },
+  'no-availability-on-modify': { scenario: 'modified', options: LONG_POLL, probe: (p, r) => p.pms.state.availabilityUpdates > (r as { updates: number }).updates, correct: true, faulty: false },
+  'no-fallback-polling': { scenario: 'pollsForAWhile', probe: (p) => p.pms.state.polls.length >= 3, correct: true, faulty: false },
+  'no-room-info-path': { scenario: 'roomInfo', probe: (_p, a) => answerOf(a).status, correct: 200, faulty: 404 },
+  'no-ari-on-price-change': {
+    scenario: 'priceChange',
+    options: LONG_POLL,
+    probe: (p, a) => [answerOf(a).json.rate, p.of('ARIUpdate').some((r) => r.body.Inventory.some((i: any) => i.rate === '199.00' && i.start_date === '2099-01-01'))],
+    correct: ['199.00', true],
+    faulty: ['199.00', false],
+  },
+  'notify-ignores-changes': { scenario: 'cancelled', options: LONG_POLL, probe: (p, r) => p.pms.state.polls.length - (r as { polls: number }).polls, correct: 1, faulty: 0 },
 };
 
 /** Runs a scenario on a fresh pair, closes it, gives the probe's value. */
@@ -218,7 +317,7 @@ describe('reference PMS faults', () => {
       expect(info.catchBy).toMatch(/^(pms|schema|rule|protocol)\.[a-z0-9.-]+$/);
     }
     const warnings = PMS_FAULT_NAMES.filter((name) => PMS_FAULTS[name].warningOnly);
-    expect(warnings).toEqual(['no-availability-update', 'daily-items']);
+    expect(warnings).toEqual(['units-differ-per-plan', 'no-ack', 'daily-items', 'request-before-setup', 'refresh-one-request', 'scheduled-refresh', 'double-import']);
     expect(PMS_FAULTS['version-after-error'].catchBy).toBe('pms.poll.version-after-error');
     expect(PMS_FAULTS['booking-create-http-500'].catchBy).toBe('protocol.http-status');
   });

@@ -1,0 +1,175 @@
+// Code checks on what a PMS's requests change (PMS target): takes the inbound traffic, the
+// ARI ledgers and a booking's baseline units, gives verdicts on the credentials SetupProperty
+// carries, what comes before setup, availability after a cancellation or a modification and
+// after a re-import, and whether the PMS offers NotifyBooking when it lacks BookingCreate.
+import type { LiveExchange } from '../../drivers/exchange.js';
+import { dayNumber } from '../coverage.js';
+import type { AriLedger } from '../ari-ledger.js';
+import type { CodeCheck, CodeCheckInput } from './types.js';
+import type { Verdict } from '../types.js';
+import { fail, pass, skip, unexpected } from '../types.js';
+
+type UnitsBefore = Record<string, Record<string, number>>;
+interface BookingArg {
+  room?: string;
+  units?: number;
+  units_before?: UnitsBefore;
+}
+
+function op(x: LiveExchange): string {
+  return String(x.record.operation);
+}
+
+function succeeded(x: LiveExchange): boolean {
+  const v = x.response?.ok ? (x.response.value as Record<string, unknown> | null) : null;
+  return !x.injected && x.record.response?.status === 200 && v !== null && typeof v === 'object' && v.success === true;
+}
+
+export const setupCredentials: CodeCheck = {
+  name: 'setup-credentials',
+  description: 'SetupProperty carries the issued ids, typed as the id table says; the password is optional there but, when sent, the issued one',
+  run({ subject, profile, exchanges }) {
+    const body = (subject && typeof subject === 'object' ? subject : {}) as Record<string, unknown>;
+    const { pms_property_id: pmsId, wbp_property_id: wbpId, wbp_property_password: password } = profile.property;
+    const wrong: string[] = [];
+    if (body.pms_property_id !== String(pmsId)) wrong.push(`/pms_property_id ${JSON.stringify(body.pms_property_id)} (expected "${pmsId}")`);
+    if (body.wbp_property_id !== Number(wbpId)) wrong.push(`/wbp_property_id ${JSON.stringify(body.wbp_property_id)} (expected ${Number(wbpId)})`);
+    // "wbp_property_password | yes (optional in SetupProperty)": absent is allowed, a wrong one is not (D-161).
+    if (body.wbp_property_password !== undefined && body.wbp_property_password !== password) wrong.push('/wbp_property_password (not the issued password)');
+    if (wrong.length === 0) {
+      return pass(body.wbp_property_password === undefined ? 'the issued ids; no password (optional in SetupProperty)' : 'the issued ids and password', { exchanges });
+    }
+    return fail(unexpected('SetupProperty credentials', 'the ids and password the channel manager issued', wrong.join('; ')), { exchanges, pointer: wrong[0]!.split(' ')[0]! });
+  },
+};
+
+const BEFORE_SETUP = new Set(['HealthCheck', 'SetupProperty', 'CreateProperty']);
+
+export const setupBeforeUse: CodeCheck = {
+  name: 'setup-before-use',
+  description: 'nothing but HealthCheck, SetupProperty and CreateProperty comes before the first successful SetupProperty',
+  run({ pms }) {
+    if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
+    const setup = pms.inbound.find((x) => op(x) === 'SetupProperty' && succeeded(x));
+    if (!setup) return skip('no successful SetupProperty yet', 'blocked');
+    const index = pms.inbound.indexOf(setup);
+    const early = pms.inbound.slice(0, index).filter((x) => !BEFORE_SETUP.has(op(x)));
+    if (early.length === 0) return pass(`${index} request(s) before setup succeeded, all HealthCheck, SetupProperty or CreateProperty`, { exchanges: [setup.record.id] });
+    return fail(unexpected('requests before setup succeeded', 'only HealthCheck, SetupProperty or CreateProperty', early.slice(0, 5).map((x) => `${op(x)} (${x.record.id})`).join(', ')), {
+      exchanges: [...early.slice(0, 5).map((x) => x.record.id), setup.record.id],
+    });
+  },
+};
+
+function windowLedger(input: CodeCheckInput): AriLedger | Verdict {
+  const pms = input.pms;
+  if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
+  const ledger = pms.ledger(String(input.args.window ?? pms.windowKey));
+  if (!ledger || ledger.requests === 0) return fail('Unexpected silence: the PMS sent no ARIUpdate in this window', { expected: 'ARIUpdate requests', actual: 'none' });
+  return ledger;
+}
+
+/** Booked nights whose units, in the window's ledger, do not satisfy `ok(now, before)` for any plan of the room. */
+function nightsFailing(ledger: AriLedger, booking: BookingArg, dates: string[], ok: (now: number, before: number | undefined) => boolean): string[] {
+  return dates.filter((date) => {
+    const day = dayNumber(date)!;
+    const before = booking.units_before![date] ?? {};
+    return ![...ledger.pairs.values()].some((p) => {
+      if (p.room !== booking.room) return false;
+      const seg = p.units.segmentOn(day);
+      return seg !== undefined && ok(seg[2], before[p.rate]);
+    });
+  });
+}
+
+export const availabilityRaised: CodeCheck = {
+  name: 'availability-raised',
+  description: 'after a cancellation, an ARIUpdate gives the booked room\'s nights back their units from before the booking (args: booking = the create step\'s result)',
+  run(input) {
+    const booking = input.args.booking as BookingArg | undefined;
+    if (!booking?.room || !booking.units_before) return skip('no booking to look at', 'blocked');
+    const ledger = windowLedger(input);
+    if ('status' in ledger) return ledger;
+    const dates = Object.keys(booking.units_before);
+    const missing = nightsFailing(ledger, booking, dates, (now, before) => (before === undefined ? now >= 0 : now >= before));
+    if (missing.length === 0) return pass(`availability of room ${booking.room} back up on all ${dates.length} night(s) of the cancelled booking`);
+    return fail(unexpected(`availability of room ${booking.room} after the cancellation`, 'the units from before the booking', `not raised on ${missing.join(', ')}`), { expected: 'an ARIUpdate raising units', actual: missing });
+  },
+};
+
+export const availabilityFollowsChange: CodeCheck = {
+  name: 'availability-follows-change',
+  description: 'after a modification adds nights, an ARIUpdate lowers the room\'s units on the added nights (args: booking = the modify step\'s result, original = the create step\'s result)',
+  run(input) {
+    const booking = input.args.booking as BookingArg | undefined;
+    const original = input.args.original as BookingArg | undefined;
+    if (!booking?.room || !booking.units_before || !original?.units_before) return skip('no modified booking to look at', 'blocked');
+    const added = Object.keys(booking.units_before).filter((d) => !(d in original.units_before!));
+    if (added.length === 0) return skip('the modification added no night', 'not-applicable');
+    const ledger = windowLedger(input);
+    if ('status' in ledger) return ledger;
+    const missing = nightsFailing(ledger, booking, added, (now, before) => (before === undefined ? now >= 0 : now < before));
+    if (missing.length === 0) return pass(`availability of room ${booking.room} lowered on the ${added.length} added night(s)`);
+    return fail(unexpected(`availability of room ${booking.room} after the modification`, 'lower units on the added nights', `not lowered on ${missing.join(', ')}`), { expected: 'an ARIUpdate lowering units', actual: missing });
+  },
+};
+
+export const notBookedTwice: CodeCheck = {
+  name: 'not-booked-twice',
+  description: 'after a booking is fetched again (still listed by GetBookingList), the room\'s units are not lowered a second time (args: booking = the create step\'s result)',
+  run(input) {
+    const booking = input.args.booking as BookingArg | undefined;
+    if (!booking?.room || !booking.units_before) return skip('no booking to look at', 'blocked');
+    const ledger = input.pms?.ledger('run');
+    if (!ledger) return skip('no mock channel manager in this run', 'not-applicable');
+    const units = Number(booking.units ?? 1);
+    const dates = Object.keys(booking.units_before);
+    // Every plan of the room with a baseline must not be below baseline - units on any night.
+    const twice = dates.filter((date) => {
+      const day = dayNumber(date)!;
+      const before = booking.units_before![date] ?? {};
+      return [...ledger.pairs.values()].some((p) => {
+        const was = before[p.rate];
+        const seg = p.room === booking.room ? p.units.segmentOn(day) : undefined;
+        return was !== undefined && seg !== undefined && seg[2] < was - units;
+      });
+    });
+    if (twice.length === 0) return pass(`room ${booking.room}: units on the ${dates.length} booked night(s) lowered once, not again after the re-fetch`);
+    return fail(unexpected(`availability of room ${booking.room} after the booking was fetched again`, `lowered by ${units} unit(s) once`, `lowered further on ${twice.join(', ')}`), { expected: `baseline - ${units}`, actual: twice });
+  },
+};
+
+export const notifyWithoutCreate: CodeCheck = {
+  name: 'notify-without-create',
+  description: 'a PMS that does not implement BookingCreate handles NotifyBooking (declares it)',
+  run({ profile }) {
+    const caps = profile.capabilities;
+    if (caps.includes('BookingCreate')) return skip('the PMS implements BookingCreate: NotifyBooking is not required', 'not-applicable');
+    return caps.includes('NotifyBooking')
+      ? pass('no BookingCreate; NotifyBooking is declared (its reaction is judged in the callbacks suite)')
+      : fail(unexpected('capabilities', 'NotifyBooking (required without BookingCreate)', caps), { expected: 'NotifyBooking' });
+  },
+};
+
+const CAPABILITY_CALLBACKS = ['BookingCreate', 'NotifyBooking', 'RoomInfo'];
+
+export const callbackPathsServed: CodeCheck = {
+  name: 'callback-paths-served',
+  description: 'every callback the PMS serves (ARIFullRefresh, and each declared one of BookingCreate, NotifyBooking, RoomInfo) was called on its path during the run and answered HTTP 200 at least once',
+  run({ pms, profile }) {
+    if (!pms?.outbound) return skip('no mock channel manager in this run', 'not-applicable');
+    const expected = ['ARIFullRefresh', ...CAPABILITY_CALLBACKS.filter((c) => profile.capabilities.includes(c))];
+    const called = expected.filter((name) => pms.outbound!.some((x) => x.operation === name));
+    const notCalled = expected.filter((name) => !called.includes(name));
+    const unanswered = called.filter((name) => !pms.outbound!.some((x) => x.operation === name && x.response?.status === 200));
+    if (unanswered.length > 0) {
+      const ids = pms.outbound.filter((x) => unanswered.includes(String(x.operation))).map((x) => x.id).slice(0, 5);
+      return fail(unexpected('callback paths', 'HTTP 200 on each declared callback\'s path', `never on ${unanswered.map((n) => `/${n}`).join(', ')}`), { exchanges: ids, actual: unanswered });
+    }
+    // Only a partial run (--suite) leaves a declared callback uncalled: every callback step is gated by its capability alone.
+    if (notCalled.length > 0) return skip(`Not applicable in this run: it did not call ${notCalled.join(', ')} (its suite did not run)`, 'not-applicable');
+    return pass(`${expected.map((n) => `/${n}`).join(', ')} answered HTTP 200`);
+  },
+};
+
+export const PMS_EFFECT_CHECKS: CodeCheck[] = [setupCredentials, setupBeforeUse, availabilityRaised, availabilityFollowsChange, notBookedTwice, notifyWithoutCreate, callbackPathsServed];

@@ -1,0 +1,137 @@
+// The channel manager's own reservation format (profile `mock.reservation_template`): takes
+// the template file's JSON text, gives the parsed template after checking every
+// `{{placeholder}}` is known and used where it can be filled (room placeholders inside the
+// one-element array that repeats per booked room, night placeholders inside the one that
+// repeats per night). A bad template is a ProfileError naming file, line and field.
+import { readFileSync } from 'node:fs';
+import { ProfileError } from '../support/errors.js';
+import { isYamlProblem, parseYaml } from '../support/yaml-source.js';
+
+export type PlaceholderScope = 'booking' | 'room' | 'night';
+
+/** Every placeholder a template may use, with what it is filled with (also the docs' table). */
+export const RESERVATION_PLACEHOLDERS: Readonly<Record<string, string>> = {
+  'booking.id': 'the booking id (string), as listed by GetBookingList',
+  'booking.order_date': 'the UTC date the booking was made, YYYY-MM-DD',
+  'booking.order_time': 'the UTC time the booking was made, HH:MM:SS',
+  'booking.cancelled': '1 when the booking is cancelled, else 0',
+  'booking.cancelled_bool': 'true when the booking is cancelled, else false',
+  'booking.modified': '1 when the booking was modified, else 0',
+  'booking.adults': 'number of adults',
+  'booking.children': 'number of children',
+  'booking.customer_count': 'number of customers',
+  'booking.customers': 'the built-in Customers array (CustomerFName, CustomerLName, CustomerEmail, CustomerCountry, ...)',
+  'booking.currency': 'ISO 4217 currency of the prices',
+  'booking.total_price': 'total price of all rooms (number)',
+  'booking.payment_collect': 'who collects the payment (e.g. Channel)',
+  'room.wbp_room_id': 'the channel room id (string) the PMS mapped',
+  'room.wbp_rate_id': 'the channel rate plan id (string)',
+  'room.rate_title': 'the rate plan title',
+  'room.arrival': 'the arrival date (first night), YYYY-MM-DD',
+  'room.last_night': 'the last night, YYYY-MM-DD (the built-in EndDate)',
+  'room.departure': 'the departure date (the day after the last night), YYYY-MM-DD',
+  'room.nights': 'number of nights',
+  'room.units': 'number of units (rooms or beds) booked',
+  'room.price': 'price of this room for the whole stay, all units (number)',
+  'night.date': 'the night, YYYY-MM-DD',
+  'night.rate': 'the rate per unit for that night (number)',
+};
+
+export interface ReservationTemplate {
+  file: string;
+  value: Record<string, unknown>;
+}
+
+export const PLACEHOLDER_RE = /\{\{\s*([a-z_]+\.[a-z_]+)\s*\}\}/g;
+
+/** The 1-based line of character `index` in `text`. */
+function lineAt(text: string, index: number): number {
+  let line = 1;
+  for (let i = 0; i < index && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+function pointerOf(path: Array<string | number>): string {
+  return path.length === 0 ? '/' : path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+/**
+ * The scope a one-element array repeats in, by the placeholders its element uses: inside a
+ * room, night placeholders make it repeat per night; outside, room placeholders per room.
+ */
+export function repeatScope(value: unknown, inRoom: boolean): PlaceholderScope | undefined {
+  const text = JSON.stringify(value);
+  const names = [...text.matchAll(PLACEHOLDER_RE)].map((m) => m[1]!);
+  if (inRoom) return names.some((n) => n.startsWith('night.')) ? 'night' : undefined;
+  if (names.some((n) => n.startsWith('room.'))) return 'room';
+  if (names.some((n) => n.startsWith('night.'))) return 'night';
+  return undefined;
+}
+
+class Checker {
+  constructor(private readonly text: string, private readonly file: string) {}
+
+  fail(message: string, path: Array<string | number>, needle?: string): never {
+    const at = needle ? this.text.indexOf(needle) : -1;
+    throw new ProfileError(`mock.reservation_template: ${message}`, { file: this.file, line: at >= 0 ? lineAt(this.text, at) : 1, field: pointerOf(path) });
+  }
+
+  walk(value: unknown, path: Array<string | number>, open: Set<PlaceholderScope>): void {
+    if (typeof value === 'string') {
+      for (const m of value.matchAll(PLACEHOLDER_RE)) this.placeholder(m[1]!, m[0], path, open);
+      if (/\{\{/.test(value.replace(PLACEHOLDER_RE, ''))) this.fail(`"${value.slice(0, 60)}" has a "{{" that is not a placeholder {{scope.name}}`, path, value);
+      return;
+    }
+    if (Array.isArray(value)) {
+      const scope = value.length === 1 ? repeatScope(value[0], open.has('room')) : undefined;
+      const inner = scope ? new Set([...open, scope]) : open;
+      if (scope === 'night' && !open.has('room')) this.fail('night placeholders must sit in an array repeated per night inside the array repeated per room', path);
+      value.forEach((v, i) => this.walk(v, [...path, i], inner));
+      return;
+    }
+    if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) this.walk(v, [...path, k], open);
+  }
+
+  private placeholder(name: string, raw: string, path: Array<string | number>, open: Set<PlaceholderScope>): void {
+    if (!Object.hasOwn(RESERVATION_PLACEHOLDERS, name)) {
+      this.fail(`unknown placeholder ${raw} (known: ${Object.keys(RESERVATION_PLACEHOLDERS).join(', ')})`, path, raw);
+    }
+    const scope = name.split('.')[0] as PlaceholderScope;
+    if (scope !== 'booking' && !open.has(scope)) {
+      this.fail(`${raw} is used outside a one-element array that repeats per ${scope}`, path, raw);
+    }
+  }
+}
+
+/** Pure: the template file's text -> the template, or a ProfileError naming file, line and field. */
+export function parseReservationTemplate(text: string, file: string): ReservationTemplate {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    const position = /position (\d+)/.exec(message);
+    // JSON.parse does not always say where; the YAML parser (JSON is YAML) does.
+    const yaml = position ? undefined : parseYaml(text, file);
+    const line = position ? lineAt(text, Number(position[1])) : yaml && isYamlProblem(yaml) ? (yaml.location.line ?? 1) : 1;
+    throw new ProfileError(`mock.reservation_template: not JSON (${message.split('\n')[0]})`, { file, line });
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ProfileError('mock.reservation_template: the template must be a JSON object (the reservation)', { file, line: 1, field: '/' });
+  }
+  new Checker(text, file).walk(value, [], new Set());
+  return { file, value: value as Record<string, unknown> };
+}
+
+/** Reads and parses the template; an unreadable file names the profile field that points at it. */
+export function loadReservationTemplate(path: string, profileFile: string, line?: number): ReservationTemplate {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ProfileError(`mock.reservation_template: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, {
+      file: profileFile, ...(line ? { line } : {}), field: 'mock.reservation_template',
+    });
+  }
+  return parseReservationTemplate(text, path);
+}
