@@ -82,7 +82,7 @@ describe.concurrent('order and timing the spec allows', () => {
     expectNoTemplates(outputDir, io.out());
   }, 90_000);
 
-  it.each([['no-booking-fetch', 'pms.booking.fetched', ['setup', 'booking-polling']], ['notify-no-poll', 'pms.callback.notify-polls', ['setup', 'callbacks']], ['no-ack', 'pms.booking.acked', ['setup', 'booking-polling']]] as const)(
+  it.each([['no-booking-fetch', 'pms.booking.fetched', ['setup', 'booking-polling']], ['notify-no-poll', 'pms.callback.notify-polls', ['setup', 'callbacks']], ['version-now', 'pms.poll.version-not-later', ['setup', 'booking-polling']]] as const)(
     'broken variant %s: denied by %s, its reports free of templates', async (variant, id, suite) => {
       const { result, io, outputDir } = await certify({ variant: [variant], suite: [...suite] });
       expect(check(result, id)?.outcome, details(result)).toBe('fail');
