@@ -69,7 +69,7 @@ export function scaledClock(factor: number, start: number = Date.now()): Clock {
 }
 
 /** Stalls of the process shorter than this (real ms) are left on the clock: timer noise. */
-const STALL_NOISE_MS = 10;
+const STALL_NOISE_MS = 4;
 
 /**
  * A scaled clock that stands still while this process cannot run: for end-to-end tests in
