@@ -82,6 +82,16 @@ async function runSuiteGuarded(suite: Suite, options: RunOptions, ctx: RunContex
   }
 }
 
+/** The coverage pictures are drawn from the candidate's data: if that fails, the run still ends, with a note. */
+function guardedArtifacts(ctx: RunContext, notes: string[]): RunResult['artifacts'] {
+  try {
+    return ctx.artifacts?.() ?? {};
+  } catch (error) {
+    notes.push(`The coverage pictures could not be drawn (${ctx.redactor.text((error as Error).message ?? String(error))}); the checks are unaffected.`);
+    return {};
+  }
+}
+
 export async function runCertification(options: RunOptions, given: RunContext): Promise<RunResult> {
   const ctx: RunContext = given.load ? given : { ...given, load: new HarnessLoad(given.clock) };
   ctx.load!.start();
@@ -137,9 +147,14 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
     counts: countOutcomes(results),
     suites: results,
     exchanges: [...ctx.log.all()],
-    artifacts: ctx.artifacts?.() ?? {},
+    artifacts: {},
     profileDigest: profileDigest(options.profile),
   };
-  ctx.emit({ type: 'run-end', result });
+  result.artifacts = guardedArtifacts(ctx, result.notes);
+  try {
+    ctx.emit({ type: 'run-end', result });
+  } catch {
+    // A reporter that breaks on the run's end still gets the result to write (finishReports).
+  }
   return result;
 }
