@@ -13,6 +13,8 @@ import { measureCertification, measureOverhead } from './overhead.js';
 import { measureScaling } from './scaling.js';
 import type { ScalingPoint, ScalingRow } from './scaling.js';
 import { measureStartup } from './startup.js';
+import { describePmsTime, measurePmsCertification } from './pms-certification.js';
+import type { PmsCertificationTime } from './pms-certification.js';
 import { measureReferenceRun, measureSideBySide } from './side-by-side.js';
 import { referenceRunRows, sideBySideRows, suiteParseRow } from './side-by-side-rows.js';
 import { measureSuiteParse } from './suite-parse.js';
@@ -141,6 +143,20 @@ async function sideBySideTable(plan: Plan, log: (line: string) => void): Promise
   return [...sideBySideRows(sides), suiteParseRow(parse), ...referenceRunRows(refs)];
 }
 
+/** Issue 12: a PMS certification at the spec defaults takes at most 4 polling intervals plus the full refresh. */
+function pmsTimeRow(t: PmsCertificationTime): Row {
+  const refresh = t.suites.find((s) => s.name === 'full-refresh')?.clockMs ?? 0;
+  const intervals = (t.clockMs - refresh) / t.pollMs;
+  return {
+    measurement: `PMS certification of the reference PMS at the spec defaults, ${t.bookingCreate ? '30-minute polling (BookingCreate)' : '5-minute polling'}, run time on the injected clock`,
+    result: describePmsTime(t),
+    baseline: `${(t.pollMs / 60_000).toFixed(0)} min (one polling interval)`,
+    ratio: intervals.toFixed(1),
+    target: '<= 4 intervals + full refresh',
+    status: intervals <= 4 ? 'pass' : 'MISS',
+  };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { quick: { type: 'boolean' }, 'full-scaling': { type: 'boolean' }, 'side-by-side': { type: 'boolean' }, json: { type: 'string' } } });
   const plan = PLANS[values.quick ? 'quick' : 'full'];
@@ -167,6 +183,8 @@ async function main(): Promise<void> {
   const certification = await measureCertification(plan.certificationRuns, log);
   log('  start-up ...');
   const startup = await measureStartup(plan.startupRuns);
+  log('  PMS certification length at the spec defaults (injected clock) ...');
+  const pmsTimes = [await measurePmsCertification(false), await measurePmsCertification(true)];
   const sideRows = await sideBySideTable(plan, log);
 
   const startupRatio = startup.versionMs / startup.nodeMs;
@@ -191,9 +209,10 @@ async function main(): Promise<void> {
       status: startupRatio <= 3 ? 'pass' : 'MISS',
     },
     ...scaling.map((row, i): Row => scalingRow(row, i, scaling)),
+    ...pmsTimes.map(pmsTimeRow),
     ...sideRows,
   ];
-  printResults(machine, rows, values.json, { ingestion, scaling, overhead, overheadTls, certification, startup });
+  printResults(machine, rows, values.json, { ingestion, scaling, overhead, overheadTls, certification, startup, pmsTimes });
 }
 
 function printResults(machine: ReturnType<typeof describeMachine>, rows: Row[], json: string | undefined, details: Record<string, unknown>): void {

@@ -12,10 +12,11 @@ export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'error';
 /**
  * Why a check was skipped. not-applicable: capability not declared or filtered out (does
  * not block certification). missing-input: the profile lacks what the check needs.
- * blocked: an earlier step failed, so the check had nothing to look at. The last two block
- * certification of a required check (D-005).
+ * blocked: an earlier step failed, so the check had nothing to look at. timing-degraded:
+ * the harness's own process was starved of CPU so long that a timing rule could not be
+ * judged (D-143). All but not-applicable block certification of a required check (D-005).
  */
-export type SkipKind = 'not-applicable' | 'missing-input' | 'blocked';
+export type SkipKind = 'not-applicable' | 'missing-input' | 'blocked' | 'timing-degraded';
 
 export interface CheckMeta {
   id: string;
@@ -37,6 +38,8 @@ export interface Verdict {
   exchanges?: string[];
   schemaErrors?: SchemaError[];
   skip?: SkipKind;
+  /** An inconclusive skip: the step may act again (send the callback again) and judge anew. */
+  retry?: boolean;
   /** Effective level for this evaluation, when a flag lowers it (--allow-http makes HTTPS a warning). */
   level?: Level;
   /**

@@ -80,7 +80,7 @@ async function referencePms(options: PrepareOptions, io: CliIo, deps: { clock: C
         bookingCreate: base.capabilities.includes('BookingCreate'), roomInfo: base.capabilities.includes('RoomInfo'),
       },
       tls: { cert: tls.cert, key: tls.key },
-      faults: parsePmsFaults(options.variant ?? []),
+      ...parsePmsFaults(options.variant ?? []),
     });
     const profile = loadProfile(file, { ...env, CM_REFERENCE_PMS_URL: pms.baseUrl, CM_REFERENCE_PMS_START_URL: pms.startUrl, CM_REFERENCE_PMS_PROPERTY_SYNC_URL: pms.propertySyncUrl, CM_REFERENCE_PMS_CHANGE_PRICE_URL: pms.changePriceUrl });
     return { profile, redactor, ca: tls.ca, pms: side, close: async () => { await pms.close(); await side.close(); } };

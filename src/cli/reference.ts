@@ -12,8 +12,8 @@ import type { Profile } from '../profile/types.js';
 import { OTA_FAULTS, startReferenceOta } from '../reference/ota/index.js';
 import type { OtaFault } from '../reference/ota/index.js';
 import type { Target } from '../suite/types.js';
-import { PMS_FAULTS } from '../reference/pms/index.js';
-import type { PmsFault } from '../reference/pms/index.js';
+import { PMS_CORRECT_VARIANT_NAMES, PMS_FAULTS, isPmsCorrectVariant } from '../reference/pms/index.js';
+import type { PmsCorrectVariant, PmsFault } from '../reference/pms/index.js';
 
 export interface RunningReference {
   profile: Profile;
@@ -48,11 +48,13 @@ export function parseOtaFaults(names: string[]): OtaFault[] {
   return names as OtaFault[];
 }
 
-export function parsePmsFaults(names: string[]): PmsFault[] {
+/** --variant names of the reference PMS: broken ones (faults) and correct ones (other order or timing). */
+export function parsePmsFaults(names: string[]): { faults: PmsFault[]; variants: PmsCorrectVariant[] } {
+  const known = [...Object.keys(PMS_FAULTS), ...PMS_CORRECT_VARIANT_NAMES];
   for (const name of names) {
-    if (!Object.hasOwn(PMS_FAULTS, name)) throw new UsageError(`unknown variant "${name}" (known: ${Object.keys(PMS_FAULTS).join(', ')})`);
+    if (!Object.hasOwn(PMS_FAULTS, name) && !isPmsCorrectVariant(name)) throw new UsageError(`unknown variant "${name}" (known: ${known.join(', ')})`);
   }
-  return names as PmsFault[];
+  return { faults: names.filter((n): n is PmsFault => Object.hasOwn(PMS_FAULTS, n)), variants: names.filter(isPmsCorrectVariant) };
 }
 
 export async function startReferenceOtaCandidate(options: {

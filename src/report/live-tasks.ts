@@ -95,7 +95,7 @@ export class LiveTaskList {
       this.prompt = this.safe(event.message);
       this.show(event.suite, this.prompt);
     } else if (event.type === 'waiting') {
-      this.show(event.suite, `${this.prompt ?? event.step} — ${formatRemaining(event.remainingMs)} left`);
+      this.show(event.suite, `${this.prompt ?? event.what ?? event.step} — ${formatRemaining(event.remainingMs)} left`);
     } else if (event.type === 'suite-end') {
       this.ends.get(event.result.name)?.resolve(event.result);
     } else if (event.type === 'run-end') {

@@ -91,7 +91,7 @@ class TerminalReporter implements Reporter {
   private live: LiveTaskList | undefined;
   private liveLoading: Promise<void> | undefined;
   private readonly pending: RunEvent[] = [];
-  private lastCountdown: number | undefined;
+  private lastCountdown: string | undefined;
   private readonly batch: string[] = [];
   private batchTimer: NodeJS.Timeout | undefined;
 
@@ -170,11 +170,12 @@ class TerminalReporter implements Reporter {
         this.lastCountdown = undefined;
         break;
       case 'waiting': {
-        // Plain output: one countdown line per 30 s, not one per second.
-        const bucket = Math.ceil(event.remainingMs / 30_000);
+        // Plain output (not a TTY, or CI): one line per 30 s of waiting, not one per second,
+        // saying what the run waits for, so an unattended log is never silent for long.
+        const bucket = `${event.step}:${Math.ceil(event.remainingMs / 30_000)}`;
         if (bucket !== this.lastCountdown) {
           this.lastCountdown = bucket;
-          this.write(c.cyan(`     ${formatRemaining(event.remainingMs)} left`));
+          this.write(c.cyan(`     ${event.what ? `${event.what}: ` : ''}${formatRemaining(event.remainingMs)} left`));
         }
         break;
       }

@@ -18,14 +18,22 @@ export interface JudgeSubject {
   traffic?: readonly LiveExchange[];
 }
 
-export function judgeDeclared(env: StepEnv, subject: JudgeSubject, roots: Record<string, unknown>, pms?: PmsFacts): void {
+/** Judges and records each declared check; gives the verdicts (an inconclusive one held back while a retry is allowed). */
+export function judgeDeclared(env: StepEnv, subject: JudgeSubject, roots: Record<string, unknown>, pms?: PmsFacts): Verdict[] {
   const scope = makeScope(env.ctx.clock.now(), roots);
+  const verdicts: Verdict[] = [];
   for (const check of env.step.checks) {
     const where = env.where(check.line ? { line: check.line } : {});
     const verdict = judgeOne(env, check, subject, scope, pms);
+    verdicts.push(verdict);
+    if (verdict.retry && env.retryAllowed) {
+      env.retryRequested = true;
+      continue;
+    }
     if (verdict.skipsRest && verdict.status !== 'pass') env.state.skipRest ??= restOfSuite(env, check.id, verdict);
     env.record(check, verdict, where);
   }
+  return verdicts;
 }
 
 /** How the steps after a check with skipsRest are skipped: as it was, or blocked by its failure. */

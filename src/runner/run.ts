@@ -4,6 +4,8 @@
 import { decideVerdict } from '../checks/rollup.js';
 import { profileDigest } from '../profile/digest.js';
 import { SPEC_TITLE, SPEC_VERSION } from '../spec/sections.js';
+import { HarnessLoad } from './harness-load.js';
+import type { HarnessLoadSummary } from './harness-load.js';
 import { certifyingVerdict, insecureNotes, isFullSelection, notCertifyingReason, transportFacts } from './certifiable.js';
 import { runSuite } from './suite-runner.js';
 import { mockFacts, mockNotes } from './mock-transport.js';
@@ -28,10 +30,21 @@ function countOutcomes(suites: SuiteResult[]): OutcomeCounts {
   return counts;
 }
 
-function runNotes(options: RunOptions, facts: TransportFacts, stop: RunStop, interrupted: boolean): string[] {
+/** Delays a person would notice in the timing checks' evidence (real ms). */
+const NOTABLE_DELAY_MS = 50;
+
+function loadNote(load: HarnessLoadSummary): string | undefined {
+  if (load.worstDelayMs < NOTABLE_DELAY_MS) return undefined;
+  return `The harness's own event loop ran up to ${load.worstDelayMs} ms late (${load.worstDelayClockMs} ms of run time; ${load.lateProbes} of ${load.probes} probes late): timing tolerances were widened by the delay seen in each window.`;
+}
+
+function runNotes(options: RunOptions, facts: TransportFacts, stop: RunStop, interrupted: boolean, load: HarnessLoadSummary): string[] {
   const notes = insecureNotes(facts);
+  const loaded = loadNote(load);
+  if (loaded) notes.push(loaded);
   if (!isFullSelection(options)) notes.push('Partial run (--suite/--grep/--bail): not every built-in check ran, so this is not a full certification.');
   if (stop.unreachable) notes.push(`The run stopped early: the candidate could not be reached (${stop.unreachable}).`);
+  if (stop.halted) notes.push(`The run stopped early: ${stop.halted}; the checks after it could not be judged.`);
   if (stop.bailed) notes.push('The run stopped at the first failed required check (--bail).');
   if (stop.fault) notes.push(`The run stopped at a harness fault (${stop.fault}); the report holds what ran until then.`);
   if (interrupted) notes.push('The run was interrupted; the report holds what ran until then.');
@@ -79,7 +92,17 @@ function guardedArtifacts(ctx: RunContext, notes: string[]): RunResult['artifact
   }
 }
 
-export async function runCertification(options: RunOptions, ctx: RunContext): Promise<RunResult> {
+export async function runCertification(options: RunOptions, given: RunContext): Promise<RunResult> {
+  const ctx: RunContext = given.load ? given : { ...given, load: new HarnessLoad(given.clock) };
+  ctx.load!.start();
+  try {
+    return await runAll(options, ctx);
+  } finally {
+    if (!given.load) ctx.load!.stop();
+  }
+}
+
+async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> {
   const startedAt = ctx.clock.now();
   const wallStart = performance.now();
   const stop: RunStop = {};
@@ -91,10 +114,11 @@ export async function runCertification(options: RunOptions, ctx: RunContext): Pr
     if (options.grep && planned?.checks === 0) continue;
     const result = await runSuiteGuarded(suite, options, ctx, stop, startedAt);
     results.push(result);
-    if (ctx.signal.aborted || stop.unreachable || stop.bailed || stop.fault) break;
+    if (ctx.signal.aborted || stop.unreachable || stop.halted || stop.bailed || stop.fault) break;
   }
   const interrupted = ctx.signal.aborted;
   const all = results.flatMap((s) => s.checks);
+  const load = ctx.load!.summary();
   const decided = decideVerdict(all, interrupted);
   const { reasons } = decided;
   if (stop.unreachable && decided.verdict !== 'not-certified') reasons.unshift(`the candidate could not be reached: ${stop.unreachable}`);
@@ -118,7 +142,8 @@ export async function runCertification(options: RunOptions, ctx: RunContext): Pr
     durationMs: Math.round(performance.now() - wallStart),
     scope: isFullSelection(options) ? 'full' : 'partial',
     interrupted,
-    notes: [...(mock ? mockNotes(mock) : []), ...runNotes(options, facts, stop, interrupted)],
+    notes: [...(mock ? mockNotes(mock) : []), ...runNotes(options, facts, stop, interrupted, load)],
+    harnessLoad: load,
     counts: countOutcomes(results),
     suites: results,
     exchanges: [...ctx.log.all()],

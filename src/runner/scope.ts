@@ -40,8 +40,11 @@ export function settingsOf(profile: Profile): Record<string, unknown> {
   const reaction = parseDuration(profile.deadlines.callback_reaction ?? '2m');
   const reactionMs = reaction ? reaction.ms + reaction.days * 86_400_000 : 120_000;
   return {
-    // A reaction to a callback must come before the next scheduled poll could explain it.
-    reaction_ms: Math.max(1, Math.min(reactionMs, i.pollMs - i.pollToleranceMs)),
+    // A reaction to a callback must come before the next scheduled poll could explain it, so
+    // waiting longer than that tells nothing more; the reaction-poll check tells reaction from
+    // schedule itself. Never a zero window (D-141): the deadline alone when the profile's
+    // tolerance is as large as its interval.
+    reaction_ms: i.pollMs > i.pollToleranceMs ? Math.min(reactionMs, i.pollMs - i.pollToleranceMs) : reactionMs,
     deadlines: profile.deadlines,
     poll_ms: i.pollMs,
     poll_tolerance_ms: i.pollToleranceMs,
@@ -50,6 +53,11 @@ export function settingsOf(profile: Profile): Record<string, unknown> {
     two_polls_ms: 2 * (i.pollMs + i.pollToleranceMs),
     clock_skew_ms: i.clockSkewMs,
   };
+}
+
+/** A text whose templates could not be rendered, with each one replaced: never shown raw (D-142). */
+export function withoutTemplates(text: string): string {
+  return text.replace(/\$\{[^}]*\}/g, '(not available)');
 }
 
 export function makeScope(now: number, roots: Record<string, unknown>): TemplateScope {

@@ -11,6 +11,8 @@ import type { RunContext, RunOptions } from './types.js';
 
 export interface RunStop {
   unreachable?: string;
+  /** An unattended action (a profile hook) failed: nothing after it can be judged. */
+  halted?: string;
   bailed?: boolean;
   /** The harness itself broke (an exception escaped a suite): the run ends here, with its report. */
   fault?: string;
@@ -18,6 +20,10 @@ export interface RunStop {
 
 export class StepEnv {
   readonly outcomes: Outcome[] = [];
+  /** The step may ask to run again from an earlier step (traffic retry, tries left). */
+  retryAllowed = false;
+  /** Set when an inconclusive verdict was held back so the steps can run again. */
+  retryRequested = false;
 
   constructor(
     readonly options: RunOptions,
@@ -60,6 +66,6 @@ export class StepEnv {
   }
 
   get aborted(): boolean {
-    return this.ctx.signal.aborted || this.stop.unreachable !== undefined || this.stop.bailed === true;
+    return this.ctx.signal.aborted || this.stop.unreachable !== undefined || this.stop.halted !== undefined || this.stop.bailed === true;
   }
 }

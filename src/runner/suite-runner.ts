@@ -51,6 +51,33 @@ function lastReaders(suite: Suite): Map<string, string[]> {
   return out;
 }
 
+interface StepsRun {
+  make: (step: Step) => StepEnv;
+  windows: Set<string>;
+  stepMs: Map<string, number>;
+  /** Windows to close after a step (their last reader); a retried step's window opens again. */
+  closeAfter: Map<string, string[]>;
+  closeLedger: (window: string) => void;
+  halt: () => boolean;
+}
+
+/** Runs the steps in order; a traffic step with `retry` whose check was inconclusive sends the run back to its `from` step. */
+async function runSteps(suite: Suite, run: StepsRun): Promise<void> {
+  const tries = new Map<string, number>();
+  for (let i = 0; i < suite.steps.length; i++) {
+    if (run.halt()) break;
+    const step = suite.steps[i]!;
+    const env = run.make(step);
+    const retry = step.kind === 'traffic' ? step.retry : undefined;
+    const attempt = (tries.get(step.id) ?? 0) + 1;
+    tries.set(step.id, attempt);
+    env.retryAllowed = retry !== undefined && attempt < retry.tries;
+    await runStep(env, step, run.windows, run.stepMs);
+    for (const window of run.closeAfter.get(step.id) ?? []) run.closeLedger(window);
+    if (env.retryRequested && retry) i = suite.steps.findIndex((s) => s.id === retry.from) - 1;
+  }
+}
+
 /** Runs one step and adds its wall time to stepMs (the checks it evaluated take it as their duration). */
 async function runStep(env: StepEnv, step: Step, windows: Set<string>, stepMs: Map<string, number>): Promise<void> {
   const wallStart = performance.now();
@@ -120,11 +147,12 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
   const inboundEnv = new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, inboundStep);
   ctx.pms?.judge.attach((meta, verdict) => inboundEnv.record(meta, verdict, inboundEnv.where({ line: undefined })));
   try {
-    for (const step of suite.steps) {
-      if (ctx.signal.aborted || stop.unreachable || stop.bailed) break;
-      await runStep(new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step), step, windows, stepMs);
-      for (const window of closeAfter.get(step.id) ?? []) ctx.pms?.judge.closeLedger(window);
-    }
+    await runSteps(suite, {
+      make: (step) => new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step),
+      windows, stepMs, closeAfter,
+      closeLedger: (window) => ctx.pms?.judge.closeLedger(window),
+      halt: () => ctx.signal.aborted || stop.unreachable !== undefined || stop.halted !== undefined || stop.bailed === true,
+    });
   } finally {
     for (const window of windows) ctx.pms?.judge.closeLedger(window);
     ctx.pms?.judge.detach();

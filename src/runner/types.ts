@@ -10,6 +10,7 @@ import type { HttpClient } from '../drivers/http-client.js';
 import type { HookRunner } from '../drivers/hooks.js';
 import type { MockChannelManager } from '../drivers/mock-cm/mock-cm.js';
 import type { InboundJudge } from './inbound-judge.js';
+import type { HarnessLoad, HarnessLoadSummary } from './harness-load.js';
 import type { Profile } from '../profile/types.js';
 import type { Suite, Target } from '../suite/types.js';
 import type { Clock } from '../support/clock.js';
@@ -69,6 +70,8 @@ export interface RunContext {
   pms?: PmsSide | undefined;
   /** Collects report artifacts (coverage) at the end of the run. */
   artifacts?: () => RunArtifacts;
+  /** The harness's own event-loop delay (made by runCertification when absent). */
+  load?: HarnessLoad;
 }
 
 export interface PlannedSuite {
@@ -85,7 +88,7 @@ export type RunEvent =
   | { type: 'step-end'; suite: string; step: string; outcome: Outcome; note?: string }
   | { type: 'prompt'; suite: string; step: string; message: string; deadline: number }
   /** While a step waits for a person (after a prompt): the time left, on the run's clock. */
-  | { type: 'waiting'; suite: string; step: string; remainingMs: number }
+  | { type: 'waiting'; suite: string; step: string; remainingMs: number; what?: string }
   | { type: 'suite-end'; result: SuiteResult }
   | { type: 'run-end'; result: RunResult };
 
@@ -136,6 +139,8 @@ export interface RunResult {
   suites: SuiteResult[];
   exchanges: Exchange[];
   artifacts: RunArtifacts;
+  /** How late the harness's own event loop ran during the run (timing tolerances were widened by it). */
+  harnessLoad?: HarnessLoadSummary;
   /** SHA-256 of the profile with its secrets excluded (src/profile/digest.ts), for the certificate. */
   profileDigest: string;
 }

@@ -152,6 +152,7 @@ class SuiteReader {
           ...(t.operations ? { operations: t.operations as Extract<Step, { kind: 'traffic' }>['operations'] } : {}),
           ...(t.duration ? { duration: t.duration as string } : {}),
           ...(t.settle ? { settle: t.settle as string } : {}),
+          ...(t.retry ? { retry: t.retry as { from: string; tries: number } } : {}),
         };
       }
       case 'mock':
@@ -273,6 +274,9 @@ class SuiteReader {
     for (const [i, step] of steps.entries()) {
       if (step.kind === 'expect_request' && step.since !== 'step' && step.since !== 'run' && !steps.slice(0, i).some((s) => s.id === step.since)) {
         this.fail(['steps', i, 'since'], `"${step.since}" is not an earlier step id (or "step", "run")`);
+      }
+      if (step.kind === 'traffic' && step.retry && !steps.slice(0, i).some((s) => s.id === step.retry!.from)) {
+        this.fail(['steps', i, 'traffic', 'retry', 'from'], `"${step.retry.from}" is not an earlier step id`);
       }
       if (step.kind !== 'traffic' || step.from === 'run') continue;
       if (!steps.slice(0, i).some((s) => s.id === step.from)) {

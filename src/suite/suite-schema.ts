@@ -118,6 +118,12 @@ const KINDS = {
         from: { type: 'string' },
         duration,
         settle: duration,
+        retry: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['from', 'tries'],
+          properties: { from: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' }, tries: { type: 'integer', minimum: 1, maximum: 10 } },
+        },
       },
     },
   },

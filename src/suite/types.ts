@@ -99,6 +99,12 @@ export interface TrafficStep extends StepBase {
   duration?: string;
   /** Judge early once no matching request has arrived for this long (bounded by duration). */
   settle?: string;
+  /**
+   * When a check of this step is inconclusive (it could not tell, e.g. a reaction from the
+   * PMS's schedule), run the steps from `from` (an earlier step id) through this one again,
+   * at most `tries` times in all; only the last try's inconclusive verdict is recorded.
+   */
+  retry?: { from: string; tries: number };
 }
 
 export interface MockStep extends StepBase {

@@ -7,6 +7,8 @@ export interface Clock {
   now(): number;
   /** Resolves after `ms` of this clock's time; rejects with the signal's reason on abort. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Clock milliseconds per real millisecond (1 when absent): turns a real stall into clock time. */
+  readonly rate?: number;
 }
 
 function abortError(signal: AbortSignal): unknown {
@@ -63,7 +65,39 @@ export function scaledClock(factor: number, start: number = Date.now()): Clock {
   // millisecond apart still get different times.
   const realStart = performance.now();
   const now = (): number => Math.floor(start + (performance.now() - realStart) * factor);
-  return { now, sleep: sleepOn(now, (ms) => ms / factor) };
+  return { now, sleep: sleepOn(now, (ms) => ms / factor), rate: factor };
+}
+
+/** Stalls of the process shorter than this (real ms) are left on the clock: timer noise. */
+const STALL_NOISE_MS = 4;
+
+/**
+ * A scaled clock that stands still while this process cannot run: for end-to-end tests in
+ * which the harness and an in-process candidate share one fast time. A scaled clock turns
+ * a 300 ms stall of a loaded test machine into 6 s of run time at 20x, for both sides at
+ * once; this one measures each stall (a probe timer firing late) and takes it off the
+ * clock, so simulated time only passes while the process runs. Never used by real runs.
+ * Monotonic: after a stall is taken off, time waits until it catches up.
+ */
+export function stallFreeClock(factor: number, start: number = Date.now()): Clock & { stop(): void } {
+  const realStart = performance.now();
+  let lost = 0;
+  let last = start;
+  let due = performance.now() + 10;
+  const probe = (): void => {
+    const late = performance.now() - due;
+    if (late > STALL_NOISE_MS) lost += late - STALL_NOISE_MS;
+    due = performance.now() + 10;
+    timer = setTimeout(probe, 10);
+    timer.unref();
+  };
+  let timer = setTimeout(probe, 10);
+  timer.unref();
+  const now = (): number => {
+    last = Math.max(last, Math.floor(start + (performance.now() - realStart - lost) * factor));
+    return last;
+  };
+  return { now, sleep: sleepOn(now, (ms) => ms / factor), rate: factor, stop: () => clearTimeout(timer) };
 }
 
 interface Sleeper {

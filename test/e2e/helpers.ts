@@ -29,6 +29,12 @@ export function problems(result: RunResult): string[] {
     .map((c) => `${c.outcome}:${c.id}`)))];
 }
 
+/** Every check that did not pass with its message, and the harness's load: for assertion messages. */
+export function details(result: RunResult): string {
+  const bad = result.suites.flatMap((s) => s.checks.filter((c) => c.outcome !== 'pass' && c.skipKind !== 'not-applicable'));
+  return [...bad.map((c) => `${c.outcome}:${c.id}: ${c.message}`), `harness load: ${JSON.stringify(result.harnessLoad)}`].join('\n');
+}
+
 const RANK = { fail: 5, error: 4, warn: 3, skip: 1, pass: 2 } as const;
 
 /** The check with this id in the suite where it did worst (ids like schema.response recur per suite). */

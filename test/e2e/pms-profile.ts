@@ -4,6 +4,21 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packagePath } from '../../src/support/package-root.js';
+import { type Clock, stallFreeClock } from '../../src/support/clock.js';
+
+/**
+ * The PMS end-to-end tests' clock: SPEED times faster, standing still while the test process
+ * is stalled (a loaded machine must not turn its own stalls into 20-fold late polls of the
+ * in-process PMS). Give it back with `done` when the run is over.
+ */
+export async function withTestClock<T>(work: (clock: Clock) => Promise<T>, speed: number = SPEED): Promise<T> {
+  const clock = stallFreeClock(speed);
+  try {
+    return await work(clock);
+  } finally {
+    clock.stop();
+  }
+}
 
 export const SPEED = 20;
 

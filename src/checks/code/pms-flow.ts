@@ -6,7 +6,10 @@ import { formatBookingVersion, parseBookingVersion } from '../../support/time.js
 import type { CodeCheck, CodeCheckInput } from './types.js';
 import type { Verdict } from '../types.js';
 import { fail, pass, skip, unexpected } from '../types.js';
+import { pollInterval, reactivePoll } from './pms-timing.js';
 import { cutText } from '../../support/cut.js';
+
+export { pollInterval, reactivePoll };
 
 const CONFIG_OPS = new Set(['SetupProperty', 'GetRoomTypes', 'GetRatePlans', 'CreateProperty', 'ARIUpdate']);
 
@@ -128,62 +131,6 @@ export const versionAfterError: CodeCheck = {
       }
     }
     return pass('the version after the error kept the last successful poll time', { exchanges: judged.map((p) => p.poll.record.id) });
-  },
-};
-
-export const pollInterval: CodeCheck = {
-  name: 'poll-interval',
-  description: 'GetBookingList comes at least every configured interval (plus the tolerance) throughout the window',
-  run(input) {
-    const pms = input.pms;
-    if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
-    const { pollMs, pollToleranceMs } = input.profile.intervals;
-    const limit = pollMs + pollToleranceMs;
-    const times = pms.inbound.filter((x) => op(x) === 'GetBookingList' && x.at >= pms.windowStart).map((x) => x.at);
-    const points = [pms.windowStart, ...times, input.now];
-    let worst = 0;
-    let at = 0;
-    for (let i = 1; i < points.length; i++) {
-      const gap = points[i]! - points[i - 1]!;
-      if (gap > worst) [worst, at] = [gap, points[i - 1]!];
-    }
-    const text = `${times.length} poll(s); longest gap ${Math.round(worst / 1000)} s`;
-    return worst <= limit
-      ? pass(`${text} (allowed ${Math.round(limit / 1000)} s)`)
-      : fail(`${unexpected('gap between polls', `at most ${Math.round(limit / 1000)} s`, `${Math.round(worst / 1000)} s from ${new Date(at).toISOString()}`)}; ${text}`, { expected: limit, actual: worst });
-  },
-};
-
-/** The order an exchange started in the run ("x17" -> 17): ids are given as requests start. */
-function seq(id: string): number {
-  return Number(id.replace(/^\D+/, ''));
-}
-
-export const reactivePoll: CodeCheck = {
-  name: 'reactive-poll',
-  description: 'after a callback (args.exchange, sent at args.sent_at), a GetBookingList comes within args.within ms, before the next scheduled poll could explain it',
-  run(input) {
-    const pms = input.pms;
-    const sentAt = Number(input.args.sent_at);
-    const within = Number(input.args.within);
-    const callback = typeof input.args.exchange === 'string' ? seq(input.args.exchange) : NaN;
-    if (!pms || !Number.isFinite(sentAt) || !Number.isFinite(within) || !Number.isFinite(callback)) return skip('no callback to judge from', 'blocked');
-    const { pollMs, pollToleranceMs } = input.profile.intervals;
-    // Order by exchange sequence, not time: a poll and the callback may share a clock tick.
-    const polls = pms.inbound.filter((x) => op(x) === 'GetBookingList');
-    const before = polls.filter((x) => seq(x.record.id) < callback).at(-1);
-    const after = polls.find((x) => seq(x.record.id) > callback);
-    // The earliest moment the PMS's own schedule could have produced a poll.
-    const scheduled = before ? before.at + pollMs - pollToleranceMs : Number.POSITIVE_INFINITY;
-    if (after && after.at - sentAt <= within && after.at < scheduled) {
-      return pass(`GetBookingList ${Math.round((after.at - sentAt) / 1000)} s after the callback (${after.record.id})`, { exchanges: [after.record.id] });
-    }
-    if (scheduled <= sentAt + within) {
-      return skip(`The callback went out too close to the PMS's next scheduled poll (due ${new Date(scheduled).toISOString()}) to tell a reaction from the schedule; run again`, 'blocked', { exchanges: after ? [after.record.id] : [] });
-    }
-    return fail(unexpected('GetBookingList after the callback', `within ${Math.round(within / 1000)} s`, after ? `only after ${Math.round((after.at - sentAt) / 1000)} s` : 'none'), {
-      exchanges: after ? [after.record.id] : [], expected: within, actual: after ? after.at - sentAt : null,
-    });
   },
 };
 

@@ -128,7 +128,7 @@ async function serveReferencePms(options: ServeOptions, io: CliIo): Promise<() =
     host: options.host ?? '127.0.0.1',
     port: parsePort(options.port, 8444),
     ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
-    faults: parsePmsFaults(options.variant ?? []),
+    ...parsePmsFaults(options.variant ?? []),
   }).catch((error: unknown) => {
     tls?.cleanup();
     throw error;

@@ -73,6 +73,8 @@ export class MockChannelManager {
   private readonly reading = new WeakSet<Socket>();
   /** Lets the runner see an inbound exchange (judge it, feed ledgers) before bodies are summarised. */
   private readonly onReceived: Array<(x: LiveExchange) => void> = [];
+  /** Requests whose handler started (their time is taken) but that are not stored yet. */
+  private readonly inflight = new Set<Promise<void>>();
 
   constructor(private readonly options: MockCmOptions) {
     this.model = new OtaModel({
@@ -99,10 +101,12 @@ export class MockChannelManager {
 
   async start(): Promise<void> {
     const handler = (req: IncomingMessage, res: ServerResponse): void => {
-      this.handle(req, res).catch(() => {
+      const work = this.handle(req, res).catch(() => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': JSON_TYPE, connection: 'close' });
         res.end();
       });
+      this.inflight.add(work);
+      void work.finally(() => this.inflight.delete(work));
     };
     const { tls, host, port, requestTimeoutMs } = this.options;
     // Node enforces requestTimeout only when it checks connections (every 30 s by default):
@@ -130,6 +134,19 @@ export class MockChannelManager {
     if (!server) return;
     this.server = undefined;
     await closeServer(server);
+  }
+
+  /**
+   * Resolves when every request whose handler had started is stored (each is timed at its
+   * handler's start, so one that arrived before a deadline counts even if read after it).
+   */
+  async settled(maxRealMs = 1_000): Promise<void> {
+    if (this.inflight.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    // Bounded: a PMS that trickles its body must not hold a step past its deadline for long.
+    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxRealMs)));
+    await Promise.race([Promise.allSettled([...this.inflight]), bound]);
+    clearTimeout(timer);
   }
 
   /** The next answer to `operation` is this error (a scenario step's request). */

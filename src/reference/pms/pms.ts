@@ -14,6 +14,7 @@ import { Poller, runPolling } from './poller.js';
 import { type PmsPropertyFixture, defaultPmsFixture } from './property.js';
 import { type PropertySyncFixture, loadPropertySyncFixture, runPropertySync } from './property-sync.js';
 import { runSetup } from './setup.js';
+import { type PmsCorrectVariant } from './variants.js';
 import { type ReferencePmsState, createState } from './state.js';
 
 const CHANGED_PRICE_CENTS = 19_900;
@@ -53,6 +54,8 @@ export interface ReferencePmsOptions {
   fixture?: PmsPropertyFixture;
   /** What the property sync sends; default fixtures/pms-property-sync.json. */
   propertySync?: PropertySyncFixture;
+  /** Correct behaviours other than the default ones (another order or timing the spec allows). */
+  variants?: Iterable<PmsCorrectVariant>;
 }
 
 export class ReferencePms {
@@ -61,6 +64,7 @@ export class ReferencePms {
   readonly capabilities: Required<PmsCapabilities>;
   readonly fixture: PmsPropertyFixture;
   readonly pollIntervalMs: number;
+  readonly variants: ReadonlySet<PmsCorrectVariant>;
   private readonly abort = new AbortController();
   private readonly ctx: PmsContext;
   private readonly sender: AriSender;
@@ -71,6 +75,7 @@ export class ReferencePms {
 
   constructor(readonly options: ReferencePmsOptions) {
     this.faults = pmsFaultSet(options.faults);
+    this.variants = new Set(options.variants ?? []);
     const caps = options.capabilities ?? {};
     this.capabilities = {
       ackBooking: caps.ackBooking ?? true,
@@ -124,6 +129,13 @@ export class ReferencePms {
     return true;
   }
 
+  /** The connect-sequence variant: the property sync right after SetupProperty, once. */
+  private async syncWhileConnecting(): Promise<void> {
+    if (!this.variants.has('property-ops-at-connect') || this.state.propertySyncStarted) return;
+    this.state.propertySyncStarted = true;
+    await runPropertySync(this.ctx, this.options.propertySync ?? loadPropertySyncFixture(), 'connect');
+  }
+
   /** ARIFullRefresh: queues a complete refresh; false when not connected. `by` says which ids the callback named. */
   requestFullRefresh(by: { pms?: boolean; wbp?: boolean } = { pms: true, wbp: true }): boolean {
     const mapping = this.state.mapping;
@@ -137,7 +149,9 @@ export class ReferencePms {
   notifyBooking(bookingId?: string): boolean {
     if (!this.connected) return false;
     const ignored = this.faults.has('notify-no-poll') || (this.faults.has('notify-ignores-changes') && bookingId !== undefined && this.ctx.ledger.get(bookingId) !== undefined);
-    if (!ignored) this.background(this.poller.pollNow(), 'poll');
+    if (ignored) return true;
+    const delay = this.variants.has('notify-fetch-30ms') ? this.ctx.clock.sleep(30, this.ctx.signal) : Promise.resolve();
+    this.background(delay.then(() => this.poller.pollNow()), 'poll');
     return true;
   }
 
@@ -206,7 +220,7 @@ export class ReferencePms {
   private async connect(): Promise<void> {
     this.state.setupAttempts += 1;
     delete this.state.setupError;
-    const result = await runSetup(this.ctx, this.fixture.rooms);
+    const result = await runSetup(this.ctx, this.fixture.rooms, () => this.syncWhileConnecting());
     if (this.state.phase === 'closed') return;
     if (!result.ok) {
       this.state.phase = 'failed';

@@ -70,14 +70,20 @@ export function changedRoomBody(fixture: PropertySyncFixture, faults: ReadonlySe
   return room;
 }
 
-/** Sends the whole sequence; a refused step is noted and the next one still goes out. */
-export async function runPropertySync(ctx: PmsContext, fixture: PropertySyncFixture): Promise<void> {
+/**
+ * Sends the whole sequence; a refused step is noted and the next one still goes out.
+ * `connect` is the order of a PMS that syncs as part of connecting (deletions before the
+ * rate plan change), which the spec's flow allows as well.
+ */
+export async function runPropertySync(ctx: PmsContext, fixture: PropertySyncFixture, order: 'hook' | 'connect' = 'hook'): Promise<void> {
   const { faults } = ctx;
+  const updateRatePlan = (): Promise<unknown> => send(ctx, 'UpdateRatePlan', { rateplan: copy(fixture.update_rate_plan) });
   await send(ctx, 'CreateProperty', { Property: propertyBody(fixture, faults) });
   await send(ctx, 'UpdateRoom', { room: changedRoomBody(fixture, faults) });
   await send(ctx, 'UpdateRoom', { room: copy(fixture.new_room) });
-  await send(ctx, 'UpdateRatePlan', { rateplan: copy(fixture.update_rate_plan) });
+  if (order === 'hook') await updateRatePlan();
   await send(ctx, 'DeleteRatePlan', { rateplan: { pms_rate_id: fixture.delete_rate_plan } });
   await send(ctx, 'DeleteRoom', { room: { pms_room_id: fixture.delete_room } });
+  if (order === 'connect') await updateRatePlan();
   ctx.state.propertySyncs += 1;
 }

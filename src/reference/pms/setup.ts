@@ -18,7 +18,8 @@ async function healthCheck(ctx: PmsContext): Promise<SetupResult | undefined> {
   return outcome.ok ? undefined : stopped('HealthCheck', outcome);
 }
 
-export async function runSetup(ctx: PmsContext, pmsRooms: readonly PmsRoom[]): Promise<SetupResult> {
+/** `afterSetup` runs right after a successful SetupProperty (a PMS that syncs its property while connecting). */
+export async function runSetup(ctx: PmsContext, pmsRooms: readonly PmsRoom[], afterSetup?: () => Promise<void>): Promise<SetupResult> {
   const { faults } = ctx;
   const healthFirst = !faults.has('skip-healthcheck') && !faults.has('healthcheck-after-setup');
   if (healthFirst) {
@@ -30,6 +31,7 @@ export async function runSetup(ctx: PmsContext, pmsRooms: readonly PmsRoom[]): P
   const setup = await send(ctx, 'SetupProperty');
   if (!setup.ok) return stopped('SetupProperty', setup);
   ctx.state.setupAt = ctx.clock.now();
+  if (afterSetup) await afterSetup();
   if (faults.has('healthcheck-after-setup')) {
     const refused = await healthCheck(ctx);
     if (refused) return refused;

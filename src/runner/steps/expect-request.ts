@@ -7,11 +7,12 @@ import { fail, harnessError } from '../../checks/types.js';
 import type { LiveExchange } from '../../drivers/exchange.js';
 import type { ExpectRequestStep } from '../../suite/types.js';
 import { judgeDeclared } from '../judge.js';
-import { makeScope, tryRender } from '../scope.js';
+import { makeScope, tryRender, withoutTemplates } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
 import { pmsFacts } from './pms-facts.js';
 import { durationMs } from './wait.js';
+import { formatMs, startHeartbeat } from '../heartbeat.js';
 
 function bodyOf(x: LiveExchange): unknown {
   return x.request.ok ? x.request.value : undefined;
@@ -27,29 +28,29 @@ async function runAction(env: StepEnv, step: ExpectRequestStep, deadline: number
   }
   if (action.prompt) {
     const text = tryRender(action.prompt, makeScope(env.ctx.clock.now(), env.roots()), env.state);
-    env.ctx.emit({ type: 'prompt', suite: env.suite.name, step: step.id, message: text.ok ? String(text.value) : action.prompt, deadline });
+    env.ctx.emit({ type: 'prompt', suite: env.suite.name, step: step.id, message: text.ok ? String(text.value) : withoutTemplates(action.prompt), deadline });
     return { prompted: true };
   }
   return { prompted: false };
 }
 
-/** A visible countdown while a person is asked to act: one event per second of clock time. */
-function countdown(env: StepEnv, step: ExpectRequestStep, deadline: number): () => void {
-  const stop = new AbortController();
-  const signal = AbortSignal.any([stop.signal, env.ctx.signal]);
-  void (async () => {
-    while (!signal.aborted) {
-      const remainingMs = deadline - env.ctx.clock.now();
-      if (remainingMs <= 0) return;
-      env.ctx.emit({ type: 'waiting', suite: env.suite.name, step: step.id, remainingMs });
-      try {
-        await env.ctx.clock.sleep(Math.min(1_000, remainingMs), signal);
-      } catch {
-        return;
-      }
-    }
-  })();
-  return () => stop.abort();
+/**
+ * Waits for the first matching request until the deadline, then once more for as long as
+ * the harness's own event loop was late meanwhile (it may have seen the request that late),
+ * and for requests that had arrived by the deadline but were still being read.
+ */
+async function waitForRequest(env: StepEnv, matches: (x: LiveExchange) => boolean, startedAt: number, deadline: number): Promise<LiveExchange | undefined> {
+  const inbound = env.ctx.pms!.mock.inbound;
+  const found = await inbound.waitFor(matches, deadline, env.ctx.signal);
+  if (found || env.ctx.signal.aborted) return found;
+  // At most doubled: a starved harness waits longer, never forever.
+  const late = Math.min(deadline - startedAt, env.ctx.load?.stalledMs(startedAt, env.ctx.clock.now()) ?? 0);
+  if (late > 0) {
+    const more = await inbound.waitFor(matches, env.ctx.clock.now() + late, env.ctx.signal);
+    if (more) return more;
+  }
+  await env.ctx.pms!.mock.settled();
+  return inbound.all().find((x) => matches(x) && x.at <= deadline + late);
 }
 
 export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep): Promise<string | undefined> {
@@ -72,20 +73,25 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     markCapturesMissing(env, where.verdict.skip ?? 'blocked', where.verdict.message);
     return where.verdict.message;
   }
-  const action = await runAction(env, step, deadline);
+  const matches = (x: LiveExchange): boolean =>
+    x.record.operation === step.operation && x.at >= since && (Object.keys(where.value).length === 0 || evaluateExpectation({ json: where.value }, { body: bodyOf(x), exchanges: [] }).status === 'pass');
+  // A request the PMS already sent satisfies the step at once: no hook, no prompt.
+  const already = pms.mock.inbound.all().find(matches);
+  const action = already ? { prompted: false } : await runAction(env, step, deadline);
   if (action.problem) {
     env.recordAll(harnessError(`The step's action failed: ${action.problem}`));
     markCapturesMissing(env, 'blocked', action.problem);
+    // An unattended run cannot go on without its hook: stop now rather than wait out every deadline.
+    env.stop.halted = action.problem;
     return action.problem;
   }
-  const matches = (x: LiveExchange): boolean =>
-    x.record.operation === step.operation && x.at >= since && (Object.keys(where.value).length === 0 || evaluateExpectation({ json: where.value }, { body: bodyOf(x), exchanges: [] }).status === 'pass');
-  const stopCountdown = action.prompted ? countdown(env, step, deadline) : () => undefined;
-  const found = await pms.mock.inbound.waitFor(matches, deadline, env.ctx.signal).finally(stopCountdown);
+  const what = `${step.operation} from the PMS`;
+  const stopHeartbeat = already ? () => undefined : startHeartbeat(env, `waiting for ${what}`, deadline, action.prompted ? 1_000 : undefined);
+  const found = already ?? (await waitForRequest(env, matches, startedAt, deadline).finally(stopHeartbeat));
   if (!found) {
     if (env.ctx.signal.aborted) return 'interrupted';
-    const what = Object.keys(where.value).length ? ` matching ${JSON.stringify(where.value)}` : '';
-    const verdict = fail(`Unexpected silence: no ${step.operation} request${what} arrived within ${step.within} (${Math.round(within.ms / 1000)} s)`, { expected: `a ${step.operation} request`, actual: 'none' });
+    const shown = Object.keys(where.value).length ? ` matching ${JSON.stringify(where.value)}` : '';
+    const verdict = fail(`Unexpected silence: no ${step.operation} request${shown} arrived within ${formatMs(within.ms)}`, { expected: `a ${step.operation} request`, actual: 'none' });
     env.recordAll(verdict);
     markCapturesMissing(env, 'blocked', `no ${step.operation} request arrived in step ${step.id}`);
     return verdict.message;

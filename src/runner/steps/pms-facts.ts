@@ -3,6 +3,8 @@
 import type { PmsFacts } from '../../checks/code/types.js';
 import type { StepEnv } from '../step-env.js';
 
+const CALLBACKS = new Set(['NotifyBooking', 'BookingCreate', 'ARIFullRefresh', 'RoomInfo']);
+
 export function pmsFacts(env: StepEnv, windowStart: number, windowKey = 'run'): PmsFacts | undefined {
   const pms = env.ctx.pms;
   if (!pms) return undefined;
@@ -12,6 +14,9 @@ export function pmsFacts(env: StepEnv, windowStart: number, windowKey = 'run'): 
     mappedPairs: pms.mock.mappedPairs(),
     windowStart,
     windowKey,
+    harnessStalledMs: (from, to) => env.ctx.load?.stalledMs(from, to) ?? 0,
+    harnessDelayAt: (at) => env.ctx.load?.delayAt(at) ?? 0,
+    callbacks: env.ctx.log.all().filter((x) => x.direction === 'outbound' && CALLBACKS.has(String(x.operation))).map((x) => ({ id: x.id, operation: String(x.operation), at: Date.parse(x.startedAt) })),
     outbound: env.ctx.log.all().filter((x) => x.direction === 'outbound'),
   };
 }

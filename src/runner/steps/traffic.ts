@@ -6,6 +6,8 @@ import type { TrafficStep } from '../../suite/types.js';
 import type { LiveExchange } from '../../drivers/exchange.js';
 import { judgeDeclared } from '../judge.js';
 import type { StepEnv } from '../step-env.js';
+import { startHeartbeat } from '../heartbeat.js';
+import { markCapturesMissing, takeCaptures } from './capture.js';
 import { pmsFacts } from './pms-facts.js';
 import { durationMs } from './wait.js';
 
@@ -17,28 +19,34 @@ function ioPause(): Promise<void> {
 }
 
 /**
- * Waits until no matching request arrived for `settleMs`, or `maxMs` passed. A quiet window
- * is confirmed after a short real-time pause: after an event-loop stall the clock has
- * jumped while requests may still wait in socket buffers.
+ * Waits until no matching request arrived for `settleMs` (not counting the harness's own
+ * stalls), or `maxMs` passed. A quiet window is confirmed after a short real-time pause:
+ * after an event-loop stall the clock has jumped while requests may still wait in socket
+ * buffers.
  */
 async function collect(env: StepEnv, step: TrafficStep, from: number, maxMs: number, settleMs: number | undefined): Promise<void> {
   const { clock, signal } = env.ctx;
   const inbound = env.ctx.pms!.mock.inbound;
-  const end = clock.now() + maxMs;
+  const start = clock.now();
+  // The window is lengthened by the time the harness stood still (at most doubled): the PMS
+  // could not be heard meanwhile, and in process could not send.
+  const end = (): number => start + maxMs + Math.min(maxMs, env.ctx.load?.stalledMs(start, clock.now()) ?? 0);
   const seen = (): LiveExchange[] => inbound.since(from, step.operations);
   const latest = (): number => {
     const all = seen();
     return all.length ? all[all.length - 1]!.at : from;
   };
-  while (!signal.aborted && clock.now() < end) {
+  while (!signal.aborted && clock.now() < end()) {
     const now = clock.now();
-    if (settleMs !== undefined && latest() > from && now - latest() >= settleMs) {
+    // Quiet time leaves out the harness's own stalls: the PMS could not be heard meanwhile.
+    const stalled = (): number => env.ctx.load?.stalledMs(latest(), now) ?? 0;
+    if (settleMs !== undefined && latest() > from && now - latest() - stalled() >= settleMs) {
       const count = seen().length;
       await ioPause();
       if (seen().length === count) return;
       continue;
     }
-    const nap = settleMs === undefined ? end - now : Math.min(end - now, Math.max(10, settleMs / 4));
+    const nap = settleMs === undefined ? end() - now : Math.min(end() - now, Math.max(10, settleMs / 4));
     try {
       await clock.sleep(nap, signal);
     } catch {
@@ -64,8 +72,19 @@ export async function runTrafficStep(env: StepEnv, step: TrafficStep): Promise<s
     env.recordAll(harnessError(message));
     return message;
   }
-  if (max.ms > 0) await collect(env, step, from, max.ms, settle?.ok ? settle.ms : undefined);
+  if (max.ms > 0) {
+    const what = `${(step.operations ?? ['requests']).join(', ')} from the PMS`;
+    const stopHeartbeat = startHeartbeat(env, `watching ${what}`, env.ctx.clock.now() + max.ms);
+    await collect(env, step, from, max.ms, settle?.ok ? settle.ms : undefined).finally(stopHeartbeat);
+  }
   const traffic = env.ctx.pms.mock.inbound.since(from, step.operations);
-  judgeDeclared(env, { body: undefined, exchanges: traffic.slice(-20).map((x) => x.record.id), traffic }, env.roots({ window_start: from }), pmsFacts(env, from, step.from));
+  const roots = env.roots({ window_start: from });
+  const verdicts = judgeDeclared(env, { body: undefined, exchanges: traffic.slice(-20).map((x) => x.record.id), traffic }, roots, pmsFacts(env, from, step.from));
+  if (env.retryRequested) return `inconclusive (${verdicts.find((v) => v.retry)?.message ?? 'could not tell'}); trying again`;
+  // A check that could not judge (a skip) leaves the step's captures missing with its reason:
+  // steps that depend on the judgement are skipped with it rather than judged by a window.
+  const unjudged = verdicts.find((v) => v.status === 'skip' || v.status === 'error');
+  if (unjudged) markCapturesMissing(env, unjudged.status === 'skip' ? (unjudged.skip ?? 'blocked') : 'blocked', unjudged.message);
+  else takeCaptures(env, roots);
   return `${traffic.length} request(s) in the window`;
 }

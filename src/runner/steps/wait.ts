@@ -5,6 +5,7 @@ import { parseDuration } from '../../suite/template-parser.js';
 import { harnessError } from '../../checks/types.js';
 import { makeScope, tryRender } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
+import { startHeartbeat } from '../heartbeat.js';
 
 export function durationMs(env: StepEnv, text: string): { ok: true; ms: number } | { ok: false; message: string } {
   const rendered = tryRender(text, makeScope(env.ctx.clock.now(), env.roots()), env.state);
@@ -22,10 +23,13 @@ export async function runWaitStep(env: StepEnv, step: WaitStep): Promise<string 
     env.recordAll(harnessError(d.message));
     return d.message;
   }
+  const stopHeartbeat = startHeartbeat(env, 'a set pause', env.ctx.clock.now() + d.ms);
   try {
     await env.ctx.clock.sleep(d.ms, env.ctx.signal);
   } catch {
     return 'interrupted';
+  } finally {
+    stopHeartbeat();
   }
   return undefined;
 }

@@ -1,0 +1,62 @@
+// How long a PMS certification takes at the spec's defaults (issue 12, item 9): takes
+// whether the PMS declares BookingCreate (polling every 30 minutes instead of 5), gives
+// the run's length on the injected clock, per suite, with the reference PMS. The clock runs
+// one polling interval per real second and stands still while the process is stalled, so
+// the numbers are run time a real PMS would wait, not this machine's speed.
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { runCommand } from '../src/cli/commands/run.js';
+import { stallFreeClock } from '../src/support/clock.js';
+import { packagePath } from '../src/support/package-root.js';
+
+export interface PmsCertificationTime {
+  bookingCreate: boolean;
+  pollMs: number;
+  verdict: string;
+  /** The whole run on the injected clock. */
+  clockMs: number;
+  /** Each suite's share (its real duration scaled to the clock). */
+  suites: Array<{ name: string; clockMs: number }>;
+}
+
+/** The reference PMS profile with every interval and deadline at the spec's defaults. */
+function defaultsProfile(dir: string, bookingCreate: boolean): string {
+  const original = readFileSync(packagePath('fixtures', 'profiles', 'reference-pms.yaml'), 'utf8');
+  let text = original.slice(0, original.indexOf('intervals:')).replace(/\.\.\/tls\//g, `${packagePath('fixtures', 'tls')}/`);
+  if (!bookingCreate) text = text.replace('BookingCreate, ', '');
+  const file = join(dir, 'reference-pms.defaults.yaml');
+  writeFileSync(file, text);
+  return file;
+}
+
+const sink = (): Writable => new Writable({ write(_c, _e, cb) { cb(); } });
+
+export async function measurePmsCertification(bookingCreate: boolean): Promise<PmsCertificationTime> {
+  const pollMs = bookingCreate ? 30 * 60_000 : 5 * 60_000;
+  const clock = stallFreeClock(pollMs / 1000);
+  const cwd = mkdtempSync(join(tmpdir(), 'cm-certify-bench-'));
+  try {
+    const started = clock.now();
+    const { result } = await runCommand({ target: 'pms', reference: true, profile: defaultsProfile(cwd, bookingCreate) }, { stdout: sink(), stderr: sink(), env: {}, cwd, isTTY: false, clock });
+    const clockMs = clock.now() - started;
+    const real = result.suites.reduce((n, s) => n + s.durationMs, 0) || 1;
+    return {
+      bookingCreate, pollMs, verdict: result.verdict, clockMs,
+      suites: result.suites.map((s) => ({ name: s.name, clockMs: Math.round((s.durationMs / real) * clockMs) })),
+    };
+  } finally {
+    clock.stop();
+  }
+}
+
+export function describePmsTime(t: PmsCertificationTime): string {
+  const min = (ms: number): string => `${(ms / 60_000).toFixed(1)} min`;
+  const refresh = t.suites.find((s) => s.name === 'full-refresh')?.clockMs ?? 0;
+  return `${min(t.clockMs)} = ${((t.clockMs - refresh) / t.pollMs).toFixed(1)} polling intervals + full refresh ${min(refresh)} (${t.suites.map((s) => `${s.name} ${min(s.clockMs)}`).join(', ')}); ${t.verdict}`;
+}
+
+if (process.argv[1]?.endsWith('pms-certification.js')) {
+  for (const bookingCreate of [false, true]) console.log(`${bookingCreate ? '30-minute polling (BookingCreate)' : '5-minute polling'}: ${describePmsTime(await measurePmsCertification(bookingCreate))}`);
+}

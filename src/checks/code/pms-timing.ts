@@ -1,0 +1,133 @@
+// Code checks on a PMS's timing (PMS target): takes the inbound traffic, the callbacks the
+// harness sent and the harness's own event-loop delay, gives verdicts on the polling
+// interval and on the reaction to a callback. A tolerance is widened by the delay the
+// harness itself suffered in the window (it may have seen a request that late); when that
+// delay is too large to tell a broken PMS from a starved harness, the check is skipped as
+// "timing degraded" (blocks certification, never fails the PMS). A reaction that cannot be
+// told from the PMS's own schedule is inconclusive: the step may send the callback again.
+import type { LiveExchange } from '../../drivers/exchange.js';
+import type { CodeCheck, PmsFacts } from './types.js';
+import { fail, pass, skip, unexpected } from '../types.js';
+
+function op(x: LiveExchange): string {
+  return String(x.record.operation);
+}
+
+function secs(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
+}
+
+function stalled(pms: PmsFacts, from: number, to: number): number {
+  return pms.harnessStalledMs?.(from, to) ?? 0;
+}
+
+function delayAt(pms: PmsFacts, at: number): number {
+  return pms.harnessDelayAt?.(at) ?? 0;
+}
+
+interface Gap {
+  from: number;
+  to: number;
+  gap: number;
+  delay: number;
+}
+
+export const pollInterval: CodeCheck = {
+  name: 'poll-interval',
+  description: "GetBookingList comes at least every configured interval (plus the tolerance, plus the harness's own event-loop delay) throughout the window",
+  run(input) {
+    const pms = input.pms;
+    if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
+    const { pollMs, pollToleranceMs } = input.profile.intervals;
+    const limit = pollMs + pollToleranceMs;
+    const times = pms.inbound.filter((x) => op(x) === 'GetBookingList' && x.at >= pms.windowStart).map((x) => x.at);
+    const points = [pms.windowStart, ...times, input.now];
+    const gaps: Gap[] = [];
+    for (let i = 1; i < points.length; i++) {
+      const [from, to] = [points[i - 1]!, points[i]!];
+      // A gap looks longer by how late its end was seen: the harness's stalls just before it
+      // (in process, the same stalls held the PMS's own timer up). The start seen late only
+      // shortens it.
+      gaps.push({ from, to, gap: to - from, delay: delayAt(pms, to) });
+    }
+    const worst = gaps.reduce<Gap | undefined>((w, g) => (!w || g.gap - g.delay > w.gap - w.delay ? g : w), undefined);
+    const longest = Math.max(0, ...gaps.map((g) => g.gap));
+    const text = `${times.length} poll(s); longest gap ${secs(longest)}`;
+    const over = gaps.filter((g) => g.gap > limit);
+    if (over.length === 0) return pass(`${text} (allowed ${secs(limit)})`);
+    if (worst && worst.gap - worst.delay > limit) {
+      return fail(`${unexpected('gap between polls', `at most ${secs(limit)}`, `${secs(worst.gap)} from ${new Date(worst.from).toISOString()}`)}; ${text}${worst.delay ? ` (${secs(worst.delay)} of it may be the harness's own delay, still too long)` : ''}`, { expected: limit, actual: worst.gap });
+    }
+    // Every long gap is explained by the harness's own delay: widen, unless the delay is as
+    // large as a missed poll (then a PMS that skips polls could not be told apart).
+    const judgeable = pollMs - pollToleranceMs;
+    const starved = over.find((g) => g.delay >= judgeable);
+    if (starved) {
+      return skip(`Timing degraded: the harness's own event loop was ${secs(starved.delay)} late while the PMS's polls were ${secs(starved.gap)} apart (from ${new Date(starved.from).toISOString()}); a missed poll cannot be told from a starved harness. Run again on a less busy machine.`, 'timing-degraded', { expected: limit, actual: starved.gap });
+    }
+    const widest = Math.max(...over.map((g) => g.delay));
+    return pass(`${text} (allowed ${secs(limit)}, widened by up to ${secs(widest)} for the harness's own event-loop delay)`);
+  },
+};
+
+/** The order an exchange started in the run ("x17" -> 17): ids are given as requests start. */
+function seq(id: string): number {
+  return Number(id.replace(/^\D+/, ''));
+}
+
+/**
+ * The shortest gap of the PMS's own schedule before `callback`: consecutive polls, leaving
+ * out the first poll after any earlier callback (that one may be a reaction).
+ */
+function scheduleGap(polls: readonly LiveExchange[], callback: number, callbacks: readonly number[]): number | undefined {
+  const own = polls.filter((p) => seq(p.record.id) < callback);
+  const gaps: number[] = [];
+  for (let i = 1; i < own.length; i++) {
+    const [a, b] = [seq(own[i - 1]!.record.id), seq(own[i]!.record.id)];
+    if (!callbacks.some((c) => c > a && c < b)) gaps.push(own[i]!.at - own[i - 1]!.at);
+  }
+  if (gaps.length === 0) return undefined;
+  // Two polls timed together (a retry, a burst, a clock tick) are not the schedule: the
+  // shortest gap at least half the median one is.
+  const median = [...gaps].sort((x, y) => x - y)[Math.floor(gaps.length / 2)]!;
+  return Math.min(...gaps.filter((g) => g >= median / 2));
+}
+
+export const reactivePoll: CodeCheck = {
+  name: 'reactive-poll',
+  description: "after a callback (args.exchange, sent at args.sent_at), a GetBookingList comes within args.within ms, before the PMS's own schedule (its shortest observed gap, at most the configured interval) could explain it",
+  run(input) {
+    const pms = input.pms;
+    const sentAt = Number(input.args.sent_at);
+    const within = Number(input.args.within);
+    const callback = typeof input.args.exchange === 'string' ? seq(input.args.exchange) : NaN;
+    if (!pms || !Number.isFinite(sentAt) || !Number.isFinite(within) || within <= 0 || !Number.isFinite(callback)) return skip('no callback to judge from', 'blocked');
+    const polls = pms.inbound.filter((x) => op(x) === 'GetBookingList');
+    const before = polls.filter((x) => seq(x.record.id) < callback).at(-1);
+    const after = polls.find((x) => seq(x.record.id) > callback);
+    // The poll before the callback seen late moves the schedule later (a false reaction);
+    // the reaction seen late makes it look slower: widen both ways.
+    const early = before ? delayAt(pms, before.at) : 0;
+    const slow = Math.max(after ? delayAt(pms, after.at) : 0, stalled(pms, sentAt, after?.at ?? input.now));
+    const delay = Math.max(early, slow);
+    const others = (pms.callbacks ?? []).map((c) => seq(c.id)).filter((c) => c !== callback);
+    const observed = scheduleGap(polls, callback, others);
+    const gap = Math.min(input.profile.intervals.pollMs, observed ?? Number.POSITIVE_INFINITY);
+    // The earliest moment the PMS's own schedule could have produced a poll; the harness may
+    // have seen the poll before the callback late, so its delay moves that moment earlier.
+    // With no poll before the callback the PMS's schedule is unknown: its first poll could
+    // come at any moment, so a poll after the callback proves nothing (inconclusive).
+    // So is it with a single poll: a PMS may poll more often than the interval, at any pace.
+    const scheduled = before && observed !== undefined ? before.at + gap - early : Number.NEGATIVE_INFINITY;
+    const waited = after ? after.at - sentAt : undefined;
+    const exchanges = after ? [after.record.id] : [];
+    if (after && waited! <= within + slow && after.at < scheduled) {
+      return pass(`GetBookingList ${secs(waited!)} after the callback (${after.record.id}), before the PMS's schedule could explain it (earliest ${secs(scheduled - sentAt)} after the callback)`, { exchanges });
+    }
+    if (!after || waited! > within + slow) {
+      return fail(unexpected('GetBookingList after the callback', `within ${secs(within)}`, after ? `only after ${secs(waited!)}` : 'none'), { exchanges, expected: within, actual: waited ?? null });
+    }
+    const why = before && observed !== undefined ? `the PMS's own schedule (a poll every ${secs(gap)}${delay ? `, harness delay ${secs(delay)}` : ''}) could explain it` : 'too few polls had come before the callback to know the PMS\'s schedule';
+    return skip(`Inconclusive: GetBookingList ${secs(waited!)} after the callback, but ${why}`, 'blocked', { exchanges, retry: true });
+  },
+};

@@ -1,0 +1,17 @@
+// Correct variants of the reference PMS: takes nothing, gives the names of behaviours a
+// different, conforming PMS may show (another order, another timing the spec allows) and
+// what each one does. Unlike faults, every variant must be certified.
+
+export const PMS_CORRECT_VARIANT_NAMES = ['property-ops-at-connect', 'notify-fetch-30ms'] as const;
+
+export type PmsCorrectVariant = (typeof PMS_CORRECT_VARIANT_NAMES)[number];
+
+export const PMS_CORRECT_VARIANTS: Readonly<Record<PmsCorrectVariant, string>> = {
+  'property-ops-at-connect':
+    'Sends CreateProperty, UpdateRoom, DeleteRatePlan, DeleteRoom and UpdateRatePlan right after SetupProperty, as its connect sequence (the property sync hook then does nothing)',
+  'notify-fetch-30ms': 'Reacts to NotifyBooking 30 ms (clock time) after answering it, with GetBookingList then GetBookingId',
+};
+
+export function isPmsCorrectVariant(value: unknown): value is PmsCorrectVariant {
+  return typeof value === 'string' && Object.hasOwn(PMS_CORRECT_VARIANTS, value);
+}

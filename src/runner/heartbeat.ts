@@ -1,0 +1,43 @@
+// Waiting out loud: takes a step's environment, what it waits for and its deadline, gives a
+// stop function while 'waiting' events go out on the run's clock (every second after a
+// prompt, for the live countdown; every HEARTBEAT_MS otherwise), so that an unattended run
+// is never silent for long: the plain terminal prints one of them at least every 30 s.
+import type { StepEnv } from './step-env.js';
+
+/** Unprompted waits report this often (clock time); the plain terminal prints every 30 s. */
+export const HEARTBEAT_MS = 10_000;
+
+export function startHeartbeat(env: StepEnv, what: string, deadline: number, everyMs: number = HEARTBEAT_MS): () => void {
+  const stop = new AbortController();
+  const signal = AbortSignal.any([stop.signal, env.ctx.signal]);
+  // A prompt's countdown shows at once; an unprompted wait speaks once it lasts.
+  const first = everyMs < HEARTBEAT_MS ? 0 : everyMs;
+  void (async () => {
+    try {
+      await env.ctx.clock.sleep(first, signal);
+    } catch {
+      return;
+    }
+    while (!signal.aborted) {
+      const remainingMs = deadline - env.ctx.clock.now();
+      if (remainingMs <= 0) return;
+      env.ctx.emit({ type: 'waiting', suite: env.suite.name, step: env.step.id, remainingMs, what });
+      try {
+        await env.ctx.clock.sleep(Math.min(everyMs, remainingMs), signal);
+      } catch {
+        return;
+      }
+    }
+  })();
+  return () => stop.abort();
+}
+
+/** "12 s", "4 min 5 s", "1 h 2 min": a duration for a message, never a template. */
+export function formatMs(ms: number): string {
+  if (ms < 1_000) return `${Math.max(0, Math.round(ms))} ms`;
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
+  return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
+}

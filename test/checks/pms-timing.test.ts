@@ -1,0 +1,125 @@
+// Timing checks that must hold whatever the PMS's cadence and the harness's own load: the
+// polling interval widened by the harness's event-loop delay (or "timing degraded" when it
+// is too large to judge), and a reaction to NotifyBooking told from the PMS's observed
+// schedule (inconclusive, with a retry, when it cannot be told).
+import { describe, expect, it } from 'vitest';
+import { pollInterval, reactivePoll } from '../../src/checks/code/pms-timing.js';
+import type { CodeCheckInput } from '../../src/checks/code/types.js';
+import type { LiveExchange } from '../../src/drivers/exchange.js';
+import { parseProfile } from '../../src/profile/load-profile.js';
+
+const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
+let seq = 0;
+
+function profile(pollMs: number, toleranceMs: number) {
+  return parseProfile(`target: pms\nbase_url: https://pms.test/cb\nshared_secret: s\npms_cid: abc\nproperty: {pms_property_id: 7, wbp_property_id: "1001", wbp_property_password: pw}\nintervals: {poll_ms: ${pollMs}, poll_tolerance_ms: ${toleranceMs}}\n`, 'p.yaml', {});
+}
+
+function poll(at: number): LiveExchange {
+  const id = `x${++seq}`;
+  return { at, query: {}, request: { ok: true, value: { wbp_booking_version: null } }, record: { id, direction: 'inbound', operation: 'GetBookingList', startedAt: new Date(at).toISOString(), durationMs: 1, request: { method: 'POST', url: '/', headers: {}, body: '' } } } as unknown as LiveExchange;
+}
+
+interface Facts {
+  traffic: LiveExchange[];
+  now: number;
+  pollMs?: number;
+  toleranceMs?: number;
+  /** The harness's lateness around a clock time. */
+  lateAt?: (at: number) => number;
+  args?: Record<string, unknown>;
+  callbacks?: Array<{ id: string; operation: string; at: number }>;
+}
+
+function input(f: Facts): CodeCheckInput {
+  return {
+    subject: undefined, args: f.args ?? {}, exchanges: [], now: f.now, profile: profile(f.pollMs ?? 300_000, f.toleranceMs ?? 30_000), run: { allowHttp: false },
+    pms: {
+      inbound: f.traffic, ledger: () => undefined, mappedPairs: [], windowStart: f.traffic[0]?.at ?? T0, windowKey: 'run',
+      harnessDelayAt: f.lateAt ?? (() => 0), harnessStalledMs: () => 0, callbacks: f.callbacks ?? [],
+    },
+  };
+}
+
+describe('polling interval under the harness\'s own load', () => {
+  const min = 60_000;
+  const late = (at: number, by: number) => (t: number) => (t === at ? by : 0);
+
+  it('a gap made long by the harness seeing the poll late passes, and says it was widened', () => {
+    const traffic = [poll(T0), poll(T0 + 5 * min), poll(T0 + 11 * min)]; // 6 min gap, limit 5.5 min
+    const v = pollInterval.run(input({ traffic, now: T0 + 11 * min, lateAt: late(T0 + 11 * min, 40_000) }));
+    expect(v.status).toBe('pass');
+    expect(v.message).toContain("harness's own event-loop delay");
+  });
+
+  it('the same gap with no harness delay fails', () => {
+    const traffic = [poll(T0), poll(T0 + 5 * min), poll(T0 + 11 * min)];
+    expect(pollInterval.run(input({ traffic, now: T0 + 11 * min })).status).toBe('fail');
+  });
+
+  it('a PMS polling every two intervals fails even when the harness was a little late', () => {
+    const traffic = [poll(T0), poll(T0 + 10 * min), poll(T0 + 20 * min)];
+    expect(pollInterval.run(input({ traffic, now: T0 + 20 * min, lateAt: late(T0 + 10 * min, 30_000) })).status).toBe('fail');
+  });
+
+  it('a delay as large as a missed poll makes the check "timing degraded" (a blocking skip), never a pass', () => {
+    const traffic = [poll(T0), poll(T0 + 10 * min)];
+    const v = pollInterval.run(input({ traffic, now: T0 + 10 * min, lateAt: late(T0 + 10 * min, 5 * min) }));
+    expect(v.status).toBe('skip');
+    expect(v.skip).toBe('timing-degraded');
+  });
+});
+
+describe('a reaction told from the PMS\'s own schedule', () => {
+  const second = 1_000;
+
+  /** A PMS polling every second from T0; the callback right after the poll at T0 + 5 s. */
+  function everySecond(reactionAfterMs: number | undefined) {
+    const traffic = [0, 1, 2, 3, 4, 5].map((s) => poll(T0 + s * second));
+    const callbackId = `x${++seq}`;
+    const sentAt = T0 + 5 * second + 5;
+    if (reactionAfterMs !== undefined) traffic.push(poll(sentAt + reactionAfterMs));
+    traffic.push(poll(T0 + 6 * second), poll(T0 + 7 * second));
+    return { traffic, args: { sent_at: sentAt, exchange: callbackId, within: 900 }, now: T0 + 7 * second, pollMs: second, toleranceMs: 1_000 };
+  }
+
+  it('a PMS polling every second that reacts 30 ms after the callback passes', () => {
+    const v = reactivePoll.run(input(everySecond(30)));
+    expect(v.status, v.message).toBe('pass');
+  });
+
+  it('a PMS polling every second that does not react is inconclusive (retry), never a pass', () => {
+    const facts = everySecond(undefined);
+    const v = reactivePoll.run(input({ ...facts, args: { ...facts.args, within: 2_000 } }));
+    expect(v.status).toBe('skip');
+    expect(v.retry).toBe(true);
+  });
+
+  it('a poll after a callback with no poll before it proves nothing', () => {
+    const callbackId = `x${++seq}`;
+    const v = reactivePoll.run(input({ traffic: [poll(T0 + 100)], args: { sent_at: T0, exchange: callbackId, within: 60_000 }, now: T0 + 60_000 }));
+    expect(v.status).toBe('skip');
+    expect(v.retry).toBe(true);
+  });
+
+  it('the reaction to an earlier callback does not count as the schedule', () => {
+    const first = poll(T0);
+    const earlier = { id: `x${++seq}`, operation: 'NotifyBooking', at: T0 + 10 };
+    const reaction = poll(T0 + 40);
+    const scheduled = poll(T0 + 60_000);
+    const callbackId = `x${++seq}`;
+    const again = poll(T0 + 60_050);
+    const args = { sent_at: T0 + 60_010, exchange: callbackId, within: 20_000 };
+    const v = reactivePoll.run(input({ traffic: [first, reaction, scheduled, again], args, callbacks: [earlier], now: T0 + 80_000, pollMs: 60_000, toleranceMs: 6_000 }));
+    expect(v.status, v.message).toBe('pass');
+  });
+
+  it('no poll within the reaction window fails (a zero window never happens: within must be positive)', () => {
+    const polls = [poll(T0), poll(T0 + second)];
+    const callbackId = `x${++seq}`;
+    const v = reactivePoll.run(input({ traffic: polls, args: { sent_at: T0 + second + 5, exchange: callbackId, within: 900 }, now: T0 + 3 * second, pollMs: 60_000, toleranceMs: 6_000 }));
+    expect(v.status).toBe('fail');
+    expect(reactivePoll.run(input(everySecond(undefined))).status, 'the next scheduled poll came after the window: no reaction').toBe('fail');
+    expect(reactivePoll.run(input({ ...everySecond(30), args: { sent_at: T0, exchange: 'x1', within: 0 } })).status).toBe('skip');
+  });
+});

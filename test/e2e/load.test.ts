@@ -1,0 +1,57 @@
+// Verdicts independent of the harness's own load (issue 12, item 3): with two busy worker
+// threads of another process keeping the cores busy, the reference PMS is certified 10
+// runs out of 10 (at once), and the broken variants for the polling interval, the booking
+// version and the reaction to NotifyBooking are still denied. The burner is bounded (it
+// exits by itself after its limit) and killed by its PID in afterAll.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../../src/cli/commands/run.js';
+import type { RunResult } from '../../src/runner/types.js';
+import { type CpuBurner, startCpuBurner, stopCpuBurner } from '../support/cpu-burner.js';
+import { captureIo, check, details } from './helpers.js';
+import { withTestClock, writeTestPmsProfile } from './pms-profile.js';
+
+let burner: CpuBurner | undefined;
+
+beforeAll(async () => {
+  burner = await startCpuBurner(2, 170_000);
+});
+
+afterAll(async () => {
+  await stopCpuBurner(burner);
+});
+
+/**
+ * Slower than the other e2e tests: 13 certifications share one process while another one
+ * takes both cores, and a run's fixed CPU work (two full refreshes) must fit in its windows.
+ */
+const LOAD_SPEED = Number(process.env.LOAD_SPEED ?? 8);
+
+async function certify(variant: string[] = [], suite?: string[]): Promise<RunResult> {
+  return withTestClock(async (clock) => {
+    const io = captureIo(clock);
+    const { result } = await runCommand({ target: 'pms', reference: true, profile: writeTestPmsProfile(io.cwd), variant, ...(suite ? { suite } : {}) }, io);
+    return result;
+  }, LOAD_SPEED);
+}
+
+describe('under CPU load from another process', () => {
+  it('the reference PMS is certified 10 runs out of 10, the broken variants denied by their checks', async () => {
+    const broken = [
+      ['slow-polling', 'pms.poll.interval', ['setup', 'booking-polling']],
+      ['version-now', 'pms.poll.version-not-later', ['setup', 'booking-polling']],
+      ['notify-no-poll', 'pms.callback.notify-polls', ['setup', 'callbacks']],
+    ] as const;
+    const [correct, denied] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => certify())),
+      Promise.all(broken.map(([variant, , suite]) => certify([variant], [...suite]))),
+    ]);
+    const worst = Math.max(...[...correct, ...denied].map((r) => r.harnessLoad?.worstDelayMs ?? 0));
+    console.log(`load test (speed ${LOAD_SPEED}, longest run ${Math.max(...correct.map((r) => r.durationMs))} ms): ${correct.filter((r) => r.verdict === 'certified').length}/10 certified; worst event-loop delay ${worst} ms; broken: ${denied.map((r, i) => `${broken[i]![0]}=${r.verdict}/${check(r, broken[i]![1])?.outcome}`).join(', ')}`);
+    for (const r of correct) expect(r.verdict, details(r)).toBe('certified');
+    denied.forEach((r, i) => {
+      expect(r.verdict, details(r)).toBe('not-certified');
+      expect(check(r, broken[i]![1])?.outcome, `${broken[i]![0]}: ${details(r)}`).toBe('fail');
+    });
+    expect(burner?.child.exitCode, 'the burner ran throughout').toBeNull();
+  }, 180_000);
+});

@@ -1,0 +1,101 @@
+// Issue 12 (items 1, 2): a PMS is judged whatever order and timing the spec allows. A PMS
+// that sends its property operations while connecting, one that polls every second and
+// reacts 30 ms after NotifyBooking are certified; no report of these runs (nor of broken
+// variants whose checks fail by silence) holds an unrendered template.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCommand } from '../../src/cli/commands/run.js';
+import { captureIo, check, details } from './helpers.js';
+import { SPEED, withTestClock, writeTestPmsProfile } from './pms-profile.js';
+import { reportFiles, unrenderedTemplates } from './report-scan.js';
+
+const REPORTERS = ['json', 'junit', 'html'];
+
+/** The test profile with polling every second and a tolerance as large as the interval (the issue's case). */
+function fastPollingProfile(dir: string): string {
+  const file = writeTestPmsProfile(dir);
+  const text = readFileSync(file, 'utf8')
+    .replace(/poll_ms: \d+/, 'poll_ms: 1000')
+    .replace(/poll_tolerance_ms: \d+/, 'poll_tolerance_ms: 1000')
+    .replace(/polls_observed: \d+/, 'polls_observed: 4');
+  const out = join(dir, 'fast-polling.yaml');
+  writeFileSync(out, text);
+  return out;
+}
+
+async function certify(options: { variant?: string[]; suite?: string[]; speed?: number; profile?: (dir: string) => string }) {
+  return withTestClock(async (clock) => {
+    const io = captureIo(clock);
+    const profile = (options.profile ?? writeTestPmsProfile)(io.cwd);
+    const outputDir = join(io.cwd, 'reports');
+    const outcome = await runCommand({ target: 'pms', reference: true, profile, reporter: REPORTERS, outputDir, ...(options.variant ? { variant: options.variant } : {}), ...(options.suite ? { suite: options.suite } : {}) }, io);
+    return { ...outcome, io, outputDir };
+  }, options.speed ?? SPEED);
+}
+
+function expectNoTemplates(outputDir: string, terminal: string): void {
+  expect(reportFiles(outputDir).length).toBeGreaterThanOrEqual(3);
+  expect(unrenderedTemplates(outputDir, terminal)).toEqual([]);
+}
+
+describe.concurrent('order and timing the spec allows', () => {
+  it('a PMS that sends its property operations right after SetupProperty is certified, with no hook call or prompt for them', async () => {
+    const { result, exitCode, io, outputDir } = await certify({ variant: ['property-ops-at-connect'] });
+    expect(result.verdict, details(result)).toBe('certified');
+    expect(exitCode).toBe(0);
+    const inbound = result.exchanges.filter((x) => x.direction === 'inbound').map((x) => x.operation);
+    const setup = inbound.indexOf('SetupProperty');
+    expect(inbound.slice(setup + 1, setup + 7)).toEqual(['CreateProperty', 'UpdateRoom', 'UpdateRoom', 'DeleteRatePlan', 'DeleteRoom', 'UpdateRatePlan']);
+    for (const id of ['pms.property.create-property', 'pms.property.update-room', 'pms.property.delete-rate-plan', 'pms.property.delete-room']) {
+      expect(check(result, id)?.outcome, id).toBe('pass');
+    }
+    // Every property request had arrived before its step: no hook was run, no prompt shown.
+    expect(result.exchanges.filter((x) => x.operation === 'hook:property_sync')).toEqual([]);
+    expect(io.out()).not.toMatch(/Create the property in your PMS|Delete a room in your PMS/);
+    expectNoTemplates(outputDir, io.out());
+  }, 90_000);
+
+  it('the default order: the property steps still run the hook and are certified', async () => {
+    const { result, io, outputDir } = await certify({ suite: ['setup', 'property'] });
+    expect(result.verdict, details(result)).toBe('passed-partial');
+    expect(result.exchanges.filter((x) => x.operation === 'hook:property_sync').length).toBeGreaterThanOrEqual(1);
+    expectNoTemplates(outputDir, io.out());
+  }, 90_000);
+
+  it('a PMS polling every second that fetches 30 ms after NotifyBooking is certified: its reaction is judged, not guessed', async () => {
+    const { result, io, outputDir } = await certify({ variant: ['notify-fetch-30ms'], suite: ['setup', 'callbacks'], speed: 4, profile: fastPollingProfile });
+    expect(check(result, 'pms.callback.notify-polls')?.outcome, details(result)).toBe('pass');
+    expect(check(result, 'pms.callback.notify-fetches')?.outcome, details(result)).toBe('pass');
+    expect(result.verdict, details(result)).toBe('passed-partial');
+    expectNoTemplates(outputDir, io.out());
+  }, 90_000);
+
+  it('a PMS that does not react to NotifyBooking is still denied when it polls every second', async () => {
+    const { result, io, outputDir } = await certify({ variant: ['notify-no-poll'], suite: ['setup', 'callbacks'], speed: 4, profile: fastPollingProfile });
+    const polls = check(result, 'pms.callback.notify-polls');
+    // Its next scheduled poll may fetch the booking: never a pass, and never a zero window.
+    expect(polls?.outcome, details(result)).not.toBe('pass');
+    expect(result.verdict).not.toBe('certified');
+    expect(check(result, 'pms.callback.notify-fetches')?.message ?? '').not.toMatch(/\(0 s\)|within 0/);
+    expectNoTemplates(outputDir, io.out());
+  }, 90_000);
+
+  it.each([['no-booking-fetch', 'pms.booking.fetched', ['setup', 'booking-polling']], ['notify-no-poll', 'pms.callback.notify-polls', ['setup', 'callbacks']], ['version-now', 'pms.poll.version-not-later', ['setup', 'booking-polling']]] as const)(
+    'broken variant %s: denied by %s, its reports free of templates', async (variant, id, suite) => {
+      const { result, io, outputDir } = await certify({ variant: [variant], suite: [...suite] });
+      expect(check(result, id)?.outcome, details(result)).toBe('fail');
+      expectNoTemplates(outputDir, io.out());
+    }, 90_000);
+});
+
+describe('the report scan', () => {
+  it('finds an unrendered template in a report file and in the terminal output, but not in the HTML report\'s script', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-certify-scan-'));
+    writeFileSync(join(dir, 'report.json'), JSON.stringify({ message: 'no GetBookingId arrived within ${settings.reaction_ms} (0 s)' }));
+    writeFileSync(join(dir, 'report.html'), '<p>fine</p><script>const a = `${b}`;</script>');
+    expect(unrenderedTemplates(dir, 'ok')).toHaveLength(1);
+    expect(unrenderedTemplates(dir, 'waiting ${x}')).toHaveLength(2);
+  });
+});
