@@ -13,6 +13,9 @@ import { measureCertification, measureOverhead } from './overhead.js';
 import { measureScaling } from './scaling.js';
 import type { ScalingPoint, ScalingRow } from './scaling.js';
 import { measureStartup } from './startup.js';
+import { measureReferenceRun, measureSideBySide } from './side-by-side.js';
+import { referenceRunRows, sideBySideRows, suiteParseRow } from './side-by-side-rows.js';
+import { measureSuiteParse } from './suite-parse.js';
 import type { RefreshShape } from './synthetic-refresh.js';
 
 interface Plan {
@@ -22,6 +25,7 @@ interface Plan {
   overhead: { requests: number; runs: number };
   certificationRuns: number;
   startupRuns: number;
+  sideBySide: { counts: number[]; runs: number; referenceRuns: number; parseRuns: number };
 }
 
 const PLANS: Record<'full' | 'quick', Plan> = {
@@ -32,6 +36,7 @@ const PLANS: Record<'full' | 'quick', Plan> = {
     overhead: { requests: 100, runs: 40 },
     certificationRuns: 3,
     startupRuns: 20,
+    sideBySide: { counts: [100, 1000], runs: 9, referenceRuns: 3, parseRuns: 7 },
   },
   quick: {
     ingestion: { rooms: 10, plansPerRoom: 10, days: 120, itemsPerRequest: 300, runs: 1 },
@@ -39,6 +44,7 @@ const PLANS: Record<'full' | 'quick', Plan> = {
     overhead: { requests: 100, runs: 5 },
     certificationRuns: 1,
     startupRuns: 5,
+    sideBySide: { counts: [100, 1000], runs: 3, referenceRuns: 1, parseRuns: 3 },
   },
 };
 
@@ -125,13 +131,27 @@ function printTable(rows: Row[]): void {
   for (const row of rows) process.stdout.write(`${line(row)}\n`);
 }
 
+/** The side-by-side rows alone (`--side-by-side`): whole processes against the plain loop. */
+async function sideBySideTable(plan: Plan, log: (line: string) => void): Promise<Row[]> {
+  const { counts, runs, referenceRuns, parseRuns } = plan.sideBySide;
+  log('  user suite parse ...');
+  const parse = measureSuiteParse(1000, parseRuns);
+  const sides = await measureSideBySide(counts, runs, log);
+  const refs = [await measureReferenceRun('ota', referenceRuns, log), await measureReferenceRun('pms', referenceRuns, log)];
+  return [...sideBySideRows(sides), suiteParseRow(parse), ...referenceRunRows(refs)];
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { quick: { type: 'boolean' }, 'full-scaling': { type: 'boolean' }, json: { type: 'string' } } });
+  const { values } = parseArgs({ options: { quick: { type: 'boolean' }, 'full-scaling': { type: 'boolean' }, 'side-by-side': { type: 'boolean' }, json: { type: 'string' } } });
   const plan = PLANS[values.quick ? 'quick' : 'full'];
   if (values['full-scaling']) plan.scaling = plan.scaling.map((p) => ({ ...p, days: 730 }));
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
   const machine = describeMachine();
   log(`cm-certify benchmarks (${values.quick ? 'quick' : 'full'}) on ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB, Node ${machine.node}`);
+  if (values['side-by-side']) {
+    printResults(machine, await sideBySideTable(plan, log), values.json, {});
+    return;
+  }
 
   const { runs, ...shape } = plan.ingestion;
   const ingestion = await measureIngestion(shape, runs, IN_FLIGHT, log);
@@ -147,6 +167,7 @@ async function main(): Promise<void> {
   const certification = await measureCertification(plan.certificationRuns, log);
   log('  start-up ...');
   const startup = await measureStartup(plan.startupRuns);
+  const sideRows = await sideBySideTable(plan, log);
 
   const startupRatio = startup.versionMs / startup.nodeMs;
   const rows: Row[] = [
@@ -170,12 +191,17 @@ async function main(): Promise<void> {
       status: startupRatio <= 3 ? 'pass' : 'MISS',
     },
     ...scaling.map((row, i): Row => scalingRow(row, i, scaling)),
+    ...sideRows,
   ];
+  printResults(machine, rows, values.json, { ingestion, scaling, overhead, overheadTls, certification, startup });
+}
+
+function printResults(machine: ReturnType<typeof describeMachine>, rows: Row[], json: string | undefined, details: Record<string, unknown>): void {
   process.stdout.write(`\ncm-certify benchmarks, ${machine.date}: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM, Node ${machine.node}, ${machine.os}\n\n`);
   printTable(rows);
   const missed = rows.filter((r) => r.status === 'MISS');
   process.stdout.write(missed.length ? `\nMISSED ${missed.length} target(s): ${missed.map((r) => r.measurement.split(':')[0]).join(', ')}\n` : '\nEvery target met.\n');
-  if (values.json) writeFileSync(values.json, `${JSON.stringify({ machine, ingestion, scaling, overhead, overheadTls, certification, startup, rows }, null, 2)}\n`);
+  if (json) writeFileSync(json, `${JSON.stringify({ machine, ...details, rows }, null, 2)}\n`);
 }
 
 await main();

@@ -4,7 +4,7 @@
 import type { Expectation, Matcher } from '../suite/types.js';
 import { getPointer } from './json-pointer.js';
 import type { Verdict } from './types.js';
-import { fail, pass, unexpected } from './types.js';
+import { fail, pass, skip, unexpected } from './types.js';
 import { cutText } from '../support/cut.js';
 import { SECRET_KEY_RE } from '../support/redact.js';
 
@@ -114,7 +114,8 @@ export function evaluateExpectation(expect: Expectation, subject: Subject): Verd
   const needsObject = expect.success !== undefined || expect.error_id !== undefined || expect.json !== undefined;
   const body = subject.body;
   if (needsObject && (body === null || typeof body !== 'object' || Array.isArray(body))) {
-    return fail('Unexpected body: expected a JSON object to judge, but received none (see the protocol checks)', { ...extra, expected: 'a JSON object', actual: jsonType(body) });
+    // protocol.json-body (or schema.request) reports the missing object; one fault, one check.
+    return skip(`Blocked: no JSON object to judge (received ${jsonType(body)}); the protocol checks report it`, 'blocked', { ...extra, expected: 'a JSON object', actual: jsonType(body) });
   }
   const obj = body as Record<string, unknown>;
   if (expect.success !== undefined && obj.success !== expect.success) {
@@ -123,6 +124,10 @@ export function evaluateExpectation(expect: Expectation, subject: Subject): Verd
   if (expect.error_id !== undefined) {
     const wanted = Array.isArray(expect.error_id) ? expect.error_id : [expect.error_id];
     const ids = errorIds(obj);
+    // A refusal without readable error ids is protocol.error-shape's finding: one fault, one check.
+    if (obj.success === false && (ids.length === 0 || !ids.every((id) => Number.isInteger(id)))) {
+      return skip(`Blocked: the refusal carries no integer error ids to compare with ${JSON.stringify(expect.error_id)}; protocol.error-shape reports it`, 'blocked', { ...extra, pointer: '/errors', expected: wanted, actual: ids });
+    }
     if (obj.success !== false || !ids.some((id) => wanted.includes(id as number))) {
       const shown = wanted.length === 1 ? wanted[0] : `one of ${wanted.join(', ')}`;
       const actual = obj.success === true ? 'success true' : ids.length ? `error ids ${JSON.stringify(ids)}` : 'no error ids';

@@ -12,15 +12,17 @@ export const PROTOCOL_CHECKS = {
     title: 'The exchange completes: no reset, stall, timeout or oversized body',
     level: 'required',
     spec: SPEC.endpoints,
+    rules: ['http-post-op-path'],
   },
-  status: { id: 'protocol.http-status', title: 'Every response has HTTP status 200', level: 'required', spec: `${SPEC.errors} (1)` },
+  status: { id: 'protocol.http-status', title: 'Every response has HTTP status 200', level: 'required', spec: `${SPEC.errors} (1)`, rules: ['http-response-200-json'] },
   contentType: {
     id: 'protocol.content-type',
     title: 'Every response has content type application/json',
     level: 'required',
     spec: `${SPEC.errors} (1)`,
+    rules: ['http-response-200-json'],
   },
-  json: { id: 'protocol.json-body', title: 'Every response body is a UTF-8 JSON object', level: 'required', spec: SPEC.endpoints },
+  json: { id: 'protocol.json-body', title: 'Every response body is a UTF-8 JSON object', level: 'required', spec: SPEC.endpoints, rules: ['http-response-200-json'] },
 } as const satisfies Record<string, CheckMeta>;
 
 export interface Judged {

@@ -30,6 +30,10 @@ interface Accumulator {
   bad: Set<string>;
   good: Set<string>;
   schemaErrors: SchemaError[];
+  /** Steps that evaluated the check, and when it was first and last evaluated (performance.now()), for its duration. */
+  steps: Set<string>;
+  firstAt: number | undefined;
+  lastAt: number | undefined;
 }
 
 export class CheckCollector {
@@ -38,7 +42,7 @@ export class CheckCollector {
   /** Registers a check that must appear in the results even if it never runs. */
   declare(meta: CheckMeta): void {
     if (!this.byId.has(meta.id)) {
-      this.byId.set(meta.id, { meta, worst: undefined, counts: { runs: 0, passed: 0, failed: 0, skipped: 0, errored: 0 }, bad: new Set(), good: new Set(), schemaErrors: [] });
+      this.byId.set(meta.id, { meta, worst: undefined, counts: { runs: 0, passed: 0, failed: 0, skipped: 0, errored: 0 }, bad: new Set(), good: new Set(), schemaErrors: [], steps: new Set(), firstAt: undefined, lastAt: undefined });
     }
   }
 
@@ -46,6 +50,10 @@ export class CheckCollector {
     this.declare(meta);
     const acc = this.byId.get(meta.id)!;
     const outcome = outcomeFor(verdict, acc.meta.level);
+    const now = performance.now();
+    acc.firstAt ??= now;
+    acc.lastAt = now;
+    if (where.step) acc.steps.add(where.step);
     acc.counts.runs++;
     if (verdict.status === 'pass') acc.counts.passed++;
     else if (verdict.status === 'fail') acc.counts.failed++;
@@ -67,9 +75,19 @@ export class CheckCollector {
     return this.byId.has(id);
   }
 
-  results(): CheckResult[] {
-    return [...this.byId.values()].map(toResult);
+  /**
+   * One result per check. With the wall time of each step (ms by step id), a check's
+   * durationMs is the time of the steps that evaluated it; otherwise the span of its evaluations.
+   */
+  results(stepMs?: ReadonlyMap<string, number>): CheckResult[] {
+    return [...this.byId.values()].map((acc) => ({ ...toResult(acc), durationMs: durationOf(acc, stepMs) }));
   }
+}
+
+function durationOf(acc: Accumulator, stepMs: ReadonlyMap<string, number> | undefined): number {
+  const known = stepMs ? [...acc.steps].map((s) => stepMs.get(s)) : [];
+  if (known.length && known.every((ms) => ms !== undefined)) return Math.round(known.reduce<number>((a, b) => a + (b ?? 0), 0));
+  return acc.firstAt === undefined || acc.lastAt === undefined ? 0 : Math.round(acc.lastAt - acc.firstAt);
 }
 
 function summarise(acc: Accumulator, verdict: Verdict, outcome: Outcome): string {
@@ -108,7 +126,12 @@ function toResult(acc: Accumulator): CheckResult {
   return result;
 }
 
-export type RunVerdict = 'certified' | 'not-certified' | 'incomplete';
+/**
+ * certified: a full run over HTTPS (both directions), TLS verified, every required check passed.
+ * passed-partial / passed-insecure: every required check passed, but the run certifies nothing
+ * (a selection; plain HTTP or TLS verification off). See src/runner/certifiable.ts.
+ */
+export type RunVerdict = 'certified' | 'passed-partial' | 'passed-insecure' | 'not-certified' | 'incomplete';
 
 /** Why a run is not certified or incomplete, in sentences for the summary. */
 export function decideVerdict(results: readonly CheckResult[], interrupted: boolean): { verdict: RunVerdict; reasons: string[] } {

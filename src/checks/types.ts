@@ -71,6 +71,8 @@ export interface CheckResult extends CheckMeta {
   where: CheckWhere;
   evidence: { exchanges: string[]; schemaErrors: SchemaError[] };
   counts: CheckCounts;
+  /** Wall time of the steps that evaluated the check (JUnit's testcase time). */
+  durationMs?: number;
 }
 
 export function pass(message: string, extra: Partial<Verdict> = {}): Verdict {

@@ -10,6 +10,8 @@ export interface CliIo {
   cwd: string;
   /** stdout is an interactive terminal. */
   isTTY: boolean;
+  /** The terminal's width when stdout is one (0 or undefined: unknown, e.g. a serial console). */
+  columns?: number | undefined;
   clock?: Clock;
   /** Aborted on Ctrl-C/SIGTERM (wired by main.ts). */
   signal?: AbortSignal;
@@ -24,6 +26,7 @@ export function processIo(): CliIo {
     env: process.env,
     cwd: process.cwd(),
     isTTY: process.stdout.isTTY === true,
+    columns: process.stdout.columns,
   };
 }
 
@@ -34,7 +37,11 @@ export function useColor(io: CliIo): boolean {
   return io.isTTY;
 }
 
-/** Live task list only on a terminal and outside CI. */
+/**
+ * Live task list only on a terminal that can redraw: outside CI, not TERM=dumb, and with a
+ * known width (a redraw on a 0-column terminal repeats lines). Otherwise plain lines.
+ */
 export function useLiveView(io: CliIo): boolean {
-  return io.isTTY && !io.env.CI;
+  if (!io.isTTY || io.env.CI || io.env.TERM === 'dumb') return false;
+  return io.columns === undefined || io.columns > 0;
 }

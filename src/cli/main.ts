@@ -29,7 +29,7 @@ Examples:
   $ cm-certify schemas --openapi api.openapi.json          the whole API as OpenAPI 3.1
   $ cm-certify verify-report cm-certify-report/report.html  was the report altered since it was written?
   $ cm-certify serve reference-ota --port 8443
-  $ cm-certify serve reference-pms --cm-url https://127.0.0.1:9200 --start
+  $ cm-certify serve reference-pms --cm-url https://127.0.0.1:9200 --ca MOCK_CERT.pem --start
 `;
 
 function targetOption(): Option {
@@ -47,17 +47,23 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 
   program.command('run')
     .description('run the certification suites against a candidate and print the verdict')
-    .addOption(targetOption().makeOptionMandatory())
-    .option('-p, --profile <file>', 'candidate profile (YAML); see `cm-certify init`')
+    .addOption(targetOption())
+    .option('-p, --profile <file>', 'candidate profile (YAML; default: cm-certify.ota.yaml or cm-certify.pms.yaml in this folder, whose target: is used when --target is not given)')
     .option('--reference', 'certify the built-in reference candidate (started in-process); with --profile, using that profile\'s settings')
     .option('--variant <name>', 'with --reference: a deliberately broken variant (repeatable)', collect)
     .option('-s, --suite <name|file>', 'built-in suite name, "builtin", or a suite file (repeatable)', collect)
     .option('-g, --grep <pattern>', 'only checks whose id or title match (a partial run)')
     .option('--bail', 'stop at the first failed required check')
     .option('--allow-http', 'accept a plain-http base URL for local development (HTTPS becomes a warning)')
+    .option('--mock-http', 'PMS target: the mock channel manager serves plain HTTP instead of HTTPS (local development; never certified)')
     .option('--ca <file>', 'PEM file of a private CA the candidate certificate chains to')
     .option('-r, --reporter <name>', 'report file: json, junit, html (repeatable)', collect)
-    .option('-o, --output-dir <dir>', 'where report files go', 'cm-certify-report')
+    .option('-o, --output-dir <dir>', 'where report files go (checked before the run starts)', 'cm-certify-report')
+    .option('--timeout <time>', 'per-request timeout (5000, 500ms, 10s), overriding the profile\'s timeouts.request_ms')
+    .option('-q, --quiet', 'print only the verdict line')
+    .option('-v, --verbose', 'also print every request and response in full (secrets redacted)')
+    .option('--no-color', 'no colours (also: NO_COLOR=1)')
+    .addHelpText('after', '\nProxies: HTTP_PROXY, HTTPS_PROXY and NO_PROXY are honoured for the requests to the candidate.\n')
     .action(async (opts) => {
       const { runCommand } = await import('./commands/run.js');
       setExit((await runCommand(opts, io)).exitCode);
@@ -67,7 +73,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .description('serve a built-in candidate (reference-ota, reference-pms) until Ctrl-C')
     .argument('<candidate>', 'reference-ota or reference-pms')
     .option('--cm-url <url>', 'reference-pms: the channel manager it connects to')
-    .option('--ca <file>', 'reference-pms: CA of the channel manager certificate (default: the test CA)')
+    .option('--ca <file>', 'reference-pms: the channel manager certificate (the PEM file `run --target pms` prints) or its CA')
     .option('--start', 'reference-pms: connect at once instead of waiting for the start_setup hook')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--port <port>', 'port to bind (0 = any free port)')
@@ -84,6 +90,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .description('list suites and checks with level and spec section')
     .addOption(targetOption())
     .option('--json', 'machine-readable output')
+    .option('--rules', 'spec rule -> checks of both targets, with why a rule without a check cannot be observed')
     .action(async (opts) => {
       const { listCommand } = await import('./commands/list.js');
       setExit(listCommand(opts, io));
@@ -136,6 +143,11 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   let exitCode = 0;
   const program = buildProgram(io, (code) => (exitCode = code));
+  if (argv.length === 0) {
+    // No command is a usage error: say what there is to run.
+    io.stderr.write(program.helpInformation());
+    return EXIT.usage;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
@@ -154,10 +166,13 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
 export async function runProcess(argv: string[]): Promise<void> {
   const controller = new AbortController();
   let signals = 0;
+  // During `run` the terminal reporter prints the notice (after the live view's last frame,
+  // so no line is drawn twice); elsewhere it is printed here.
+  const reporterSaysIt = argv[0] === 'run';
   const onSignal = (name: NodeJS.Signals): void => {
     signals++;
     if (signals > 1) process.exit(EXIT.incomplete);
-    process.stderr.write(`\n${name}: stopping; writing the report so far…\n`);
+    if (!reporterSaysIt) process.stderr.write(`\n${name}: stopping…\n`);
     controller.abort(new Error(`interrupted by ${name}`));
   };
   process.on('SIGINT', onSignal);

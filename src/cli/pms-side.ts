@@ -1,28 +1,76 @@
 // The PMS target's inbound side for a run: takes the profile and the run's clock, log and
-// redactor, starts the mock channel manager where the profile says (TLS when it gives a
-// certificate) and connects the inbound judge to it. The caller closes it.
-import { readFileSync } from 'node:fs';
+// redactor, starts the mock channel manager where the profile says and connects the inbound
+// judge to it. The mock serves HTTPS by default: with the profile's certificate, or with a
+// self-signed one generated at start-up (its public PEM written to a temp file and its
+// SHA-256 fingerprint reported, so a PMS can trust or pin it); plain HTTP only when the
+// profile (tls.plain_http) or the flag (--mock-http) asks. The caller closes it.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Clock } from '../support/clock.js';
+import { fingerprintOf, LOCAL_HOSTS, selfSignedFor } from '../support/certificates.js';
 import { ProfileError } from '../support/errors.js';
 import type { Redactor } from '../support/redact.js';
 import type { Profile } from '../profile/types.js';
 import type { EvidenceLog } from '../drivers/evidence-log.js';
 import { MockChannelManager } from '../drivers/mock-cm/mock-cm.js';
 import { InboundJudge } from '../runner/inbound-judge.js';
-import type { PmsSide } from '../runner/types.js';
+import type { MockTransport, PmsSide } from '../runner/types.js';
 
-function readTls(profile: Profile): { cert: Buffer; key: Buffer } | undefined {
+interface MockTls {
+  pair?: { cert: string | Buffer; key: string | Buffer };
+  transport: MockTransport;
+  /** The certificate (public PEM) a PMS must trust; undefined over plain HTTP. */
+  certificate?: string;
+  cleanup(): void;
+}
+
+function profileTls(profile: Profile): MockTls | undefined {
   const { cert, key } = profile.tls;
   if (!cert && !key) return undefined;
   if (!cert || !key) throw new ProfileError('tls needs both cert and key for the mock channel manager', { file: profile.file, field: 'tls' });
   try {
-    return { cert: readFileSync(cert), key: readFileSync(key) };
+    const pair = { cert: readFileSync(cert, 'utf8'), key: readFileSync(key) };
+    const transport: MockTransport = { scheme: 'https', certificate: { source: 'profile', fingerprint256: fingerprintOf(pair.cert), file: cert } };
+    return { pair, transport, certificate: pair.cert, cleanup: () => undefined };
   } catch (error) {
-    throw new ProfileError(`cannot read the TLS files: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: profile.file, field: 'tls' });
+    throw new ProfileError(`cannot read the TLS files ${cert}, ${key}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: profile.file, field: 'tls' });
   }
 }
 
-export async function startPmsSide(profile: Profile, deps: { clock: Clock; log: EvidenceLog; redactor: Redactor }): Promise<PmsSide & { close(): Promise<void> }> {
+/** A self-signed certificate for the listen host (and the loopback names); its PEM goes to a temp file. */
+async function generatedTls(host: string): Promise<MockTls> {
+  const hosts = [...new Set([host, ...LOCAL_HOSTS])].filter((h) => h !== '0.0.0.0' && h !== '::');
+  const pair = await selfSignedFor(hosts);
+  const dir = mkdtempSync(join(tmpdir(), 'cm-certify-mock-'));
+  const file = join(dir, 'mock-cm-cert.pem');
+  writeFileSync(file, pair.cert);
+  return {
+    pair, certificate: pair.cert,
+    transport: { scheme: 'https', certificate: { source: 'generated', fingerprint256: pair.fingerprint256, file } },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function mockTls(profile: Profile, mockHttp: boolean): Promise<MockTls> {
+  if (mockHttp || profile.tls.plain_http) {
+    const reason = mockHttp ? '--mock-http' : `tls.plain_http in ${profile.file}`;
+    return { transport: { scheme: 'http', reason }, cleanup: () => undefined };
+  }
+  return profileTls(profile) ?? generatedTls(profile.listen.host);
+}
+
+export interface StartedPmsSide extends PmsSide {
+  /** The mock's certificate (public PEM) for a PMS to trust; undefined over plain HTTP. */
+  certificate?: string | undefined;
+  close(): Promise<void>;
+}
+
+export async function startPmsSide(
+  profile: Profile,
+  deps: { clock: Clock; log: EvidenceLog; redactor: Redactor; mockHttp?: boolean },
+): Promise<StartedPmsSide> {
+  const tls = await mockTls(profile, deps.mockHttp ?? false);
   const mock = new MockChannelManager({
     clock: deps.clock,
     log: deps.log,
@@ -31,7 +79,7 @@ export async function startPmsSide(profile: Profile, deps: { clock: Clock; log: 
     property: profile.property,
     host: profile.listen.host,
     port: profile.listen.port,
-    tls: readTls(profile),
+    tls: tls.pair,
     maxBodyBytes: profile.limits.maxBodyBytes,
     evidenceBodyBytes: profile.limits.evidenceBodyBytes,
     requestTimeoutMs: profile.timeouts.requestMs,
@@ -40,10 +88,18 @@ export async function startPmsSide(profile: Profile, deps: { clock: Clock; log: 
   try {
     await mock.start();
   } catch (error) {
+    tls.cleanup();
     throw new ProfileError(`the mock channel manager cannot listen on ${profile.listen.host}:${profile.listen.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: profile.file, field: 'listen' });
   }
   const pairs = new Set(mock.mappedPairs().map((p) => `${p.room}\u0000${p.rate}`));
   const judge = new InboundJudge({ sharedSecret: profile.sharedSecret, pmsCid: profile.pmsCid, property: profile.property }, (room, rate) => pairs.has(`${room}\u0000${rate}`), deps.clock.now());
   mock.onExchange((x) => judge.receive(x));
-  return { mock, judge, close: () => mock.close() };
+  const close = async (): Promise<void> => {
+    try {
+      await mock.close();
+    } finally {
+      tls.cleanup();
+    }
+  };
+  return { mock, judge, transport: tls.transport, certificate: tls.certificate, close };
 }

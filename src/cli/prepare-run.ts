@@ -2,6 +2,7 @@
 // gives the profile, its Redactor, the CA to trust, the PMS target's mock channel
 // manager, and one close() for all it started. With --reference it first starts the
 // built-in candidate in-process (for a PMS: after the mock, whose URL the PMS needs).
+// The reference candidates and the mock channel manager are imported only when used.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Clock } from '../support/clock.js';
@@ -10,12 +11,9 @@ import { Redactor } from '../support/redact.js';
 import { loadProfile } from '../profile/load-profile.js';
 import type { Profile } from '../profile/types.js';
 import type { EvidenceLog } from '../drivers/evidence-log.js';
-import { startReferencePms } from '../reference/pms/index.js';
 import type { PmsSide } from '../runner/types.js';
 import type { Target } from '../suite/types.js';
 import type { CliIo } from './io.js';
-import { startPmsSide } from './pms-side.js';
-import { parseOtaFaults, parsePmsFaults, referenceProfilePath, startReferenceOtaCandidate, testTls } from './reference.js';
 
 export interface PrepareOptions {
   target: Target;
@@ -24,6 +22,8 @@ export interface PrepareOptions {
   variant?: string[] | undefined;
   referenceOverHttp?: boolean | undefined;
   ca?: string | undefined;
+  /** PMS target: the mock channel manager serves plain HTTP (never certified). */
+  mockHttp?: boolean | undefined;
 }
 
 export interface PreparedRun {
@@ -46,28 +46,34 @@ export function profileRedactor(profile: Profile): Redactor {
 
 function readCa(path: string | undefined, cwd: string): Buffer | undefined {
   if (!path) return undefined;
+  const file = resolve(cwd, path);
   try {
-    return readFileSync(resolve(cwd, path));
+    return readFileSync(file);
   } catch (error) {
-    throw new UsageError(`--ca ${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new UsageError(`--ca ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
 }
 
 /** The built-in reference profile, or the user's (--profile with --reference) to try other settings. */
-function referenceProfileFile(options: PrepareOptions, io: CliIo): string {
+async function referenceProfileFile(options: PrepareOptions, io: CliIo): Promise<string> {
+  const { referenceProfilePath } = await import('./reference.js');
   return options.profile ? resolve(io.cwd, options.profile) : referenceProfilePath(options.target);
 }
 
 async function referencePms(options: PrepareOptions, io: CliIo, deps: { clock: Clock; log: EvidenceLog }): Promise<PreparedRun> {
+  const [{ startPmsSide }, { startReferencePms }, { parsePmsFaults, testTls }] = await Promise.all([
+    import('./pms-side.js'), import('../reference/pms/index.js'), import('./reference.js'),
+  ]);
   const env = { ...io.env, CM_LISTEN: '127.0.0.1:0' };
-  const file = referenceProfileFile(options, io);
+  const file = await referenceProfileFile(options, io);
   const base = loadProfile(file, env);
   const redactor = profileRedactor(base);
-  const side = await startPmsSide(base, { ...deps, redactor });
-  const tls = testTls();
+  const side = await startPmsSide(base, { ...deps, redactor, mockHttp: options.mockHttp ?? false });
   try {
+    const tls = await testTls();
+    // The reference PMS trusts the mock's certificate (generated at start-up, or the profile's).
     const pms = await startReferencePms({
-      clock: deps.clock, cmUrl: side.mock.url, ca: tls.ca, sharedSecret: base.sharedSecret, pmsCid: base.pmsCid,
+      clock: deps.clock, cmUrl: side.mock.url, ...(side.certificate ? { ca: Buffer.from(side.certificate) } : {}), sharedSecret: base.sharedSecret, pmsCid: base.pmsCid,
       property: base.property, currency: base.currency ?? 'EUR', pollIntervalMs: base.intervals.pollMs,
       capabilities: {
         ackBooking: base.capabilities.includes('AckBooking'), notifyBooking: base.capabilities.includes('NotifyBooking'),
@@ -87,7 +93,8 @@ async function referencePms(options: PrepareOptions, io: CliIo, deps: { clock: C
 export async function prepareRun(options: PrepareOptions, io: CliIo, deps: { clock: Clock; log: EvidenceLog }): Promise<PreparedRun> {
   if (options.reference) {
     if (options.target === 'pms') return referencePms(options, io, deps);
-    const reference = await startReferenceOtaCandidate({ clock: deps.clock, faults: parseOtaFaults(options.variant ?? []), env: io.env, tls: !options.referenceOverHttp, profilePath: referenceProfileFile(options, io) });
+    const { parseOtaFaults, startReferenceOtaCandidate } = await import('./reference.js');
+    const reference = await startReferenceOtaCandidate({ clock: deps.clock, faults: parseOtaFaults(options.variant ?? []), env: io.env, tls: !options.referenceOverHttp, profilePath: await referenceProfileFile(options, io) });
     return { profile: reference.profile, redactor: profileRedactor(reference.profile), ca: reference.ca, close: () => reference.close() };
   }
   if (options.variant?.length) throw new UsageError('--variant only applies with --reference');
@@ -99,6 +106,7 @@ export async function prepareRun(options: PrepareOptions, io: CliIo, deps: { clo
   const redactor = profileRedactor(profile);
   const ca = readCa(options.ca ?? profile.tls.ca, io.cwd);
   if (profile.target !== 'pms') return { profile, redactor, ca, close: async () => undefined };
-  const side = await startPmsSide(profile, { ...deps, redactor });
+  const { startPmsSide } = await import('./pms-side.js');
+  const side = await startPmsSide(profile, { ...deps, redactor, mockHttp: options.mockHttp ?? false });
   return { profile, redactor, ca, pms: side, close: () => side.close() };
 }

@@ -1,8 +1,9 @@
 // The built-in reference candidates for `run --reference` and `serve`: takes the target
 // (and optional fault variants), starts the candidate in-process on 127.0.0.1 over TLS
-// with the test-only certificate, gives its profile (the built-in one, pointed at it) and
-// the CA to trust.
-import { readFileSync } from 'node:fs';
+// with a test certificate generated at start-up (a throw-away CA, whose key is discarded,
+// and a server certificate), gives its profile (the built-in one, pointed at it) and the
+// CA to trust. No private key is shipped in the package.
+import { createTestPki } from '../support/certificates.js';
 import type { Clock } from '../support/clock.js';
 import { packagePath } from '../support/package-root.js';
 import { UsageError } from '../support/errors.js';
@@ -20,12 +21,18 @@ export interface RunningReference {
   close(): Promise<void>;
 }
 
-export function testTls(): { cert: Buffer; key: Buffer; ca: Buffer } {
-  return {
-    cert: readFileSync(packagePath('fixtures', 'tls', 'server.pem')),
-    key: readFileSync(packagePath('fixtures', 'tls', 'server.key')),
-    ca: readFileSync(packagePath('fixtures', 'tls', 'ca.pem')),
-  };
+export interface TestTls {
+  cert: Buffer;
+  key: Buffer;
+  ca: Buffer;
+}
+
+let generated: Promise<TestTls> | undefined;
+
+/** The reference candidates' certificate and the CA to trust: made once per process, in memory, off the event loop. */
+export function testTls(): Promise<TestTls> {
+  generated ??= createTestPki().then((pki) => ({ cert: Buffer.from(pki.cert), key: Buffer.from(pki.key), ca: Buffer.from(pki.ca) }));
+  return generated;
 }
 
 export function referenceProfilePath(target: Target): string {
@@ -57,10 +64,12 @@ export async function startReferenceOtaCandidate(options: {
   profilePath?: string;
 }): Promise<RunningReference> {
   const path = options.profilePath ?? referenceProfilePath('ota');
-  const tls = testTls();
+  const tls = await testTls();
   const useTls = options.tls ?? true;
+  // The property-id-not-integer variant issues a property id that is not digits.
+  const env = { ...options.env, ...(options.faults?.includes('property-id-not-integer') ? { CM_PROPERTY_ID: 'H1001' } : {}) };
   // Read the profile first (defaults only) to learn the credentials the server must accept.
-  const base = loadProfile(path, { ...options.env });
+  const base = loadProfile(path, { ...env });
   const server = await startReferenceOta({
     clock: options.clock,
     sharedSecret: base.sharedSecret,
@@ -70,6 +79,6 @@ export async function startReferenceOtaCandidate(options: {
     ...(useTls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
   });
   const origin = server.baseUrl.replace(/\/api$/, '');
-  const profile = loadProfile(path, { ...options.env, CM_REFERENCE_URL: origin });
+  const profile = loadProfile(path, { ...env, CM_REFERENCE_URL: origin });
   return { profile, ca: tls.ca, close: () => server.close() };
 }

@@ -1,9 +1,11 @@
 // Which suites a run uses: takes the target and the --suite values (built-in names,
 // "builtin" for all of them, or files), gives the suites in order and whether the run
-// covers every built-in suite (a full certification) or not.
+// covers every built-in suite (a full certification) or not. Only the suites selected are
+// loaded; the others are known by name from the catalogue.
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { UsageError } from '../support/errors.js';
-import { loadBuiltinSuites, loadSuite } from '../suite/load-suite.js';
+import { builtinSuiteCatalog, loadSuite } from '../suite/load-suite.js';
 import type { Suite, Target } from '../suite/types.js';
 import { validateSuiteReferences } from '../runner/validate-suite.js';
 
@@ -12,15 +14,17 @@ export interface SuiteSelection {
   partial: boolean;
 }
 
-function looksLikeFile(value: string): boolean {
-  return /\.ya?ml$/i.test(value) || value.includes('/') || existsSync(value);
+function looksLikeFile(value: string, cwd: string): boolean {
+  return /\.ya?ml$/i.test(value) || value.includes('/') || existsSync(resolve(cwd, value));
 }
 
-export function selectSuites(target: Target, requested: string[] = []): SuiteSelection {
-  const builtin = loadBuiltinSuites(target);
+/** Suite files are read relative to `cwd` and named by their absolute path in errors. */
+export function selectSuites(target: Target, requested: string[] = [], cwd: string = process.cwd()): SuiteSelection {
+  const builtin = builtinSuiteCatalog(target);
   if (requested.length === 0) {
-    builtin.forEach((s) => validateSuiteReferences(s, target));
-    return { suites: builtin, partial: false };
+    const all = builtin.map((e) => e.load());
+    all.forEach((s) => validateSuiteReferences(s, target));
+    return { suites: all, partial: false };
   }
   const chosen: Suite[] = [];
   const add = (s: Suite): void => {
@@ -28,12 +32,12 @@ export function selectSuites(target: Target, requested: string[] = []): SuiteSel
     chosen.push(s);
   };
   for (const value of requested) {
-    if (value === 'builtin') builtin.forEach(add);
-    else if (looksLikeFile(value)) add(loadSuite(value));
+    if (value === 'builtin') builtin.forEach((e) => add(e.load()));
+    else if (looksLikeFile(value, cwd)) add(loadSuite(resolve(cwd, value)));
     else {
       const found = builtin.find((s) => s.name === value);
       if (!found) throw new UsageError(`unknown suite "${value}" for the ${target} target (built-in: ${builtin.map((s) => s.name).join(', ')}; or give a .yaml file)`);
-      add(found);
+      add(found.load());
     }
   }
   chosen.forEach((s) => validateSuiteReferences(s, target));

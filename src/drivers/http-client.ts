@@ -4,7 +4,8 @@
 // parsed-body error, never an exception.
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
-import { Agent, request } from 'undici';
+import { Agent, EnvHttpProxyAgent, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { Clock } from '../support/clock.js';
 import type { Redactor } from '../support/redact.js';
 import { redactHeaders } from '../support/redact.js';
@@ -27,6 +28,24 @@ export interface HttpClientOptions {
   userAgent: string;
   /** Aborts every request of the run (Ctrl-C). */
   signal?: AbortSignal | undefined;
+  /** HTTP(S)_PROXY and NO_PROXY as the environment gives them; requests go through the proxy when set. */
+  proxy?: { httpProxy?: string | undefined; httpsProxy?: string | undefined; noProxy?: string | undefined } | undefined;
+}
+
+/** A plain agent, or undici's EnvHttpProxyAgent when a proxy is configured (TLS to the candidate still checks its certificate). */
+function createDispatcher(options: HttpClientOptions): Dispatcher {
+  const tls = { timeout: options.connectTimeoutMs, ...(options.ca ? { ca: options.ca } : {}) };
+  const common = { headersTimeout: options.requestTimeoutMs, bodyTimeout: options.requestTimeoutMs, keepAliveTimeout: 4_000 };
+  const p = options.proxy;
+  if (!p?.httpProxy && !p?.httpsProxy) return new Agent({ connect: tls, ...common });
+  return new EnvHttpProxyAgent({
+    ...common,
+    connect: tls,
+    requestTls: tls,
+    ...(p.httpProxy ? { httpProxy: p.httpProxy } : {}),
+    ...(p.httpsProxy ? { httpsProxy: p.httpsProxy } : {}),
+    noProxy: p.noProxy ?? '',
+  });
 }
 
 export interface SendOptions {
@@ -117,7 +136,7 @@ class ExchangeAbort extends EventEmitter {
 }
 
 export class HttpClient {
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
   /** Each exchange in flight: aborted by its deadline, or all at once by the run's abort. */
   private readonly inFlight = new Set<ExchangeAbort>();
   private readonly onRunAbort: () => void;
@@ -130,12 +149,7 @@ export class HttpClient {
       for (const controller of this.inFlight) controller.abort(options.signal?.reason);
     };
     options.signal?.addEventListener('abort', this.onRunAbort, { once: true });
-    this.agent = new Agent({
-      connect: { timeout: options.connectTimeoutMs, ...(options.ca ? { ca: options.ca } : {}) },
-      headersTimeout: options.requestTimeoutMs,
-      bodyTimeout: options.requestTimeoutMs,
-      keepAliveTimeout: 4_000,
-    });
+    this.agent = createDispatcher(options);
   }
 
   /** POSTs a JSON body: what every API operation and callback is. */
@@ -179,7 +193,7 @@ export class HttpClient {
       record,
       at,
       request: input.body instanceof Uint8Array || input.body === undefined ? parseBody(requestBytes) : { ok: true, value: input.body },
-      requestContentType: 'application/json',
+      ...(requestHeaders['content-type'] ? { requestContentType: requestHeaders['content-type'].toLowerCase() } : {}),
     };
     if (read.status > 0 && !read.failure) {
       live.response = parseBody(read.bytes);

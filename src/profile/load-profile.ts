@@ -2,20 +2,23 @@
 // Profile with defaults applied and its secret values listed for the Redactor. Missing
 // environment variables and schema violations become a ProfileError with file:line.
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { ProfileError } from '../support/errors.js';
+import { createProfileAjv, formatValidator, importStandalone } from '../support/standalone.js';
 import { readInputFile } from '../support/read-input.js';
-import { parseYaml, isYamlProblem, pointerToPath } from '../support/yaml-source.js';
+import { parseYaml, isYamlProblem } from '../support/yaml-source.js';
 import type { PathSegment, YamlSource } from '../support/yaml-source.js';
 import { SECRET_KEY_RE } from '../support/redact.js';
 import { CAPABILITY_NAMES } from '../spec/operations.js';
 import { PROFILE_SCHEMA } from './profile-schema.js';
 import { applyDefaults } from './defaults.js';
+import { didYouMean, problemsError, schemaProblems } from './profile-problems.js';
+import type { Problem } from './profile-problems.js';
 import type { Profile, RawProfile } from './types.js';
 import { loadReservationTemplate } from './reservation-template.js';
 
 let validator: ValidateFunction | undefined;
+const prebuilt = await importStandalone('profile');
 
 const ENV_RE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
@@ -52,6 +55,10 @@ interface Interpolation {
   publicEnv: ReadonlySet<string>;
   /** Each ${VAR} left in a hook command, to be given to the child as an environment variable (D-187). */
   hookEnv: Map<string, string>;
+  /** Unset variables, collected so that all problems are reported at once. */
+  problems: Problem[];
+  /** Paths whose value could not be interpolated (not judged again by the schema). */
+  unset: PathSegment[][];
 }
 
 /** hooks.<name>.command: its ${VAR} stays for the shell, which reads it from the child's environment. */
@@ -74,7 +81,9 @@ function interpolate(value: unknown, it: Interpolation, path: PathSegment[]): un
       const ref = it.refs.get(token)!;
       const found = it.env[ref.name];
       if (found === undefined && ref.fallback === undefined) {
-        throw new ProfileError(`environment variable ${ref.name} is not set`, it.source.locate(path));
+        it.problems.push({ message: `environment variable ${ref.name} is not set`, location: it.source.locate(path) });
+        it.unset.push(path);
+        return '';
       }
       const text = found ?? ref.fallback ?? '';
       // Any value from the environment is a secret unless the profile lists it as public.
@@ -101,24 +110,26 @@ function collectSecrets(value: unknown, out: string[], key = ''): void {
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) collectSecrets(v, out, k);
 }
 
-function validateShape(value: unknown, source: YamlSource): RawProfile {
-  validator ??= new Ajv({ allErrors: false, strict: false }).compile(PROFILE_SCHEMA);
-  if (validator(value)) return value as RawProfile;
-  const error = validator.errors![0]!;
-  const params = error.params as Record<string, unknown>;
-  let path = pointerToPath(error.instancePath);
-  let message = error.message ?? 'is invalid';
-  if (error.keyword === 'additionalProperties') {
-    path = [...path, String(params.additionalProperty)];
-    message = `unknown field "${String(params.additionalProperty)}"`;
-  } else if (error.keyword === 'required') {
-    message = `missing required field "${String(params.missingProperty)}"`;
-  } else if (error.keyword === 'enum') {
-    message = `must be one of ${JSON.stringify(params.allowedValues)}`;
-  } else if (error.keyword === 'type') {
-    message = `must be ${String(params.type)}`;
-  }
-  throw new ProfileError(message, source.locate(path, { key: error.keyword === 'additionalProperties' }));
+/** Every schema problem of the value (all errors, in plain words); paths left unset by a missing variable are skipped. */
+function shapeProblems(value: unknown, source: YamlSource, unset: PathSegment[][]): Problem[] {
+  validator ??= formatValidator(prebuilt, 'profile', PROFILE_SCHEMA, () => createProfileAjv());
+  if (validator(value)) return [];
+  const isUnset = (path: PathSegment[]): boolean => unset.some((u) => u.length === path.length && u.every((s, i) => String(s) === String(path[i])));
+  // Capability names are judged by capabilityProblems, with a "did you mean".
+  const isCapability = (path: PathSegment[]): boolean => path.length === 2 && path[0] === 'capabilities';
+  return schemaProblems(validator.errors ?? [], source, (path) => isUnset(path) || isCapability(path));
+}
+
+function capabilityProblems(value: unknown, source: YamlSource): Problem[] {
+  const caps = (value as { capabilities?: unknown }).capabilities;
+  if (!Array.isArray(caps)) return [];
+  return caps.flatMap((name, i) => {
+    if (CAPABILITY_NAMES.includes(name as never)) return [];
+    if (typeof name !== 'string') return [{ message: `must be a capability name (known: ${CAPABILITY_NAMES.join(', ')})`, location: source.locate(['capabilities', i]) }];
+    const guess = didYouMean(name, CAPABILITY_NAMES);
+    const message = `unknown capability "${name}"${guess ? `\n    did you mean "${guess}"?` : ''}\n    (known: ${CAPABILITY_NAMES.join(', ')})`;
+    return [{ message, location: source.locate(['capabilities', i]) }];
+  });
 }
 
 function resolveFiles(raw: RawProfile, file: string): void {
@@ -142,13 +153,13 @@ export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv 
   }
   const secrets: string[] = [];
   const hookEnv = new Map<string, string>();
-  const value = interpolate(source.value, { refs: tokens.refs, literal: tokens.literal, env, source, secrets, publicEnv: publicEnvOf(source.value), hookEnv }, []);
-  const raw = validateShape(value, source);
-  for (const [i, name] of (raw.capabilities ?? []).entries()) {
-    if (!CAPABILITY_NAMES.includes(name as never)) {
-      throw new ProfileError(`unknown capability "${name}" (known: ${CAPABILITY_NAMES.join(', ')})`, source.locate(['capabilities', i]));
-    }
-  }
+  const it: Interpolation = { refs: tokens.refs, literal: tokens.literal, env, source, secrets, publicEnv: publicEnvOf(source.value), hookEnv, problems: [], unset: [] };
+  const value = interpolate(source.value, it, []);
+  // All problems at once: unset variables, schema problems, unknown capabilities (in file order).
+  const problems = [...it.problems, ...shapeProblems(value, source, it.unset), ...capabilityProblems(value, source)]
+    .sort((a, b) => (a.location.line ?? 0) - (b.location.line ?? 0) || (a.location.column ?? 0) - (b.location.column ?? 0));
+  if (problems.length) throw problemsError(problems, file);
+  const raw = value as RawProfile;
   resolveFiles(raw, file);
   collectSecrets(raw, secrets);
   const profile = applyDefaults(raw, file, [...new Set(secrets)]);

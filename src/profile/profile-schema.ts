@@ -1,5 +1,8 @@
 // The candidate profile's JSON Schema: takes nothing, gives the schema (written by
-// `cm-certify schemas --out` as profile.schema.json) that loadProfile checks first.
+// `cm-certify schemas --out` as profile.schema.json) that loadProfile checks first. Every
+// field has a description and capabilities lists the names, so editors can complete them
+// (`cm-certify init` points the yaml-language-server at it).
+import { CAPABILITY_NAMES } from '../spec/operations.js';
 
 const hook = {
   type: 'object',
@@ -43,14 +46,15 @@ export const PROFILE_SCHEMA = {
   additionalProperties: false,
   required: ['target', 'base_url', 'shared_secret', 'pms_cid', 'property'],
   properties: {
-    target: { enum: ['ota', 'pms'] },
-    name: { type: 'string' },
-    base_url: { type: 'string', pattern: '^https?://[^\\s]+$' },
-    shared_secret: { type: 'string', minLength: 1 },
-    pms_cid: { type: 'string', pattern: '^[a-z0-9]+$' },
-    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+    target: { enum: ['ota', 'pms'], description: 'Which side the candidate implements: ota (cm-certify plays the PMS and calls it) or pms (cm-certify plays the channel manager).' },
+    name: { type: 'string', description: 'A name for the candidate, shown in the reports.' },
+    base_url: { type: 'string', pattern: '^https?://[^\\s]+$', description: 'OTA target: the base URL of the candidate API (operations are POSTed to base_url/<Operation>). PMS target: the URL the callbacks go to. HTTPS is required for certification.' },
+    shared_secret: { type: 'string', minLength: 1, description: 'The shared_secret issued by the channel manager (sent as query parameter and body field). Use ${ENV_VAR}; it is redacted everywhere.' },
+    pms_cid: { type: 'string', pattern: '^[a-z0-9]+$', description: 'The channel id issued with the shared_secret: lower-case letters and digits.' },
+    currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency of the property rates, e.g. EUR.' },
     property: {
       type: 'object',
+      description: 'The test property: its PMS id and the credentials the channel manager issued for it.',
       additionalProperties: false,
       required: ['pms_property_id', 'wbp_property_id', 'wbp_property_password'],
       properties: {
@@ -59,24 +63,27 @@ export const PROFILE_SCHEMA = {
         wbp_property_password: { type: 'string' },
       },
     },
-    capabilities: { type: 'array', items: { type: 'string' }, uniqueItems: true },
-    public_env: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }, uniqueItems: true },
+    capabilities: { type: 'array', items: { type: 'string', enum: [...CAPABILITY_NAMES] }, uniqueItems: true, description: `Optional operations and callbacks the candidate implements; their suites run only when declared. Known: ${CAPABILITY_NAMES.join(', ')}.` },
+    public_env: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }, uniqueItems: true, description: 'Environment variables whose values are not secrets (URLs, addresses); every other value taken from the environment is redacted.' },
     fixtures: {
       type: 'object',
+      description: 'Data the candidate has prepared for negative checks (a property that is not enabled, booking ids).',
       properties: {
         not_enabled_property: credentials,
         departed_booking_id: { type: 'string', minLength: 1 },
         active_booking_id: { type: 'string', minLength: 1 },
       },
     },
-    hooks: { type: 'object', additionalProperties: hook },
+    hooks: { type: 'object', additionalProperties: hook, description: 'How cm-certify asks the candidate side to act (create_booking, start_setup, ...): an HTTP request or a command.' },
     timeouts: {
       type: 'object',
+      description: 'Time limits in milliseconds: request_ms per request (--timeout overrides it), connect_ms, hook_ms.',
       additionalProperties: false,
       properties: { request_ms: positiveMs, connect_ms: positiveMs, hook_ms: positiveMs },
     },
     limits: {
       type: 'object',
+      description: 'Size limits in bytes (max_body_bytes, evidence_body_bytes) and max_bookings_fetched.',
       additionalProperties: false,
       properties: {
         max_body_bytes: positiveMs,
@@ -86,6 +93,7 @@ export const PROFILE_SCHEMA = {
     },
     ari: {
       type: 'object',
+      description: 'How the harness sends ARI (OTA target): items_per_request, max_days_per_range, requests_in_parallel.',
       additionalProperties: false,
       properties: {
         items_per_request: { type: 'integer', minimum: 1, maximum: 5000 },
@@ -95,13 +103,19 @@ export const PROFILE_SCHEMA = {
     },
     tls: {
       type: 'object',
+      description: "TLS files: ca (the private CA the candidate certificate chains to); cert and key (PMS target: the mock channel manager's certificate — without them it serves plain HTTP and the run cannot certify).",
       additionalProperties: false,
-      properties: { ca: { type: 'string' }, cert: { type: 'string' }, key: { type: 'string' } },
+      properties: {
+        ca: { type: 'string' }, cert: { type: 'string' }, key: { type: 'string' },
+        // PMS target: the mock channel manager serves plain HTTP (local development; never certified).
+        plain_http: { type: 'boolean' },
+      },
     },
     // PMS target: where the mock channel manager listens and how the PMS is timed.
-    listen: { type: 'string', pattern: '^[^\\s:]+:\\d{1,5}$' },
+    listen: { type: 'string', pattern: '^[^\\s:]+:\\d{1,5}$', description: 'PMS target: host:port the mock channel manager listens on, e.g. 0.0.0.0:9200.' },
     intervals: {
       type: 'object',
+      description: 'PMS target: polling interval and tolerances in milliseconds.',
       additionalProperties: false,
       properties: {
         poll_ms: positiveMs,
@@ -113,9 +127,10 @@ export const PROFILE_SCHEMA = {
     },
     deadlines: {
       type: 'object',
+      description: 'Durations a person or the candidate has to act (e.g. setup: 10m).',
       additionalProperties: { type: 'string' },
     },
-    rate_plan_availability: { type: 'boolean' },
+    rate_plan_availability: { type: 'boolean', description: 'Whether availability is given per rate plan (true) or per room (false).' },
     // PMS target: the channel manager's own reservation format (a JSON template file).
     mock: {
       type: 'object',
@@ -125,6 +140,7 @@ export const PROFILE_SCHEMA = {
     // OTA target: the error ids the candidate uses where the spec gives none.
     error_ids: {
       type: 'object',
+      description: 'OTA target: error ids the candidate answers where the spec gives none (not_activated).',
       additionalProperties: false,
       properties: {
         not_activated: { type: 'array', items: { type: 'integer' }, uniqueItems: true },

@@ -31,7 +31,7 @@ export interface RawProfile {
   timeouts?: { request_ms?: number; connect_ms?: number; hook_ms?: number };
   limits?: { max_body_bytes?: number; evidence_body_bytes?: number; max_bookings_fetched?: number };
   ari?: { items_per_request?: number; max_days_per_range?: number; requests_in_parallel?: number };
-  tls?: { ca?: string; cert?: string; key?: string };
+  tls?: { ca?: string; cert?: string; key?: string; plain_http?: boolean };
   listen?: string;
   intervals?: { poll_ms?: number; poll_tolerance_ms?: number; clock_skew_ms?: number; far_earlier_ms?: number; polls_observed?: number };
   deadlines?: Record<string, string>;

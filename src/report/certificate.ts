@@ -6,18 +6,28 @@
 // The evidence digest (evidence_sha256) is the SHA-256, in lower-case hex, of the UTF-8
 // canonical JSON (src/profile/digest.ts: keys sorted, no whitespace, undefined members
 // left out) of exactly this object, built from the report's own fields:
-//   { verdict, reasons, target, candidate, startedAt, scope, suites, exchanges }
+//   { verdict, reasons, target, candidate, transport, transports, startedAt, scope, notes, suites, exchanges }
+// (certificate@1, written before the transport was covered, left out transport, transports and notes).
 // `evidence_index` holds digests of the parts of that object (the same canonical form)
 // so that a mismatch can be located; it is a locator, not part of the evidence digest.
 // None of this is a signature: whoever can edit a report can recompute the digest; keep
 // the digest of an issued certificate on record to compare against (docs/report-format.md).
 import type { CheckResult } from '../checks/types.js';
 import { canonicalJson, sha256Hex } from '../profile/digest.js';
+import { certificateVerdict } from '../runner/certifiable.js';
 import type { RunResult } from '../runner/types.js';
 
-export const CERTIFICATE_FORMAT = 'cm-certify/certificate@1';
-export const EVIDENCE_FIELDS = ['verdict', 'reasons', 'target', 'candidate', 'startedAt', 'scope', 'suites', 'exchanges'] as const;
-const SMALL_FIELDS = ['verdict', 'reasons', 'target', 'candidate', 'startedAt', 'scope'] as const;
+export const CERTIFICATE_FORMAT = 'cm-certify/certificate@2';
+const CERTIFICATE_FORMAT_V1 = 'cm-certify/certificate@1';
+/** The transport and the notes that explain it are evidence: editing them must show as altered (D-202). */
+export const EVIDENCE_FIELDS = ['verdict', 'reasons', 'target', 'candidate', 'transport', 'transports', 'startedAt', 'scope', 'notes', 'suites', 'exchanges'] as const;
+const SMALL_FIELDS = ['verdict', 'reasons', 'target', 'candidate', 'transport', 'transports', 'startedAt', 'scope', 'notes'] as const;
+const V1_EVIDENCE_FIELDS = ['verdict', 'reasons', 'target', 'candidate', 'startedAt', 'scope', 'suites', 'exchanges'] as const;
+const V1_SMALL_FIELDS = ['verdict', 'reasons', 'target', 'candidate', 'startedAt', 'scope'] as const;
+
+type EvidenceField = (typeof EVIDENCE_FIELDS)[number];
+const fieldsOf = (format: string): { evidence: readonly EvidenceField[]; small: readonly EvidenceField[] } =>
+  format === CERTIFICATE_FORMAT_V1 ? { evidence: V1_EVIDENCE_FIELDS, small: V1_SMALL_FIELDS } : { evidence: EVIDENCE_FIELDS, small: SMALL_FIELDS };
 /** Exchanges are hashed in at most this many chunks (one exchange per chunk in small runs). */
 const MAX_EXCHANGE_CHUNKS = 64;
 
@@ -28,7 +38,7 @@ export interface EvidenceIndex {
 }
 
 export interface Certificate {
-  format: typeof CERTIFICATE_FORMAT;
+  format: typeof CERTIFICATE_FORMAT | typeof CERTIFICATE_FORMAT_V1;
   harness_version: string;
   suite_versions: Record<string, string>;
   spec_version: string;
@@ -36,6 +46,7 @@ export interface Certificate {
   candidate_base_url: string;
   target: string;
   issued_at: string;
+  /** The verdict word; for passed-partial / passed-insecure followed by "(not a certification: certifies nothing)". */
   verdict: string;
   scope: string;
   evidence_sha256: string;
@@ -47,12 +58,12 @@ type ReportLike = Partial<RunResult>;
 
 const digest = (value: unknown): string => sha256Hex(canonicalJson(value));
 
-export function evidenceOf(report: ReportLike): Record<string, unknown> {
-  return Object.fromEntries(EVIDENCE_FIELDS.map((field) => [field, report[field]]));
+export function evidenceOf(report: ReportLike, format: string = CERTIFICATE_FORMAT): Record<string, unknown> {
+  return Object.fromEntries(fieldsOf(format).evidence.map((field) => [field, report[field]]));
 }
 
-export function evidenceDigest(report: ReportLike): string {
-  return digest(evidenceOf(report));
+export function evidenceDigest(report: ReportLike, format: string = CERTIFICATE_FORMAT): string {
+  return digest(evidenceOf(report, format));
 }
 
 function idOf(x: unknown, i: number): string {
@@ -60,7 +71,7 @@ function idOf(x: unknown, i: number): string {
   return typeof id === 'string' ? id : `#${i + 1}`;
 }
 
-export function evidenceIndex(report: ReportLike): EvidenceIndex {
+export function evidenceIndex(report: ReportLike, format: string = CERTIFICATE_FORMAT): EvidenceIndex {
   const suites = Array.isArray(report.suites) ? report.suites : [];
   const exchanges: unknown[] = Array.isArray(report.exchanges) ? report.exchanges : [];
   const size = Math.max(1, Math.ceil(exchanges.length / MAX_EXCHANGE_CHUNKS));
@@ -70,7 +81,7 @@ export function evidenceIndex(report: ReportLike): EvidenceIndex {
     chunks.push({ first: idOf(part[0], i), last: idOf(part[part.length - 1], i + part.length - 1), sha256: digest(part) });
   }
   return {
-    fields: Object.fromEntries(SMALL_FIELDS.map((f) => [f, digest(report[f] ?? null)])),
+    fields: Object.fromEntries(fieldsOf(format).small.map((f) => [f, digest(report[f] ?? null)])),
     suites: suites.map((s) => {
       const { checks, ...rest } = s;
       return { name: String(s.name), sha256: digest(rest), checks: (checks ?? []).map((c: CheckResult) => ({ id: String(c.id), sha256: digest(c) })) };
@@ -89,7 +100,7 @@ export function buildCertificate(result: RunResult): Certificate {
     candidate_base_url: result.candidate.baseUrl,
     target: result.target,
     issued_at: result.startedAt,
-    verdict: result.verdict,
+    verdict: certificateVerdict(result.verdict),
     scope: result.scope,
     evidence_sha256: evidenceDigest(result),
     evidence_index: evidenceIndex(result),
@@ -105,7 +116,7 @@ export { redactResult } from './redact-result.js';
 
 export function isCertificate(value: unknown): value is Certificate {
   const c = value as Partial<Certificate> | null;
-  return typeof c === 'object' && c !== null && c.format === CERTIFICATE_FORMAT && typeof c.evidence_sha256 === 'string';
+  return typeof c === 'object' && c !== null && (c.format === CERTIFICATE_FORMAT || c.format === CERTIFICATE_FORMAT_V1) && typeof c.evidence_sha256 === 'string';
 }
 
 const show = (v: unknown): string => (v === undefined ? 'nothing' : JSON.stringify(v));
@@ -114,7 +125,7 @@ const cut = (text: string): string => (text.length > 120 ? `${text.slice(0, 119)
 function fieldDifferences(report: ReportLike, cert: Certificate): string[] {
   const out: string[] = [];
   const pairs: Array<[string, unknown, unknown]> = [
-    ['verdict', cert.verdict, report.verdict],
+    ['verdict', cert.verdict, cert.format === CERTIFICATE_FORMAT_V1 ? report.verdict : certificateVerdict(String(report.verdict))],
     ['target', cert.target, report.target],
     ['scope', cert.scope, report.scope],
     ['candidate base URL', cert.candidate_base_url, report.candidate?.baseUrl],
@@ -175,12 +186,12 @@ function exchangeDifferences(was: EvidenceIndex['exchanges'], now: EvidenceIndex
 /** What differs between a report read back from a file and its certificate; [] when intact. */
 export function compareWithCertificate(report: ReportLike, cert: Certificate): string[] {
   const out = [...fieldDifferences(report, cert), ...countsDifference(report)];
-  if (evidenceDigest(report) === cert.evidence_sha256) return out;
+  if (evidenceDigest(report, cert.format) === cert.evidence_sha256) return out;
   const was = cert.evidence_index;
-  const now = evidenceIndex(report);
+  const now = evidenceIndex(report, cert.format);
   const located: string[] = [];
   if (was && typeof was === 'object') {
-    for (const f of SMALL_FIELDS) {
+    for (const f of fieldsOf(cert.format).small) {
       if (was.fields?.[f] !== now.fields[f] && !out.some((d) => d.startsWith(f))) located.push(`${f}: altered (the report now says ${cut(show(report[f]))})`);
     }
     located.push(...suiteDifferences(was.suites ?? [], now.suites, report), ...exchangeDifferences(was.exchanges ?? { count: 0, chunks: [] }, now.exchanges));

@@ -1,7 +1,6 @@
 // Reporters by name: takes the --reporter names, gives the reporter instances. The
 // terminal reporter always runs; file reporters write into --output-dir.
 import { HarnessError, UsageError } from '../support/errors.js';
-import { htmlReporter } from './html/index.js';
 import { jsonReporter } from './json.js';
 import { junitReporter } from './junit.js';
 import { terminalReporter } from './terminal.js';
@@ -10,11 +9,20 @@ import type { RunResult } from '../runner/types.js';
 import type { Redactor } from '../support/redact.js';
 import { redactResult } from './redact-result.js';
 
+/** The HTML reporter, loaded only when asked for (--reporter html): it renders at the end. */
+const lazyHtmlReporter: ReporterFactory = (ctx) => ({
+  name: 'html',
+  async finish(result) {
+    const { htmlReporter } = await import('./html/index.js');
+    return (await htmlReporter(ctx).finish?.(result)) ?? [];
+  },
+});
+
 export const REPORTERS: ReadonlyMap<string, ReporterFactory> = new Map([
   ['terminal', terminalReporter],
   ['json', jsonReporter],
   ['junit', junitReporter],
-  ['html', htmlReporter],
+  ['html', lazyHtmlReporter],
 ]);
 
 export const FILE_REPORTERS = ['json', 'junit', 'html'];

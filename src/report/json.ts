@@ -4,14 +4,17 @@
 import { join } from 'node:path';
 import type { RunResult } from '../runner/types.js';
 import { buildCertificate } from './certificate.js';
+import { probableCause } from './probable-cause.js';
 import type { ReporterFactory } from './types.js';
 import { writeReportFile } from './write-file.js';
 
 export const JSON_REPORT_FILE = 'report.json';
 export const JSON_REPORT_FORMAT = 'cm-certify/report@1';
 
+/** The report object; `probableCause` (when there is one) comes first, before the per-check details. */
 export function toJsonReport(result: RunResult): Record<string, unknown> {
-  return { format: JSON_REPORT_FORMAT, certificate: buildCertificate(result), ...result };
+  const cause = probableCause(result);
+  return { format: JSON_REPORT_FORMAT, ...(cause ? { probableCause: cause } : {}), certificate: buildCertificate(result), ...result };
 }
 
 export const jsonReporter: ReporterFactory = (ctx) => ({

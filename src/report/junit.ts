@@ -1,6 +1,8 @@
 // The JUnit report: takes the RunResult, gives junit.xml for CI systems — one testsuite
-// per suite, one testcase per check; fail -> <failure>, error -> <error>, skip ->
-// <skipped>, warn -> a passing testcase with the warning in <system-out>.
+// per suite (its name carries the run's verdict), one testcase per check with its real
+// duration and its suite file; fail -> <failure>, error -> <error>, a required check not
+// proven (missing input, blocked) -> <error>, other skips -> <skipped>, warn -> a passing
+// testcase with the warning in <system-out>.
 import { join } from 'node:path';
 import type { CheckResult } from '../checks/types.js';
 import type { RunResult, SuiteResult } from '../runner/types.js';
@@ -16,11 +18,24 @@ export function escapeXml(text: string): string {
   return forXml(text);
 }
 
+/** A required check that could not run (missing input, blocked): the run cannot be certified without it, so CI sees an error (D-206). */
+function isUnproven(check: CheckResult): boolean {
+  return check.outcome === 'skip' && check.level === 'required' && check.skipKind !== undefined && check.skipKind !== 'not-applicable';
+}
+
+const seconds = (ms: number | undefined): string => ((ms ?? 0) / 1000).toFixed(3);
+
 function testcase(suite: SuiteResult, check: CheckResult, result: RunResult): string {
   const name = escapeXml(`${check.id}: ${check.title}`);
-  const open = `    <testcase classname="cm-certify.${escapeXml(suite.name)}" name="${name}" time="0">`;
+  const line = check.where.line ? ` line="${check.where.line}"` : '';
+  // file/line: what GitHub (mikepenz/action-junit-report, dorny/test-reporter) and GitLab annotate with.
+  const open = `    <testcase classname="cm-certify.${escapeXml(suite.name)}" name="${name}" file="${escapeXml(suite.file)}"${line} time="${seconds(check.durationMs)}">`;
   const details = escapeXml(checkDetails(check, result));
   const message = escapeXml(check.message.split('\n')[0] ?? '');
+  if (isUnproven(check)) {
+    const why = escapeXml(`required check not proven (${check.skipKind}): ${check.message.split('\n')[0] ?? ''}`);
+    return `${open}\n      <error message="${why}" type="not-proven">${details}</error>\n    </testcase>`;
+  }
   switch (check.outcome) {
     case 'fail':
       return `${open}\n      <failure message="${message}" type="${check.level}">${details}</failure>\n    </testcase>`;
@@ -35,23 +50,51 @@ function testcase(suite: SuiteResult, check: CheckResult, result: RunResult): st
   }
 }
 
-function count(checks: CheckResult[], outcome: CheckResult['outcome']): number {
-  return checks.filter((c) => c.outcome === outcome).length;
+interface JunitCounts {
+  tests: number;
+  failures: number;
+  errors: number;
+  skipped: number;
+}
+
+function countAll(checks: CheckResult[]): JunitCounts {
+  const unproven = checks.filter(isUnproven).length;
+  return {
+    tests: checks.length,
+    failures: checks.filter((c) => c.outcome === 'fail').length,
+    errors: checks.filter((c) => c.outcome === 'error').length + unproven,
+    skipped: checks.filter((c) => c.outcome === 'skip').length - unproven,
+  };
+}
+
+const countAttrs = (c: JunitCounts): string => `tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}"`;
+
+function properties(result: RunResult): string {
+  const props: Array<[string, string]> = [
+    ['verdict', result.verdict],
+    ['scope', result.scope],
+    ['transport', result.transport],
+    ['candidate', result.candidate.baseUrl],
+    ...result.notes.map((n): [string, string] => ['note', n]),
+  ];
+  if (result.mock?.certificate) props.push(['mock.certificate.sha256', result.mock.certificate.fingerprint256]);
+  return `    <properties>\n${props.map(([k, v]) => `      <property name="${k}" value="${escapeXml(v)}"/>`).join('\n')}\n    </properties>`;
 }
 
 export function toJunit(result: RunResult): string {
   const suites = result.suites.map((suite) => {
-    const c = suite.checks;
+    // The verdict is in every testsuite name: the part each CI tool shows as the group's title.
     return [
-      `  <testsuite name="${escapeXml(suite.name)}" tests="${c.length}" failures="${count(c, 'fail')}" errors="${count(c, 'error')}" skipped="${count(c, 'skip')}" time="${(suite.durationMs / 1000).toFixed(3)}" timestamp="${result.startedAt}">`,
-      ...c.map((check) => testcase(suite, check, result)),
+      `  <testsuite name="${escapeXml(`${suite.name} · ${result.verdict}`)}" ${countAttrs(countAll(suite.checks))} time="${seconds(suite.durationMs)}" timestamp="${result.startedAt}" file="${escapeXml(suite.file)}">`,
+      properties(result),
+      ...suite.checks.map((check) => testcase(suite, check, result)),
       '  </testsuite>',
     ].join('\n');
   });
   const all = result.suites.flatMap((s) => s.checks);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="cm-certify ${escapeXml(result.target)} certification: ${result.verdict}" tests="${all.length}" failures="${count(all, 'fail')}" errors="${count(all, 'error')}" skipped="${count(all, 'skip')}" time="${(result.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="cm-certify ${escapeXml(result.target)} certification: ${result.verdict}" ${countAttrs(countAll(all))} time="${seconds(result.durationMs)}">`,
     ...suites,
     '</testsuites>',
     '',

@@ -4,9 +4,13 @@
 import { Listr, ListrLogger, ProcessOutput } from 'listr2';
 import type { ListrTaskWrapper } from 'listr2';
 import type { Writable } from 'node:stream';
+import type { Outcome } from '../checks/types.js';
 import type { PlannedSuite, RunEvent, SuiteResult } from '../runner/types.js';
 import type { Redactor } from '../support/redact.js';
 import { visibleLine } from '../support/sanitise.js';
+import { formatRemaining } from './remaining.js';
+
+export { formatRemaining };
 
 interface Deferred {
   promise: Promise<SuiteResult | undefined>;
@@ -21,19 +25,15 @@ function deferred(): Deferred {
 
 type Task = ListrTaskWrapper<unknown, never, never>;
 
-/** "4m 05s", "12s": the countdown shown while a person is asked to act. */
-export function formatRemaining(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const m = Math.floor(total / 60);
-  const sec = total % 60;
-  return m > 0 ? `${m}m ${String(sec).padStart(2, '0')}s` : `${sec}s`;
-}
+const STEP_MARK: Readonly<Record<Outcome, string>> = { pass: '✔', fail: '✖', warn: '⚠', skip: '↓', error: '!' };
 
+/** "4m 05s", "12s": the countdown shown while a person is asked to act. */
 export class LiveTaskList {
   private readonly ends = new Map<string, Deferred>();
   private readonly tasks = new Map<string, Task>();
   private readonly running: Promise<unknown>;
   private prompt: string | undefined;
+  private interrupted = false;
 
   constructor(suites: PlannedSuite[], stdout: Writable, private readonly redactor: Redactor) {
     for (const s of suites) this.ends.set(s.name, deferred());
@@ -45,7 +45,7 @@ export class LiveTaskList {
         task: async (_ctx: unknown, task: Task): Promise<void> => {
           this.tasks.set(s.name, task);
           const result = await this.ends.get(s.name)!.promise;
-          if (!result) return task.skip(safe(`${s.name}: not run`));
+          if (!result) return task.skip(safe(`${s.name} — ${s.title} (${this.interrupted ? 'interrupted' : 'not run'})`));
           const failed = result.checks.filter((c) => c.outcome === 'fail' || c.outcome === 'error').length;
           const warned = result.checks.filter((c) => c.outcome === 'warn').length;
           if (result.skipped) return task.skip(safe(`${s.name}: ${result.skipped}`));
@@ -58,6 +58,10 @@ export class LiveTaskList {
         exitOnError: false,
         registerSignalListeners: false,
         silentRendererCondition: false,
+        // The CLI chose the live view for this stream (a terminal that can redraw, see
+        // useLiveView); listr2 would otherwise judge by process.stdout, not the run's stream.
+        renderer: 'default',
+        fallbackRendererCondition: false,
         // Whichever renderer listr2 picks, it writes to the reporter's stream (the run's stdout).
         rendererOptions: { collapseSubtasks: false, logger },
         fallbackRendererOptions: { logger },
@@ -74,6 +78,10 @@ export class LiveTaskList {
     if (event.type === 'step-start') {
       const task = this.tasks.get(event.suite);
       if (task) task.output = this.safe(`${event.step}: ${event.title}`);
+    } else if (event.type === 'step-end') {
+      // The finished step's own mark (its outcome), until the next step starts.
+      const task = this.tasks.get(event.suite);
+      if (task) task.output = this.safe(`${STEP_MARK[event.outcome]} ${event.step}${event.note ? ` — ${event.note.split('\n')[0]}` : ''}`);
     } else if (event.type === 'prompt') {
       const task = this.tasks.get(event.suite);
       if (task) task.output = this.safe(event.message);
@@ -88,7 +96,9 @@ export class LiveTaskList {
     }
   }
 
-  async done(): Promise<void> {
+  /** Ends the list: suites still waiting show as not run (or interrupted, after Ctrl-C); resolves after the last frame. */
+  async done(interrupted = false): Promise<void> {
+    this.interrupted ||= interrupted;
     for (const d of this.ends.values()) d.resolve(undefined);
     await this.running;
   }

@@ -7,8 +7,11 @@ import type { Outcome } from '../checks/types.js';
 import type { RunEvent, RunResult, SuiteResult } from '../runner/types.js';
 import type { Reporter, ReporterContext, ReporterFactory } from './types.js';
 import { checkDetails } from './format.js';
-import { LiveTaskList, formatRemaining } from './live-tasks.js';
+import type { LiveTaskList } from './live-tasks.js';
+import { formatRemaining } from './remaining.js';
 import { forTerminal, mapStrings, visibleLine } from '../support/sanitise.js';
+import { probableCause } from './probable-cause.js';
+import { formatTranscript } from './transcript.js';
 
 const ICON: Record<Outcome, string> = { pass: '✔', fail: '✖', warn: '⚠', skip: '↓', error: '!' };
 
@@ -42,7 +45,9 @@ function indent(text: string, by = '   '): string {
 }
 
 export function formatSummary(result: RunResult, chalk: ChalkInstance): string {
-  const out: string[] = ['', chalk.bold('Suites')];
+  const cause = probableCause(result);
+  const out: string[] = cause ? ['', chalk.bold.red(`Probable cause: ${cause}`)] : [];
+  out.push('', chalk.bold('Suites'));
   for (const s of result.suites) out.push(suiteLine(chalk, s));
   for (const [title, outcome] of [['Failures', 'fail'], ['Errors', 'error'], ['Warnings', 'warn']] as const) {
     const checks = result.suites.flatMap((s) => s.checks.filter((c) => c.outcome === outcome));
@@ -67,14 +72,16 @@ export function formatSummary(result: RunResult, chalk: ChalkInstance): string {
 
 export function formatVerdict(result: RunResult, chalk: ChalkInstance): string {
   const why = result.reasons.length ? ` (${result.reasons.join('; ')})` : '';
-  const scope = result.scope === 'partial' ? ' [partial run]' : '';
   switch (result.verdict) {
     case 'certified':
-      return chalk.bold.green(`Verdict: CERTIFIED${scope}`) + why;
+      return chalk.bold.green('Verdict: CERTIFIED') + why;
+    case 'passed-partial':
+    case 'passed-insecure':
+      return chalk.bold.black.bgYellow(`Verdict: ${result.verdict.toUpperCase()}`) + chalk.yellow(why);
     case 'not-certified':
-      return chalk.bold.red(`Verdict: NOT CERTIFIED${scope}`) + why;
+      return chalk.bold.red(`Verdict: NOT CERTIFIED${result.scope === 'partial' ? ' [partial run]' : ''}`) + why;
     default:
-      return chalk.bold.magenta(`Verdict: INCOMPLETE${scope}`) + why;
+      return chalk.bold.magenta(`Verdict: INCOMPLETE${result.scope === 'partial' ? ' [partial run]' : ''}`) + why;
   }
 }
 
@@ -82,14 +89,32 @@ class TerminalReporter implements Reporter {
   readonly name = 'terminal';
   private readonly chalk: ChalkInstance;
   private live: LiveTaskList | undefined;
+  private liveLoading: Promise<void> | undefined;
+  private readonly pending: RunEvent[] = [];
   private lastCountdown: number | undefined;
+  private readonly batch: string[] = [];
+  private batchTimer: NodeJS.Timeout | undefined;
+
+  private stopping: Promise<void> | undefined;
 
   constructor(private readonly ctx: ReporterContext) {
     this.chalk = new Chalk({ level: ctx.color ? 1 : 0 });
+    ctx.signal?.addEventListener('abort', () => void this.onAbort(ctx.signal?.reason), { once: true });
+  }
+
+  /** Ctrl-C: end the live view's redraws first, then say so on a line of its own (plain mode: at once). */
+  private onAbort(reason: unknown): Promise<void> {
+    const why = reason instanceof Error ? reason.message.replace(/^interrupted by /, '') : 'interrupted';
+    const notice = this.chalk.yellow(`${why}: stopping; writing the report so far…`);
+    const live = this.live;
+    this.live = undefined;
+    this.stopping = (live ? live.done(true) : Promise.resolve()).then(() => this.write(notice));
+    return this.stopping;
   }
 
   /** Every line is composed of safe parts: candidate text is redacted and made visible before painting. */
   private write(line: string): void {
+    this.flush();
     this.ctx.stdout.write(`${line}\n`);
   }
 
@@ -97,10 +122,29 @@ class TerminalReporter implements Reporter {
     return visibleLine(this.ctx.redactor.text(text));
   }
 
+  /**
+   * Step lines come by the thousand in a long suite, one write each would be one system call
+   * each: they are batched, and flushed by the next other line, at 64 lines or after 200 ms.
+   */
+  private writeBatched(line: string): void {
+    this.batch.push(`${line}\n`);
+    if (this.batch.length >= 64) this.flush();
+    else if (!this.batchTimer) {
+      this.batchTimer = setTimeout(() => this.flush(), 200);
+      this.batchTimer.unref();
+    }
+  }
+
+  private flush(): void {
+    if (this.batchTimer) clearTimeout(this.batchTimer);
+    this.batchTimer = undefined;
+    if (this.batch.length > 0) this.ctx.stdout.write(this.batch.splice(0).join(''));
+  }
+
   onEvent(event: RunEvent): void {
+    if (this.ctx.verbosity === 'quiet' || this.stopping) return;
     if (this.ctx.interactive) {
-      if (event.type === 'run-start') this.live = new LiveTaskList(event.suites, this.ctx.stdout, this.ctx.redactor);
-      this.live?.onEvent(event);
+      this.onLiveEvent(event);
       return;
     }
     const c = this.chalk;
@@ -112,7 +156,7 @@ class TerminalReporter implements Reporter {
         this.write(`${c.bold('▶')} ${this.safe(event.suite)}`);
         break;
       case 'step-end':
-        this.write(`  ${paint(c, event.outcome, ICON[event.outcome])} ${this.safe(event.step)}${event.note ? c.gray(` — ${this.safe(event.note.split('\n')[0] ?? '')}`) : ''}`);
+        this.writeBatched(`  ${paint(c, event.outcome, ICON[event.outcome])} ${this.safe(event.step)}${event.note ? c.gray(` — ${this.safe(event.note.split('\n')[0] ?? '')}`) : ''}`);
         break;
       case 'prompt':
         this.write(c.cyan(`  ⏳ ${this.safe(event.message)}`));
@@ -128,14 +172,38 @@ class TerminalReporter implements Reporter {
         break;
       }
       default:
+        this.flush();
         break;
     }
   }
 
+  /** The live view (listr2) is loaded only when there is one (a TTY); events wait until it is. */
+  private onLiveEvent(event: RunEvent): void {
+    if (event.type === 'run-start') {
+      this.liveLoading = import('./live-tasks.js').then(({ LiveTaskList }) => {
+        const live = new LiveTaskList(event.suites, this.ctx.stdout, this.ctx.redactor);
+        for (const queued of this.pending.splice(0)) live.onEvent(queued);
+        this.live = live;
+      });
+    }
+    if (this.live) this.live.onEvent(event);
+    else if (this.liveLoading) this.pending.push(event);
+  }
+
   async finish(result: RunResult): Promise<string[]> {
+    await this.liveLoading;
     await this.live?.done();
+    await this.stopping;
     // The result is already redacted (finishReports); here it is made safe for a terminal.
-    this.write(formatSummary(mapStrings(result, forTerminal), this.chalk));
+    const safe = mapStrings(result, forTerminal);
+    if (this.ctx.verbosity === 'quiet') {
+      this.write(formatVerdict(safe, this.chalk));
+      return [];
+    }
+    if (this.ctx.verbosity === 'verbose' && safe.exchanges.length) {
+      this.write(['', this.chalk.bold(`Transcripts (${safe.exchanges.length})`), ...safe.exchanges.map((x) => `\n${formatTranscript(x)}`)].join('\n'));
+    }
+    this.write(formatSummary(safe, this.chalk));
     return [];
   }
 }

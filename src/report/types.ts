@@ -12,6 +12,10 @@ export interface ReporterContext {
   color: boolean;
   /** A live task list (TTY and not CI) instead of plain lines. */
   interactive: boolean;
+  /** quiet: the verdict line only; verbose: also every exchange's full (redacted) transcript. */
+  verbosity?: 'quiet' | 'normal' | 'verbose';
+  /** The run's abort (Ctrl-C): the live view stops redrawing before the notice is printed, so no line is drawn twice. */
+  signal?: AbortSignal;
 }
 
 export interface Reporter {

@@ -11,16 +11,38 @@ export class EnvelopeError extends Error {
   override name = 'EnvelopeError';
 }
 
-function typed(value: string | number, type: IdType, field: string, operation: string): string | number {
+function asInteger(value: string | number): number | undefined {
+  const n = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/**
+ * The id typed as the table says; an id the candidate issued that cannot take the type is
+ * sent as issued (the property-id-type check says so), never turned into a harness error.
+ */
+function typed(value: string | number, type: IdType): string | number {
   if (type === 'string' || type === 'string-or-any') return String(value);
   if (type === 'none') return value;
-  const n = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n)) {
-    throw new EnvelopeError(
-      `profile property.${field} "${value}" cannot be sent as the integer the spec's id table requires for ${operation}`,
-    );
+  return asInteger(value) ?? value;
+}
+
+export interface UntypedId {
+  field: 'pms_property_id' | 'wbp_property_id';
+  message: string;
+}
+
+/** The profile's property ids that cannot take the types the id table gives for `operation` (empty: they can). */
+export function untypedIds(operation: MessageName, profile: Profile): UntypedId[] {
+  const info = OPERATIONS[operation];
+  if (!info.envelope) return [];
+  const problems: UntypedId[] = [];
+  for (const [field, type] of [['pms_property_id', info.pmsPropertyId], ['wbp_property_id', info.wbpPropertyId]] as const) {
+    const value = profile.property[field];
+    if ((type === 'integer' || type === 'integer-or-empty') && asInteger(value) === undefined) {
+      problems.push({ field, message: `property.${field} ${JSON.stringify(value)} cannot be sent as the integer the spec's id table requires for ${operation}` });
+    }
   }
-  return n;
+  return problems;
 }
 
 export function buildEnvelope(operation: MessageName, profile: Profile): Record<string, unknown> {
@@ -35,8 +57,8 @@ export function buildEnvelope(operation: MessageName, profile: Profile): Record<
     };
   }
   return {
-    pms_property_id: typed(property.pms_property_id, info.pmsPropertyId, 'pms_property_id', operation),
-    wbp_property_id: typed(property.wbp_property_id, info.wbpPropertyId, 'wbp_property_id', operation),
+    pms_property_id: typed(property.pms_property_id, info.pmsPropertyId),
+    wbp_property_id: typed(property.wbp_property_id, info.wbpPropertyId),
     wbp_property_password: property.wbp_property_password,
     guid: newGuid(),
     shared_secret: profile.sharedSecret,

@@ -4,10 +4,12 @@
 import { decideVerdict } from '../checks/rollup.js';
 import { profileDigest } from '../profile/digest.js';
 import { SPEC_TITLE, SPEC_VERSION } from '../spec/sections.js';
+import { certifyingVerdict, insecureNotes, isFullSelection, notCertifyingReason, transportFacts } from './certifiable.js';
 import { runSuite } from './suite-runner.js';
 import { reservationFormatNotes } from './reservation-note.js';
+import { mockFacts, mockNotes } from './mock-transport.js';
 import type { RunStop } from './step-env.js';
-import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult } from './types.js';
+import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult, TransportFacts } from './types.js';
 import type { CheckResult } from '../checks/types.js';
 import type { Suite } from '../suite/types.js';
 
@@ -26,14 +28,9 @@ function countOutcomes(suites: SuiteResult[]): OutcomeCounts {
   return counts;
 }
 
-function runNotes(options: RunOptions, stop: RunStop, interrupted: boolean): string[] {
-  const notes: string[] = [];
-  if (options.profile.baseUrl.startsWith('http://')) {
-    notes.push(options.allowHttp
-      ? 'This run was made over plain HTTP (--allow-http, local development): it does not certify a production endpoint.'
-      : 'The candidate base URL uses plain HTTP: HTTPS is required.');
-  }
-  if (options.partial || options.grep) notes.push('Partial run (--suite/--grep): not every built-in check ran, so this is not a full certification.');
+function runNotes(options: RunOptions, facts: TransportFacts, stop: RunStop, interrupted: boolean): string[] {
+  const notes = insecureNotes(facts);
+  if (!isFullSelection(options)) notes.push('Partial run (--suite/--grep/--bail): not every built-in check ran, so this is not a full certification.');
   if (stop.unreachable) notes.push(`The run stopped early: the candidate could not be reached (${stop.unreachable}).`);
   if (stop.bailed) notes.push('The run stopped at the first failed required check (--bail).');
   if (stop.fault) notes.push(`The run stopped at a harness fault (${stop.fault}); the report holds what ran until then.`);
@@ -49,7 +46,10 @@ function runNotes(options: RunOptions, stop: RunStop, interrupted: boolean): str
 async function runSuiteGuarded(suite: Suite, options: RunOptions, ctx: RunContext, stop: RunStop, startedAt: number): Promise<SuiteResult> {
   const started = performance.now();
   try {
-    return await runSuite(suite, options, ctx, stop, startedAt);
+    const result = await runSuite(suite, options, ctx, stop, startedAt);
+    // Reporters may hold lines back until the suite ends: a fault while writing them is this suite's.
+    ctx.emit({ type: 'suite-end', result });
+    return result;
   } catch (error) {
     const message = ctx.redactor.text(`${(error as Error).name ?? 'Error'}: ${(error as Error).message ?? String(error)}`);
     stop.fault = message;
@@ -59,7 +59,13 @@ async function runSuiteGuarded(suite: Suite, options: RunOptions, ctx: RunContex
       where: { file: suite.file }, evidence: { exchanges: [], schemaErrors: [] },
       counts: { runs: 1, passed: 0, failed: 0, skipped: 0, errored: 1 },
     };
-    return { name: suite.name, title: suite.title, version: suite.version, file: suite.file, outcome: 'error', durationMs: Math.round(performance.now() - started), checks: [check] };
+    const result: SuiteResult = { name: suite.name, title: suite.title, version: suite.version, file: suite.file, outcome: 'error', durationMs: Math.round(performance.now() - started), checks: [check] };
+    try {
+      ctx.emit({ type: 'suite-end', result });
+    } catch {
+      // The reporter that faulted may fault again; the run's result still carries the fault.
+    }
+    return result;
   }
 }
 
@@ -75,27 +81,34 @@ export async function runCertification(options: RunOptions, ctx: RunContext): Pr
     if (options.grep && planned?.checks === 0) continue;
     const result = await runSuiteGuarded(suite, options, ctx, stop, startedAt);
     results.push(result);
-    ctx.emit({ type: 'suite-end', result });
     if (ctx.signal.aborted || stop.unreachable || stop.bailed || stop.fault) break;
   }
   const interrupted = ctx.signal.aborted;
   const all = results.flatMap((s) => s.checks);
-  const { verdict, reasons } = decideVerdict(all, interrupted);
-  if (stop.unreachable && verdict !== 'not-certified') reasons.unshift(`the candidate could not be reached: ${stop.unreachable}`);
+  const decided = decideVerdict(all, interrupted);
+  const { reasons } = decided;
+  if (stop.unreachable && decided.verdict !== 'not-certified') reasons.unshift(`the candidate could not be reached: ${stop.unreachable}`);
   if (stop.fault) reasons.unshift(`the harness failed: ${stop.fault}`);
+  const facts = transportFacts(options, ctx.pms?.mock.url);
+  const final = certifyingVerdict(stop.fault || (stop.unreachable && decided.verdict === 'certified') ? 'incomplete' : decided.verdict, options, facts);
+  const notCertifying = notCertifyingReason(final, facts);
+  if (notCertifying) reasons.push(notCertifying);
+  const mock = ctx.pms ? mockFacts(ctx.pms) : undefined;
   const result: RunResult = {
-    verdict: stop.fault || (stop.unreachable && verdict === 'certified') ? 'incomplete' : verdict,
+    verdict: final,
     reasons,
     harness: { name: 'cm-certify', version: options.harnessVersion },
     spec: { title: SPEC_TITLE, version: SPEC_VERSION },
     target: options.target,
     candidate: { baseUrl: ctx.redactor.url(options.profile.baseUrl), name: ctx.redactor.text(options.profile.name) },
-    transport: options.profile.baseUrl.startsWith('https://') ? 'https' : 'http',
+    transport: facts.candidate === 'https' && facts.mock !== 'http' ? 'https' : 'http',
+    transports: facts,
+    ...(mock ? { mock: { ...mock, url: ctx.redactor.url(mock.url) } } : {}),
     startedAt: new Date(startedAt).toISOString(),
     durationMs: Math.round(performance.now() - wallStart),
-    scope: options.partial || options.grep ? 'partial' : 'full',
+    scope: isFullSelection(options) ? 'full' : 'partial',
     interrupted,
-    notes: runNotes(options, stop, interrupted),
+    notes: [...(mock ? mockNotes(mock) : []), ...runNotes(options, facts, stop, interrupted)],
     counts: countOutcomes(results),
     suites: results,
     exchanges: [...ctx.log.all()],

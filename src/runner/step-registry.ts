@@ -8,6 +8,7 @@ import { runWaitStep } from './steps/wait.js';
 import { runExpectRequestStep } from './steps/expect-request.js';
 import { runTrafficStep } from './steps/traffic.js';
 import { runMockStep } from './steps/mock.js';
+import { runProbeStep } from './steps/probe.js';
 
 /** Runs a step; returns a note for the step's line in the live view, if any. */
 export type StepExecutor = (env: StepEnv, step: Step) => Promise<string | undefined>;
@@ -19,6 +20,7 @@ const executors = new Map<StepKind, StepExecutor>([
   ['expect_request', (env, step) => runExpectRequestStep(env, step as Extract<Step, { kind: 'expect_request' }>)],
   ['traffic', (env, step) => runTrafficStep(env, step as Extract<Step, { kind: 'traffic' }>)],
   ['mock', (env, step) => runMockStep(env, step as Extract<Step, { kind: 'mock' }>)],
+  ['probe', (env, step) => runProbeStep(env, step as Extract<Step, { kind: 'probe' }>)],
 ]);
 
 export function getStepExecutor(kind: StepKind): StepExecutor | undefined {

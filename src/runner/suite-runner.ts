@@ -23,8 +23,8 @@ function stepCondition(env: StepEnv, step: Step): Verdict | undefined {
   if (env.state.skipRest) return skip(env.state.skipRest.reason, env.state.skipRest.kind);
   const absent = missingCapabilities(step.when?.capabilities, env.profile.capabilities);
   if (absent.length) return skip(`Not applicable: the profile does not declare the capability ${absent.join(', ')}`, 'not-applicable');
-  const noHook = (step.when?.hooks ?? []).filter((name) => !Object.hasOwn(env.profile.hooks, name));
-  if (noHook.length) return skip(`Not applicable: the profile declares no hooks.${noHook.join(', hooks.')} (optional)`, 'not-applicable');
+  const hooks = (step.when?.hooks ?? []).filter((hook) => !env.ctx.hooks.has(hook));
+  if (hooks.length) return skip(`Not applicable: the profile declares no hooks.${hooks.join(', hooks.')} (an optional hook)`, 'not-applicable');
   for (const path of step.when?.present ?? []) {
     const rendered = tryRender(path, makeScope(env.ctx.clock.now(), env.roots()), env.state);
     if (!rendered.ok) return rendered.verdict;
@@ -51,7 +51,17 @@ function lastReaders(suite: Suite): Map<string, string[]> {
   return out;
 }
 
-async function runStep(env: StepEnv, step: Step, windows: Set<string>): Promise<void> {
+/** Runs one step and adds its wall time to stepMs (the checks it evaluated take it as their duration). */
+async function runStep(env: StepEnv, step: Step, windows: Set<string>, stepMs: Map<string, number>): Promise<void> {
+  const wallStart = performance.now();
+  try {
+    await driveStep(env, step, windows);
+  } finally {
+    stepMs.set(step.id, (stepMs.get(step.id) ?? 0) + performance.now() - wallStart);
+  }
+}
+
+async function driveStep(env: StepEnv, step: Step, windows: Set<string>): Promise<void> {
   const { ctx, suite } = env;
   const now = ctx.clock.now();
   env.state.stepStarts.set(step.id, now);
@@ -84,8 +94,9 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
   const grep = options.grep;
   for (const check of suite.checks) if (!grep || grep.test(check.id) || grep.test(check.title)) collector.declare(check);
   ctx.emit({ type: 'suite-start', suite: suite.name });
+  const stepMs = new Map<string, number>();
   const result = (skipped?: string): SuiteResult => {
-    const checks = collector.results();
+    const checks = collector.results(stepMs);
     return {
       name: suite.name,
       title: suite.title,
@@ -111,7 +122,7 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
   try {
     for (const step of suite.steps) {
       if (ctx.signal.aborted || stop.unreachable || stop.bailed) break;
-      await runStep(new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step), step, windows);
+      await runStep(new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step), step, windows, stepMs);
       for (const window of closeAfter.get(step.id) ?? []) ctx.pms?.judge.closeLedger(window);
     }
   } finally {

@@ -27,12 +27,35 @@ export interface RunOptions {
   /** Suites were chosen by hand (--suite), so this is not a full certification. */
   partial: boolean;
   harnessVersion: string;
+  /** False when the candidate's TLS certificates were not verified (NODE_TLS_REJECT_UNAUTHORIZED=0): the run cannot certify. */
+  tlsVerification?: boolean;
+}
+
+/** How the run travelled: the scheme of each direction and whether certificates were checked. */
+export interface TransportFacts {
+  /** The base URL the harness called (OTA target) or sent callbacks to (PMS target). */
+  candidate: 'https' | 'http';
+  /** PMS target: what the mock channel manager the PMS called served. */
+  mock?: 'https' | 'http';
+  tlsVerification: boolean;
+  allowHttp: boolean;
+}
+
+/** How the mock channel manager served the PMS: its scheme and, over HTTPS, its certificate. */
+export interface MockTransport {
+  scheme: 'https' | 'http';
+  /** 'profile': tls.cert/key; 'generated': self-signed at start-up (file: its public PEM, removed after the run). */
+  certificate?: { source: 'profile' | 'generated'; fingerprint256: string; file?: string };
+  /** Over plain HTTP: what asked for it (--mock-http or tls.plain_http). */
+  reason?: string;
 }
 
 /** The PMS target's inbound side: the mock channel manager and the judge of its traffic. */
 export interface PmsSide {
   mock: MockChannelManager;
   judge: InboundJudge;
+  /** How the mock served; absent means plain HTTP unless its URL says https. */
+  transport?: MockTransport;
 }
 
 export interface RunContext {
@@ -99,7 +122,11 @@ export interface RunResult {
   spec: { title: string; version: string };
   target: Target;
   candidate: { baseUrl: string; name: string };
+  /** 'https' only when every direction was HTTPS (see transports). */
   transport: 'https' | 'http';
+  transports: TransportFacts;
+  /** PMS target: the mock channel manager's URL and certificate. */
+  mock?: { url: string } & MockTransport;
   startedAt: string;
   durationMs: number;
   scope: 'full' | 'partial';

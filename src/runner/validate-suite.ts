@@ -1,10 +1,11 @@
 // Suite references the suite layer cannot know: takes a parsed Suite, gives a SuiteError
 // (file:line, field) when a check names an unknown code check or a step an unknown
-// generator, or when the suite targets the other side.
+// generator or probe family, or when the suite targets the other side.
 import { SuiteError } from '../support/errors.js';
 import { CODE_CHECKS } from '../checks/code/index.js';
 import type { Suite, Target } from '../suite/types.js';
 import { GENERATORS } from './generators/index.js';
+import { PROBE_FAMILIES } from './probes/index.js';
 import { getStepExecutor } from './step-registry.js';
 
 export function validateSuiteReferences(suite: Suite, target: Target): void {
@@ -20,7 +21,17 @@ export function validateSuiteReferences(suite: Suite, target: Target): void {
         file: suite.file, line: step.line, field: `steps.${step.id}.for_each.generator`,
       });
     }
+    if (step.kind === 'probe' && !PROBE_FAMILIES.has(step.family)) {
+      throw new SuiteError(`unknown probe family "${step.family}" (known: ${[...PROBE_FAMILIES.keys()].join(', ')})`, {
+        file: suite.file, line: step.line, field: `steps.${step.id}.probe`,
+      });
+    }
     for (const check of step.checks) {
+      if (step.kind === 'probe' && step.family !== 'method' && !check.expect) {
+        throw new SuiteError(`a probe step's check needs an expect (the answer to a request broken on purpose)`, {
+          file: suite.file, line: check.line ?? step.line, field: `checks.${check.id}.expect`,
+        });
+      }
       if (check.code && !CODE_CHECKS.has(check.code)) {
         throw new SuiteError(`unknown code check "${check.code}" (known: ${[...CODE_CHECKS.keys()].join(', ')})`, {
           file: suite.file, line: check.line ?? step.line, field: `checks.${check.id}.code`,

@@ -1,10 +1,15 @@
 // Suite I/O: takes file paths or built-in suite names, gives parsed Suites. The one
-// place that reads suite files; parsing stays pure in parse-suite.ts.
-import { readdirSync, existsSync } from 'node:fs';
-import { basename, join } from 'node:path';
+// place that reads suite files; parsing stays pure in parse-suite.ts. Built-in suites come
+// from their build-time compiled form next to the compiled code (dist/suites) when it
+// matches the YAML; run from src/ (tests) there is none, and the YAML is parsed.
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SuiteError } from '../support/errors.js';
 import { readInputFile } from '../support/read-input.js';
 import { packagePath } from '../support/package-root.js';
+import { builtinCatalog } from './compiled-suites.js';
+import type { BuiltinEntry } from './compiled-suites.js';
 import { parseSuite } from './parse-suite.js';
 import type { Suite, Target } from './types.js';
 
@@ -12,18 +17,24 @@ export function builtinSuitesDir(target: Target): string {
   return packagePath('suites', target);
 }
 
+/** dist/suites when this module runs from dist/src/suite; undefined from src/ (no compiled form there). */
+function compiledSuitesDir(): string | undefined {
+  const dir = fileURLToPath(new URL('../../suites/', import.meta.url));
+  return existsSync(`${dir}index.json`) ? dir : undefined;
+}
+
 export function loadSuite(path: string, options: { builtin?: boolean } = {}): Suite {
   return parseSuite(readInputFile(path, 'suite', SuiteError), path, options);
 }
 
+/** A target's built-in suites by name, in file-name order; nothing is parsed until load(). */
+export function builtinSuiteCatalog(target: Target): BuiltinEntry[] {
+  return builtinCatalog(target, { suites: packagePath('suites'), compiled: compiledSuitesDir() }, (file, text) => parseSuite(text, file, { builtin: true }));
+}
+
 /** Built-in suites of a target, in file-name order (files are prefixed 10-, 20-, ...). */
 export function loadBuiltinSuites(target: Target): Suite[] {
-  const dir = builtinSuitesDir(target);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.yaml') || f.endsWith('.yml'))
-    .sort()
-    .map((f) => loadSuite(join(dir, f), { builtin: true }));
+  return builtinSuiteCatalog(target).map((e) => e.load());
 }
 
 export function suiteFileLabel(suite: Suite): string {

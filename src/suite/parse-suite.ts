@@ -1,9 +1,9 @@
 // Suite parsing, pure: takes YAML text and its file name, gives a Suite or throws a
 // SuiteError naming file:line and the field. Structure is checked by the suite's JSON
 // Schema; meaning (unique ids, known operations, template syntax) by the code below.
-import { Ajv } from 'ajv';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { SuiteError } from '../support/errors.js';
+import { createFormatAjv, formatValidator, importStandalone } from '../support/standalone.js';
 import { parseYaml, isYamlProblem, pointerToPath } from '../support/yaml-source.js';
 import type { PathSegment, YamlSource } from '../support/yaml-source.js';
 import { isMessageName, CAPABILITY_NAMES } from '../spec/operations.js';
@@ -17,12 +17,19 @@ import type { CheckDef, Step, Suite } from './types.js';
 type Raw = Record<string, unknown>;
 
 let validators: { suite: ValidateFunction; steps: Map<string, ValidateFunction> } | undefined;
+const prebuilt = await importStandalone('formats');
+
+/** The suite format's validators (key -> schema), as the build compiles them too. */
+export function suiteFormatSchemas(): Record<string, object> {
+  return { suite: SUITE_SCHEMA, ...Object.fromEntries(STEP_KINDS.map((k) => [`step.${k}`, stepSchemaFor(k)])) };
+}
 
 function getValidators(): NonNullable<typeof validators> {
   if (!validators) {
-    const ajv = new Ajv({ allErrors: false, strict: false });
-    const steps = new Map(STEP_KINDS.map((k) => [k, ajv.compile(stepSchemaFor(k))]));
-    validators = { suite: ajv.compile(SUITE_SCHEMA), steps };
+    let ajv: Ajv | undefined;
+    const get = (key: string, schema: object): ValidateFunction => formatValidator(prebuilt, key, schema, () => (ajv ??= createFormatAjv()));
+    const steps = new Map(STEP_KINDS.map((k) => [k, get(`step.${k}`, stepSchemaFor(k))]));
+    validators = { suite: get('suite', SUITE_SCHEMA), steps };
   }
   return validators;
 }
@@ -149,6 +156,8 @@ class SuiteReader {
       }
       case 'mock':
         return { ...base, kind: 'mock', mock: raw.mock as Raw };
+      case 'probe':
+        return { ...base, kind: 'probe', family: raw.probe as string, ...(raw.with ? { with: raw.with as Raw } : {}) };
       default:
         return { ...base, kind: 'wait', wait: raw.wait as string };
     }
@@ -178,7 +187,7 @@ class SuiteReader {
     const fields: Array<[string, ReadonlySet<string>]> = [
       ['body', inLoop], ['query', inLoop], ['input', inLoop], ['within', input], ['wait', input], ['traffic', input],
       ['for_each', input], ['limit', input], ['capture', inCapture], ['where', inLoop], ['action', input], ['checks', inCapture], ['mock', inLoop],
-      ['when', input],
+      ['when', input], ['with', input],
     ];
     for (const [field, roots] of fields) {
       if (raw[field] === undefined) continue;

@@ -66,8 +66,8 @@ const stepCommon = {
     properties: {
       capabilities: { type: 'array', items: { type: 'string' } },
       present: { type: 'array', items: { type: 'string' } },
-      hooks: { type: 'array', items: { type: 'string' } },
       target_flag: { type: 'string' },
+      hooks: { type: 'array', items: { type: 'string', pattern: '^[a-z_][a-z0-9_]*$' } },
     },
   },
   for_each: {
@@ -123,6 +123,8 @@ const KINDS = {
   },
   mock: { mock: { type: 'object' } },
   wait: { wait: duration },
+  // Requests broken on purpose, one rule each: a probe family (src/runner/probes) and its arguments.
+  probe: { probe: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' }, with: { type: 'object' } },
 } as const;
 
 export const STEP_KINDS = Object.keys(KINDS) as Array<keyof typeof KINDS>;

@@ -217,30 +217,33 @@ export function render(value: unknown, scope: TemplateScope): unknown {
 
 /** Parses every template in a value tree; returns the first syntax problem with its path, for load-time errors. */
 export function findTemplateError(value: unknown, allowedRoots: ReadonlySet<string>, path: Array<string | number> = []): { path: Array<string | number>; message: string } | undefined {
+  return findIn(value, allowedRoots, [...path]);
+}
+
+/** `path` is one stack pushed and popped on the way down (a suite has thousands of values); copied only for a problem. */
+function findIn(value: unknown, allowedRoots: ReadonlySet<string>, path: Array<string | number>): { path: Array<string | number>; message: string } | undefined {
   if (typeof value === 'string') {
     if (!value.includes('${')) return undefined;
     try {
       for (const part of parts(value)) {
         if ('expr' in part) {
           const problem = checkExpr(part.expr, allowedRoots);
-          if (problem) return { path, message: problem };
+          if (problem) return { path: [...path], message: problem };
         }
       }
     } catch (error) {
-      return { path, message: (error as Error).message };
+      return { path: [...path], message: (error as Error).message };
     }
     return undefined;
   }
-  if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) {
-      const found = findTemplateError(v, allowedRoots, [...path, i]);
-      if (found) return found;
-    }
-  } else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const found = findTemplateError(v, allowedRoots, [...path, k]);
-      if (found) return found;
-    }
+  if (value === null || typeof value !== 'object') return undefined;
+  const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  for (const [key, v] of entries) {
+    if (v === null || (typeof v !== 'object' && typeof v !== 'string')) continue;
+    path.push(key);
+    const found = findIn(v, allowedRoots, path);
+    path.pop();
+    if (found) return found;
   }
   return undefined;
 }

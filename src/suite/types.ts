@@ -40,9 +40,9 @@ export interface Condition {
   capabilities?: string[];
   /** Template paths that must resolve (profile input); missing -> skip as missing input. */
   present?: string[];
-  /** Profile hooks the step needs; an absent one makes the step not applicable (an optional hook). */
-  hooks?: string[];
   target_flag?: string;
+  /** Profile hooks the step needs; an undeclared one makes the step not applicable (optional hooks). */
+  hooks?: string[];
 }
 
 export type ForEach = { items: string } | { generator: string; with?: Record<string, unknown> };
@@ -111,7 +111,15 @@ export interface WaitStep extends StepBase {
   wait: string;
 }
 
-export type Step = CallStep | HookStep | ExpectRequestStep | TrafficStep | MockStep | WaitStep;
+/** Requests that each break one rule of the spec (src/runner/probes); the checks judge every answer. */
+export interface ProbeStep extends StepBase {
+  kind: 'probe';
+  family: string;
+  /** Arguments for the family (templates), e.g. the rooms and rate plans captured earlier. */
+  with?: Record<string, unknown>;
+}
+
+export type Step = CallStep | HookStep | ExpectRequestStep | TrafficStep | MockStep | WaitStep | ProbeStep;
 export type StepKind = Step['kind'];
 
 export interface Suite {

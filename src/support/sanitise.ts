@@ -28,14 +28,6 @@ export function visibleLine(text: string): string {
   return text.replace(UNSAFE_LINE, visible);
 }
 
-/** True when the text holds a character visibleControls would change. */
-export function hasUnsafe(text: string): boolean {
-  UNSAFE.lastIndex = 0;
-  const found = UNSAFE.test(text);
-  UNSAFE.lastIndex = 0;
-  return found;
-}
-
 const XML_SPECIAL = /[&<>"']/g;
 const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 

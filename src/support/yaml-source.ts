@@ -1,8 +1,15 @@
 // YAML with positions: takes YAML text and its file name, gives the plain value plus a
 // locate(path) that answers the line and column of any field, so every loading error can
 // name file:line and the field. Syntax errors become an InputError of the caller's kind.
-import { LineCounter, parseDocument, isMap, isNode, isScalar } from 'yaml';
-import type { Document } from 'yaml';
+// Fast path: js-yaml's event parser builds the value and records where each collection down
+// to depth 4 starts (steps, checks: the lines a report names). Anything else - an error's
+// exact field, a key, a syntax error - comes from one re-parse with `yaml`'s Document API,
+// loaded only then; the slow path is also taken for anything the fast one will not read
+// (aliases, unknown tags, several documents), so both give the same values and messages.
+import { createRequire } from 'node:module';
+import { constructFromEvents, getScalarValue, parseEvents, EVENT_ID } from 'js-yaml';
+import type { Event } from 'js-yaml';
+import type { Document, LineCounter } from 'yaml';
 import type { SourceLocation } from './errors.js';
 
 export type PathSegment = string | number;
@@ -17,6 +24,15 @@ export interface YamlSource {
 export interface YamlProblem {
   message: string;
   location: SourceLocation;
+}
+
+type YamlModule = typeof import('yaml');
+const require = createRequire(import.meta.url);
+let yamlModule: YamlModule | undefined;
+/** The `yaml` package, loaded the first time an error needs its positions. */
+function yamlLib(): YamlModule {
+  yamlModule ??= require('yaml') as YamlModule;
+  return yamlModule;
 }
 
 export function fieldPath(path: readonly PathSegment[]): string {
@@ -35,6 +51,7 @@ export function pointerToPath(pointer: string): PathSegment[] {
 }
 
 function locateKey(doc: Document, counter: LineCounter, file: string, path: readonly PathSegment[]): SourceLocation | undefined {
+  const { isMap, isNode, isScalar } = yamlLib();
   const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
   if (!isMap(parent)) return undefined;
   const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === path[path.length - 1]);
@@ -50,6 +67,7 @@ function locateIn(doc: Document, counter: LineCounter, file: string, path: reado
     if (found) return found;
   }
   // Walk down as far as the path exists, so a missing field points at its parent.
+  const { isNode } = yamlLib();
   for (let depth = path.length; depth >= 0; depth--) {
     const node = path.length === 0 ? doc.contents : doc.getIn(path.slice(0, depth), true);
     if (isNode(node) && node.range) {
@@ -60,8 +78,9 @@ function locateIn(doc: Document, counter: LineCounter, file: string, path: reado
   return { file, field: fieldPath(path) };
 }
 
-/** Parses YAML; returns either the source or the first syntax problem with its line. */
-export function parseYaml(text: string, file: string): YamlSource | YamlProblem {
+/** The `yaml` Document path: exact positions for every node, about ten times slower. */
+export function parseYamlWithPositions(text: string, file: string): YamlSource | YamlProblem {
+  const { LineCounter, parseDocument } = yamlLib();
   const counter = new LineCounter();
   let doc: Document;
   try {
@@ -82,6 +101,119 @@ export function parseYaml(text: string, file: string): YamlSource | YamlProblem 
     return { message: `YAML could not be read: ${(error as Error).message}`, location: { file } };
   }
   return { file, value, locate: (path, options) => locateIn(doc, counter, file, path, options?.key ?? false) };
+}
+
+const RECORDED_DEPTH = 4;
+
+interface Frame {
+  pointer: string;
+  map: boolean;
+  index: number;
+  key: string | undefined;
+  keyNext: boolean;
+}
+
+function escapeSegment(segment: string): string {
+  return segment.includes('~') || segment.includes('/') ? segment.replace(/~/g, '~0').replace(/\//g, '~1') : segment;
+}
+
+const UNNAMED = '\u0000';
+
+/**
+ * JSON pointer -> start offset of every mapping and sequence down to RECORDED_DEPTH; undefined
+ * when a node carries a tag (left to the exact path). Deeper subtrees are only counted through.
+ */
+function collectionStarts(events: readonly Event[], text: string): Map<string, number> | undefined {
+  const starts = new Map<string, number>();
+  const frames: Frame[] = [];
+  const mayHaveTags = text.includes('!');
+  let skipping = 0;
+  const advance = (): void => {
+    const top = frames[frames.length - 1];
+    if (!top) return;
+    if (top.map) top.keyNext = !top.keyNext;
+    else top.index++;
+  };
+  for (const ev of events) {
+    const type = ev.type;
+    if (type === EVENT_ID.DOCUMENT) continue;
+    if (mayHaveTags && type !== EVENT_ID.POP && type !== EVENT_ID.ALIAS && ev.tagStart !== -1) return undefined;
+    const collection = type === EVENT_ID.MAPPING || type === EVENT_ID.SEQUENCE;
+    if (skipping > 0) {
+      if (collection) skipping++;
+      else if (type === EVENT_ID.POP && --skipping === 0) advance();
+      continue;
+    }
+    if (type === EVENT_ID.POP) {
+      frames.pop();
+      advance();
+      continue;
+    }
+    const parent = frames[frames.length - 1];
+    if (parent?.map && parent.keyNext) {
+      // A key: only scalar keys near the top name a recorded path; a collection key is skipped.
+      parent.key = type === EVENT_ID.SCALAR && frames.length < RECORDED_DEPTH ? getScalarValue(text, ev) : undefined;
+      if (collection) skipping = 1;
+      else advance();
+      continue;
+    }
+    if (!collection) {
+      advance();
+      continue;
+    }
+    if (frames.length > RECORDED_DEPTH) {
+      skipping = 1;
+      continue;
+    }
+    const segment = parent ? (parent.map ? parent.key : String(parent.index)) : '';
+    const pointer = !parent ? '' : parent.pointer === UNNAMED || segment === undefined ? UNNAMED : `${parent.pointer}/${escapeSegment(segment)}`;
+    if (pointer !== UNNAMED) starts.set(pointer, ev.start);
+    frames.push({ pointer, map: type === EVENT_ID.MAPPING, index: 0, key: undefined, keyNext: true });
+  }
+  return starts;
+}
+
+function lineAndColumn(text: string, offset: number, newlines: number[]): { line: number; column: number } {
+  if (newlines.length === 0) for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) newlines.push(i);
+  let lo = 0;
+  let hi = newlines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (newlines[mid]! < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return { line: lo + 1, column: offset - (lo === 0 ? 0 : newlines[lo - 1]! + 1) + 1 };
+}
+
+/** The fast path, or undefined when the text needs the `yaml` path (an error, an alias, a tag). */
+function parseFast(text: string, file: string): YamlSource | undefined {
+  let events: Event[];
+  let docs: unknown[];
+  try {
+    events = parseEvents(text, { filename: file });
+    docs = constructFromEvents(events, { source: text, maxAliases: 0 });
+  } catch {
+    return undefined;
+  }
+  if (docs.length !== 1) return undefined;
+  const starts = collectionStarts(events, text);
+  if (!starts) return undefined;
+  const newlines: number[] = [];
+  let slow: YamlSource | undefined;
+  const locate = (path: readonly PathSegment[], options?: { key?: boolean }): SourceLocation => {
+    let pointer = '';
+    for (const segment of path) pointer += `/${typeof segment === 'number' ? segment : escapeSegment(segment)}`;
+    const start = options?.key ? undefined : starts.get(pointer);
+    if (start !== undefined) return { file, ...lineAndColumn(text, start, newlines), field: fieldPath(path) };
+    slow ??= parseYamlWithPositions(text, file) as YamlSource;
+    return slow.locate(path, options);
+  };
+  return { file, value: docs[0], locate };
+}
+
+/** Parses YAML; returns either the source or the first syntax problem with its line. */
+export function parseYaml(text: string, file: string): YamlSource | YamlProblem {
+  return parseFast(text, file) ?? parseYamlWithPositions(text, file);
 }
 
 export function isYamlProblem(result: YamlSource | YamlProblem): result is YamlProblem {

@@ -15,7 +15,11 @@ describe('expectations', () => {
 
   it('error_id needs success false and the id among errors[].id, as an integer', () => {
     expect(evaluateExpectation({ error_id: 1001 }, subject({ success: false, errors: [{ id: 1001 }] })).status).toBe('pass');
-    expect(evaluateExpectation({ error_id: 1001 }, subject({ success: false, errors: [{ id: '1001' }] })).status).toBe('fail');
+    // A string id is the error shape's fault (protocol.error-shape): blocked here, never a pass.
+    const stringId = evaluateExpectation({ error_id: 1001 }, subject({ success: false, errors: [{ id: '1001' }] }));
+    expect([stringId.status, stringId.skip]).toEqual(['skip', 'blocked']);
+    expect(evaluateExpectation({ error_id: 1001 }, subject({ success: false })).skip).toBe('blocked');
+    expect(evaluateExpectation({ error_id: 1001 }, subject({ success: false, errors: [{ id: 1002 }] })).status).toBe('fail');
     expect(evaluateExpectation({ error_id: 1001 }, subject({ success: true })).message).toContain('success true');
     expect(evaluateExpectation({ error_id: [4001, 4003] }, subject({ success: false, errors: [{ id: 4003 }] })).status).toBe('pass');
   });
@@ -36,9 +40,11 @@ describe('expectations', () => {
     expect(ok({ '/missing': 1 })).toBe('fail');
   });
 
-  it('a non-object body fails instead of passing silently', () => {
-    expect(evaluateExpectation({ success: false }, subject('<html>', 500)).status).toBe('fail');
-    expect(evaluateExpectation({ json: { '/a': { exists: false } } }, subject(undefined)).status).toBe('fail');
+  it('a non-object body is blocked (the protocol checks report it), never passed silently', () => {
+    const html = evaluateExpectation({ success: false }, subject('<html>', 500));
+    expect([html.status, html.skip]).toEqual(['skip', 'blocked']);
+    expect(html.message).toContain('protocol checks');
+    expect(evaluateExpectation({ json: { '/a': { exists: false } } }, subject(undefined)).skip).toBe('blocked');
   });
 
   it('subset matching is recursive and type-strict', () => {

@@ -47,7 +47,7 @@ describe('cm-certify CLI', () => {
     expect(r.code).toBe(0);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { verdict: string; suites: unknown[]; harness: { version: string } };
     expect(report.verdict).toBe('certified');
-    expect(report.suites.length).toBe(8);
+    expect(report.suites.length).toBe(9);
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
     expect(junit).toMatch(/<testsuites name="cm-certify ota certification: certified" tests="\d+" failures="0" errors="0"/);
   }, 60_000);
@@ -131,5 +131,13 @@ describe('cm-certify CLI', () => {
     const pms = await cli(['list', '--target', 'pms']);
     expect(pms.stdout).toMatch(/pms\.envelope\.fresh-guid\s+required/);
     expect(pms.stdout).toMatch(/pms\.poll\.version-not-later\s+required\s+Endpoints › GetBookingList/);
+  });
+
+  it('list --rules shows each spec rule with its checks, or why it cannot be observed', async () => {
+    const r = await cli(['list', '--rules']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Spec rules -> checks (126 rules)');
+    expect(r.stdout).toMatch(/sp-1001\s+OTA\s+required\s+ota: setup\.setup-property\.refused-1001/);
+    expect(r.stdout).toMatch(/res-sell-rates\s+OTA\s+informational\s+not observable: /);
   });
 });

@@ -61,7 +61,8 @@ describe('verify-report on report.json', () => {
     const { code, out } = await verify(json, 'intact.json');
     expect(code).toBe(0);
     expect(out).toMatch(/^intact: intact\.json matches its certificate/);
-    expect(out).toContain('verdict not-certified (full)');
+    expect(out).toContain('verdict: not-certified\n');
+    expect(out).toContain('scope full');
   });
 
   it("finds one character changed in a check's outcome", async () => {
@@ -142,6 +143,6 @@ describe('verify-report on what is not a report', () => {
   it('gives 2 for a file that cannot be read', async () => {
     const io = captureIo();
     expect(await main(['verify-report', 'missing.json'], io)).toBe(2);
-    expect(io.err()).toContain('cannot read missing.json (ENOENT)');
+    expect(io.err()).toContain(`cannot read ${join(io.cwd, 'missing.json')} (ENOENT)`);
   });
 });

@@ -24,6 +24,8 @@ const PROFILE = parseProfile([
   'listen: 127.0.0.1:0',
   'timeouts: {request_ms: 800}',
   'limits: {max_body_bytes: 2000000}',
+  // Plain HTTP on purpose: raw sockets below speak HTTP/1.1 without TLS.
+  'tls: {plain_http: true}',
 ].join('\n'), 'hostile.yaml', {});
 
 type Side = Awaited<ReturnType<typeof startPmsSide>>;

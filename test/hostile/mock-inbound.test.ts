@@ -28,6 +28,8 @@ const profile = (requestMs = 800, limit = BODY_LIMIT) => parseProfile([
   'listen: 127.0.0.1:0',
   `timeouts: {request_ms: ${requestMs}}`,
   `limits: {max_body_bytes: ${limit}}`,
+  // Plain HTTP on purpose: the raw sockets below speak HTTP/1.1 without TLS.
+  'tls: {plain_http: true}',
 ].join('\n'), 'hostile.yaml', {});
 
 type Side = Awaited<ReturnType<typeof startPmsSide>>;

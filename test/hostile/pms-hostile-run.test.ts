@@ -36,7 +36,8 @@ describe('a hostile PMS through a whole run', () => {
   it('deep JSON, escape sequences and a wrong short password end in a judged verdict with every report intact', async () => {
     const io = captureIo(undefined, { CM_SHARED_SECRET: SECRET, CM_PROPERTY_PASSWORD: PASSWORD });
     const outputDir = join(io.cwd, 'out');
-    const running = runCommand({ target: 'pms', profile: writePmsProfile(io.cwd), allowHttp: true, suite: ['setup'], reporter: ['json', 'junit', 'html'], outputDir }, io);
+    // --mock-http: the hostile requests below are sent over plain HTTP.
+    const running = runCommand({ target: 'pms', profile: writePmsProfile(io.cwd), allowHttp: true, mockHttp: true, suite: ['setup'], reporter: ['json', 'junit', 'html'], outputDir }, io);
     const url = await vi.waitFor(() => {
       const m = /Channel manager for your PMS: (\S+)/.exec(io.out());
       if (!m) throw new Error('no mock URL yet');

@@ -53,14 +53,25 @@ describe('buildCertificate', () => {
     expect(cert.suite_versions).toEqual({ https: '1.0.0', setup: '1.0.0', auth: '1.0.0', ari: '1.0.0', 'booking-polling': '1.0.0', ack: '1.0.0', cancel: '1.0.0' });
   });
 
-  it('digests exactly verdict, reasons, target, candidate, startedAt, scope, suites and exchanges', () => {
-    expect(Object.keys(evidenceOf(result))).toEqual(['verdict', 'reasons', 'target', 'candidate', 'startedAt', 'scope', 'suites', 'exchanges']);
+  it('digests exactly verdict, reasons, target, candidate, transport(s), startedAt, scope, notes, suites and exchanges', () => {
+    expect(Object.keys(evidenceOf(result))).toEqual(['verdict', 'reasons', 'target', 'candidate', 'transport', 'transports', 'startedAt', 'scope', 'notes', 'suites', 'exchanges']);
     expect(cert.evidence_sha256).toBe(sha256Hex(canonicalJson({
       verdict: result.verdict, reasons: result.reasons, target: result.target, candidate: result.candidate,
-      startedAt: result.startedAt, scope: result.scope, suites: result.suites, exchanges: result.exchanges,
+      transport: result.transport, transports: result.transports,
+      startedAt: result.startedAt, scope: result.scope, notes: result.notes, suites: result.suites, exchanges: result.exchanges,
     })));
-    expect(evidenceDigest({ ...result, durationMs: 1, notes: ['x'], artifacts: {} })).toBe(cert.evidence_sha256);
+    expect(evidenceDigest({ ...result, durationMs: 1, artifacts: {} })).toBe(cert.evidence_sha256);
     expect(evidenceDigest({ ...result, reasons: [] })).not.toBe(cert.evidence_sha256);
+    // The transport and the notes that explain it are evidence (issue 13 item 8).
+    expect(evidenceDigest({ ...result, notes: ['x'] })).not.toBe(cert.evidence_sha256);
+    expect(evidenceDigest({ ...result, transport: 'http' })).not.toBe(cert.evidence_sha256);
+    expect(evidenceDigest({ ...result, transports: { ...result.transports, tlsVerification: false } })).not.toBe(cert.evidence_sha256);
+  });
+
+  it('a certificate@1 (written before transport was covered) still verifies with its own field list', () => {
+    const v1 = { ...cert, format: 'cm-certify/certificate@1' as const, evidence_sha256: evidenceDigest(result, 'cm-certify/certificate@1') };
+    expect(evidenceOf(result, 'cm-certify/certificate@1')).not.toHaveProperty('notes');
+    expect(compareWithCertificate(result, v1)).toEqual([]);
   });
 
   it('indexes at most 64 chunks of exchanges, one exchange per chunk in small runs', () => {

@@ -1,6 +1,6 @@
 // The HTML page as text: every string from the result is escaped (candidate data is
 // hostile), nothing is loaded from anywhere, absent parts are said plainly, the page is
-// the same for the same result, and a 5,000-exchange run stays fast and small.
+// the same for the same result, and a 5,000-exchange run stays small.
 import { describe, expect, it } from 'vitest';
 import { dayNumber } from '../../src/checks/coverage.js';
 import { coverageBins } from '../../src/report/html/coverage.js';
@@ -48,7 +48,8 @@ describe('renderHtml', () => {
   it('loads nothing from anywhere: no URL in any tag, a CSP that allows no fetch', () => {
     const page = renderHtml(buildRunResult());
     const tags = markup(page).match(/<[^>]*>/g) ?? [];
-    expect(tags.filter((t) => /https?:\/\/|\s(src|href|srcset|action|poster)=/i.test(t))).toEqual([]);
+    // In-page links (href="#check-…", the failing-check list) load nothing; any other href would.
+    expect(tags.filter((t) => /https?:\/\/|\s(src|srcset|action|poster)=|\shref="(?!#check-\d+-\d+")/i.test(t))).toEqual([]);
     expect(page).not.toMatch(/<link|@import|url\(/i);
     expect(page).toContain('content="default-src &#39;none&#39;;');
     expect(page).toContain(escapeHtml(`${'https://127.0.0.1:54321/api'}/GetRoomTypes`));
@@ -93,12 +94,10 @@ describe('renderHtml', () => {
     expect(months.bins.map((b) => b.label)).toEqual(['2026-11', '2026-12', ...Array.from({ length: 12 }, (_, i) => `2027-${String(i + 1).padStart(2, '0')}`)]);
   });
 
-  it('stays fast and small for 5,000 exchanges', () => {
+  // Its speed is measured by the benchmarks, never by a timed test (a busy machine is not a bug).
+  it('stays small for 5,000 exchanges: the page shows a bounded sample', () => {
     const result = buildRunResult({ extraExchanges: 5000 });
-    const started = performance.now();
     const page = renderHtml(result);
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(3000);
     const visible = markup(page);
     expect(visible.length).toBeLessThan(600_000);
     expect((visible.match(/<details class="exchange/g) ?? []).length).toBeLessThanOrEqual(5 * 12);

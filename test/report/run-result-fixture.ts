@@ -195,6 +195,7 @@ export function buildRunResult(options: FixtureOptions = {}): RunResult {
     target: 'ota',
     candidate: { baseUrl: BASE_URL, name: options.plantSecrets ? `Harbour Lights ${SECRETS[0]}` : 'Harbour Lights OTA (staging)' },
     transport: 'https',
+    transports: { candidate: 'https', tlsVerification: true, allowHttp: false },
     startedAt: STARTED_AT,
     durationMs: 990_000,
     scope: 'full',

@@ -42,6 +42,13 @@ describe('parseSuite', () => {
     expect(bad.message).toMatch(/demo\.yaml:\d+/);
   });
 
+  it('keeps a step\'s when.hooks (optional profile hooks) and refuses a hook name that cannot be one', () => {
+    const withHook = GOOD.replace('  - id: again\n    call: HealthCheck', '  - id: again\n    when: { hooks: [modify_booking] }\n    call: HealthCheck');
+    expect(parseSuite(withHook, 'suites/demo.yaml').steps[1]!.when).toEqual({ hooks: ['modify_booking'] });
+    const bad = errorOf(GOOD.replace('  - id: again\n    call: HealthCheck', '  - id: again\n    when: { hooks: [Modify-Booking] }\n    call: HealthCheck'));
+    expect(bad.message).toMatch(/demo\.yaml:\d+/);
+  });
+
   it('parses steps, lines and checks; a repeated check id inherits its declaration', () => {
     const suite = parseSuite(GOOD, 'suites/demo.yaml');
     expect(suite.name).toBe('demo');

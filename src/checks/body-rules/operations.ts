@@ -72,6 +72,7 @@ export const healthCheckSuccess: BodyRule = defineRule(
     title: 'HealthCheck always returns success true',
     level: 'recommended',
     spec: SPEC.endpoint('HealthCheck'),
+    rules: ['hc-always-true'],
     appliesTo: [{ name: 'HealthCheck', kind: 'response' }],
   },
   checkHealthCheckSuccess,

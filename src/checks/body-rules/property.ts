@@ -177,8 +177,9 @@ function propertyRule(
   title: string,
   spec: string,
   check: (body: unknown, rule: CheckMeta) => Verdict,
+  rules: string[] = [],
 ): BodyRule {
-  return defineRule({ id, title, level: 'recommended', spec, appliesTo: [...CREATE_PROPERTY] }, check);
+  return defineRule({ id, title, level: 'recommended', spec, rules, appliesTo: [...CREATE_PROPERTY] }, check);
 }
 
 export const propertyTimezone = propertyRule(
@@ -186,28 +187,33 @@ export const propertyTimezone = propertyRule(
   'Property.timezone is an IANA time zone',
   SPEC.property,
   checkTimezone,
+  ['prop-codes'],
 );
 export const propertyAddressCountry = propertyRule(
   'rule.property.address-country',
   'Property.address.country equals Property.country',
   SPEC.address,
   checkAddressCountry,
+  ['prop-address-contact'],
 );
 export const propertyCoordinates = propertyRule(
   'rule.property.coordinates',
   'Property.address lat/lon are decimal degrees in range',
   SPEC.address,
   checkCoordinates,
+  ['prop-address-contact'],
 );
 export const propertyRoomWbpRoomId = propertyRule(
   'rule.property.room-wbp-room-id',
   'CreateProperty rooms carry no wbp_room_id (UpdateRoom only)',
   SPEC.room,
   checkRoomIds,
+  ['room-required-fields'],
 );
 export const propertyFeeReferences = propertyRule(
   'rule.property.tax-fee-reference',
   'tax_basis_includes_fees[].fee_id refers to a fee of the property',
   SPEC.tax,
   checkFeeReferences,
+  ['tax-percent-basis'],
 );

@@ -81,6 +81,7 @@ export const ratePlansRateIdTruthy: BodyRule = defineRule(
     title: 'GetRatePlans wbp_rate_id is never 0, empty or otherwise falsy',
     level: 'required',
     spec: SPEC.ratePlansItem,
+    rules: ['grp-rate-id-truthy'],
     appliesTo: [{ name: 'GetRatePlans', kind: 'response' }],
   },
   checkRateIds,

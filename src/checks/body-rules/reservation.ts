@@ -177,6 +177,7 @@ function checkMinimumFields(body: unknown, rule: CheckMeta): Verdict {
 export const reservationTotalPrice: BodyRule = defineRule(
   {
     id: 'rule.reservation.total-price',
+    rules: ['res-total-sum'],
     title: 'Reservation TotalPrice equals the sum of the room prices',
     level: 'required',
     spec: SPEC.reservation,
@@ -188,6 +189,7 @@ export const reservationTotalPrice: BodyRule = defineRule(
 export const reservationDayRates: BodyRule = defineRule(
   {
     id: 'rule.reservation.day-rates',
+    rules: ['res-day-rates-units'],
     title: "A room's day rates times its units equal its price",
     level: 'recommended',
     spec: SPEC.reservation,
@@ -199,6 +201,7 @@ export const reservationDayRates: BodyRule = defineRule(
 export const reservationMinimumFields: BodyRule = defineRule(
   {
     id: 'rule.reservation.minimum-fields',
+    rules: ['res-minimum-fields'],
     title: 'The reservation carries the listed minimum fields',
     level: 'recommended',
     spec: SPEC.reservation,

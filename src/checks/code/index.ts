@@ -7,10 +7,12 @@ import { PMS_FLOW_CHECKS } from './pms-flow.js';
 import { PMS_EFFECT_CHECKS } from './pms-effects.js';
 import { PMS_ARI_EXTRA_CHECKS } from './pms-ari-extra.js';
 import { PROPERTY_CHECKS } from './property.js';
+import { PROPERTY_EFFECT_CHECKS } from './property-effects.js';
+import { VARIATION_CHECKS } from './variations.js';
 
 export type { CodeCheck, CodeCheckInput } from './types.js';
 
-const ALL: CodeCheck[] = [...OTA_CODE_CHECKS, ...PMS_ARI_CHECKS, ...PMS_FLOW_CHECKS, ...PROPERTY_CHECKS, ...PMS_EFFECT_CHECKS, ...PMS_ARI_EXTRA_CHECKS];
+const ALL: CodeCheck[] = [...OTA_CODE_CHECKS, ...PMS_ARI_CHECKS, ...PMS_FLOW_CHECKS, ...PROPERTY_CHECKS, ...PROPERTY_EFFECT_CHECKS, ...VARIATION_CHECKS, ...PMS_EFFECT_CHECKS, ...PMS_ARI_EXTRA_CHECKS];
 
 export const CODE_CHECKS: ReadonlyMap<string, CodeCheck> = new Map(ALL.map((c) => [c.name, c]));
 

@@ -1,31 +1,36 @@
 // `cm-certify list`: takes a target (or both) and gives every suite with its checks
 // (id, level, spec section), then the checks every exchange gets without the suite
-// asking, then the named code checks — the catalogue a partner reads before a run.
+// asking, then the named code checks — the catalogue a partner reads before a run. With
+// --rules: each spec rule and the checks that prove it (docs/traceability.md, the same table).
 import { Chalk } from 'chalk';
 import { loadBuiltinSuites, suiteFileLabel } from '../../suite/load-suite.js';
 import type { Suite, Target } from '../../suite/types.js';
 import { PROTOCOL_CHECKS } from '../../checks/protocol.js';
 import { SCHEMA_CHECKS } from '../../checks/schema-checks.js';
+import { REFUSAL_CHECKS } from '../../checks/refusal.js';
 import { BODY_RULES } from '../../checks/body-rules/index.js';
 import { CODE_CHECKS } from '../../checks/code/index.js';
 import { INBOUND_CHECKS } from '../../checks/inbound.js';
 import type { CheckMeta } from '../../checks/types.js';
+import { renderTraceabilityText, ruleStatus, summarise, traceRules } from '../../report/traceability.js';
 import type { CliIo } from '../io.js';
 import { useColor } from '../io.js';
 
 export interface ListOptions {
   target?: Target;
   json?: boolean;
+  /** Spec rule -> checks (both targets), with the reason where no check can observe a rule. */
+  rules?: boolean;
 }
 
 export function automaticChecks(): CheckMeta[] {
-  const meta = (c: CheckMeta): CheckMeta => ({ id: c.id, title: c.title, level: c.level, spec: c.spec });
-  return [...Object.values(PROTOCOL_CHECKS), SCHEMA_CHECKS.response, SCHEMA_CHECKS.request, ...BODY_RULES].map(meta);
+  const meta = (c: CheckMeta): CheckMeta => ({ id: c.id, title: c.title, level: c.level, spec: c.spec, ...(c.rules ? { rules: c.rules } : {}) });
+  return [...Object.values(PROTOCOL_CHECKS), ...Object.values(REFUSAL_CHECKS), SCHEMA_CHECKS.response, SCHEMA_CHECKS.request, ...BODY_RULES].map(meta);
 }
 
 /** The PMS target's checks on every request the PMS sends (protocol and envelope). */
 export function inboundChecks(): CheckMeta[] {
-  return Object.values(INBOUND_CHECKS).map((c) => ({ id: c.id, title: c.title, level: c.level, spec: c.spec }));
+  return Object.values(INBOUND_CHECKS).map((c: CheckMeta) => ({ id: c.id, title: c.title, level: c.level, spec: c.spec, ...(c.rules ? { rules: c.rules } : {}) }));
 }
 
 function row(c: CheckMeta, chalk: InstanceType<typeof Chalk>): string {
@@ -38,12 +43,24 @@ function suiteBlock(s: Suite, chalk: InstanceType<typeof Chalk>): string[] {
   return [`  ${chalk.bold(s.name)} — ${s.title} ${chalk.gray(`v${s.version} ${suiteFileLabel(s)}`)}${requires}`, ...s.checks.map((c) => row(c, chalk))];
 }
 
+function listRules(options: ListOptions, io: CliIo): number {
+  const traces = traceRules();
+  if (options.json) {
+    const rules = traces.map((t) => ({ id: t.rule.id, applies_to: t.rule.appliesTo, level: t.rule.level, status: ruleStatus(t), checks: t.checks, ...(t.unobservable ? { unobservable: t.unobservable } : {}) }));
+    io.stdout.write(`${JSON.stringify({ rules, totals: summarise(traces) }, null, 2)}\n`);
+    return 0;
+  }
+  io.stdout.write(renderTraceabilityText(traces));
+  return 0;
+}
+
 export function listCommand(options: ListOptions, io: CliIo): number {
+  if (options.rules) return listRules(options, io);
   const targets: Target[] = options.target ? [options.target] : ['ota', 'pms'];
   const suites = targets.flatMap((t) => loadBuiltinSuites(t));
   if (options.json) {
     io.stdout.write(`${JSON.stringify({
-      suites: suites.map((s) => ({ name: s.name, title: s.title, version: s.version, target: s.target, file: suiteFileLabel(s), requires: s.requires ?? {}, checks: s.checks.map(({ id, title, level, spec }) => ({ id, title, level, spec })) })),
+      suites: suites.map((s) => ({ name: s.name, title: s.title, version: s.version, target: s.target, file: suiteFileLabel(s), requires: s.requires ?? {}, checks: s.checks.map(({ id, title, level, spec, rules }) => ({ id, title, level, spec, ...(rules ? { rules } : {}) })) })),
       automatic: automaticChecks(),
       inbound: targets.includes('pms') ? inboundChecks() : [],
       code_checks: [...CODE_CHECKS.values()].map((c) => ({ name: c.name, description: c.description })),

@@ -1,7 +1,11 @@
 // `cm-certify serve <candidate>`: takes which built-in candidate to serve and where,
 // starts it and keeps it running until Ctrl-C/SIGTERM, so partners can point their own
-// tools (or a second cm-certify) at a known-good implementation.
-import { readFileSync } from 'node:fs';
+// tools (or a second cm-certify) at a known-good implementation. Every path it prints is
+// absolute: the profile inside the package, and the test CA certificate (generated at
+// start-up, public part only) written to a temp folder that is removed when it stops.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { systemClock } from '../../support/clock.js';
 import { UsageError } from '../../support/errors.js';
 import { loadProfile } from '../../profile/load-profile.js';
@@ -33,18 +37,34 @@ function parsePort(text: string | undefined, fallback: number): number {
   return port;
 }
 
-function tlsOption(options: ServeOptions): { cert: Buffer; key: Buffer } | undefined {
+interface ServeTls {
+  cert: Buffer;
+  key: Buffer;
+  /** Absolute path of the test CA certificate to trust, when the test certificate is used. */
+  caFile?: string;
+  cleanup(): void;
+}
+
+async function tlsOption(options: ServeOptions, cwd: string): Promise<ServeTls | undefined> {
   if (options.http) return undefined;
   if (options.tlsCert || options.tlsKey) {
     if (!options.tlsCert || !options.tlsKey) throw new UsageError('give both --tls-cert and --tls-key');
+    const [cert, key] = [resolve(cwd, options.tlsCert), resolve(cwd, options.tlsKey)];
     try {
-      return { cert: readFileSync(options.tlsCert), key: readFileSync(options.tlsKey) };
+      return { cert: readFileSync(cert), key: readFileSync(key), cleanup: () => undefined };
     } catch (error) {
-      throw new UsageError(`cannot read the TLS files: ${(error as Error).message}`);
+      throw new UsageError(`cannot read the TLS files ${cert}, ${key}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
   }
-  const tls = testTls();
-  return { cert: tls.cert, key: tls.key };
+  const tls = await testTls();
+  const dir = mkdtempSync(join(tmpdir(), 'cm-certify-serve-'));
+  const caFile = join(dir, 'test-ca.pem');
+  writeFileSync(caFile, tls.ca);
+  return { cert: tls.cert, key: tls.key, caFile, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+function tlsLine(tls: ServeTls | undefined): string {
+  return tls?.caFile ? `  TLS: test-only certificate generated at start-up; trust its CA with --ca ${tls.caFile}\n` : '';
 }
 
 function waitForSignal(signal: AbortSignal | undefined): Promise<void> {
@@ -56,7 +76,7 @@ function waitForSignal(signal: AbortSignal | undefined): Promise<void> {
 
 async function serveReferenceOta(options: ServeOptions, io: CliIo): Promise<() => Promise<void>> {
   const profile = loadProfile(referenceProfilePath('ota'), io.env);
-  const tls = tlsOption(options);
+  const tls = await tlsOption(options, io.cwd);
   const server = await startReferenceOta({
     clock: io.clock ?? systemClock,
     sharedSecret: profile.sharedSecret,
@@ -65,26 +85,34 @@ async function serveReferenceOta(options: ServeOptions, io: CliIo): Promise<() =
     faults: parseOtaFaults(options.variant ?? []),
     host: options.host ?? '127.0.0.1',
     port: parsePort(options.port, 8443),
-    ...(tls ? { tls } : {}),
+    ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
+  }).catch((error: unknown) => {
+    tls?.cleanup();
+    throw error;
   });
   io.stdout.write(
-    `reference OTA listening\n  base URL: ${server.baseUrl}\n  create_booking hook: POST ${server.hookUrl}\n` +
-      `  credentials: fixtures/profiles/reference-ota.yaml${tls && !options.tlsCert ? '\n  TLS: test-only certificate, trust fixtures/tls/ca.pem (--ca)' : ''}\n` +
+    `reference OTA listening\n  base URL: ${server.baseUrl}\n  create_booking hook: POST ${server.hookUrl}\n  modify_booking hook: POST ${server.hookUrl}/modify\n` +
+      `  credentials (profile): ${referenceProfilePath('ota')}\n${tlsLine(tls)}` +
       `${options.variant?.length ? `  broken on purpose: ${options.variant.join(', ')}\n` : ''}Stop with Ctrl-C.\n`,
   );
-  return () => server.close();
+  return async () => {
+    await server.close();
+    tls?.cleanup();
+  };
 }
 
 async function serveReferencePms(options: ServeOptions, io: CliIo): Promise<() => Promise<void>> {
   if (!options.cmUrl) throw new UsageError('serve reference-pms needs --cm-url URL (the channel manager it connects to, e.g. the URL cm-certify run --target pms prints)');
   const profile = loadProfile(referenceProfilePath('pms'), io.env);
-  const tls = tlsOption(options);
+  // The channel manager's certificate: the mock's (its PEM file, printed by `run --target pms`) or a CA.
   let ca: Buffer | undefined;
+  const caFile = options.ca ? resolve(io.cwd, options.ca) : undefined;
   try {
-    ca = options.ca ? readFileSync(options.ca) : testTls().ca;
+    ca = caFile ? readFileSync(caFile) : undefined;
   } catch (error) {
-    throw new UsageError(`--ca: cannot read ${options.ca} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new UsageError(`--ca: cannot read ${caFile} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
+  const tls = await tlsOption(options, io.cwd);
   const caps = profile.capabilities;
   const server = await startReferencePms({
     clock: io.clock ?? systemClock,
@@ -99,15 +127,21 @@ async function serveReferencePms(options: ServeOptions, io: CliIo): Promise<() =
     autoStart: options.start ?? false,
     host: options.host ?? '127.0.0.1',
     port: parsePort(options.port, 8444),
-    ...(tls ? { tls } : {}),
+    ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
     faults: parsePmsFaults(options.variant ?? []),
+  }).catch((error: unknown) => {
+    tls?.cleanup();
+    throw error;
   });
   io.stdout.write(
     `reference PMS listening\n  callback endpoint (profile base_url): ${server.baseUrl}\n  start_setup hook: POST ${server.startUrl}\n  change_price hook: POST ${server.changePriceUrl}\n` +
-      `  channel manager: ${options.cmUrl}\n  credentials: fixtures/profiles/reference-pms.yaml\n` +
+      `  channel manager: ${options.cmUrl}${caFile ? ` (trusting ${caFile})` : ''}\n  credentials (profile): ${referenceProfilePath('pms')}\n${tlsLine(tls)}` +
       `${options.variant?.length ? `  broken on purpose: ${options.variant.join(', ')}\n` : ''}Stop with Ctrl-C.\n`,
   );
-  return () => server.close();
+  return async () => {
+    await server.close();
+    tls?.cleanup();
+  };
 }
 
 export async function serveCommand(options: ServeOptions, io: CliIo): Promise<number> {

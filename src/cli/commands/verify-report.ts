@@ -11,6 +11,7 @@ import type { Certificate } from '../../report/certificate.js';
 import { extractEmbedded, looksLikeHtml } from '../../report/html/extract.js';
 import { renderHtml } from '../../report/html/index.js';
 import { JSON_REPORT_FORMAT } from '../../report/json.js';
+import { probableCause } from '../../report/probable-cause.js';
 import { harnessVersion } from '../../support/package-root.js';
 import { visibleLine } from '../../support/sanitise.js';
 import { MAX_REPORT_DEPTH, jsonTextTooDeep } from '../../support/json-depth.js';
@@ -36,7 +37,11 @@ function asReport(value: unknown): JsonReport | undefined {
 
 function compare(report: JsonReport, certificate: Certificate): string[] {
   try {
-    return compareWithCertificate(report, certificate);
+    const out = compareWithCertificate(report, certificate);
+    // The probable-cause line is derived from the evidence: it must say what the evidence says.
+    const cause = probableCause(report as RunResult);
+    if ((report as { probableCause?: unknown }).probableCause !== cause) out.push(`probable cause: the report says ${JSON.stringify((report as { probableCause?: unknown }).probableCause ?? null)}, its evidence gives ${JSON.stringify(cause ?? null)}`);
+    return out;
   } catch (error) {
     return [`the report's structure (${(error as Error).message})`];
   }
@@ -86,24 +91,28 @@ export function verifyReportText(text: string, currentVersion: string = harnessV
 
 export async function verifyReportCommand(options: VerifyReportOptions, io: CliIo): Promise<number> {
   let text: string;
+  // Errors name the absolute path; the verdict lines name the file as given.
+  const path = resolve(io.cwd, options.file);
   try {
-    text = await readFile(resolve(io.cwd, options.file), 'utf8');
+    text = await readFile(path, 'utf8');
   } catch (error) {
-    io.stderr.write(`error: cannot read ${visibleLine(options.file)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})\n`);
+    io.stderr.write(`error: cannot read ${visibleLine(path)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})\n`);
     return VERIFY_EXIT.unreadable;
   }
   const v = verifyReportText(text);
   // Everything below but our own words comes from the checked file: shown with its controls visible.
   const file = visibleLine(options.file);
   if (v.status === 'unreadable') {
-    io.stderr.write(`error: ${file} is not a cm-certify report: ${visibleLine(v.reason)}\n`);
+    io.stderr.write(`error: ${visibleLine(path)} is not a cm-certify report: ${visibleLine(v.reason)}\n`);
     return VERIFY_EXIT.unreadable;
   }
   const c = v.certificate;
   const f = (value: unknown): string => visibleLine(String(value));
   if (v.status === 'intact') {
     io.stdout.write(`intact: ${file} matches its certificate\n`);
-    io.stdout.write(`  verdict ${f(c.verdict)} (${f(c.scope)}) · ${f(c.target)} target · ${f(c.candidate_base_url)} · issued ${f(c.issued_at)}\n`);
+    // The verdict exactly as the certificate records it (e.g. "passed-partial (not a certification: certifies nothing)").
+    io.stdout.write(`  verdict: ${f(c.verdict)}\n`);
+    io.stdout.write(`  scope ${f(c.scope)} · ${f(c.target)} target · ${f(c.candidate_base_url)} · issued ${f(c.issued_at)}\n`);
     io.stdout.write(`  evidence SHA-256 ${f(c.evidence_sha256)} · cm-certify ${f(c.harness_version)}\n`);
   } else {
     io.stdout.write(`ALTERED: ${file} differs from its certificate:\n${v.differences.map((d) => `  - ${visibleLine(d)}\n`).join('')}`);

@@ -102,8 +102,9 @@ function checkItem(raw: unknown, ctx: AriContext, horizon: string, keep: boolean
   const { wbp_room_id: room, wbp_rate_id: rate } = item;
   if (typeof room !== 'string' || room === '') return invalid(`wbp_room_id must be a non-empty string, got ${describe(room)}.`);
   if (typeof rate !== 'string' || rate === '') return invalid(`wbp_rate_id must be a non-empty string, got ${describe(rate)}.`);
-  const dates = checkDates(item, horizon);
+  const dates = checkDates(item, horizon, ctx.faults);
   if (dates) return dates;
+  if (ctx.faults.has('ari-rejects-rdef-zero') && item.rdef_single === '0') return invalid('rdef_single must be a price above 0.');
   const values = checkValues(item, ctx.faults, keep);
   if (values !== undefined && 'id' in values) return values as OtaErrorItem;
   const known = checkRoomAndRate(room, rate, ctx);
@@ -124,11 +125,12 @@ function lastBookableDate(ctx: AriContext): string {
   return ctx.faults.has('ari-rejects-far-future') ? addDays(ctx.today, 365) : ariHorizon(ctx.now);
 }
 
-function checkDates(item: Record<string, unknown>, horizon: string): OtaErrorItem | undefined {
+function checkDates(item: Record<string, unknown>, horizon: string, faults: ReadonlySet<OtaFault>): OtaErrorItem | undefined {
   const { start_date: start, end_date: end } = item;
   if (!isDate(start)) return invalid(`start_date must be a YYYY-MM-DD date, got ${describe(start)}.`);
   if (!isDate(end)) return invalid(`end_date must be a YYYY-MM-DD date, got ${describe(end)}.`);
   if (end < start) return invalid(`end_date ${end} is before start_date ${start}.`);
+  if (end === start && faults.has('ari-rejects-one-night')) return invalid(`end_date ${end} must be after start_date ${start}.`);
   if (end > horizon) return invalid(`end_date ${end} is after the last bookable date ${horizon}.`);
   return undefined;
 }

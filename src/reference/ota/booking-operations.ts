@@ -31,6 +31,7 @@ export function handleGetBookingList(body: RequestBody, ctx: BookingContext): Re
   let bookings: BookingRecord[];
   if (version === null) {
     bookings = ctx.faults.has('booking-list-null-empty') ? [] : ctx.book.all();
+    if (ctx.faults.has('booking-list-null-drops-acked')) bookings = bookings.filter((b) => !b.acknowledged);
   } else {
     const since = typeof version === 'string' ? parseBookingVersion(version) : undefined;
     if (since === undefined) {

@@ -115,12 +115,12 @@ export class BookingBook {
   }
 
   /** A guest changes an active booking: one more night on its first stay; marks it modified now. */
-  modify(id: string): boolean {
+  modify(id: string, unflagged = false): boolean {
     const booking = this.bookings.get(id);
     if (!booking || booking.cancelled) return false;
     const stay = booking.stays[0];
     if (stay) stay.rates.push(stay.rates[stay.rates.length - 1] ?? 0);
-    booking.modified = true;
+    booking.modified = !unflagged;
     booking.changedAt = wholeSecond(this.clock.now());
     booking.revision += 1;
     return true;

@@ -52,6 +52,33 @@ export const OTA_FAULT_NAMES = [
   'update-room-label-kept',
   'delete-rate-plan-kept',
   'delete-room-kept',
+  // Probes (suites/ota/90-probes.yaml) and the property id type.
+  'ari-ignores-credentials',
+  'bookings-ignore-credentials',
+  'cancel-ignores-body-secret',
+  'envelope-unchecked',
+  'ari-accepts-anything',
+  'booking-version-unchecked',
+  'property-unchecked',
+  'malformed-json-success',
+  'accepts-text-plain',
+  'bad-request-http-400',
+  'bad-request-text-plain',
+  'get-succeeds',
+  'property-id-not-integer',
+  'ari-rejects-one-night',
+  'create-property-changes-nothing',
+  'property-ops-change-nothing',
+  'update-rate-plan-ignored',
+  'booking-list-null-drops-acked',
+  'booking-modify-not-flagged',
+  'property-refuses-empty-breakfast',
+  'property-refuses-tax-amounts',
+  'property-refuses-mixed-dorm',
+  'ari-rejects-rdef-zero',
+  'setup-requires-password',
+  'callbacks-served',
+  'delete-room-plans-kept',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];
@@ -256,6 +283,110 @@ export const OTA_FAULTS: Readonly<Record<OtaFault, OtaFaultInfo>> = {
   'delete-room-kept': {
     description: 'DeleteRoom answers success but GetRoomTypes still lists the room',
     spec: ep('DeleteRoom'),
+  },
+  'ari-ignores-credentials': {
+    description: 'ARIUpdate is accepted with a wrong property password or for a property never issued',
+    spec: SPEC.authentication,
+  },
+  'bookings-ignore-credentials': {
+    description: 'GetBookingList, GetBookingId, AckBooking and CancelBooking ignore the property credentials',
+    spec: SPEC.authentication,
+  },
+  'cancel-ignores-body-secret': {
+    description: 'CancelBooking alone accepts a wrong or missing shared_secret in the body',
+    spec: SPEC.authentication,
+  },
+  'envelope-unchecked': {
+    description: 'The envelope is not validated: missing fields, wrong id types, a bad guid, pms_cid or verb are accepted',
+    spec: SPEC.envelope,
+  },
+  'ari-accepts-anything': {
+    description: 'ARIUpdate answers success to any body: currency, Inventory and item rules are not checked',
+    spec: SPEC.inventory,
+  },
+  'booking-version-unchecked': {
+    description: 'GetBookingList reads a malformed or omitted wbp_booking_version as null',
+    spec: SPEC.versioning,
+  },
+  'property-unchecked': {
+    description: 'CreateProperty and UpdateRoom store bodies that break Property, Room, Image or Tax rules (DeleteRoom/DeleteRatePlan still need their ids)',
+    spec: SPEC.property,
+  },
+  'malformed-json-success': {
+    description: 'A body that is not a JSON object (invalid JSON, empty, an array) is answered success true',
+    spec: SPEC.endpoints,
+  },
+  'accepts-text-plain': {
+    description: 'A request with content type text/plain is served as if it were application/json',
+    spec: SPEC.endpoints,
+  },
+  'bad-request-http-400': {
+    description: 'Refusals of malformed requests (error 1003) are answered with HTTP 400 instead of 200',
+    spec: SPEC.errors,
+  },
+  'bad-request-text-plain': {
+    description: 'Refusals of malformed requests (error 1003) are answered with content type text/plain',
+    spec: SPEC.errors,
+  },
+  'get-succeeds': {
+    description: 'A GET to an operation is answered success true',
+    spec: SPEC.endpoints,
+  },
+  'property-id-not-integer': {
+    description: 'The OTA issues a wbp_property_id that is not an integer ("H1001"), and accepts it as a string in SetupProperty and HealthCheck',
+    spec: SPEC.idTypes,
+  },
+  'ari-rejects-one-night': {
+    description: 'ARIUpdate refuses an Inventory item whose start_date equals its end_date (a one-night change)',
+    spec: SPEC.inventory,
+  },
+  'create-property-changes-nothing': {
+    description: 'CreateProperty answers a bare success true but stores nothing (the property does not exist afterwards)',
+    spec: ep('CreateProperty'),
+  },
+  'property-ops-change-nothing': {
+    description: 'UpdateRoom, UpdateRatePlan, DeleteRatePlan and DeleteRoom answer a bare success true and change nothing',
+    spec: ep('UpdateRoom'),
+  },
+  'update-rate-plan-ignored': {
+    description: 'UpdateRatePlan answers success but GetRatePlans keeps the old title',
+    spec: ep('UpdateRatePlan'),
+  },
+  'booking-list-null-drops-acked': {
+    description: 'GetBookingList with null leaves out bookings that were acknowledged (null must list all)',
+    spec: ep('GetBookingList'),
+  },
+  'property-refuses-empty-breakfast': {
+    description: 'CreateProperty refuses breakfast "" (no breakfast), a value the spec allows',
+    spec: SPEC.property,
+  },
+  'property-refuses-tax-amounts': {
+    description: 'CreateProperty refuses a tax with amounts (conditional amounts), which the spec allows instead of amount',
+    spec: SPEC.property,
+  },
+  'property-refuses-mixed-dorm': {
+    description: 'CreateProperty refuses a dormitory with gender MIXED',
+    spec: SPEC.property,
+  },
+  'ari-rejects-rdef-zero': {
+    description: 'ARIUpdate refuses rdef_single "0" (no single use), a value the spec allows',
+    spec: SPEC.inventory,
+  },
+  'setup-requires-password': {
+    description: 'SetupProperty without wbp_property_password (optional there) is refused as a malformed request (1003)',
+    spec: ep('SetupProperty'),
+  },
+  'delete-room-plans-kept': {
+    description: 'DeleteRoom removes the room from GetRoomTypes but GetRatePlans still lists its rate plans',
+    spec: ep('DeleteRoom'),
+  },
+  'callbacks-served': {
+    description: 'The PMS callbacks (ARIFullRefresh, BookingCreate, NotifyBooking, RoomInfo) are answered with success true',
+    spec: SPEC.overview,
+  },
+  'booking-modify-not-flagged': {
+    description: 'A booking a guest modified is listed again but GetBookingId keeps IsModification 0',
+    spec: SPEC.reservation,
   },
 };
 

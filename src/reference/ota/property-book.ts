@@ -23,6 +23,8 @@ export interface SyncedRoom {
   plans: SyncedRatePlan[];
   /** Only under the update-room-new-unlisted fault: stored, but never listed. */
   hidden?: boolean;
+  /** Only under the delete-room-plans-kept fault: deleted, but its rate plans still listed. */
+  deleted?: boolean;
 }
 
 export interface SyncedProperty {
@@ -107,13 +109,24 @@ export class PropertyBook {
     return room;
   }
 
-  deleteRoom(property: SyncedProperty, pmsRoomId: number): void {
+  deleteRoom(property: SyncedProperty, pmsRoomId: number, keepPlans = false): void {
+    if (keepPlans) {
+      for (const room of property.rooms) if (room.pms_room_id === pmsRoomId) room.deleted = true;
+      return;
+    }
     property.rooms = property.rooms.filter((room) => room.pms_room_id !== pmsRoomId);
   }
 
   /** A rate plan may be used in several rooms: it goes from every room. */
   deleteRatePlan(property: SyncedProperty, pmsRateId: number): void {
     for (const room of property.rooms) room.plans = room.plans.filter((plan) => plan.pms_rate_id !== pmsRateId);
+  }
+
+  /** UpdateRatePlan: the rate plan's labels and meals change in every room that has it. */
+  updateRatePlan(property: SyncedProperty, input: RatePlanInput): void {
+    for (const room of property.rooms) {
+      room.plans = room.plans.map((plan) => (plan.pms_rate_id === input.pms_rate_id ? { ...plan, title: planTitle(input), meal_codes: input.meal_codes } : plan));
+    }
   }
 
   mappings(property: SyncedProperty, rooms: readonly SyncedRoom[] = property.rooms): RoomMapping[] {
@@ -132,7 +145,7 @@ export class PropertyBook {
     const listed = property.rooms.filter((room) => !room.hidden);
     return {
       currency: property.currency,
-      rooms: listed.map((room) => ({
+      rooms: listed.filter((room) => !room.deleted).map((room) => ({
         wbp_room_id: room.wbp_room_id,
         pms_room_id: room.pms_room_id,
         label: room.label,

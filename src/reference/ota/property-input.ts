@@ -45,7 +45,7 @@ function refuse<T>(msg: string): Read<T> {
   return { ok: false, msg };
 }
 
-function readRatePlan(value: unknown, at: string): Read<RatePlanInput> {
+export function readRatePlan(value: unknown, at: string): Read<RatePlanInput> {
   if (!isObject(value)) return refuse(`${at} must be an object`);
   if (!isInt(value.pms_rate_id, 0)) return refuse(`${at}.pms_rate_id must be an integer >= 0`);
   if (!isText(value.label_public) || !isText(value.label_private)) {

@@ -6,7 +6,7 @@ import type { OtaFault } from './faults.js';
 import type { PropertyFixture } from './fixture.js';
 import { type RequestBody, passwordMatches } from './envelope.js';
 import { type Credentials, PropertyBook, type SyncedProperty } from './property-book.js';
-import { DEFAULT_RATE_ID, readId, readProperty, readRoom } from './property-input.js';
+import { DEFAULT_RATE_ID, readId, readProperty, readRatePlan, readRoom } from './property-input.js';
 import { OTA_ERROR_IDS, type Reply, failure, jsonResponse, success } from './replies.js';
 
 /** The test property ("main", whose rooms are the fixture's) or one CreateProperty made. */
@@ -48,14 +48,27 @@ function credentialsFor(body: RequestBody, ctx: PropertyContext): Credentials | 
   return { pms_property_id: pms, wbp_property_id: requested, wbp_property_password: String(body.wbp_property_password ?? '') };
 }
 
+/** The valid values the allowed-value faults refuse (each a value the spec allows). */
+function refusedByFault(property: unknown, faults: ReadonlySet<OtaFault>): string | undefined {
+  const p = (property ?? {}) as Record<string, unknown>;
+  const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v : []);
+  if (faults.has('property-refuses-empty-breakfast') && p.breakfast === '') return 'Property.breakfast must be IN or EX.';
+  if (faults.has('property-refuses-tax-amounts') && list(p.taxes).some((t) => t.amounts !== undefined)) return 'taxes[].amounts is not supported: send amount.';
+  if (faults.has('property-refuses-mixed-dorm') && list(p.rooms).some((r) => r.gender === 'MIXED')) return 'rooms[].gender MIXED is not supported.';
+  return undefined;
+}
+
 export function handleCreateProperty(body: RequestBody, ctx: PropertyContext): Reply {
   if (!ctx.activated) {
     return failure(OTA_ERROR_IDS.notActivated, 'CreateProperty is not activated for this channel: the channel manager must activate it first.');
   }
   const input = readProperty(body.Property);
   if (!input.ok) return failure(OTA_ERROR_IDS.badRequest, `${input.msg}.`);
+  const refused = refusedByFault(body.Property, ctx.faults);
+  if (refused) return failure(OTA_ERROR_IDS.badRequest, refused);
   const credentials = credentialsFor(body, ctx);
   if ('kind' in credentials) return credentials;
+  if (ctx.faults.has('create-property-changes-nothing')) return success();
   const property = ctx.book.create(credentials, input.value.name, input.value.currency, input.value.rooms);
   const reply = success({
     wbp_property_id: property.wbp_property_id,
@@ -69,6 +82,7 @@ export function handleCreateProperty(body: RequestBody, ctx: PropertyContext): R
 export function handleUpdateRoom(body: RequestBody, target: PropertyTarget, ctx: PropertyContext): Reply {
   const input = readRoom(body.room, 'room');
   if (!input.ok) return failure(OTA_ERROR_IDS.badRequest, `${input.msg}.`);
+  if (ctx.faults.has('property-ops-change-nothing')) return success();
   const property = recordOf(target, ctx);
   const known = property.rooms.find((room) => room.pms_room_id === input.value.pms_room_id);
   if (!known && ctx.faults.has('update-room-errors-missing')) {
@@ -83,7 +97,8 @@ export function handleUpdateRoom(body: RequestBody, target: PropertyTarget, ctx:
 export function handleDeleteRoom(body: RequestBody, target: PropertyTarget, ctx: PropertyContext): Reply {
   const id = readId(body, 'room', 'pms_room_id');
   if (!id.ok) return failure(OTA_ERROR_IDS.badRequest, `${id.msg}.`);
-  if (!ctx.faults.has('delete-room-kept')) ctx.book.deleteRoom(recordOf(target, ctx), id.value);
+  if (ctx.faults.has('property-ops-change-nothing')) return success();
+  if (!ctx.faults.has('delete-room-kept')) ctx.book.deleteRoom(recordOf(target, ctx), id.value, ctx.faults.has('delete-room-plans-kept'));
   return success();
 }
 
@@ -93,16 +108,25 @@ export function handleDeleteRatePlan(body: RequestBody, target: PropertyTarget, 
   if (id.value === DEFAULT_RATE_ID) {
     return failure(OTA_ERROR_IDS.badRequest, `The default rate plan (pms_rate_id ${DEFAULT_RATE_ID}) of a room cannot be deleted.`);
   }
+  if (ctx.faults.has('property-ops-change-nothing')) return success();
   if (!ctx.faults.has('delete-rate-plan-kept')) ctx.book.deleteRatePlan(recordOf(target, ctx), id.value);
   return success();
 }
 
-/** "request and response fields: not shown": the envelope was checked; the rest is kept as sent. */
+/**
+ * "request and response fields: not shown": the body is kept as sent; a `rateplan` shaped as
+ * in a Room renames that rate plan in every room (the reading the harness sends, D-121);
+ * any other shape is kept and answered success.
+ */
 export function handleUpdateRatePlan(body: RequestBody, target: PropertyTarget, ctx: PropertyContext): Reply {
   const { guid: _guid, shared_secret: _secret, wbp_property_password: _password, ...rest } = body;
+  if (ctx.faults.has('property-ops-change-nothing')) return success();
   const property = recordOf(target, ctx);
   property.ratePlanUpdates.push(rest);
   if (property.ratePlanUpdates.length > 100) property.ratePlanUpdates.shift();
+  // Its fields are not shown: a rate plan that does not read as a Room's is kept, not refused.
+  const plan = readRatePlan(body.rateplan, 'rateplan');
+  if (plan.ok && !ctx.faults.has('update-rate-plan-ignored')) ctx.book.updateRatePlan(property, plan.value);
   return success();
 }
 

@@ -88,8 +88,10 @@ function renderFailure(errors: OtaErrorItem[], faults: ReadonlySet<OtaFault>): O
     body.errors = faults.has('error-id-string') ? errors.map((e) => ({ id: String(e.id), msg: e.msg })) : errors;
   }
   const auth = first === OTA_ERROR_IDS.sharedSecret;
-  const status = auth && faults.has('auth-http-401') ? 401 : 200;
-  const contentType = auth && faults.has('auth-text-plain') ? 'text/plain; charset=utf-8' : JSON_CONTENT_TYPE;
+  const malformed = first === OTA_ERROR_IDS.badRequest;
+  const status = auth && faults.has('auth-http-401') ? 401 : malformed && faults.has('bad-request-http-400') ? 400 : 200;
+  const plain = (auth && faults.has('auth-text-plain')) || (malformed && faults.has('bad-request-text-plain'));
+  const contentType = plain ? 'text/plain; charset=utf-8' : JSON_CONTENT_TYPE;
   return jsonResponse(status, body, contentType);
 }
 

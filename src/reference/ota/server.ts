@@ -25,9 +25,11 @@ export interface ReferenceOtaServerOptions extends OtaModelOptions {
 
 export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 export const HOOK_PATH = '/test/bookings';
+/** Test hook: a guest changes a booking ({"booking_id": "..."}). */
+export const MODIFY_HOOK_PATH = '/test/bookings/modify';
 
 export async function startReferenceOta(options: ReferenceOtaServerOptions): Promise<ReferenceOtaServer> {
-  const model = new OtaModel(options);
+  const model = new OtaModel({ strictRequests: true, ...options });
   const basePath = normaliseBasePath(options.basePath ?? '/api');
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     serve(req, res, model, basePath).catch((error: unknown) => {
@@ -71,15 +73,17 @@ async function serve(req: IncomingMessage, res: ServerResponse, model: OtaModel,
     send(res, req.method === 'POST' ? createBooking(model, body.bytes) : jsonResponse(405, { error: 'use POST' }));
     return;
   }
+  if (url.pathname === MODIFY_HOOK_PATH) {
+    send(res, req.method === 'POST' ? modifyBooking(model, body.bytes) : jsonResponse(405, { error: 'use POST' }));
+    return;
+  }
   if (!url.pathname.startsWith(`${basePath}/`)) {
     send(res, jsonResponse(404, { success: false, errors: [{ id: OTA_ERROR_IDS.unsupportedOperation, msg: 'Not found.' }] }));
     return;
   }
-  if (req.method !== 'POST') {
-    send(res, jsonResponse(200, { success: false, errors: [{ id: OTA_ERROR_IDS.badRequest, msg: 'Use POST.' }] }));
-    return;
-  }
-  send(res, model.handle(pathSegment(url.pathname.slice(basePath.length + 1)), url.searchParams, body.bytes));
+  // The model refuses what is not a POST of application/json (spec: Endpoints).
+  const http = { method: req.method ?? 'GET', contentType: req.headers['content-type'] };
+  send(res, model.handle(pathSegment(url.pathname.slice(basePath.length + 1)), url.searchParams, body.bytes, undefined, http));
 }
 
 
@@ -104,6 +108,18 @@ function createBooking(model: OtaModel, bytes: Uint8Array): OtaResponse {
   }
   const id = model.createBooking({ arrivalInDays: arrival as number | undefined, nights: nights as number | undefined });
   return jsonResponse(200, { booking_id: id });
+}
+
+function modifyBooking(model: OtaModel, bytes: Uint8Array): OtaResponse {
+  let input: unknown;
+  try {
+    input = JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    input = undefined;
+  }
+  const id = typeof input === 'object' && input !== null ? (input as Record<string, unknown>).booking_id : undefined;
+  if (typeof id !== 'string') return jsonResponse(400, { error: 'the body must be JSON: {"booking_id": "..."}' });
+  return model.modifyBooking(id) ? jsonResponse(200, { booking_id: id }) : jsonResponse(404, { error: `no active booking ${id}` });
 }
 
 function send(res: ServerResponse, response: OtaResponse): void {

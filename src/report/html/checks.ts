@@ -53,9 +53,38 @@ function details(check: CheckResult): SafeHtml {
   return html`<dl class="facts">${rows}</dl>`;
 }
 
-function renderCheck(check: CheckResult, anchor: string, byId: ReadonlyMap<string, Exchange>, runStartMs: number): SafeHtml {
+/** The id of a check's row: suite and check positions, so the same run always gives the same page. */
+export function checkAnchor(suiteIndex: number, checkIndex: number): string {
+  return `check-${suiteIndex + 1}-${checkIndex + 1}`;
+}
+
+/** A report that is not a pass opens on its problems (D-208): filtered, first failure expanded. */
+export function opensOnProblems(result: RunResult): boolean {
+  return result.verdict === 'not-certified' || result.verdict === 'incomplete';
+}
+
+interface Located { check: CheckResult; anchor: string }
+
+function failing(result: RunResult): Located[] {
+  return result.suites.flatMap((s, si) => s.checks.flatMap((c, ci) => (c.outcome === 'fail' || c.outcome === 'error' ? [{ check: c, anchor: checkAnchor(si, ci) }] : [])));
+}
+
+/** The anchor of the check the page opens on: the first failure, else the first error. */
+export function firstFailureAnchor(result: RunResult): string | undefined {
+  const all = failing(result);
+  return (all.find((x) => x.check.outcome === 'fail') ?? all[0])?.anchor;
+}
+
+/** The failing check ids, each linking to its row (a click opens it: the page script follows the #fragment). */
+export function renderFailingList(result: RunResult): SafeHtml {
+  const all = failing(result);
+  if (!all.length) return html``;
+  return html`<nav id="failing-checks" class="failing-checks"><strong>Failing checks (${all.length}):</strong> ${all.map((x, i) => html`${i ? ', ' : ''}<a href="#${x.anchor}" class="outcome-${x.check.outcome}"><code>${x.check.id}</code></a>`)}</nav>`;
+}
+
+function renderCheck(check: CheckResult, anchor: string, byId: ReadonlyMap<string, Exchange>, runStartMs: number, open = false): SafeHtml {
   const problem = isProblem(check);
-  return html`<details class="check outcome-${check.outcome} level-${check.level}${problem ? ' problem' : ''}" id="${anchor}" data-outcome="${check.outcome}" data-check="${check.id}">
+  return html`<details class="check outcome-${check.outcome} level-${check.level}${problem ? ' problem' : ''}" id="${anchor}" data-outcome="${check.outcome}" data-check="${check.id}"${open ? html` open` : ''}>
 <summary><span class="badge">${OUTCOME_LABEL[check.outcome] ?? check.outcome}</span> <code class="check-id">${check.id}</code> <span class="check-title">${check.title}</span> <span class="level">${check.level}</span></summary>
 <div class="check-body">
 <pre class="message">${cut(check.message)}</pre>
@@ -74,9 +103,12 @@ function countsChips(checks: readonly CheckResult[]): SafeHtml {
   })}`;
 }
 
-function renderSuite(suite: SuiteResult, index: number, byId: ReadonlyMap<string, Exchange>, runStartMs: number): SafeHtml {
+function renderSuite(suite: SuiteResult, index: number, byId: ReadonlyMap<string, Exchange>, runStartMs: number, openAnchor: string | undefined): SafeHtml {
   const problems = suite.checks.filter(isProblem).length;
-  const checks = suite.checks.map((c, i) => renderCheck(c, `check-${index + 1}-${i + 1}`, byId, runStartMs));
+  const checks = suite.checks.map((c, i) => {
+    const anchor = checkAnchor(index, i);
+    return renderCheck(c, anchor, byId, runStartMs, anchor === openAnchor);
+  });
   return html`<section class="suite outcome-${suite.outcome}${problems ? ' has-problems' : ''}" data-suite="${suite.name}">
 <h3><span class="badge">${OUTCOME_LABEL[suite.outcome] ?? suite.outcome}</span> ${suite.name} <span class="muted">— ${suite.title} · v${suite.version} · <code>${suite.file}</code> · ${formatDuration(suite.durationMs)}</span></h3>
 <p class="counts">${countsChips(suite.checks)}${suite.skipped ? html`<span class="muted">Not run: ${suite.skipped}</span>` : ''}</p>
@@ -88,11 +120,13 @@ export function renderSuites(result: RunResult): SafeHtml {
   const byId = new Map(result.exchanges.map((x) => [x.id, x]));
   const start = Date.parse(result.startedAt);
   const all = result.suites.flatMap((s) => s.checks);
+  const focus = opensOnProblems(result);
+  const openAnchor = focus ? firstFailureAnchor(result) : undefined;
   return html`<section id="suites"><h2>Suites and checks</h2>
-<div class="toolbar"><label><input type="checkbox" id="only-problems"> Show only failures and warnings</label>
+<div class="toolbar"><label><input type="checkbox" id="only-problems"${focus ? html` checked` : ''}> Show only failures and warnings</label>
 <button type="button" id="expand-problems">Expand failures and warnings</button>
 <button type="button" id="collapse-all">Collapse all</button>
 <span class="counts">${countsChips(all)}</span></div>
-${result.suites.length ? result.suites.map((s, i) => renderSuite(s, i, byId, start)) : html`<p class="muted">No suite ran.</p>`}
+${result.suites.length ? result.suites.map((s, i) => renderSuite(s, i, byId, start, openAnchor)) : html`<p class="muted">No suite ran.</p>`}
 </section>`;
 }

@@ -6,16 +6,30 @@ import type { Certificate } from '../certificate.js';
 import { html } from './escape.js';
 import type { SafeHtml } from './escape.js';
 import { formatDuration, formatInstant, plural, verdictLabel } from './text.js';
+import { probableCause } from '../probable-cause.js';
 
 export function renderBanner(result: RunResult): SafeHtml {
-  const partial = result.scope === 'partial' ? html` <span class="tag">partial run — not a full certification</span>` : '';
+  const partial = result.scope === 'partial' && result.verdict !== 'passed-partial' ? html` <span class="tag">partial run — not a full certification</span>` : '';
   const reasons = result.reasons.length ? html`<ul class="reasons">${result.reasons.map((r) => html`<li>${r}</li>`)}</ul>` : '';
+  const cause = probableCause(result);
+  const causeLine = cause ? html`<p class="probable-cause" id="probable-cause"><strong>Probable cause:</strong> ${cause}</p>` : '';
   return html`<header class="banner verdict-${result.verdict}">
 <p class="kicker">cm-certify · ${result.spec.title} ${result.spec.version} · ${result.target.toUpperCase()} target</p>
 <h1 class="verdict" id="verdict">${verdictLabel(result.verdict)}${partial}</h1>
+${causeLine}
 <p class="candidate"><strong>${result.candidate.name}</strong> · <code>${result.candidate.baseUrl}</code></p>
 ${reasons}
 </header>`;
+}
+
+function transportText(result: RunResult): string {
+  const t = result.transports;
+  if (!t) return result.transport.toUpperCase();
+  const parts = [`calls to the candidate: ${t.candidate.toUpperCase()}`];
+  if (t.mock) parts.push(`the candidate's calls to the mock channel manager: ${t.mock.toUpperCase()}`);
+  parts.push(t.tlsVerification ? 'TLS certificates verified' : 'TLS certificate verification OFF');
+  if (t.allowHttp) parts.push('--allow-http');
+  return parts.join(' · ');
 }
 
 export function renderFacts(result: RunResult): SafeHtml {
@@ -24,7 +38,7 @@ export function renderFacts(result: RunResult): SafeHtml {
     ['Candidate', result.candidate.name],
     ['Base URL', result.candidate.baseUrl],
     ['Target', `${result.target} (the candidate implements the ${result.target === 'ota' ? 'channel manager (OTA)' : 'PMS'} side)`],
-    ['Transport', result.transport.toUpperCase()],
+    ['Transport', transportText(result)],
     ['Started', formatInstant(result.startedAt)],
     ['Duration', formatDuration(result.durationMs)],
     ['Scope', result.scope === 'full' ? 'full certification' : 'partial run'],
@@ -45,7 +59,8 @@ export function renderCertificate(cert: Certificate): SafeHtml {
   const suites = Object.entries(cert.suite_versions).map(([name, v]) => `${name} ${v}`).join(', ') || 'none';
   const rows: Array<[string, string]> = [
     ['Format', cert.format],
-    ['Verdict', `${verdictLabel(cert.verdict)} (${cert.scope})`],
+    ['Verdict', cert.verdict],
+    ['Scope', cert.scope],
     ['Issued at', cert.issued_at],
     ['Candidate', cert.candidate_base_url],
     ['Target', cert.target],
@@ -57,6 +72,6 @@ export function renderCertificate(cert: Certificate): SafeHtml {
   ];
   return html`<section id="certificate"><h2>Certificate</h2>
 <dl class="facts cert">${rows.map(([k, v]) => html`<dt>${k}</dt><dd><code>${v}</code></dd>`)}</dl>
-<p class="muted">The evidence digest covers the verdict, reasons, target, candidate, start time, scope, every check result and every exchange of this report. Check it with <code>cm-certify verify-report report.html</code>; the profile digest leaves secrets out.</p>
+<p class="muted">The evidence digest covers the verdict, reasons, target, candidate, transport, start time, scope, notes, every check result and every exchange of this report. Check it with <code>cm-certify verify-report report.html</code>; the profile digest leaves secrets out.</p>
 </section>`;
 }

@@ -9,7 +9,7 @@ import type { Certificate } from '../certificate.js';
 import { toJsonReport } from '../json.js';
 import type { ReporterFactory } from '../types.js';
 import { writeReportFile } from '../write-file.js';
-import { renderSuites } from './checks.js';
+import { opensOnProblems, renderFailingList, renderSuites } from './checks.js';
 import { renderCoverage } from './coverage.js';
 import { html, jsonForScript, trusted } from './escape.js';
 import { renderBanner, renderCertificate, renderFacts, renderNotes } from './header.js';
@@ -31,6 +31,7 @@ const CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-$
 export function renderHtml(result: RunResult): string {
   const report = toJsonReport(result);
   const certificate = report.certificate as Certificate;
+  const focus = opensOnProblems(result);
   const page = html`<!doctype html>
 <html lang="en">
 <head>
@@ -41,13 +42,20 @@ export function renderHtml(result: RunResult): string {
 <title>${verdictLabel(result.verdict)} · ${result.candidate.name} · cm-certify</title>
 <style>${trusted(STYLES)}</style>
 </head>
-<body data-verdict="${result.verdict}">
+<body data-verdict="${result.verdict}"${focus ? html` class="only-problems"` : ''}>
 ${renderBanner(result)}
 <main>
+${focus
+  // Not a pass: open on what matters — the failing ids, then the checks (filtered, the first failure open), then the facts.
+  ? html`${renderFailingList(result)}
+${renderSuites(result)}
 ${renderFacts(result)}
 ${renderNotes(result)}
+${renderCertificate(certificate)}`
+  : html`${renderFacts(result)}
+${renderNotes(result)}
 ${renderCertificate(certificate)}
-${renderSuites(result)}
+${renderSuites(result)}`}
 ${renderCoverage(result.artifacts?.coverage)}
 ${renderTimeline(result)}
 </main>

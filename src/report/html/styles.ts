@@ -31,15 +31,20 @@ pre{white-space:pre-wrap;word-break:break-word;background:#f6f8fa;border:1px sol
 .banner h1{margin:4px 0;font-size:30px;letter-spacing:.02em}
 .banner .candidate{margin:4px 0}
 .banner code{color:#fff}
+.banner .probable-cause{margin:8px 0;padding:6px 10px;background:rgba(0,0,0,.25);border-radius:4px;font-size:15px}
 .banner .reasons{margin:8px 0 0;padding-left:20px}
 .banner .tag{font-size:13px;font-weight:normal;background:rgba(255,255,255,.2);border-radius:10px;padding:2px 10px;vertical-align:middle}
 .verdict-certified{background:#1a7f37}
 .verdict-not-certified{background:#cf222e}
 .verdict-incomplete{background:#8250df}
+.verdict-passed-partial,.verdict-passed-insecure{background:#eac54f;color:#1f2328}
+.verdict-passed-partial code,.verdict-passed-insecure code{color:#1f2328}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:6px 0}
 dl.facts dt{font-weight:600;color:#57606a}
 dl.facts dd{margin:0;word-break:break-word}
 .notes ul{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:8px 8px 8px 28px}
+.failing-checks{margin:10px 0;padding:8px 10px;background:#ffebe9;border:1px solid #ff8182;border-radius:6px;line-height:1.8}
+.failing-checks a{margin-right:2px}
 .toolbar{display:flex;gap:12px;align-items:center;flex-wrap:wrap;position:sticky;top:0;background:#fff;padding:8px 0;z-index:1;border-bottom:1px solid #eaeef2}
 .toolbar label{font-weight:600;cursor:pointer}
 button{font:inherit;padding:3px 10px;border:1px solid #d0d7de;border-radius:6px;background:#f6f8fa;cursor:pointer}
@@ -86,5 +91,7 @@ rect.mark.bad{stroke:#cf222e;stroke-width:2}
 svg text.row.dir-inbound{fill:#6e7781;font-style:italic}
 footer{padding:16px 24px;color:#57606a;border-top:1px solid #d0d7de;font-size:12px}
 ${outcomeRules}
-@media print{.toolbar{display:none}details.check{break-inside:avoid}}
+@media print{.failing-checks{margin:10px 0;padding:8px 10px;background:#ffebe9;border:1px solid #ff8182;border-radius:6px;line-height:1.8}
+.failing-checks a{margin-right:2px}
+.toolbar{display:none}details.check{break-inside:avoid}}
 `;

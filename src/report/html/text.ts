@@ -15,6 +15,8 @@ export const OUTCOME_ORDER: readonly Outcome[] = ['fail', 'error', 'warn', 'skip
 
 export const VERDICT_LABEL: Readonly<Record<RunVerdict, string>> = {
   certified: 'CERTIFIED',
+  'passed-partial': 'PASSED-PARTIAL — NOT A CERTIFICATION',
+  'passed-insecure': 'PASSED-INSECURE — NOT A CERTIFICATION',
   'not-certified': 'NOT CERTIFIED',
   incomplete: 'INCOMPLETE',
 };

@@ -4,20 +4,25 @@
 import { OPERATIONS } from '../../spec/operations.js';
 import type { LiveExchange } from '../../drivers/exchange.js';
 import { isUnreachable } from '../../drivers/transport-errors.js';
-import { judgeResponseProtocol, responseObject } from '../../checks/protocol.js';
-import { judgeCandidateBody, judgeHarnessBody } from '../../checks/schema-checks.js';
+import { responseObject } from '../../checks/protocol.js';
+import { judgeHarnessBody } from '../../checks/schema-checks.js';
 import type { CallStep } from '../../suite/types.js';
-import { buildEnvelope, operationUrl } from '../envelope.js';
+import { buildEnvelope, operationUrl, untypedIds } from '../envelope.js';
+import type { UntypedId } from '../envelope.js';
+import type { SchemaError } from '../../schemas/types.js';
 import { judgeDeclared } from '../judge.js';
 import type { Rendered } from '../scope.js';
 import { makeScope, tryRender, verdictForRenderError } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
 import { resolveItems } from './items.js';
+import { judgeIdTypes, judgeResponse } from './response-judge.js';
 
 interface BuiltRequest {
   url: string;
   body: Record<string, unknown>;
+  /** Profile ids sent as issued because they cannot take the id table's type. */
+  idProblems: UntypedId[];
 }
 
 function buildRequest(env: StepEnv, step: CallStep, roots: Record<string, unknown>): Rendered<BuiltRequest> {
@@ -35,18 +40,20 @@ function buildRequest(env: StepEnv, step: CallStep, roots: Record<string, unknow
   const merged: Record<string, unknown> = { ...envelope, ...body.value };
   for (const field of step.omit ?? []) delete merged[field];
   const url = operationUrl(env.profile.baseUrl, step.path ?? step.operation, { shared_secret: env.profile.sharedSecret, ...query.value });
-  return { ok: true, value: { url, body: merged } };
+  // Only the ids the step does not replace are the profile's.
+  const idProblems = step.envelope ? untypedIds(step.operation, env.profile).filter((p) => !(p.field in body.value)) : [];
+  return { ok: true, value: { url, body: merged, idProblems } };
 }
 
-function judgeExchange(env: StepEnv, step: CallStep, live: LiveExchange): void {
+function judgeExchange(env: StepEnv, step: CallStep, live: LiveExchange, untyped: string[]): void {
   const ids = [live.record.id];
-  for (const j of judgeResponseProtocol(live)) env.record(j.meta, j.verdict);
-  const response = responseObject(live);
   // A probe of an unknown path is not that operation's response: only its declared checks judge it.
+  judgeResponse(env, step.operation, live, { schema: !step.path });
   if (step.path) return;
-  for (const j of judgeCandidateBody(step.operation, 'response', response, ids, response !== undefined)) env.record(j.meta, j.verdict);
   if (step.self_check && OPERATIONS[step.operation].server === 'ota' && live.request.ok) {
-    for (const j of judgeHarnessBody(step.operation, 'request', live.request.value, ids)) env.record(j.meta, j.verdict);
+    // An id the candidate issued, sent as issued, is envelope.property-id-type's finding, not the harness's fault.
+    const drop = untyped.length ? (e: SchemaError): boolean => untyped.some((field) => e.pointer === `/${field}`) : undefined;
+    for (const j of judgeHarnessBody(step.operation, 'request', live.request.value, ids, drop)) env.record(j.meta, j.verdict);
   }
 }
 
@@ -68,7 +75,9 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
       continue;
     }
     const live = await env.ctx.client.post({ operation: step.operation, url: built.value.url, body: built.value.body });
-    judgeExchange(env, step, live);
+    const untyped = built.value.idProblems;
+    judgeExchange(env, step, live, untyped.map((p) => p.field));
+    if (step.envelope && !step.path) judgeIdTypes(env, step.operation, untyped.map((p) => p.message), live);
     if (isUnreachable(live.record.failure)) {
       env.stop.unreachable = live.record.failure!.message;
       markCapturesMissing(env, 'blocked', `the candidate could not be reached: ${live.record.failure!.message}`);

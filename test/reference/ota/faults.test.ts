@@ -5,8 +5,8 @@ import { OTA_FAULTS, OTA_FAULT_NAMES, type OtaFault, type OtaModel } from '../..
 import { SPEC } from '../../../src/spec/sections.js';
 import type { ManualClock } from '../../../src/support/clock.js';
 import { formatBookingVersion } from '../../../src/support/time.js';
-import { type Answer, NOT_ENABLED, ari, call, errorId, inventoryItem, listIds, makeModel, reservation } from './helpers.js';
-import { CHANGED_ROOM, NEW_ROOM, createProperty, onCreated, planTitles, roomLabels } from './property-helpers.js';
+import { type Answer, NOT_ENABLED, PROPERTY, ari, call, errorId, inventoryItem, listIds, makeModel, reservation } from './helpers.js';
+import { CHANGED_ROOM, NEW_ROOM, createProperty, onCreated, planTitles, propertyFixture, roomLabels } from './property-helpers.js';
 
 type Probe = (model: OtaModel, clock: ManualClock) => unknown;
 
@@ -203,17 +203,127 @@ const CASES: Record<OtaFault, FaultCase> = {
     correct: false,
     faulty: true,
   },
+  'ari-ignores-credentials': { probe: (m) => outcome(call(m, 'ARIUpdate', { ...wrongPassword, currency: 'EUR', Inventory: [inventoryItem()] })), correct: 1001, faulty: 'success' },
+  'bookings-ignore-credentials': { probe: (m) => outcome(call(m, 'GetBookingList', { ...wrongPassword, wbp_booking_version: null })), correct: 1001, faulty: 'success' },
+  'cancel-ignores-body-secret': {
+    probe: (m) => outcome(call(m, 'CancelBooking', { booking_id: m.createBooking(), shared_secret: 'wrong' })),
+    correct: 1000,
+    faulty: 'success',
+  },
+  'envelope-unchecked': { probe: (m) => outcome(call(m, 'GetRoomTypes', { verb: 'GetRatePlans' })), correct: 1003, faulty: 'success' },
+  'ari-accepts-anything': { probe: (m) => outcome(ari(m, [inventoryItem({ rate: '12,50' })])), correct: 1101, faulty: 'success' },
+  'booking-version-unchecked': { probe: (m) => outcome(call(m, 'GetBookingList', { wbp_booking_version: '2026-03-10T10:00:00' })), correct: 2001, faulty: 'success' },
+  'property-unchecked': {
+    probe: (m) => outcome(call(m, 'UpdateRoom', { room: { ...NEW_ROOM, images: [{ url: 'https://img.example.org/a.jpg', sort_order: 0 }] } })),
+    correct: 1003,
+    faulty: 'success',
+  },
+  'malformed-json-success': { probe: (m) => outcome(call(m, 'GetRoomTypes', {}, { raw: '{"verb": ' })), correct: 1003, faulty: 'success' },
+  'accepts-text-plain': { probe: (m) => outcome(call(m, 'GetRoomTypes', {}, { http: { method: 'POST', contentType: 'text/plain' } })), correct: 1003, faulty: 'success' },
+  'bad-request-http-400': { probe: (m) => call(m, 'GetRoomTypes', { guid: 'not-a-guid' }).status, correct: 200, faulty: 400 },
+  'bad-request-text-plain': { probe: (m) => call(m, 'GetRoomTypes', { guid: 'not-a-guid' }).contentType, correct: 'application/json; charset=utf-8', faulty: 'text/plain; charset=utf-8' },
+  'get-succeeds': { probe: (m) => outcome(call(m, 'GetRoomTypes', {}, { raw: '', http: { method: 'GET', contentType: undefined } })), correct: 1003, faulty: 'success' },
+  'ari-rejects-one-night': { probe: (m) => outcome(ari(m, [inventoryItem({ start_date: '2026-04-01', end_date: '2026-04-01' })])), correct: 'success', faulty: 1101 },
+  'property-id-not-integer': { probe: (m) => outcome(call(m, 'SetupProperty', { wbp_property_id: PROPERTY.wbp_property_id })), correct: 1003, faulty: 'success' },
+  'create-property-changes-nothing': {
+    probe: (m) => (createProperty(m), onCreated(m, 'GetRoomTypes').json.success),
+    correct: true,
+    faulty: false,
+  },
+  'property-ops-change-nothing': {
+    probe: (m) => (createProperty(m), onCreated(m, 'UpdateRoom', { room: CHANGED_ROOM }).json),
+    correct: expect.objectContaining({ success: true, wbp_room_id: expect.any(String) }),
+    faulty: { success: true },
+  },
+  'update-rate-plan-ignored': {
+    probe: (m) => {
+      createProperty(m);
+      onCreated(m, 'UpdateRatePlan', { rateplan: { pms_rate_id: 12, label_public: 'B&B, terrace', label_private: 'BBT', meal_codes: [19] } });
+      return planTitles(m).includes('B&B, terrace');
+    },
+    correct: true,
+    faulty: false,
+  },
+  'booking-list-null-drops-acked': {
+    probe: (m) => (call(m, 'AckBooking', { booking_id: 'B-105' }), listIds(m, null).includes('B-105')),
+    correct: true,
+    faulty: false,
+  },
+  'booking-modify-not-flagged': {
+    probe: (m) => {
+      const id = m.createBooking();
+      m.modifyBooking(id);
+      return [Number(reservation(m, id).IsModification), listIds(m, null).includes(id)];
+    },
+    correct: [1, true],
+    faulty: [0, true],
+  },
+  'property-refuses-empty-breakfast': {
+    probe: (m) => createProperty(m, { ...propertyFixture(), breakfast: '' }).json.success,
+    correct: true,
+    faulty: false,
+  },
+  'property-refuses-tax-amounts': { probe: (m) => outcome(createProperty(m)), correct: 'success', faulty: 1003 },
+  'property-refuses-mixed-dorm': {
+    probe: (m) => {
+      const property = propertyFixture();
+      property.rooms[2].gender = 'MIXED';
+      return createProperty(m, property).json.success;
+    },
+    correct: true,
+    faulty: false,
+  },
+  'ari-rejects-rdef-zero': { probe: (m) => ari(m, [inventoryItem({ rdef_single: '0' })]).json.success, correct: true, faulty: false },
+  'delete-room-plans-kept': {
+    probe: (m) => {
+      createProperty(m);
+      onCreated(m, 'DeleteRoom', { room: { pms_room_id: 103 } });
+      return [roomLabels(m).includes('6-Bed Female Dormitory'), planTitles(m).includes('All inclusive')];
+    },
+    correct: [false, false],
+    faulty: [false, true],
+  },
+  'callbacks-served': { probe: (m) => call(m, 'BookingCreate').json.success, correct: false, faulty: true },
+  'setup-requires-password': { probe: (m) => outcome(call(m, 'SetupProperty', { wbp_property_password: undefined })), correct: 1001, faulty: 1003 },
 };
 
 // Pairs that observe the same thing: failure rendering seen by probes that read a failure,
 // a catalogue without global plans, an offset smaller than both offset probes.
+/** New faults whose probes read the first error id: errors-missing hides it. */
+const PROBE_FAULTS_BY_ERROR_ID: OtaFault[] = [
+  'ari-ignores-credentials', 'bookings-ignore-credentials', 'cancel-ignores-body-secret', 'envelope-unchecked', 'ari-accepts-anything',
+  'booking-version-unchecked', 'property-unchecked', 'malformed-json-success', 'accepts-text-plain', 'get-succeeds', 'property-id-not-integer',
+  'ari-rejects-one-night',
+];
+
 const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
-  'errors-missing': ['setup-wrong-error-id', 'error-id-string', 'ack-unknown-succeeds', 'cancel-repeat-succeeds', 'cancel-departed-succeeds'],
+  'setup-accepts-wrong-password': ['setup-requires-password'],
+  'setup-wrong-error-id': ['setup-requires-password'],
+  'errors-missing': ['setup-requires-password', 'setup-wrong-error-id', 'error-id-string', 'ack-unknown-succeeds', 'cancel-repeat-succeeds', 'cancel-departed-succeeds', ...PROBE_FAULTS_BY_ERROR_ID],
   'error-id-string': ['setup-wrong-error-id'],
-  'html-error-page': ['setup-wrong-error-id', 'setup-accepts-wrong-password'],
+  'html-error-page': ['setup-wrong-error-id', 'setup-accepts-wrong-password', 'setup-requires-password', 'ari-ignores-credentials', 'bookings-ignore-credentials'],
+  'auth-ignores-body-secret': ['cancel-ignores-body-secret'],
   'room-without-rate-plan': ['ari-rejects-global-plan'],
   'booking-list-no-offset': ['booking-list-offset-4min'],
   'update-room-errors-missing': ['update-room-new-unlisted'],
+  'malformed-json-success': ['get-succeeds'],
+  'envelope-unchecked': ['property-id-not-integer'],
+  'bad-request-text-plain': ['bad-request-http-400'],
+  'bad-request-http-400': ['bad-request-text-plain'],
+  'delete-room-kept': ['delete-room-plans-kept'],
+  'booking-list-null-empty': ['booking-list-null-drops-acked', 'booking-modify-not-flagged'],
+  'create-property-changes-nothing': [
+    'create-property-dorm-unlisted', 'create-property-plans-unlisted', 'update-room-errors-missing', 'update-room-new-unlisted',
+    'update-room-label-kept', 'delete-rate-plan-kept', 'delete-room-kept', 'property-ops-change-nothing', 'update-rate-plan-ignored', 'delete-room-plans-kept',
+  ],
+  'property-refuses-tax-amounts': [
+    'create-property-dorm-unlisted', 'create-property-plans-unlisted', 'update-room-errors-missing', 'update-room-new-unlisted',
+    'update-room-label-kept', 'delete-rate-plan-kept', 'delete-room-kept', 'create-property-changes-nothing', 'property-ops-change-nothing',
+    'update-rate-plan-ignored', 'property-refuses-empty-breakfast', 'property-refuses-mixed-dorm', 'delete-room-plans-kept',
+  ],
+  'property-ops-change-nothing': [
+    'update-room-errors-missing', 'update-room-new-unlisted', 'update-room-label-kept', 'delete-rate-plan-kept', 'delete-room-kept', 'update-rate-plan-ignored', 'delete-room-plans-kept',
+  ],
 };
 
 function run(probe: Probe, faults: OtaFault[]): unknown {

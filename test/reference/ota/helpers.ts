@@ -10,7 +10,7 @@ export const START = '2026-03-10T10:00:00Z';
 export const GUID = '6c08b96e-450d-4e6a-9933-7d0305730305';
 
 export function makeModel(faults: OtaFault[] = [], clock = new ManualClock(START)): { model: OtaModel; clock: ManualClock } {
-  const model = new OtaModel({ clock, sharedSecret: SECRET, property: PROPERTY, notEnabled: NOT_ENABLED, faults });
+  const model = new OtaModel({ clock, sharedSecret: SECRET, property: PROPERTY, notEnabled: NOT_ENABLED, faults, strictRequests: true });
   return { model, clock };
 }
 
@@ -54,6 +54,8 @@ export interface CallOptions {
   querySecret?: string | null;
   /** Raw body text instead of the envelope plus fields. */
   raw?: string;
+  /** How the request came over HTTP (method, content type), as the reference server passes it. */
+  http?: { method: string; contentType: string | undefined };
 }
 
 export function call(model: OtaModel, operation: string, fields: Record<string, unknown> = {}, options: CallOptions = {}): Answer {
@@ -61,7 +63,7 @@ export function call(model: OtaModel, operation: string, fields: Record<string, 
   const secret = options.querySecret === undefined ? SECRET : options.querySecret;
   if (secret !== null) query.set('shared_secret', secret);
   const text = options.raw ?? JSON.stringify({ ...envelope(operation), ...fields });
-  return toAnswer(model.handle(operation, query, new TextEncoder().encode(text)));
+  return toAnswer(model.handle(operation, query, new TextEncoder().encode(text), undefined, options.http));
 }
 
 /** The first error id of a failure answer. */

@@ -1,8 +1,10 @@
 // The OTA property suite against reference OTAs that differ from the built-in one in what
 // the spec leaves open: CreateProperty not activated (with and without the profile naming
-// its error id), answers without room_mappings, only some capabilities declared. A skip is
-// never a pass; a not-activated answer the profile does not name is a failure. Also: the
-// CreateProperty the harness sends is valid and fresh per run.
+// its error id), answers without room_mappings (matched by label), a GetRoomTypes without
+// labels (matched by ids), only some capabilities declared. A skip is never a pass; a
+// not-activated answer the profile does not name is a failure; an OTA that answers bare
+// success and changes nothing fails. Also: the CreateProperty the harness sends is valid,
+// fresh per run and labelled with the run's nonce.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,7 +12,7 @@ import { runCommand } from '../../../src/cli/commands/run.js';
 import { testTls } from '../../../src/cli/reference.js';
 import { applyBodyRules } from '../../../src/checks/body-rules/index.js';
 import { loadProfile } from '../../../src/profile/load-profile.js';
-import { type ReferenceOtaServer, startReferenceOta } from '../../../src/reference/ota/index.js';
+import { type OtaFault, type ReferenceOtaServer, startReferenceOta } from '../../../src/reference/ota/index.js';
 import type { OtaResponse } from '../../../src/reference/ota/index.js';
 import { createPropertyItem } from '../../../src/runner/generators/create-property.js';
 import { validateBody } from '../../../src/schemas/index.js';
@@ -26,12 +28,23 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((server) => server.close()));
 });
 
-async function startOta(options: { activated?: boolean; strip?: boolean } = {}): Promise<ReferenceOtaServer> {
-  const tls = testTls();
+async function startOta(options: { activated?: boolean; strip?: boolean; noLabels?: boolean; faults?: OtaFault[] } = {}): Promise<ReferenceOtaServer> {
+  const tls = await testTls();
   const server = await startReferenceOta({
     clock: systemClock, sharedSecret: 'suite-secret', property: PROPERTY, tls: { cert: tls.cert, key: tls.key },
-    propertyActivated: options.activated ?? true,
+    propertyActivated: options.activated ?? true, faults: options.faults ?? [],
   });
+  if (options.noLabels) {
+    // A candidate whose GetRoomTypes gives no label (it is optional).
+    const handle = server.model.handle.bind(server.model);
+    server.model.handle = (operation, query, body): OtaResponse => {
+      const answer = handle(operation, query, body);
+      if (operation !== 'GetRoomTypes') return answer;
+      const json = JSON.parse(String(answer.body)) as { Rooms?: Array<Record<string, unknown>> };
+      for (const room of json.Rooms ?? []) delete room.label;
+      return { ...answer, body: JSON.stringify(json) };
+    };
+  }
   open.push(server);
   if (options.strip) {
     // A candidate whose answers carry no room_mappings (the spec shows no response).
@@ -60,7 +73,9 @@ async function certify(server: ReferenceOtaServer, capabilities: string[], notAc
     `capabilities: ${JSON.stringify(capabilities)}`,
     ...(notActivated ? [`error_ids: { not_activated: ${JSON.stringify(notActivated)} }`] : []),
   ].join('\n'));
-  const { result, exitCode } = await runCommand({ target: 'ota', profile, suite: ['property'], ca: packagePath('fixtures', 'tls', 'ca.pem') }, io);
+  const ca = join(io.cwd, 'ca.pem');
+  writeFileSync(ca, (await testTls()).ca);
+  const { result, exitCode } = await runCommand({ target: 'ota', profile, suite: ['property'], ca }, io);
   const checks = result.suites.flatMap((s) => s.checks).filter((c) => c.id.startsWith('property.'));
   return { result, exitCode, checks, outcomes: Object.fromEntries(checks.map((c) => [c.id, c.skipKind ? `${c.outcome}:${c.skipKind}` : c.outcome])) };
 }
@@ -68,14 +83,14 @@ async function certify(server: ReferenceOtaServer, capabilities: string[], notAc
 describe('the property suite', () => {
   it('skips every check as not applicable, with the reason, when CreateProperty is not activated and the profile names its error id', async () => {
     const { result, exitCode, checks } = await certify(await startOta({ activated: false }), ALL, [1006]);
-    expect(checks).toHaveLength(12);
+    expect(checks).toHaveLength(15);
     for (const check of checks) {
       expect(check.outcome, check.id).toBe('skip');
       expect(check.skipKind, check.id).toBe('not-applicable');
       expect(check.message, check.id).toContain('CreateProperty is not activated (error 1006');
     }
     expect(result.exchanges.map((x) => x.operation)).toEqual(['CreateProperty']);
-    expect(result.verdict).toBe('certified');
+    expect(result.verdict).toBe('passed-partial'); // --suite property: every required check passed, a selection certifies nothing
     expect(exitCode).toBe(0);
   });
 
@@ -87,16 +102,49 @@ describe('the property suite', () => {
     expect(result.verdict).toBe('not-certified');
   });
 
-  it('skips the reflection checks as not applicable when the answers carry no room_mappings (nor credentials), and passes the rest', async () => {
+  it('reads every effect back by label when the answers carry no room_mappings (nor credentials): all pass', async () => {
     const { result, outcomes, checks } = await certify(await startOta({ strip: true }), ALL);
-    for (const id of ['property.create.rooms-listed', 'property.create.rate-plans-listed', 'property.update-room.rooms-listed', 'property.update-room.label', 'property.update-room.rate-plans-listed', 'property.delete-rate-plan.gone', 'property.delete-room.gone']) {
-      expect(outcomes[id], id).toBe('skip:not-applicable');
-    }
-    expect(checks.find((c) => c.id === 'property.create.rooms-listed')?.message).toContain('room_mappings');
-    for (const id of ['property.create.accepted', 'property.update-room.accepted', 'property.delete-rate-plan.accepted', 'property.delete-room.accepted']) {
-      expect(outcomes[id], id).toBe('pass');
-    }
-    expect(result.verdict).toBe('certified');
+    expect(Object.values(outcomes).every((o) => o === 'pass'), JSON.stringify(outcomes)).toBe(true);
+    expect(checks).toHaveLength(15);
+    expect(checks.find((c) => c.id === 'property.create.rooms-listed')?.message).toContain('(by label)');
+    expect(result.verdict).toBe('passed-partial');
+  });
+
+  it('matches by ids before/after when GetRoomTypes gives no labels; the new label is then not applicable, with the reason', async () => {
+    const { result, outcomes, checks } = await certify(await startOta({ strip: true, noLabels: true }), ALL);
+    expect(outcomes['property.create.rooms-listed']).toBe('pass');
+    expect(outcomes['property.update-room.rooms-listed']).toBe('pass');
+    expect(outcomes['property.delete-room.gone']).toBe('pass');
+    expect(outcomes['property.create.rate-plans-listed']).toBe('pass');
+    expect(outcomes['property.update-room.label']).toBe('skip:not-applicable');
+    expect(checks.find((c) => c.id === 'property.update-room.label')?.message).toContain('lists no room labels');
+    expect(result.verdict).toBe('passed-partial');
+  });
+
+  it('fails an OTA that answers bare success and changes nothing, without room_mappings to go by', async () => {
+    const { result, outcomes } = await certify(await startOta({ strip: true, faults: ['property-ops-change-nothing'] }), ALL);
+    expect(outcomes).toMatchObject({
+      'property.update-room.accepted': 'pass',
+      'property.update-room.rooms-listed': 'fail',
+      'property.update-room.label': 'warn',
+      'property.update-room.rate-plans-listed': 'fail',
+      'property.update-rate-plan.title-shown': 'warn',
+      'property.delete-rate-plan.gone': 'fail',
+      'property.delete-room.gone': 'fail',
+    });
+    expect(result.verdict).toBe('not-certified');
+  });
+
+  it('fails an OTA whose GetRoomTypes has no labels and changes nothing (matched by ids)', async () => {
+    const { outcomes } = await certify(await startOta({ strip: true, noLabels: true, faults: ['property-ops-change-nothing'] }), ALL);
+    expect(outcomes['property.update-room.rooms-listed']).toBe('fail');
+    expect(outcomes['property.delete-room.gone']).toBe('fail');
+  });
+
+  it('fails CreateProperty that answers success but creates nothing: GetRoomTypes refuses the credentials', async () => {
+    const { outcomes, checks } = await certify(await startOta({ faults: ['create-property-changes-nothing'] }), ALL);
+    expect(outcomes['property.create.rooms-listed']).toBe('fail');
+    expect(checks.find((c) => c.id === 'property.create.rooms-listed')?.message).toContain('success false');
   });
 
   it('runs only the declared operations; the others are not applicable', async () => {
@@ -105,12 +153,12 @@ describe('the property suite', () => {
       'property.create.accepted': 'pass',
       'property.create.rooms-listed': 'pass',
       'property.update-room.accepted': 'skip:not-applicable',
-      'property.update-rate-plan.unchecked': 'skip:not-applicable',
+      'property.update-rate-plan.accepted': 'skip:not-applicable',
       'property.delete-rate-plan.accepted': 'pass',
       'property.delete-rate-plan.gone': 'pass',
       'property.delete-room.accepted': 'skip:not-applicable',
     });
-    expect(result.verdict).toBe('certified');
+    expect(result.verdict).toBe('passed-partial'); // --suite property: every required check passed, a selection certifies nothing
   });
 
   it('is not applicable as a whole without the CreateProperty capability', async () => {
@@ -129,6 +177,18 @@ describe('the create-property generator', () => {
     const body = { ...item, guid: '6c08b96e-450d-4e6a-9933-7d0305730305', shared_secret: 's', pms_cid: 'abc', verb: 'CreateProperty' };
     expect(validateBody('CreateProperty', 'request', body)).toEqual([]);
     for (const { rule, verdict } of applyBodyRules('CreateProperty', 'request', body)) expect(verdict.status, rule.id).toBe('pass');
+  });
+
+  it('labels every room and rate plan with the run nonce, and no two runs share it', () => {
+    const item = createPropertyItem(profile, Date.now());
+    const rooms = item.Property.rooms as Array<{ label: string; rateplans?: Array<{ label_public: string | null; label_private: string | null }> }>;
+    expect(item.nonce).toMatch(/^cm[0-9a-f]{4}$/);
+    for (const room of rooms) {
+      expect(room.label.endsWith(` ${item.nonce}`)).toBe(true);
+      for (const plan of room.rateplans ?? []) expect([plan.label_public, plan.label_private].filter((l) => l !== null).every((l) => l!.endsWith(item.nonce))).toBe(true);
+    }
+    const nonces = new Set(Array.from({ length: 20 }, () => createPropertyItem(profile, 0).nonce));
+    expect(nonces.size).toBeGreaterThan(15);
   });
 
   it('proposes fresh credentials each run (a numeric wbp_property_id), or the profile\'s fixtures.create_property', () => {

@@ -1,14 +1,11 @@
 // The reference OTA over HTTP(S) on 127.0.0.1 with an ephemeral port; always closed.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ReferenceOtaServer, startReferenceOta } from '../../../src/reference/ota/index.js';
 import { ManualClock } from '../../../src/support/clock.js';
 import { NOT_ENABLED, PROPERTY, SECRET, START, envelope } from './helpers.js';
+import { tlsFixtures } from '../../support/tls-fixtures.js';
 
 let server: ReferenceOtaServer | undefined;
 
@@ -66,6 +63,19 @@ describe('startReferenceOta', () => {
     expect(empty.status).toBe(200);
     const bad = await fetch(ota.hookUrl, { method: 'POST', body: '{"nights": 0}' });
     expect(bad.status).toBe(400);
+  });
+
+  it('modifies a booking through the modify hook: IsModification 1, listed again; unknown ids and bad bodies refused', async () => {
+    const ota = await start();
+    const { booking_id: id } = (await (await fetch(ota.hookUrl, { method: 'POST' })).json()) as { booking_id: string };
+    const before = (await (await post(ota.baseUrl, 'GetBookingId', { booking_id: id })).json()) as { reservation: { IsModification: number } };
+    expect(before.reservation.IsModification).toBe(0);
+    const modified = await fetch(`${ota.hookUrl}/modify`, { method: 'POST', body: JSON.stringify({ booking_id: id }) });
+    expect(modified.status).toBe(200);
+    const after = (await (await post(ota.baseUrl, 'GetBookingId', { booking_id: id })).json()) as { reservation: { IsModification: number } };
+    expect(after.reservation.IsModification).toBe(1);
+    expect((await fetch(`${ota.hookUrl}/modify`, { method: 'POST', body: '{"booking_id": "B-nope"}' })).status).toBe(404);
+    expect((await fetch(`${ota.hookUrl}/modify`, { method: 'POST', body: 'not json' })).status).toBe(400);
   });
 
   it('answers errors as JSON and never crashes on odd requests', async () => {
@@ -135,27 +145,19 @@ describe('startReferenceOta', () => {
 
 describe('startReferenceOta with tls', () => {
   it('serves HTTPS', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ref-ota-tls-'));
-    try {
-      const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1',
-        '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
-      const tls = { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
-      const ota = await start({ tls });
-      expect(ota.baseUrl).toBe(`https://127.0.0.1:${ota.port}/api`);
-      const body = JSON.stringify(envelope('HealthCheck'));
-      const text = await new Promise<string>((resolve, reject) => {
-        const req = httpsRequest(`${ota.baseUrl}/HealthCheck?shared_secret=${SECRET}`, { method: 'POST', ca: tls.cert }, (res) => {
-          let data = '';
-          res.on('data', (chunk) => (data += chunk));
-          res.on('end', () => resolve(data));
-        });
-        req.on('error', reject);
-        req.end(body);
+    const tls = { key: tlsFixtures().selfSigned.key, cert: tlsFixtures().selfSigned.cert };
+    const ota = await start({ tls });
+    expect(ota.baseUrl).toBe(`https://127.0.0.1:${ota.port}/api`);
+    const body = JSON.stringify(envelope('HealthCheck'));
+    const text = await new Promise<string>((resolve, reject) => {
+      const req = httpsRequest(`${ota.baseUrl}/HealthCheck?shared_secret=${SECRET}`, { method: 'POST', ca: tls.cert, headers: { 'content-type': 'application/json' } }, (res) => {
+        let data = '';
+        res.on('data', (chunk) => (data += chunk));
+        res.on('end', () => resolve(data));
       });
-      expect(JSON.parse(text)).toEqual({ success: true });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(JSON.parse(text)).toEqual({ success: true });
   });
 });

@@ -1,22 +1,18 @@
 // Lifecycle: HTTPS on both sides with a private CA, and close() leaving nothing running —
 // no server, socket or timer — even with a request to the channel in flight.
-import { readFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceOta } from '../../../src/reference/ota/index.js';
 import { startReferencePms } from '../../../src/reference/pms/index.js';
 import { scaledClock } from '../../../src/support/clock.js';
-import { packagePath } from '../../../src/support/package-root.js';
+import { tlsFixtures } from '../../support/tls-fixtures.js';
 import { CID, FACTOR, PROPERTY, SECRET, closeAll, connect, post, startPair, waitFor } from './helpers.js';
 
 afterEach(closeAll);
 
-const tls = {
-  cert: readFileSync(packagePath('fixtures', 'tls', 'server.pem')),
-  key: readFileSync(packagePath('fixtures', 'tls', 'server.key')),
-};
-const ca = readFileSync(packagePath('fixtures', 'tls', 'ca.pem'));
+const tls = { cert: tlsFixtures().server.cert, key: tlsFixtures().server.key };
+const ca = tlsFixtures().ca.cert;
 
 /** Counts of the handle kinds close() must release. */
 function handles(): Record<string, number> {

@@ -1,0 +1,49 @@
+// Table rows of the side-by-side measurements: takes the results of bench/side-by-side.ts
+// and bench/suite-parse.ts, gives rows of the benchmark table (measurement, result,
+// baseline, ratio, target, status) with the issue-15 targets: whole-process wall time at
+// most 2x the plain loop at 100 requests and 1.5x at 1000, peak memory at most 1.5x.
+import type { ReferenceRunRow, SideBySideRow } from './side-by-side.js';
+import type { SuiteParseResult } from './suite-parse.js';
+
+export interface BenchRow {
+  measurement: string;
+  result: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  status: 'pass' | 'MISS' | 'info';
+}
+
+const ms = (n: number): string => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(1)} ms`);
+const mb = (n: number): string => `${Math.round(n)} MB`;
+
+function targetRow(measurement: string, result: string, baseline: string, ratio: number, limit: number): BenchRow {
+  return { measurement, result, baseline, ratio: ratio.toFixed(2), target: `<= ${limit}`, status: ratio <= limit ? 'pass' : 'MISS' };
+}
+
+export function sideBySideRows(rows: readonly SideBySideRow[]): BenchRow[] {
+  return rows.flatMap((r): BenchRow[] => {
+    const what = `Side by side: ${r.requests}-request OTA scenario (user suite file, ${Math.round(r.suiteBytes / 1024)} KB), whole process, cm-certify run --suite FILE vs a plain undici loop, alternating, median of ${r.runs}`;
+    return [
+      targetRow(what, `${ms(r.harness.ms)} (CPU ${ms(r.harness.cpuMs)})`, `${ms(r.loop.ms)} (CPU ${ms(r.loop.cpuMs)}) (undici loop)`, r.harness.ms / r.loop.ms, r.requests <= 100 ? 2 : 1.5),
+      targetRow(`Side by side: ${r.requests}-request OTA scenario, peak RSS of the process`, mb(r.harness.maxRssMb), `${mb(r.loop.maxRssMb)} (undici loop)`, r.harness.maxRssMb / r.loop.maxRssMb, 1.5),
+    ];
+  });
+}
+
+export function referenceRunRows(rows: readonly ReferenceRunRow[]): BenchRow[] {
+  return rows.map((r) => ({
+    measurement: `Whole process: cm-certify run --target ${r.target} --reference (real clock), median of ${r.runs}`,
+    result: `${ms(r.stats.ms)} wall, ${ms(r.stats.cpuMs)} CPU, ${mb(r.stats.maxRssMb)}`,
+    baseline: '-', ratio: '-', target: '(reported)', status: 'info',
+  }));
+}
+
+export function suiteParseRow(r: SuiteParseResult): BenchRow {
+  return {
+    measurement: `User suite parse: loadSuite of the ${r.steps}-step side-by-side suite (${(r.bytes / 2 ** 20).toFixed(2)} MB YAML), median of ${r.runs}`,
+    result: `${ms(r.ms)} (first, cold: ${ms(r.firstMs)})`,
+    baseline: `${ms(r.jsonMs)} (JSON.parse of the same document)`,
+    ratio: (r.ms / r.jsonMs).toFixed(2), target: '(reported)', status: 'info',
+  };
+}

@@ -1,0 +1,47 @@
+// Which profile and target a run uses: takes --target, --profile, --reference and the working
+// directory, gives both. Without --profile, the file `cm-certify init` writes
+// (cm-certify.ota.yaml / cm-certify.pms.yaml) is found in the working directory; without
+// --target, the profile's own `target:` decides (D-210).
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UsageError } from '../support/errors.js';
+import { isYamlProblem, parseYaml } from '../support/yaml-source.js';
+import type { Target } from '../suite/types.js';
+
+export const PROFILE_FILE_NAMES: Record<Target, string> = { ota: 'cm-certify.ota.yaml', pms: 'cm-certify.pms.yaml' };
+
+export interface RunTargetInput {
+  target?: Target | undefined;
+  profile?: string | undefined;
+  reference?: boolean | undefined;
+}
+
+/** The `target:` a profile file declares, or undefined when it cannot be read (loadProfile says why later). */
+function declaredTarget(path: string): Target | undefined {
+  try {
+    const source = parseYaml(readFileSync(path, 'utf8'), path);
+    if (isYamlProblem(source)) return undefined;
+    const value = source.value as { target?: unknown } | null;
+    return value?.target === 'ota' || value?.target === 'pms' ? value.target : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function findInCwd(target: Target | undefined, cwd: string): string | undefined {
+  const candidates = (target ? [target] : (['ota', 'pms'] as const)).map((t) => PROFILE_FILE_NAMES[t]).filter((name) => existsSync(resolve(cwd, name)));
+  if (candidates.length > 1) throw new UsageError(`both ${candidates.join(' and ')} are in ${cwd}: give --target ota|pms or --profile FILE`);
+  return candidates[0];
+}
+
+export function resolveRunTarget(input: RunTargetInput, cwd: string): { target: Target; profile: string | undefined } {
+  const profile = input.profile ?? (input.reference ? undefined : findInCwd(input.target, cwd));
+  if (input.target) return { target: input.target, profile };
+  if (profile) {
+    const declared = declaredTarget(resolve(cwd, profile));
+    if (declared) return { target: declared, profile };
+    throw new UsageError(`${profile}: the profile does not say its target (target: ota or target: pms); give --target`);
+  }
+  if (input.reference) throw new UsageError('--reference needs --target ota or --target pms');
+  throw new UsageError(`no profile: give --profile FILE, or run \`cm-certify init\` to write ${PROFILE_FILE_NAMES.ota} or ${PROFILE_FILE_NAMES.pms} here (${cwd}); --reference certifies the built-in reference candidate`);
+}

@@ -1,0 +1,124 @@
+// Traceability from the spec's rules to the checks that prove them: takes the built-in suites
+// and the checks declared in code, gives rule -> checks per target, the reason a rule cannot
+// be observed where it has none, and the text `list --rules` prints and the Markdown of
+// docs/traceability.md (one function, so the document can be kept current by a test).
+import { BODY_RULES } from '../checks/body-rules/index.js';
+import { INBOUND_CHECKS } from '../checks/inbound.js';
+import { PROTOCOL_CHECKS } from '../checks/protocol.js';
+import { SCHEMA_CHECKS } from '../checks/schema-checks.js';
+import type { CheckMeta } from '../checks/types.js';
+import { SPEC_RULES, type SpecRule } from '../spec/rules.js';
+import { UNOBSERVABLE_RULES } from '../spec/unobservable.js';
+import { loadBuiltinSuites } from '../suite/load-suite.js';
+import type { Target } from '../suite/types.js';
+
+export interface RuleTrace {
+  rule: SpecRule;
+  /** Check ids of each target that name the rule, sorted. */
+  checks: Record<Target, string[]>;
+  /** Why no harness can observe it (src/spec/unobservable.ts), if listed there. */
+  unobservable?: string;
+}
+
+export type RuleStatus = 'covered' | 'unobservable' | 'missing';
+
+/** Every check of a target with the rules it names: suite checks, then those every exchange gets. */
+export function checksOfTarget(target: Target): CheckMeta[] {
+  const suites = loadBuiltinSuites(target).flatMap((suite) => suite.checks);
+  const kind = target === 'ota' ? 'response' : 'request';
+  const bodyRules = BODY_RULES.filter((rule) => rule.appliesTo.some((a) => a.kind === kind));
+  const automatic: CheckMeta[] = target === 'ota'
+    ? [...Object.values(PROTOCOL_CHECKS), SCHEMA_CHECKS.response, ...bodyRules]
+    : [...Object.values(INBOUND_CHECKS), SCHEMA_CHECKS.request, ...bodyRules];
+  return [...suites, ...automatic];
+}
+
+function index(checks: CheckMeta[]): Map<string, Set<string>> {
+  const byRule = new Map<string, Set<string>>();
+  for (const check of checks) {
+    for (const rule of check.rules ?? []) {
+      const ids = byRule.get(rule) ?? new Set<string>();
+      ids.add(check.id);
+      byRule.set(rule, ids);
+    }
+  }
+  return byRule;
+}
+
+export function traceRules(): RuleTrace[] {
+  const ota = index(checksOfTarget('ota'));
+  const pms = index(checksOfTarget('pms'));
+  return SPEC_RULES.map((rule) => ({
+    rule,
+    checks: { ota: [...(ota.get(rule.id) ?? [])].sort(), pms: [...(pms.get(rule.id) ?? [])].sort() },
+    ...(Object.hasOwn(UNOBSERVABLE_RULES, rule.id) ? { unobservable: UNOBSERVABLE_RULES[rule.id] } : {}),
+  }));
+}
+
+/** Covered by a check of either target; else unobservable (with a reason); else missing. */
+export function ruleStatus(trace: RuleTrace): RuleStatus {
+  if (trace.checks.ota.length + trace.checks.pms.length > 0) return 'covered';
+  return trace.unobservable ? 'unobservable' : 'missing';
+}
+
+export interface TraceSummary {
+  side: SpecRule['appliesTo'];
+  total: number;
+  covered: number;
+  unobservable: number;
+  missing: number;
+}
+
+export function summarise(traces: RuleTrace[]): TraceSummary[] {
+  return (['OTA', 'both', 'PMS'] as const).map((side) => {
+    const of = traces.filter((t) => t.rule.appliesTo === side);
+    const count = (status: RuleStatus): number => of.filter((t) => ruleStatus(t) === status).length;
+    return { side, total: of.length, covered: count('covered'), unobservable: count('unobservable'), missing: count('missing') };
+  });
+}
+
+function where(trace: RuleTrace): string {
+  const status = ruleStatus(trace);
+  if (status === 'unobservable') return `not observable: ${trace.unobservable}`;
+  if (status === 'missing') return 'MISSING: no check names this rule';
+  const parts = (['ota', 'pms'] as const).filter((t) => trace.checks[t].length).map((t) => `${t}: ${trace.checks[t].join(', ')}`);
+  return parts.join('; ');
+}
+
+/** The plain-text table `cm-certify list --rules` prints. */
+export function renderTraceabilityText(traces: RuleTrace[] = traceRules()): string {
+  const lines = traces.map((t) => `  ${t.rule.id.padEnd(34)} ${t.rule.appliesTo.padEnd(5)} ${t.rule.level.padEnd(13)} ${where(t)}`);
+  const totals = summarise(traces).map((s) => `  ${s.side.padEnd(5)} ${s.total} rules: ${s.covered} checked, ${s.unobservable} not observable, ${s.missing} missing`);
+  return [`Spec rules -> checks (${traces.length} rules)`, ...lines, '', 'Totals by the side a rule binds', ...totals, ''].join('\n');
+}
+
+const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const codes = (ids: string[]): string => ids.map((id) => `\`${id}\``).join(', ');
+
+/** docs/traceability.md, generated (npm run docs:traceability); a test fails when it is stale. */
+export function renderTraceabilityMarkdown(traces: RuleTrace[] = traceRules()): string {
+  const summary = summarise(traces).map((s) => `| ${s.side} | ${s.total} | ${s.covered} | ${s.unobservable} | ${s.missing} |`);
+  const rows = traces.map((t) => {
+    const reason = t.unobservable && ruleStatus(t) === 'unobservable' ? cell(t.unobservable) : ruleStatus(t) === 'missing' ? '**missing**' : '';
+    return `| \`${t.rule.id}\` | ${t.rule.appliesTo} | ${t.rule.level} | ${codes(t.checks.ota)} | ${codes(t.checks.pms)} | ${reason} |`;
+  });
+  return [
+    '# Traceability: spec rules to checks',
+    '',
+    '<!-- Generated by `npm run docs:traceability` from src/spec/rules.ts, the checks\' `rules:` lists',
+    '     and src/spec/unobservable.ts. Do not edit by hand: test/report/traceability.test.ts fails when stale. -->',
+    '',
+    'Every normative rule of the spec (src/spec/rules.ts), the checks that name it in their `rules:` list',
+    '(built-in suites and the checks every exchange gets), per target, and for a rule no check names,',
+    'why a harness cannot observe it. `cm-certify list --rules` prints the same table.',
+    '',
+    '| Side | Rules | Checked | Not observable | Missing |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...summary,
+    '',
+    '| Rule | Side | Level | OTA-target checks | PMS-target checks | Not observable because |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+  ].join('\n');
+}

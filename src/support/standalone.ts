@@ -1,0 +1,65 @@
+// Build-time compiled (Ajv standalone) validators: takes a module name ("messages",
+// "formats": written to dist/schemas by src/build/compile-schemas.ts), gives its validators
+// by key, each used only when the schema it was compiled from is the schema asked for now
+// (same SHA-256 of its JSON), so a stale build never validates. Run from src/ (tests) there
+// is no compiled module and callers compile at run time, as before.
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { Ajv, Options, ValidateFunction } from 'ajv';
+
+/** The options of the suite and profile format validators (first error only, lax schema). */
+export const FORMAT_AJV_OPTIONS: Options = { allErrors: false, strict: false };
+
+const require = createRequire(import.meta.url);
+
+/** The profile's options: every problem at once (a profile's errors are all reported in one pass). */
+export const PROFILE_AJV_OPTIONS: Options = { allErrors: true, strict: false, verbose: true };
+
+/** An Ajv for the profile format, loaded only when it must compile. */
+export function createProfileAjv(code?: Options['code']): Ajv {
+  const { Ajv: AjvClass } = require('ajv') as typeof import('ajv');
+  return new AjvClass({ ...PROFILE_AJV_OPTIONS, ...(code ? { code } : {}) });
+}
+
+/** An Ajv (draft-07) for the suite format, loaded only when one must compile. */
+export function createFormatAjv(code?: Options['code']): Ajv {
+  const { Ajv: AjvClass } = require('ajv') as typeof import('ajv');
+  return new AjvClass({ ...FORMAT_AJV_OPTIONS, ...(code ? { code } : {}) });
+}
+
+/** The format validator of `key`: compiled at build time if it matches `schema`, else now. */
+export function formatValidator(module: StandaloneModule | undefined, key: string, schema: object, ajv: () => Ajv): ValidateFunction {
+  return standaloneValidator<ValidateFunction>(module, key, schema) ?? ajv().compile(schema);
+}
+
+/** Ajv's validate function shape (the standalone code is Ajv's own). */
+export interface StandaloneValidator {
+  (data: unknown): boolean;
+  errors?: unknown[] | null;
+}
+
+export interface StandaloneModule {
+  /** key -> [export name, SHA-256 of the schema's JSON]. */
+  index: Record<string, [string, string]>;
+  [exportName: string]: unknown;
+}
+
+export function schemaHash(schema: unknown): string {
+  return createHash('sha256').update(JSON.stringify(schema)).digest('hex');
+}
+
+/** dist/schemas/<name>.js next to this module's compiled form; undefined when absent. */
+export async function importStandalone(name: 'messages' | 'formats' | 'profile'): Promise<StandaloneModule | undefined> {
+  try {
+    return (await import(new URL(`../../schemas/${name}.js`, import.meta.url).href)) as StandaloneModule;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The compiled validator of `key` if it was compiled from exactly `schema`. */
+export function standaloneValidator<V>(module: StandaloneModule | undefined, key: string, schema: unknown): V | undefined {
+  const entry = module?.index[key];
+  if (!entry || entry[1] !== schemaHash(schema)) return undefined;
+  return module[entry[0]] as V | undefined;
+}

@@ -1,0 +1,102 @@
+// Only the modules a command uses are loaded: `run --target ota --profile` loads no HTML
+// reporter, no live view (listr2: stdout is not a TTY), no reference candidate, no mock
+// channel manager, no `yaml` Document parser (needed only for an error's position) and no
+// Ajv compiler (every schema is compiled at build time).
+// Behavioural: the real CLI in a child process, every ES module it loads logged by a
+// module hook (test/cli/module-log), against the reference OTA started here over HTTP.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceOtaCandidate } from '../../src/cli/reference.js';
+import type { RunningReference } from '../../src/cli/reference.js';
+import { systemClock } from '../../src/support/clock.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const HOOK = join(import.meta.dirname, 'module-log', 'register.mjs');
+const SUITE = `suite: mine
+title: Mine
+version: 1.0.0
+target: ota
+steps:
+  - id: hc
+    call: HealthCheck
+    checks:
+      - id: mine.hc
+        title: HealthCheck succeeds
+        level: required
+        spec: Endpoints › HealthCheck
+        expect: { success: true }
+`;
+
+let dir: string;
+let reference: RunningReference;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cm-certify-modules-'));
+  writeFileSync(join(dir, 'mine.yaml'), SUITE);
+  reference = await startReferenceOtaCandidate({ clock: systemClock, tls: false, env: {} });
+});
+
+afterAll(async () => {
+  await reference?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs the built CLI; gives its exit code and the modules it loaded, relative to the package. */
+function runLogged(args: string[], name: string): Promise<{ code: number | null; modules: string[]; out: string }> {
+  const log = join(dir, `${name}.log`);
+  writeFileSync(log, '');
+  const origin = reference.profile.baseUrl.replace(/\/api$/, '');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', HOOK, join(ROOT, 'bin', 'cm-certify.js'), ...args], {
+      cwd: dir, env: { ...process.env, CM_MODULE_LOG: log, CM_REFERENCE_URL: origin, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const modules = readFileSync(log, 'utf8').split('\n').filter(Boolean)
+        .map((url) => url.replace(`file://${ROOT}/`, '').replace(/^dist\/src\//, 'src/'));
+      resolve({ code, modules, out });
+    });
+  });
+}
+
+const profileRun = ['run', '--target', 'ota', '--profile', join(ROOT, 'fixtures', 'profiles', 'reference-ota.yaml'), '--suite', 'mine.yaml', '--allow-http'];
+const matching = (modules: string[], re: RegExp): string[] => modules.filter((m) => re.test(m));
+
+describe('modules loaded by a run', () => {
+  it('run --target ota --profile: none of the HTML reporter, live view, reference candidates, mock channel manager, yaml', async () => {
+    const { code, modules, out } = await runLogged(profileRun, 'profile');
+    expect(code, out).toBe(0);
+    // The log works: the command, the runner and the terminal reporter are there.
+    expect(modules).toEqual(expect.arrayContaining(['src/cli/commands/run.js', 'src/runner/run.js', 'src/report/terminal.js', 'src/suite/load-suite.js']));
+    expect(matching(modules, /^src\/report\/html\//)).toEqual([]);
+    expect(matching(modules, /^src\/report\/live-tasks\.js$|node_modules\/listr2\//)).toEqual([]);
+    expect(matching(modules, /^src\/reference\/|^src\/cli\/reference\.js$/)).toEqual([]);
+    expect(matching(modules, /^src\/drivers\/mock-cm\/|^src\/cli\/pms-side\.js$|^src\/runner\/inbound-judge\.js$/)).toEqual([]);
+    expect(matching(modules, /node_modules\/yaml\/|^cjs:yaml$/)).toEqual([]);
+    // Ajv's runtime helpers are required by the build's validators; the compiler never is.
+    expect(matching(modules, /^cjs:ajv\/dist\/runtime\//).length).toBeGreaterThan(0);
+    expect(matching(modules, /^cjs:ajv(\/dist\/(2020|ajv|core|standalone)(\.js)?)?$|node_modules\/ajv\/dist\/(2020|ajv|core)\.js$/)).toEqual([]);
+  });
+
+  it('a suite error loads the yaml Document parser, to name file:line:column', async () => {
+    writeFileSync(join(dir, 'bad.yaml'), SUITE.replace('call: HealthCheck', 'call: HealthChek'));
+    const { code, modules, out } = await runLogged(profileRun.map((a) => (a === 'mine.yaml' ? 'bad.yaml' : a)), 'bad');
+    expect(code).toBe(2);
+    expect(out).toMatch(/bad\.yaml:7:11 \(steps\[0\]\.call\): unknown operation "HealthChek"/);
+    expect(modules).toContain('cjs:yaml');
+  });
+
+  it('--reporter html loads the HTML reporter (and writes the report); still no reference candidate', async () => {
+    const { code, modules, out } = await runLogged([...profileRun, '--reporter', 'html'], 'html');
+    expect(code, out).toBe(0);
+    expect(modules).toContain('src/report/html/index.js');
+    expect(readFileSync(join(dir, 'cm-certify-report', 'report.html'), 'utf8')).toContain('mine.hc');
+    expect(matching(modules, /^src\/reference\//)).toEqual([]);
+  });
+});

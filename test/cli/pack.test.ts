@@ -1,0 +1,136 @@
+// The package as users get it (issue 14 item 10): `npm pack` of the built tree, installed
+// into an empty folder from the npm cache, runs --help, init, both reference certifications
+// and the programmatic API (run and typechecked); and the tarball ships only what runs: no private key, no test
+// or bench file, no source map pointing at a source it does not ship, no install-time
+// script, no compiled file whose source is gone, and every document the README links.
+// `npm test` builds first (pretest); packing here skips prepack so that it never rebuilds
+// dist/ under other test files that are running it.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+interface Ran { code: number; stdout: string; stderr: string }
+
+function exec(file: string, args: string[], cwd: string, timeoutMs = 90_000): Promise<Ran> {
+  return new Promise((done) => {
+    execFile(file, args, { cwd, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CI: '1', NO_COLOR: '1' } }, (error, stdout, stderr) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : 99) : 0, stdout, stderr });
+    });
+  });
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+}
+
+let work = '';
+let tarball = '';
+let files: string[] = [];
+let installed = '';
+let bin = '';
+
+beforeAll(async () => {
+  if (!existsSync(join(ROOT, 'dist/src/cli/main.js'))) throw new Error('dist/ is not built: run `npm run build` (npm test does it first)');
+  work = mkdtempSync(join(tmpdir(), 'cm-certify-pack-'));
+  const packed = await exec(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT);
+  expect(packed.code, packed.stderr).toBe(0);
+  const info = (JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>)[0]!;
+  tarball = join(work, info.filename);
+  files = info.files.map((f) => f.path);
+  const app = join(work, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'pack-probe', version: '1.0.0', private: true, type: 'module' }));
+  const args = ['install', '--no-audit', '--no-fund', '--no-save'];
+  let install = await exec(NPM, [...args, '--offline', tarball], app);
+  // A cache that lacks a dependency (fresh machine, no `npm ci` yet): fetch only what is missing.
+  if (install.code !== 0) install = await exec(NPM, [...args, '--prefer-offline', tarball], app);
+  expect(install.code, install.stderr).toBe(0);
+  installed = join(app, 'node_modules', 'cm-certify');
+  bin = join(installed, 'bin', 'cm-certify.js');
+}, 180_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed tarball: contents', () => {
+  it('holds no private key, test, bench, test body or stray file', () => {
+    expect(files.filter((f) => /\.(key|pem|p12|pfx)$/i.test(f))).toEqual([]);
+    expect(files.filter((f) => /^(test|bench|dist\/test|dist\/bench|fixtures\/bodies|fixtures\/tls)\//.test(f))).toEqual([]);
+    const withKey = walk(installed).filter((f) => statSync(f).size < 5_000_000 && /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(readFileSync(f, 'latin1')));
+    expect(withKey.map((f) => relative(installed, f))).toEqual([]);
+  });
+
+  it('ships no source map whose sources are not shipped, and no compiled file without its source', () => {
+    for (const map of files.filter((f) => f.endsWith('.map'))) {
+      const sources = (JSON.parse(readFileSync(join(installed, map), 'utf8')) as { sources: string[] }).sources;
+      for (const source of sources) expect(files, `${map} -> ${source}`).toContain(join(dirname(map), source).replace(/\\/g, '/'));
+    }
+    const stale = files.filter((f) => /^dist\/src\/.*\.js$/.test(f)).filter((f) => !existsSync(join(ROOT, f.replace(/^dist\//, '').replace(/\.js$/, '.ts'))));
+    expect(stale).toEqual([]);
+  });
+
+  it('runs no script at install time, builds before packing, and declares the API entry with its types', () => {
+    const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { scripts?: Record<string, string>; exports: Record<string, { types: string; import: string }>; types: string };
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(pkg.scripts?.[hook], hook).toBeUndefined();
+    expect(pkg.scripts?.prepack).toMatch(/build/);
+    expect(files).toContain(pkg.exports['.']!.import.replace(/^\.\//, ''));
+    expect(files).toContain(pkg.exports['.']!.types.replace(/^\.\//, ''));
+    expect(pkg.types).toBe(pkg.exports['.']!.types);
+  });
+
+  it('ships every document the README links to relatively', () => {
+    const readme = readFileSync(join(installed, 'README.md'), 'utf8');
+    const links = [...readme.matchAll(/\]\(([^)#\s]+)[^)]*\)/g)].map((m) => m[1]!).filter((l) => !/^[a-z]+:/i.test(l));
+    expect(links.length).toBeGreaterThan(3);
+    for (const link of links) expect(existsSync(join(installed, link)), link).toBe(true);
+  });
+});
+
+describe('the installed package runs', () => {
+  it('--help, init, both reference certifications and the programmatic API, from an empty folder', async () => {
+    const cwd = dirname(dirname(installed));
+    const api = `import { run, exitCodeForVerdict } from 'cm-certify';
+      const r = await run({ target: 'ota', reference: true, outputDir: 'api-report' });
+      console.log(JSON.stringify({ verdict: r.verdict, transport: r.transport, checks: r.counts.pass, code: exitCodeForVerdict(r.verdict) }));`;
+    // A TypeScript consumer: the shipped declarations type run() (were it `any`, the
+    // expect-error directive below would be unused, which tsc reports as an error).
+    writeFileSync(join(cwd, 'consumer.mts'), [
+      "import { run, exitCodeForVerdict } from 'cm-certify';",
+      "import type { RunResult, CheckResult } from 'cm-certify';",
+      "const result: RunResult = await run({ target: 'ota', reference: true });",
+      'const code: number = exitCodeForVerdict(result.verdict);',
+      'const first: CheckResult | undefined = result.suites[0]?.checks[0];',
+      "// @ts-expect-error the target is 'ota' or 'pms'",
+      "await run({ target: 'hotel' });",
+      'export { code, first };',
+    ].join('\n'));
+    const tsc = [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext',
+      '--target', 'es2022', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules/@types'), 'consumer.mts'];
+    const [help, init, ota, pms, fromApi, typed] = await Promise.all([
+      exec(process.execPath, [bin, '--help'], cwd),
+      exec(process.execPath, [bin, 'init', '--target', 'pms'], cwd),
+      exec(process.execPath, [bin, 'run', '--target', 'ota', '--reference', '-o', 'ota-report'], cwd),
+      exec(process.execPath, [bin, 'run', '--target', 'pms', '--reference', '-o', 'pms-report'], cwd),
+      exec(process.execPath, ['--input-type=module', '-e', api], cwd),
+      exec(process.execPath, tsc, cwd),
+    ]);
+    expect(typed.code, typed.stdout + typed.stderr).toBe(0);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Usage: cm-certify/);
+    expect(init.code, init.stderr).toBe(0);
+    expect(readFileSync(join(cwd, 'cm-certify.pms.yaml'), 'utf8')).toMatch(/^target: pms$/m);
+    expect([ota.code, ota.stdout.match(/Verdict: .*/)?.[0]], ota.stderr).toEqual([0, 'Verdict: CERTIFIED']);
+    expect([pms.code, pms.stdout.match(/Verdict: .*/)?.[0]], pms.stdout.slice(-3000) + pms.stderr).toEqual([0, 'Verdict: CERTIFIED']);
+    expect(pms.stdout).toMatch(/SHA-256 fingerprint \(pin it in your PMS\): ([0-9A-F]{2}:){31}[0-9A-F]{2}/);
+    expect(fromApi.code, fromApi.stderr).toBe(0);
+    const summary = JSON.parse(fromApi.stdout.trim().split('\n').pop()!) as { verdict: string; transport: string; checks: number; code: number };
+    expect(summary).toMatchObject({ verdict: 'certified', transport: 'https', code: 0 });
+    expect(summary.checks).toBeGreaterThan(20);
+  }, 180_000);
+});

@@ -1,0 +1,71 @@
+// Issue 14 item 3: JUnit tells the truth about incomplete runs, in the shape the CI parsers
+// read (dorny/test-reporter: testsuite name/time, testcase time, <error>/<failure> = failed,
+// checked before <skipped>; mikepenz/action-junit-report: testcase file/line, a <skipped> next
+// to an <error> would hide it; GitLab: testcase name/classname/file/time, failure/error/skipped).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { toJunit } from '../../src/report/junit.js';
+import { main } from '../../src/cli/main.js';
+import { scaledClock } from '../../src/support/clock.js';
+import { captureIo } from '../e2e/helpers.js';
+import { buildRunResult } from './run-result-fixture.js';
+
+/** Every <testcase ...> element as its attributes and its body. */
+function testcases(xml: string): Array<{ attrs: Record<string, string>; body: string }> {
+  const out: Array<{ attrs: Record<string, string>; body: string }> = [];
+  for (const m of xml.matchAll(/<testcase ([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    const attrs = Object.fromEntries([...m[1]!.matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1]!, a[2]!]));
+    out.push({ attrs, body: m[2] ?? '' });
+  }
+  return out;
+}
+
+const byId = (xml: string, id: string) => testcases(xml).find((t) => t.attrs.name!.startsWith(`${id}:`))!;
+
+describe('junit.xml', () => {
+  const xml = toJunit(buildRunResult());
+
+  it('a required check blocked or skipped for missing input is an <error>, never a <skipped>', () => {
+    const blocked = byId(xml, 'cancel.flagged');
+    expect(blocked.body).toContain('<error');
+    expect(blocked.body).toContain('type="not-proven"');
+    expect(blocked.body).not.toContain('<skipped');
+    const notApplicable = byId(xml, 'ack.listed.success');
+    expect(notApplicable.body).toContain('<skipped');
+    expect(notApplicable.body).not.toContain('<error');
+  });
+
+  it('the counts agree with the elements (errors include the unproven, skipped does not)', () => {
+    const root = /<testsuites [^>]*errors="(\d+)" skipped="(\d+)"/.exec(xml)!;
+    expect(Number(root[1])).toBe((xml.match(/<error /g) ?? []).length);
+    expect(Number(root[2])).toBe((xml.match(/<skipped /g) ?? []).length);
+  });
+
+  it('every testcase has a file (its suite file), a line where known and a time', () => {
+    for (const t of testcases(xml)) {
+      expect(t.attrs.file).toMatch(/^suites\/ota\/\d\d-[a-z-]+\.yaml$/);
+      expect(t.attrs.time).toMatch(/^\d+\.\d{3}$/);
+    }
+    expect(byId(xml, 'schema.response').attrs.line).toBe('93');
+  });
+
+  it('every testsuite name and the root name carry the verdict', () => {
+    const names = [...xml.matchAll(/<testsuite name="([^"]*)"/g)].map((m) => m[1]);
+    expect(names.length).toBeGreaterThan(0);
+    for (const n of names) expect(n).toMatch(/ · not-certified$/);
+    expect(xml).toContain('<testsuites name="cm-certify ota certification: not-certified"');
+    expect(xml).toContain('<property name="verdict" value="not-certified"/>');
+  });
+
+  it('a real run gives each testcase its real duration and the partial verdict in the suite name', async () => {
+    const io = captureIo(scaledClock(50));
+    expect(await main(['run', '--target', 'ota', '--reference', '--suite', 'auth', '-r', 'junit', '-o', 'out'], io)).toBe(0);
+    const real = readFileSync(join(io.cwd, 'out', 'junit.xml'), 'utf8');
+    const times = testcases(real).map((t) => Number(t.attrs.time));
+    expect(times.length).toBeGreaterThan(3);
+    expect(times.every((t) => t > 0)).toBe(true);
+    expect(real).toContain('<testsuite name="auth · passed-partial"');
+    expect(testcases(real).every((t) => t.attrs.file === 'suites/ota/30-auth.yaml')).toBe(true);
+  });
+});
