@@ -1,7 +1,7 @@
 // The report's note on the reservation format the mock channel manager served (PMS
 // target): takes the profile, gives the built-in format's conventions (where the room id
 // is, whether EndDate is the last night) or the channel manager's template file.
-import { BUILT_IN_RESERVATION_CONVENTIONS } from '../drivers/mock-cm/reservation-render.js';
+import { BUILT_IN_RESERVATION_CONVENTIONS } from '../profile/reservation-template.js';
 import type { Profile } from '../profile/types.js';
 
 export function reservationFormatNotes(profile: Profile): string[] {
