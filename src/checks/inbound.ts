@@ -13,7 +13,7 @@ import type { CheckMeta, Verdict } from './types.js';
 import { fail, pass, skip, unexpected } from './types.js';
 
 export const INBOUND_CHECKS = {
-  complete: { id: 'protocol.request-complete', title: 'Every request arrives complete and within the size limit', level: 'required', spec: SPEC.endpoints },
+  complete: { id: 'protocol.request-complete', title: 'Every request arrives complete and within the size limit', level: 'required', spec: SPEC.endpoints, rules: [] },
   method: { id: 'protocol.request-method', title: 'Every operation is sent as an HTTP POST', level: 'required', spec: SPEC.endpoints, rules: ['http-post-op-path'] },
   contentType: { id: 'protocol.request-content-type', title: 'Every request body is sent as application/json', level: 'required', spec: SPEC.endpoints, rules: ['http-request-json'] },
   json: { id: 'protocol.request-json', title: 'Every request body is a UTF-8 JSON object', level: 'required', spec: SPEC.endpoints, rules: ['http-request-json'] },

@@ -41,7 +41,7 @@ export const SCHEMA_CHECKS = {
     title: "Every request the candidate sends matches the spec's schema for its operation",
     level: 'required',
     spec: SPEC.endpoints,
-    // The main list plus the PMS-side rules the same schemas state (src/spec/pms-schema-rules.ts).
+    // The rules the request schemas state: the PMS's requests, and the harness's own held to them.
     rules: [...new Set([...REQUEST_SCHEMA_RULES, ...PMS_REQUEST_SCHEMA_RULES])],
   },
   harnessRequest: {

@@ -175,6 +175,10 @@ export async function runProcess(argv: string[]): Promise<void> {
     if (!reporterSaysIt) process.stderr.write(`\n${name}: stopping…\n`);
     controller.abort(new Error(`interrupted by ${name}`));
   };
+  // `cm-certify … | head`: a reader that goes away is not a crash (no EPIPE stack trace).
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  });
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const io = { ...processIo(), signal: controller.signal };

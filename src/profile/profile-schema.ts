@@ -134,9 +134,9 @@ export const PROFILE_SCHEMA = {
     // PMS target: the channel manager's own reservation format (a JSON template file).
     mock: {
       type: 'object',
-      description: "PMS target: the mock channel manager's reservation format. reservation_template: a JSON template of the channel manager's own reservation (GetBookingId, BookingCreate), relative to the profile; without it the built-in format is served (docs/suites/pms/effects.md).",
       additionalProperties: false,
-      properties: { reservation_template: { type: 'string', minLength: 1, description: "JSON file with {{placeholders}} for ids, dates, rooms, nights and prices." } },
+      description: 'PMS target: the mock channel manager.',
+      properties: { reservation_template: { type: 'string', minLength: 1, description: 'A JSON file with placeholders: the channel manager\'s own reservation format, served by GetBookingId and BookingCreate.' } },
     },
     // OTA target: the error ids the candidate uses where the spec gives none.
     error_ids: {

@@ -37,15 +37,6 @@ export const RESERVATION_PLACEHOLDERS: Readonly<Record<string, string>> = {
   'night.rate': 'the rate per unit for that night (number)',
 };
 
-/** How the built-in format lays a booking out: the report and the docs print these. */
-export const BUILT_IN_RESERVATION_CONVENTIONS: readonly string[] = [
-  'room id: Rooms[].ChannelRoomType (the channel room id as a string); rate plan: Rooms[].DayRates[].RateId',
-  'dates: Rooms[].StartDate is the arrival (first night); Rooms[].EndDate is the LAST NIGHT, not the departure day (departure = EndDate + 1 day)',
-  'prices: Rooms[].DayRates[].Rate per unit and night; Rooms[].Price = sum of DayRates Rate x Units; TotalPrice = sum of Rooms[].Price',
-  'status: IsCancellation and IsModification are 0 or 1; OrderDate/OrderTime are UTC',
-  'guests: Customers[] with CustomerFName, CustomerLName, CustomerEmail, CustomerCountry (ISO alpha-2); Payments is not sent',
-];
-
 export interface ReservationTemplate {
   file: string;
   value: Record<string, unknown>;
@@ -144,3 +135,12 @@ export function loadReservationTemplate(path: string, profileFile: string, line?
   }
   return parseReservationTemplate(text, path);
 }
+
+/** How the built-in format lays a booking out: the report and the docs print these. */
+export const BUILT_IN_RESERVATION_CONVENTIONS: readonly string[] = [
+  'room id: Rooms[].ChannelRoomType (the channel room id as a string); rate plan: Rooms[].DayRates[].RateId',
+  'dates: Rooms[].StartDate is the arrival (first night); Rooms[].EndDate is the LAST NIGHT, not the departure day (departure = EndDate + 1 day)',
+  'prices: Rooms[].DayRates[].Rate per unit and night; Rooms[].Price = sum of DayRates Rate x Units; TotalPrice = sum of Rooms[].Price',
+  'status: IsCancellation and IsModification are 0 or 1; OrderDate/OrderTime are UTC',
+  'guests: Customers[] with CustomerFName, CustomerLName, CustomerEmail, CustomerCountry (ISO alpha-2); Payments is not sent',
+];

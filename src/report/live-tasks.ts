@@ -34,6 +34,8 @@ export class LiveTaskList {
   private readonly running: Promise<unknown>;
   private prompt: string | undefined;
   private interrupted = false;
+  /** The latest output of a suite whose task has not started yet. */
+  private readonly early = new Map<string, string>();
 
   constructor(suites: PlannedSuite[], stdout: Writable, private readonly redactor: Redactor) {
     for (const s of suites) this.ends.set(s.name, deferred());
@@ -44,6 +46,9 @@ export class LiveTaskList {
         title: safe(`${s.name} — ${s.title}`),
         task: async (_ctx: unknown, task: Task): Promise<void> => {
           this.tasks.set(s.name, task);
+          // What arrived before listr2 started the task (the first step of the first suite).
+          const early = this.early.get(s.name);
+          if (early !== undefined) task.output = early;
           const result = await this.ends.get(s.name)!.promise;
           if (!result) return task.skip(safe(`${s.name} — ${s.title} (${this.interrupted ? 'interrupted' : 'not run'})`));
           const failed = result.checks.filter((c) => c.outcome === 'fail' || c.outcome === 'error').length;
@@ -74,21 +79,23 @@ export class LiveTaskList {
     return visibleLine(this.redactor.text(text));
   }
 
+  private show(suite: string, text: string): void {
+    const task = this.tasks.get(suite);
+    if (task) task.output = text;
+    else this.early.set(suite, text);
+  }
+
   onEvent(event: RunEvent): void {
     if (event.type === 'step-start') {
-      const task = this.tasks.get(event.suite);
-      if (task) task.output = this.safe(`${event.step}: ${event.title}`);
+      this.show(event.suite, this.safe(`${event.step}: ${event.title}`));
     } else if (event.type === 'step-end') {
       // The finished step's own mark (its outcome), until the next step starts.
-      const task = this.tasks.get(event.suite);
-      if (task) task.output = this.safe(`${STEP_MARK[event.outcome]} ${event.step}${event.note ? ` — ${event.note.split('\n')[0]}` : ''}`);
+      this.show(event.suite, this.safe(`${STEP_MARK[event.outcome]} ${event.step}${event.note ? ` — ${event.note.split('\n')[0]}` : ''}`));
     } else if (event.type === 'prompt') {
-      const task = this.tasks.get(event.suite);
-      if (task) task.output = this.safe(event.message);
       this.prompt = this.safe(event.message);
+      this.show(event.suite, this.prompt);
     } else if (event.type === 'waiting') {
-      const task = this.tasks.get(event.suite);
-      if (task) task.output = `${this.prompt ?? event.step} — ${formatRemaining(event.remainingMs)} left`;
+      this.show(event.suite, `${this.prompt ?? event.step} — ${formatRemaining(event.remainingMs)} left`);
     } else if (event.type === 'suite-end') {
       this.ends.get(event.result.name)?.resolve(event.result);
     } else if (event.type === 'run-end') {

@@ -96,9 +96,12 @@ class TerminalReporter implements Reporter {
   private batchTimer: NodeJS.Timeout | undefined;
 
   private stopping: Promise<void> | undefined;
+  /** listr2, loaded only for a live view: from construction on, so it is ready when the run starts. */
+  private readonly liveModule: Promise<typeof import('./live-tasks.js')> | undefined;
 
   constructor(private readonly ctx: ReporterContext) {
     this.chalk = new Chalk({ level: ctx.color ? 1 : 0 });
+    this.liveModule = ctx.interactive ? import('./live-tasks.js') : undefined;
     ctx.signal?.addEventListener('abort', () => void this.onAbort(ctx.signal?.reason), { once: true });
   }
 
@@ -106,9 +109,13 @@ class TerminalReporter implements Reporter {
   private onAbort(reason: unknown): Promise<void> {
     const why = reason instanceof Error ? reason.message.replace(/^interrupted by /, '') : 'interrupted';
     const notice = this.chalk.yellow(`${why}: stopping; writing the report so far…`);
-    const live = this.live;
-    this.live = undefined;
-    this.stopping = (live ? live.done(true) : Promise.resolve()).then(() => this.write(notice));
+    this.stopping = (async () => {
+      await this.liveLoading;
+      const live = this.live;
+      this.live = undefined;
+      await live?.done(true);
+      this.write(notice);
+    })();
     return this.stopping;
   }
 
@@ -180,7 +187,7 @@ class TerminalReporter implements Reporter {
   /** The live view (listr2) is loaded only when there is one (a TTY); events wait until it is. */
   private onLiveEvent(event: RunEvent): void {
     if (event.type === 'run-start') {
-      this.liveLoading = import('./live-tasks.js').then(({ LiveTaskList }) => {
+      this.liveLoading = (this.liveModule ?? import('./live-tasks.js')).then(({ LiveTaskList }) => {
         const live = new LiveTaskList(event.suites, this.ctx.stdout, this.ctx.redactor);
         for (const queued of this.pending.splice(0)) live.onEvent(queued);
         this.live = live;

@@ -6,8 +6,8 @@ import { profileDigest } from '../profile/digest.js';
 import { SPEC_TITLE, SPEC_VERSION } from '../spec/sections.js';
 import { certifyingVerdict, insecureNotes, isFullSelection, notCertifyingReason, transportFacts } from './certifiable.js';
 import { runSuite } from './suite-runner.js';
-import { reservationFormatNotes } from './reservation-note.js';
 import { mockFacts, mockNotes } from './mock-transport.js';
+import { reservationFormatNotes } from './reservation-note.js';
 import type { RunStop } from './step-env.js';
 import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult, TransportFacts } from './types.js';
 import type { CheckResult } from '../checks/types.js';
@@ -69,6 +69,16 @@ async function runSuiteGuarded(suite: Suite, options: RunOptions, ctx: RunContex
   }
 }
 
+/** The coverage pictures are drawn from the candidate's data: if that fails, the run still ends, with a note. */
+function guardedArtifacts(ctx: RunContext, notes: string[]): RunResult['artifacts'] {
+  try {
+    return ctx.artifacts?.() ?? {};
+  } catch (error) {
+    notes.push(`The coverage pictures could not be drawn (${ctx.redactor.text((error as Error).message ?? String(error))}); the checks are unaffected.`);
+    return {};
+  }
+}
+
 export async function runCertification(options: RunOptions, ctx: RunContext): Promise<RunResult> {
   const startedAt = ctx.clock.now();
   const wallStart = performance.now();
@@ -112,9 +122,14 @@ export async function runCertification(options: RunOptions, ctx: RunContext): Pr
     counts: countOutcomes(results),
     suites: results,
     exchanges: [...ctx.log.all()],
-    artifacts: ctx.artifacts?.() ?? {},
+    artifacts: {},
     profileDigest: profileDigest(options.profile),
   };
-  ctx.emit({ type: 'run-end', result });
+  result.artifacts = guardedArtifacts(ctx, result.notes);
+  try {
+    ctx.emit({ type: 'run-end', result });
+  } catch {
+    // A reporter that breaks on the run's end still gets the result to write (finishReports).
+  }
   return result;
 }

@@ -40,9 +40,9 @@ export interface Condition {
   capabilities?: string[];
   /** Template paths that must resolve (profile input); missing -> skip as missing input. */
   present?: string[];
-  target_flag?: string;
-  /** Profile hooks the step needs; an undeclared one makes the step not applicable (optional hooks). */
+  /** Profile hooks the step needs; an absent one makes the step not applicable (an optional hook). */
   hooks?: string[];
+  target_flag?: string;
 }
 
 export type ForEach = { items: string } | { generator: string; with?: Record<string, unknown> };

@@ -71,8 +71,9 @@ describe('the packed tarball: contents', () => {
       const sources = (JSON.parse(readFileSync(join(installed, map), 'utf8')) as { sources: string[] }).sources;
       for (const source of sources) expect(files, `${map} -> ${source}`).toContain(join(dirname(map), source).replace(/\\/g, '/'));
     }
+    // prepack empties dist/ before building; a dist/ left from older sources shows up here.
     const stale = files.filter((f) => /^dist\/src\/.*\.js$/.test(f)).filter((f) => !existsSync(join(ROOT, f.replace(/^dist\//, '').replace(/\.js$/, '.ts'))));
-    expect(stale).toEqual([]);
+    expect(stale, 'compiled files whose source is gone: rm -rf dist && npm run build').toEqual([]);
   });
 
   it('runs no script at install time, builds before packing, and declares the API entry with its types', () => {

@@ -2,6 +2,7 @@
 // redacted transcripts), --quiet (the verdict line only), --timeout (per request, overriding
 // the profile), --no-color, HTTP(S)_PROXY / NO_PROXY through a local proxy, and no arguments
 // prints help and exits 2.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { connect } from 'node:net';
@@ -43,7 +44,8 @@ describe('output flags', () => {
     await main(['run', '--target', 'ota', '--reference', '--suite', 'https'], forced);
     expect(forced.out()).toContain('\u001b[');
     const plain = captureIo(scaledClock(50), { FORCE_COLOR: '1' });
-    await main(['run', '--target', 'ota', '--reference', '--suite', 'https', '--no-color'], plain);
+    expect(await main(['run', '--target', 'ota', '--reference', '--suite', 'https', '--no-color'], plain)).toBe(0);
+    expect(plain.out()).toContain('Verdict: PASSED-PARTIAL');
     expect(plain.out()).not.toContain('\u001b[');
   });
 
@@ -64,6 +66,18 @@ describe('output flags', () => {
     expect(await main([], io)).toBe(2);
     expect(io.err()).toContain('Usage: cm-certify');
     expect(io.err()).toContain('run ');
+  });
+});
+
+describe('a reader that goes away', () => {
+  it('`cm-certify list | head` ends quietly, not with an EPIPE stack trace', async () => {
+    const child = spawn(process.execPath, ['bin/cm-certify.js', 'list', '--target', 'ota'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let err = '';
+    child.stderr.on('data', (d) => (err += String(d)));
+    const code = await new Promise((r) => child.on('close', r));
+    expect(err).not.toContain('EPIPE');
+    expect(code).toBe(0);
   });
 });
 

@@ -71,7 +71,8 @@ describe('one fault, one check', () => {
   it.each(ONLY_CHECK)('%s is reported by %s alone', async (fault, only) => {
     const result = await probesRun([fault]);
     expect(problems(result)).toEqual([only]);
-    expect(result.verdict).toBe(only.startsWith('fail:') ? 'not-certified' : 'certified');
+    // A warning never blocks: passed-partial on this --suite run (a full run would be certified).
+    expect(result.verdict).toBe(only.startsWith('fail:') ? 'not-certified' : 'passed-partial');
   });
 });
 

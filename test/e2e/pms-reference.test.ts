@@ -72,7 +72,9 @@ describe.concurrent('broken PMS variants', () => {
     const caught = check(result, id);
     if (PMS_FAULTS[fault].warningOnly) {
       expect(caught?.outcome, `${id}: ${caught?.message}`).toBe('warn');
-      expect(result.verdict, [...problems(result), ...result.reasons].join('\n')).toBe('certified');
+      // A warning never blocks: certified on a full run, passed-partial when only some suites ran.
+      expect(result.verdict, [...problems(result), ...result.reasons].join('\n')).toBe(result.scope === 'partial' ? 'passed-partial' : 'certified');
+      expect(exitCode).toBe(0);
       return;
     }
     expect(caught?.outcome, `${id}: ${caught?.message}\n${problems(result).join(' ')}`).toBe('fail');

@@ -19,6 +19,7 @@ import { redactResult } from '../../src/report/redact-result.js';
 import { systemClock } from '../../src/support/clock.js';
 import { Redactor } from '../../src/support/redact.js';
 import { unexpected } from '../../src/checks/types.js';
+import { runCertification } from '../../src/runner/run.js';
 import { evaluateExpectation } from '../../src/checks/expectations.js';
 import { captureIo, check } from '../e2e/helpers.js';
 import { buildRunResult } from '../report/run-result-fixture.js';
@@ -99,10 +100,10 @@ describe('a run always ends with its reports', () => {
     servers.push(server);
     const io = captureIo(undefined, { ...ENV });
     let thrown = false;
-    // The terminal's first step line throws, as a broken harness part would, inside the suite.
+    // The terminal's line for the second suite's start throws, as a broken harness part would, inside that suite.
     io.stdout = new Writable({ write(_c, _e, cb) { cb(); } });
     io.stdout.write = ((chunk: unknown) => {
-      if (!thrown && String(chunk).includes('healthcheck')) {
+      if (!thrown && String(chunk).includes('▶ setup')) {
         thrown = true;
         throw new RangeError('Maximum call stack size exceeded');
       }
@@ -112,10 +113,25 @@ describe('a run always ends with its reports', () => {
     const { result, exitCode } = await runCommand({ target: 'ota', profile: writeProfile(io.cwd, server.url), allowHttp: true, suite: ['https', 'setup'], reporter: ['json', 'junit', 'html'], outputDir }, io);
     expect(thrown).toBe(true);
     expect(check(result, 'harness.fault')?.outcome).toBe('error');
+    expect(result.suites.map((s) => s.name)).toEqual(['https', 'setup']);
+    expect(result.suites[0]!.checks.length).toBeGreaterThan(1);
     expect(result.verdict).toBe('incomplete');
     expect(exitCode).toBe(3);
     expect(result.notes.join(' ')).toMatch(/harness fault \(RangeError: Maximum call stack size exceeded\)/);
     checkReports(outputDir, [SECRET, PASSWORD]);
+  });
+
+  it('a fault drawing the coverage pictures or in a reporter\'s run-end ends the run with its result and a note', async () => {
+    const profile = parseProfile(BASE, 'p.yaml', {});
+    const ctx = {
+      client: undefined as never, hooks: undefined as never, log: new EvidenceLog(), clock: systemClock, redactor: new Redactor(profile.secrets),
+      signal: new AbortController().signal,
+      emit: (e: { type: string }) => { if (e.type === 'run-end') throw new RangeError('Maximum call stack size exceeded'); },
+      artifacts: () => { throw new RangeError('Maximum call stack size exceeded'); },
+    };
+    const result = await runCertification({ target: 'ota', profile, suites: [], allowHttp: false, bail: false, partial: false, harnessVersion: '0' }, ctx);
+    expect(result.notes.join(' ')).toMatch(/coverage pictures could not be drawn \(Maximum call stack size exceeded\)/);
+    expect(result.artifacts).toEqual({});
   });
 
   it('a run past its memory budget stops cleanly as incomplete, with every report', async () => {

@@ -1,17 +1,20 @@
 // The HTML report of a hostile candidate in a real browser: markup and script in bodies,
 // JSON strings, headers and the profile's name are shown as text; nothing injected runs
 // (no dialog, no marker set, no element added, no request made). Needs Debian's chromium.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import { captureIo } from '../e2e/helpers.js';
+import { browserTestPlan } from '../report/browser-availability.js';
 import { ENV, startCrafted, writeProfile } from './crafted-candidate.js';
 import type { CraftedServer } from './crafted-candidate.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+// The project's browser-test rule: no chromium, skip with an install line; CI set, always run.
+const PLAN = browserTestPlan(process.env);
+const CHROMIUM = PLAN.chromium;
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PAYLOADS = [
   '</script><script>window.__pwned = 1; alert(1)</script>',
@@ -21,14 +24,14 @@ const PAYLOADS = [
   '<a href="javascript:window.__pwned=5">x</a><iframe src="http://127.0.0.1:9/"></iframe>',
 ].join(' ');
 
-if (!existsSync(CHROMIUM)) console.log(`SKIPPED the HTML injection check: ${CHROMIUM} is missing (install it with \`apt-get update && apt-get install -y chromium\`)`);
+if (PLAN.message) console.log(PLAN.message);
 
 const servers: CraftedServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-describe.skipIf(!existsSync(CHROMIUM))('the HTML report of a hostile candidate in chromium', () => {
+describe.skipIf(!PLAN.run)('the HTML report of a hostile candidate in chromium', () => {
   it('runs no injected script and adds no injected element', async () => {
     const server = await startCrafted(() => ({ status: 500, headers: { 'content-type': 'text/html', 'x-note': '<script>alert(6)</script>' }, body: `${PAYLOADS} ${JSON.stringify({ success: PAYLOADS })}` }));
     servers.push(server);

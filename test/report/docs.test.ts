@@ -77,7 +77,7 @@ describe('docs/ci/github-actions.yml', () => {
     expect(steps.find((s) => s.uses === 'actions/setup-node@v4')?.with?.['node-version']).toBe(22);
     const run = steps.map((s) => s.run ?? '').join('\n');
     expect(run).toMatch(/run --target ota[\s\S]*--reporter junit --reporter json --reporter html/);
-    expect(run).toContain('npm ci');
+    expect(run).toContain('npm ci && npm run build');
     expect(run).toContain('verify-report');
   });
 });

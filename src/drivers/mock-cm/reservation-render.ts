@@ -8,8 +8,9 @@ import { renderReservation, stayPrice, totalPrice } from '../../reference/ota/re
 import { lastNight } from '../../reference/ota/bookings.js';
 import type { BookingRecord } from '../../reference/ota/bookings.js';
 import { PLACEHOLDER_RE, repeatScope } from '../../profile/reservation-template.js';
-export { BUILT_IN_RESERVATION_CONVENTIONS } from '../../profile/reservation-template.js';
 import type { ReservationTemplate } from '../../profile/reservation-template.js';
+
+export { BUILT_IN_RESERVATION_CONVENTIONS } from '../../profile/reservation-template.js';
 
 type Stay = BookingRecord['stays'][number];
 type Values = Record<string, unknown>;

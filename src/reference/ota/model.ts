@@ -62,16 +62,16 @@ export interface OtaModelOptions {
   storeAri?: boolean;
   /** CreateProperty is activated for the channel (spec: its prerequisite); default true. */
   propertyActivated?: boolean;
-  /** SetupProperty without wbp_property_password succeeds for the right ids ("optional in SetupProperty"; the mock, D-161). */
-  setupPasswordOptional?: boolean;
-  /** GetBookingId's reservation in another format (the mock channel manager's template). */
-  renderReservation?: (booking: BookingRecord) => Record<string, unknown>;
   /**
    * Refuse what breaks a rule stated for the sender beyond the envelope (pms_cid length, the
    * property-sync bodies): the reference OTA as a candidate does; behind the mock channel
    * manager the judge reports a PMS's request instead. Default false.
    */
   strictRequests?: boolean;
+  /** SetupProperty without wbp_property_password succeeds for the right ids ("optional in SetupProperty"; the mock, D-161). */
+  setupPasswordOptional?: boolean;
+  /** GetBookingId's reservation in another format (the mock channel manager's template). */
+  renderReservation?: (booking: BookingRecord) => Record<string, unknown>;
 }
 
 type Handler = (body: RequestBody, target: PropertyTarget) => Reply;
