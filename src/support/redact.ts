@@ -5,6 +5,7 @@
 // found by substring search, secret query parameters and JSON members by one-pass scanners.
 import { secretForms } from './secret-forms.js';
 import { CUT_MARK } from './cut.js';
+import { mapDeep } from './map-deep.js';
 
 export const REDACTED = '[redacted]';
 
@@ -214,26 +215,10 @@ export class Redactor {
 
   /** A deep copy with secret-named members replaced and every string redacted; iterative, so any depth. */
   json(value: unknown): unknown {
-    const root: Record<string, unknown> = {};
-    const stack: Array<[unknown, Record<string | number, unknown>, string | number]> = [[value, root, 'v']];
-    while (stack.length) {
-      const [v, parent, key] = stack.pop()!;
-      if (typeof v === 'string') parent[key] = this.text(v);
-      else if (Array.isArray(v)) {
-        const copy: unknown[] = new Array(v.length);
-        parent[key] = copy;
-        for (let i = 0; i < v.length; i++) stack.push([v[i], copy as never, i]);
-      } else if (v !== null && typeof v === 'object') {
-        const copy: Record<string, unknown> = {};
-        parent[key] = copy;
-        for (const [k, inner] of Object.entries(v)) {
-          // An own data property first: a "__proto__" key stays a key, never a prototype.
-          Object.defineProperty(copy, k, { value: REDACTED, writable: true, enumerable: true, configurable: true });
-          if (!(SECRET_KEY_RE.test(k) && inner !== null && inner !== '')) stack.push([inner, copy, k]);
-        }
-      } else parent[key] = v;
-    }
-    return root.v;
+    return mapDeep(value, {
+      string: (text) => this.text(text),
+      member: (key, inner) => (SECRET_KEY_RE.test(key) && inner !== null && inner !== '' ? REDACTED : undefined),
+    });
   }
 }
 

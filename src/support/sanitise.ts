@@ -2,6 +2,7 @@
 // file, gives it safe for where it goes — the terminal (control characters, escape
 // sequences and bidi overrides shown visibly, e.g. `\x1b`), XML (the same, then escaped)
 // and HTML escaping elsewhere. Every output boundary calls this one module (D-180).
+import { mapDeep } from './map-deep.js';
 
 /**
  * What is never written raw: C0 controls but tab and newline, DEL, C1 controls, the bidi
@@ -46,24 +47,5 @@ export function forTerminal(text: string): string {
  * to a text reporter. Iterative, so no nesting depth can overflow the stack.
  */
 export function mapStrings<T>(value: T, fix: (s: string) => string): T {
-  const root: { v: unknown } = { v: undefined };
-  const stack: Array<[unknown, Record<string | number, unknown>, string | number]> = [[value, root as never, 'v']];
-  while (stack.length) {
-    const [v, parent, key] = stack.pop()!;
-    if (typeof v === 'string') parent[key] = fix(v);
-    else if (Array.isArray(v)) {
-      const copy: unknown[] = new Array(v.length);
-      parent[key] = copy;
-      for (let i = 0; i < v.length; i++) stack.push([v[i], copy as never, i]);
-    } else if (v !== null && typeof v === 'object') {
-      const copy: Record<string, unknown> = {};
-      parent[key] = copy;
-      for (const [k, inner] of Object.entries(v)) {
-        const fixed = fix(k);
-        Object.defineProperty(copy, fixed, { value: undefined, writable: true, enumerable: true, configurable: true });
-        stack.push([inner, copy, fixed]);
-      }
-    } else parent[key] = v;
-  }
-  return root.v as T;
+  return mapDeep(value, { string: fix, key: fix });
 }
