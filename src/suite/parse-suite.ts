@@ -152,6 +152,7 @@ class SuiteReader {
           ...(t.operations ? { operations: t.operations as Extract<Step, { kind: 'traffic' }>['operations'] } : {}),
           ...(t.duration ? { duration: t.duration as string } : {}),
           ...(t.settle ? { settle: t.settle as string } : {}),
+          ...(t.duration_from === 'window' ? { durationFrom: 'window' as const } : {}),
           ...(t.retry ? { retry: t.retry as { from: string; tries: number } } : {}),
         };
       }

@@ -118,6 +118,7 @@ const KINDS = {
         from: { type: 'string' },
         duration,
         settle: duration,
+        duration_from: { enum: ['step', 'window'] },
         retry: {
           type: 'object',
           additionalProperties: false,

@@ -100,6 +100,11 @@ export interface TrafficStep extends StepBase {
   /** Judge early once no matching request has arrived for this long (bounded by duration). */
   settle?: string;
   /**
+   * Where `duration` counts from: the step's start (default) or the window's start (`from`):
+   * a window that already ran while earlier steps waited ends that much sooner.
+   */
+  durationFrom?: 'window';
+  /**
    * When a check of this step is inconclusive (it could not tell, e.g. a reaction from the
    * PMS's schedule), run the steps from `from` (an earlier step id) through this one again,
    * at most `tries` times in all; only the last try's inconclusive verdict is recorded.

@@ -65,7 +65,9 @@ export async function runTrafficStep(env: StepEnv, step: TrafficStep): Promise<s
     env.recordAll(harnessError(`window start "${step.from}" has not run`));
     return 'window start missing';
   }
-  const max = step.duration ? durationMs(env, step.duration) : { ok: true as const, ms: 0 };
+  const full = step.duration ? durationMs(env, step.duration) : { ok: true as const, ms: 0 };
+  // A window counted from its start has already run while the earlier steps waited.
+  const max = full.ok && step.durationFrom === 'window' ? { ok: true as const, ms: Math.max(0, full.ms - (env.ctx.clock.now() - from)) } : full;
   const settle = step.settle ? durationMs(env, step.settle) : undefined;
   if (!max.ok || (settle && !settle.ok)) {
     const message = !max.ok ? max.message : (settle as { message: string }).message;
