@@ -13,7 +13,7 @@ import { measureCertification, measureOverhead } from './overhead.js';
 import { measureScaling } from './scaling.js';
 import type { ScalingPoint, ScalingRow } from './scaling.js';
 import { measureStartup } from './startup.js';
-import { describePmsTime, measurePmsCertification } from './pms-certification.js';
+import { describePmsTime, measurePmsCertification, pmsIntervals } from './pms-certification.js';
 import type { PmsCertificationTime } from './pms-certification.js';
 import { measureReferenceRun, measureSideBySide } from './side-by-side.js';
 import { referenceRunRows, sideBySideRows, suiteParseRow } from './side-by-side-rows.js';
@@ -145,8 +145,7 @@ async function sideBySideTable(plan: Plan, log: (line: string) => void): Promise
 
 /** Issue 12: a PMS certification at the spec defaults takes at most 4 polling intervals plus the full refresh. */
 function pmsTimeRow(t: PmsCertificationTime): Row {
-  const refresh = t.suites.find((s) => s.name === 'full-refresh')?.clockMs ?? 0;
-  const intervals = (t.clockMs - refresh) / t.pollMs;
+  const intervals = pmsIntervals(t);
   return {
     measurement: `PMS certification of the reference PMS at the spec defaults, ${t.bookingCreate ? '30-minute polling (BookingCreate)' : '5-minute polling'}, run time on the injected clock`,
     result: describePmsTime(t),

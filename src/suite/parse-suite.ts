@@ -142,6 +142,7 @@ class SuiteReader {
           ...base, kind: 'expect_request', operation: raw.expect_request as Extract<Step, { kind: 'expect_request' }>['operation'],
           within: (raw.within as string | undefined) ?? '${profile.deadlines.default}',
           since: (raw.since as string | undefined) ?? 'step',
+          ...(raw.fresh ? { fresh: raw.fresh as string } : {}),
           ...(raw.where ? { where: raw.where as Raw } : {}),
           ...(raw.action ? { action: raw.action as { prompt?: string; hook?: string } } : {}),
         };
@@ -152,6 +153,8 @@ class SuiteReader {
           ...(t.operations ? { operations: t.operations as Extract<Step, { kind: 'traffic' }>['operations'] } : {}),
           ...(t.duration ? { duration: t.duration as string } : {}),
           ...(t.settle ? { settle: t.settle as string } : {}),
+          ...(t.duration_from === 'window' ? { durationFrom: 'window' as const } : {}),
+          ...(t.until_reaction ? { untilReaction: t.until_reaction as NonNullable<Extract<Step, { kind: 'traffic' }>['operations']>[number] } : {}),
           ...(t.retry ? { retry: t.retry as { from: string; tries: number } } : {}),
         };
       }
@@ -171,6 +174,7 @@ class SuiteReader {
     for (const [i, name] of ((traffic?.operations as unknown[] | undefined) ?? []).entries()) {
       if (!isMessageName(name)) this.fail([...at, 'traffic', 'operations', i], `unknown operation "${String(name)}"`);
     }
+    if (traffic?.until_reaction !== undefined && !isMessageName(traffic.until_reaction)) this.fail([...at, 'traffic', 'until_reaction'], `unknown operation "${String(traffic.until_reaction)}"`);
     this.checkCapabilities((raw.when as Raw | undefined)?.capabilities, [...at, 'when', 'capabilities']);
     for (const key of ['within', 'wait'] as const) {
       const value = raw[key];

@@ -103,6 +103,7 @@ const KINDS = {
     where: jsonMatchers,
     within: duration,
     since: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
+    fresh: duration,
     action: {
       type: 'object',
       additionalProperties: false,
@@ -118,6 +119,8 @@ const KINDS = {
         from: { type: 'string' },
         duration,
         settle: duration,
+        duration_from: { enum: ['step', 'window'] },
+        until_reaction: { type: 'string' },
         retry: {
           type: 'object',
           additionalProperties: false,

@@ -87,6 +87,11 @@ export interface ExpectRequestStep extends StepBase {
   within: string;
   /** Count matching requests from this step's start ("step", default), the run's ("run"), or an earlier step's (its id). */
   since: string;
+  /**
+   * Duration template: a request that arrived before this step counts only when it arrived at
+   * most this long before the step started (otherwise the step waits for a new one).
+   */
+  fresh?: string;
   action?: { prompt?: string; hook?: string };
 }
 
@@ -99,6 +104,16 @@ export interface TrafficStep extends StepBase {
   duration?: string;
   /** Judge early once no matching request has arrived for this long (bounded by duration). */
   settle?: string;
+  /**
+   * Where `duration` counts from: the step's start (default) or the window's start (`from`):
+   * a window that already ran while earlier steps waited ends that much sooner.
+   */
+  durationFrom?: 'window';
+  /**
+   * End the window as soon as a request of this operation arrived after the last callback
+   * the harness sent (the reaction it waits for is then there to judge).
+   */
+  untilReaction?: MessageName;
   /**
    * When a check of this step is inconclusive (it could not tell, e.g. a reaction from the
    * PMS's schedule), run the steps from `from` (an earlier step id) through this one again,

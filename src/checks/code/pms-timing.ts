@@ -103,14 +103,17 @@ export const reactivePoll: CodeCheck = {
     const callback = typeof input.args.exchange === 'string' ? seq(input.args.exchange) : NaN;
     if (!pms || !Number.isFinite(sentAt) || !Number.isFinite(within) || within <= 0 || !Number.isFinite(callback)) return skip('no callback to judge from', 'blocked');
     const polls = pms.inbound.filter((x) => op(x) === 'GetBookingList');
-    const before = polls.filter((x) => seq(x.record.id) < callback).at(-1);
+    const others = (pms.callbacks ?? []).map((c) => seq(c.id)).filter((c) => c !== callback);
+    // The schedule runs from the last poll of the PMS's own: the first poll after an earlier
+    // callback may be a reaction to it, and the PMS's next scheduled poll may come sooner.
+    const reactions = new Set(others.map((c) => polls.find((x) => seq(x.record.id) > c)));
+    const before = polls.filter((x) => seq(x.record.id) < callback && !reactions.has(x)).at(-1);
     const after = polls.find((x) => seq(x.record.id) > callback);
     // The poll before the callback seen late moves the schedule later (a false reaction);
     // the reaction seen late makes it look slower: widen both ways.
     const early = before ? delayAt(pms, before.at) : 0;
     const slow = Math.max(after ? delayAt(pms, after.at) : 0, stalled(pms, sentAt, after?.at ?? input.now));
     const delay = Math.max(early, slow);
-    const others = (pms.callbacks ?? []).map((c) => seq(c.id)).filter((c) => c !== callback);
     const observed = scheduleGap(polls, callback, others);
     const gap = Math.min(input.profile.intervals.pollMs, observed ?? Number.POSITIVE_INFINITY);
     // The earliest moment the PMS's own schedule could have produced a poll; the harness may

@@ -53,6 +53,29 @@ async function waitForRequest(env: StepEnv, matches: (x: LiveExchange) => boolea
   return inbound.all().find((x) => matches(x) && x.at <= deadline + late);
 }
 
+/** When matching requests count from (the step's `since`, no earlier than `fresh` before it), or why not. */
+function sinceOf(env: StepEnv, step: ExpectRequestStep, startedAt: number): number | string {
+  const named = step.since === 'run' ? env.runStartedAt : step.since === 'step' ? startedAt : (env.state.stepStarts.get(step.since) ?? startedAt);
+  if (!step.fresh) return named;
+  const fresh = durationMs(env, step.fresh);
+  return fresh.ok ? Math.max(named, startedAt - fresh.ms) : fresh.message;
+}
+
+const seq = (id: string): number => Number(id.replace(/^\D+/, ''));
+
+/**
+ * Whether a request can belong to the PMS's own schedule: it came after the last callback the
+ * harness sent and is not the first of its operation after it (that one may be a reaction).
+ */
+function ownSchedule(env: StepEnv): (x: LiveExchange) => boolean {
+  return (x) => {
+    const last = Math.max(-1, ...(pmsFacts(env, 0)?.callbacks ?? []).map((c) => seq(c.id)));
+    if (last < 0) return true;
+    const first = env.ctx.pms!.mock.inbound.all().find((y) => y.record.operation === x.record.operation && seq(y.record.id) > last);
+    return seq(x.record.id) > last && x !== first;
+  };
+}
+
 export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep): Promise<string | undefined> {
   const pms = env.ctx.pms;
   if (!pms) {
@@ -65,7 +88,11 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     return within.message;
   }
   const startedAt = env.state.stepStarts.get(step.id) ?? env.ctx.clock.now();
-  const since = step.since === 'run' ? env.runStartedAt : step.since === 'step' ? startedAt : (env.state.stepStarts.get(step.since) ?? startedAt);
+  const since = sinceOf(env, step, startedAt);
+  if (typeof since === 'string') {
+    env.recordAll(harnessError(since));
+    return since;
+  }
   const deadline = startedAt + within.ms;
   const where = tryRender<Record<string, unknown>>(step.where ?? {}, makeScope(env.ctx.clock.now(), env.roots()), env.state);
   if (!where.ok) {
@@ -73,8 +100,9 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     markCapturesMissing(env, where.verdict.skip ?? 'blocked', where.verdict.message);
     return where.verdict.message;
   }
+  const own = step.fresh ? ownSchedule(env) : () => true;
   const matches = (x: LiveExchange): boolean =>
-    x.record.operation === step.operation && x.at >= since && (Object.keys(where.value).length === 0 || evaluateExpectation({ json: where.value }, { body: bodyOf(x), exchanges: [] }).status === 'pass');
+    x.record.operation === step.operation && x.at >= since && own(x) && (Object.keys(where.value).length === 0 || evaluateExpectation({ json: where.value }, { body: bodyOf(x), exchanges: [] }).status === 'pass');
   // A request the PMS already sent satisfies the step at once: no hook, no prompt.
   const already = pms.mock.inbound.all().find(matches);
   const action = already ? { prompted: false } : await runAction(env, step, deadline);

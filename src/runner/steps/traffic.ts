@@ -18,6 +18,20 @@ function ioPause(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, IO_PAUSE_MS));
 }
 
+/** The order an exchange started in the run ("x17" -> 17): ids are given as requests start. */
+const seq = (id: string): number => Number(id.replace(/^\D+/, ''));
+
+/** Whether the step's `until_reaction` request arrived after the last callback sent (never, without one). */
+function reactionSeen(env: StepEnv, step: TrafficStep, from: number): () => boolean {
+  const operation = step.untilReaction;
+  if (!operation) return () => false;
+  return () => {
+    const sent = pmsFacts(env, from)?.callbacks ?? [];
+    const last = sent.length ? Math.max(...sent.map((c) => seq(c.id))) : Number.POSITIVE_INFINITY;
+    return env.ctx.pms!.mock.inbound.since(from, [operation]).some((x) => seq(x.record.id) > last);
+  };
+}
+
 /**
  * Waits until no matching request arrived for `settleMs` (not counting the harness's own
  * stalls), or `maxMs` passed. A quiet window is confirmed after a short real-time pause:
@@ -36,7 +50,8 @@ async function collect(env: StepEnv, step: TrafficStep, from: number, maxMs: num
     const all = seen();
     return all.length ? all[all.length - 1]!.at : from;
   };
-  while (!signal.aborted && clock.now() < end()) {
+  const reacted = reactionSeen(env, step, from);
+  while (!signal.aborted && clock.now() < end() && !reacted()) {
     const now = clock.now();
     // Quiet time leaves out the harness's own stalls: the PMS could not be heard meanwhile.
     const stalled = (): number => env.ctx.load?.stalledMs(latest(), now) ?? 0;
@@ -46,7 +61,9 @@ async function collect(env: StepEnv, step: TrafficStep, from: number, maxMs: num
       if (seen().length === count) return;
       continue;
     }
-    const nap = settleMs === undefined ? end() - now : Math.min(end() - now, Math.max(10, settleMs / 4));
+    const quiet = settleMs === undefined ? end() - now : Math.min(end() - now, Math.max(10, settleMs / 4));
+    // Waiting for a reaction: look often enough that the window ends soon after it came.
+    const nap = step.untilReaction ? Math.min(quiet, Math.max(10, maxMs / 100)) : quiet;
     try {
       await clock.sleep(nap, signal);
     } catch {
@@ -65,7 +82,9 @@ export async function runTrafficStep(env: StepEnv, step: TrafficStep): Promise<s
     env.recordAll(harnessError(`window start "${step.from}" has not run`));
     return 'window start missing';
   }
-  const max = step.duration ? durationMs(env, step.duration) : { ok: true as const, ms: 0 };
+  const full = step.duration ? durationMs(env, step.duration) : { ok: true as const, ms: 0 };
+  // A window counted from its start has already run while the earlier steps waited.
+  const max = full.ok && step.durationFrom === 'window' ? { ok: true as const, ms: Math.max(0, full.ms - (env.ctx.clock.now() - from)) } : full;
   const settle = step.settle ? durationMs(env, step.settle) : undefined;
   if (!max.ok || (settle && !settle.ok)) {
     const message = !max.ok ? max.message : (settle as { message: string }).message;
