@@ -33,9 +33,14 @@ function stepCondition(env: StepEnv, step: Step): Verdict | undefined {
   return undefined;
 }
 
-/** Steps some traffic window starts from: their start opens an ARI ledger. */
+/**
+ * Steps some traffic window that may read ARI starts from: their start opens an ARI ledger.
+ * A window over other operations only (polls, reactions) opens none: every open ledger
+ * ingests every ARIUpdate, full refreshes included, for nothing.
+ */
 function windowStarts(suite: Suite): Set<string> {
-  return new Set(suite.steps.flatMap((s) => (s.kind === 'traffic' && s.from !== 'run' ? [s.from] : [])));
+  const readsAri = (s: Step): boolean => s.kind === 'traffic' && (!s.operations || s.operations.includes('ARIUpdate'));
+  return new Set(suite.steps.flatMap((s) => (s.kind === 'traffic' && s.from !== 'run' && readsAri(s) ? [s.from] : [])));
 }
 
 /**
