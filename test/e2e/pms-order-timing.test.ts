@@ -82,7 +82,30 @@ describe.concurrent('order and timing the spec allows', () => {
     expectNoTemplates(outputDir, io.out());
   }, 90_000);
 
-  it.each([['no-booking-fetch', 'pms.booking.fetched', ['setup', 'booking-polling']], ['notify-no-poll', 'pms.callback.notify-polls', ['setup', 'callbacks']], ['version-now', 'pms.poll.version-not-later', ['setup', 'booking-polling']]] as const)(
+  /** NotifyBooking callbacks of a run of setup and booking polling: all for the cancellation. */
+  const cancelNotifies = (result: Awaited<ReturnType<typeof certify>>['result']) =>
+    result.exchanges.filter((x) => x.direction === 'outbound' && x.operation === 'NotifyBooking');
+
+  it('the cancellation\'s reaction, inconclusive at first (a 1 s poller leaves the first NotifyBooking to its next poll), is judged on the retry: pass', async () => {
+    const { result, io, outputDir } = await certify({ variant: ['notify-first-on-schedule'], suite: ['setup', 'booking-polling'], speed: 4, profile: fastPollingProfile });
+    const polls = check(result, 'pms.callback.notify-cancel-polls');
+    expect(polls?.outcome, details(result)).toBe('pass');
+    // The first try could not tell the reaction from the schedule: NotifyBooking went out again.
+    expect(cancelNotifies(result).length, details(result)).toBeGreaterThanOrEqual(2);
+    expect(check(result, 'pms.booking.cancellation-availability')?.outcome, details(result)).toBe('pass');
+    expectNoTemplates(outputDir, io.out());
+  }, 90_000);
+
+  it('a 1 s poller that never reacts to NotifyBooking: every try inconclusive, never a pass (bounded: three NotifyBooking for the cancellation)', async () => {
+    const { result } = await certify({ variant: ['notify-no-poll'], suite: ['setup', 'booking-polling'], speed: 4, profile: fastPollingProfile });
+    const polls = check(result, 'pms.callback.notify-cancel-polls');
+    expect([polls?.outcome, polls?.skipKind], details(result)).toEqual(['skip', 'blocked']);
+    expect(polls?.message).toMatch(/^Inconclusive/);
+    expect(cancelNotifies(result)).toHaveLength(3);
+    expect(result.verdict).not.toBe('certified');
+  }, 90_000);
+
+  it.each([['no-booking-fetch', 'pms.booking.fetched', ['setup', 'booking-polling']], ['notify-no-poll', 'pms.callback.notify-polls', ['setup', 'callbacks']], ['notify-no-poll', 'pms.callback.notify-cancel-polls', ['setup', 'booking-polling']], ['version-now', 'pms.poll.version-not-later', ['setup', 'booking-polling']]] as const)(
     'broken variant %s: denied by %s, its reports free of templates', async (variant, id, suite) => {
       const { result, io, outputDir } = await certify({ variant: [variant], suite: [...suite] });
       expect(check(result, id)?.outcome, details(result)).toBe('fail');

@@ -44,6 +44,8 @@ function readListing(value: unknown): Listed[] | undefined {
 export class Poller {
   private lastSuccessAt: number | undefined;
   private lastSentAt = 0;
+  /** When the loop's next scheduled poll is due (undefined before the first poll). */
+  private dueAt: number | undefined;
   private successes = 0;
   private current: Promise<void> = Promise.resolve();
   private queued: Promise<void> | undefined;
@@ -64,7 +66,8 @@ export class Poller {
       if (this.options.bookingCreate && this.ctx.faults.has('no-fallback-polling')) return;
       // From the moment the poll was sent, not when it was asked for: the process may be
       // descheduled in between, and the channel sees send times.
-      await this.sleepUntil(this.lastSentAt + interval);
+      this.dueAt = this.lastSentAt + interval;
+      await this.sleepUntil(this.dueAt);
     }
   }
 
@@ -75,6 +78,11 @@ export class Poller {
     for (let tries = 0; tries < MAX_EXTRA_SLEEPS && this.ctx.clock.now() < due; tries += 1) {
       await this.ctx.clock.sleep(due - this.ctx.clock.now(), this.ctx.signal);
     }
+  }
+
+  /** When the next poll of the PMS's own schedule is due (clock time), once polling runs. */
+  nextScheduledAt(): number | undefined {
+    return this.dueAt;
   }
 
   /** One poll as soon as the running one (if any) is done; calls made meanwhile share it. */
