@@ -82,6 +82,18 @@ describe.concurrent('order and timing the spec allows', () => {
     expectNoTemplates(outputDir, io.out());
   }, 90_000);
 
+  it('a PMS that sends its refresh after setup later than one polling interval and polls only after it: its first poll is awaited from the end of that refresh', async () => {
+    const { result, io, outputDir } = await certify({ variant: ['late-setup-refresh'], suite: ['setup', 'booking-polling'], speed: 4, profile: fastPollingProfile });
+    const inbound = result.exchanges.filter((x) => x.direction === 'inbound');
+    const setupAt = Date.parse(inbound.find((x) => x.operation === 'SetupProperty')!.startedAt);
+    const firstPollAt = Date.parse(inbound.find((x) => x.operation === 'GetBookingList')!.startedAt);
+    // The case itself: the first poll came later than one interval plus the tolerance (2 s) after setup.
+    expect(firstPollAt - setupAt).toBeGreaterThan(2_000);
+    const first = check(result, 'pms.poll.first-null');
+    expect(first?.outcome, details(result)).toBe('pass');
+    expectNoTemplates(outputDir, io.out());
+  }, 90_000);
+
   /** NotifyBooking callbacks of a run of setup and booking polling: all for the cancellation. */
   const cancelNotifies = (result: Awaited<ReturnType<typeof certify>>['result']) =>
     result.exchanges.filter((x) => x.direction === 'outbound' && x.operation === 'NotifyBooking');

@@ -19,6 +19,9 @@ import { type ReferencePmsState, createState } from './state.js';
 
 const CHANGED_PRICE_CENTS = 19_900;
 
+
+/** late-setup-refresh: how long (clock time) the refresh after setup waits to start. */
+const LATE_REFRESH_MS = 5_000;
 export interface PmsCapabilities {
   ackBooking?: boolean;
   notifyBooking?: boolean;
@@ -243,6 +246,7 @@ export class ReferencePms {
     this.state.mapping = result.mapping;
     this.state.setupDone = true;
     this.state.phase = 'connected';
+    if (this.variants.has('late-setup-refresh')) await this.ctx.clock.sleep(LATE_REFRESH_MS, this.ctx.signal);
     await this.sender.fullRefresh(result.mapping);
     if (!this.pollingStarted) {
       this.pollingStarted = true;
