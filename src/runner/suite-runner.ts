@@ -38,7 +38,7 @@ function stepCondition(env: StepEnv, step: Step): Verdict | undefined {
  * A window over other operations only (polls, reactions) opens none: every open ledger
  * ingests every ARIUpdate, full refreshes included, for nothing.
  */
-function windowStarts(suite: Suite): Set<string> {
+export function windowStarts(suite: Suite): Set<string> {
   const readsAri = (s: Step): boolean => s.kind === 'traffic' && (!s.operations || s.operations.includes('ARIUpdate'));
   return new Set(suite.steps.flatMap((s) => (s.kind === 'traffic' && s.from !== 'run' && readsAri(s) ? [s.from] : [])));
 }
