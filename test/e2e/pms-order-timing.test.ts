@@ -94,6 +94,12 @@ describe.concurrent('order and timing the spec allows', () => {
     expectNoTemplates(outputDir, io.out());
   }, 90_000);
 
+  it('the correct variants notify-first-on-schedule and late-setup-refresh, polling every 16 s, are certified (they only differ from the reference when it polls every second)', async () => {
+    const { result, exitCode } = await certify({ variant: ['notify-first-on-schedule', 'late-setup-refresh'] });
+    expect(result.verdict, details(result)).toBe('certified');
+    expect(exitCode).toBe(0);
+  }, 90_000);
+
   /** NotifyBooking callbacks of a run of setup and booking polling: all for the cancellation. */
   const cancelNotifies = (result: Awaited<ReturnType<typeof certify>>['result']) =>
     result.exchanges.filter((x) => x.direction === 'outbound' && x.operation === 'NotifyBooking');

@@ -44,7 +44,7 @@ function readListing(value: unknown): Listed[] | undefined {
 export class Poller {
   private lastSuccessAt: number | undefined;
   private lastSentAt = 0;
-  /** When the loop's next scheduled poll is due (undefined before the first poll). */
+  /** When the loop's next scheduled poll is due; undefined while one is under way. */
   private dueAt: number | undefined;
   private successes = 0;
   private current: Promise<void> = Promise.resolve();
@@ -60,8 +60,9 @@ export class Poller {
 
   /** Polls every interval (measured send to send) until the PMS closes. */
   async loop(): Promise<void> {
-    const interval = this.options.intervalMs * (this.ctx.faults.has('slow-polling') ? 2 : 1);
+    const interval = this.interval();
     for (;;) {
+      this.dueAt = undefined;
       await this.pollNow();
       if (this.options.bookingCreate && this.ctx.faults.has('no-fallback-polling')) return;
       // From the moment the poll was sent, not when it was asked for: the process may be
@@ -80,9 +81,17 @@ export class Poller {
     }
   }
 
-  /** When the next poll of the PMS's own schedule is due (clock time), once polling runs. */
+  /**
+   * When the next poll of the PMS's own schedule is due (clock time): while the loop waits, the
+   * time it waits for; while a scheduled poll is under way, its send time plus the interval.
+   */
   nextScheduledAt(): number | undefined {
-    return this.dueAt;
+    if (this.dueAt !== undefined) return this.dueAt;
+    return this.lastSentAt > 0 ? this.lastSentAt + this.interval() : undefined;
+  }
+
+  private interval(): number {
+    return this.options.intervalMs * (this.ctx.faults.has('slow-polling') ? 2 : 1);
   }
 
   /** One poll as soon as the running one (if any) is done; calls made meanwhile share it. */
