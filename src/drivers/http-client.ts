@@ -173,11 +173,11 @@ export class HttpClient {
     const record: Exchange = {
       id,
       direction: 'outbound',
-      operation: input.operation,
+      operation: redactor.text(input.operation),
       startedAt: new Date(at).toISOString(),
       durationMs: Math.round(performance.now() - started),
       request: {
-        method,
+        method: redactor.text(method),
         url: redactor.url(input.url),
         ...messageRecord(redactHeaders(requestHeaders, redactor), requestBytes, this.options.evidenceBodyBytes, redactor),
       },
@@ -190,7 +190,7 @@ export class HttpClient {
     }
     if (read.failure) record.failure = { ...read.failure, message: redactor.text(read.failure.message) };
     const live: LiveExchange = {
-      record,
+      record: redactor.seal(record),
       at,
       request: input.body instanceof Uint8Array || input.body === undefined ? parseBody(requestBytes) : { ok: true, value: input.body },
       ...(requestHeaders['content-type'] ? { requestContentType: requestHeaders['content-type'].toLowerCase() } : {}),
