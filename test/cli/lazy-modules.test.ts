@@ -1,7 +1,7 @@
 // Only the modules a command uses are loaded: `run --target ota --profile` loads no HTML
 // reporter, no live view (listr2: stdout is not a TTY), no reference candidate, no mock
-// channel manager, no `yaml` Document parser (needed only for an error's position) and no
-// Ajv compiler (every schema is compiled at build time).
+// channel manager, no more of undici than its agent and request, no `yaml` Document parser
+// (needed only for an error's position) and no Ajv compiler (schemas are compiled at build).
 // Behavioural: the real CLI in a child process, every ES module it loads logged by a
 // module hook (test/cli/module-log), against the reference OTA started here over HTTP.
 import { spawn } from 'node:child_process';
@@ -79,6 +79,9 @@ describe('modules loaded by a run', () => {
     expect(matching(modules, /^src\/reference\/|^src\/cli\/reference\.js$/)).toEqual([]);
     expect(matching(modules, /^src\/drivers\/mock-cm\/|^src\/cli\/pms-side\.js$|^src\/runner\/inbound-judge\.js$/)).toEqual([]);
     expect(matching(modules, /node_modules\/yaml\/|^cjs:yaml$/)).toEqual([]);
+    // Of undici, the agent and Dispatcher#request only: not the package's index (fetch, WebSocket, mocks, caches).
+    expect(modules).toEqual(expect.arrayContaining(['cjs:undici/lib/dispatcher/agent.js', 'cjs:undici/lib/api/api-request.js']));
+    expect(matching(modules, /^cjs:undici$|node_modules\/undici\/index\.js$|^cjs:\.\/lib\/(web|mock|cache)\//)).toEqual([]);
     // Ajv's runtime helpers are required by the build's validators; the compiler never is.
     expect(matching(modules, /^cjs:ajv\/dist\/runtime\//).length).toBeGreaterThan(0);
     expect(matching(modules, /^cjs:ajv(\/dist\/(2020|ajv|core|standalone)(\.js)?)?$|node_modules\/ajv\/dist\/(2020|ajv|core)\.js$/)).toEqual([]);
