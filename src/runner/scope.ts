@@ -19,6 +19,8 @@ export interface SuiteState {
   /** Captures that could not be taken, with why: referencing them skips with that reason. */
   missing: Map<string, MissingCapture>;
   stepStarts: Map<string, number>;
+  /** When the request an expect_request step waited for arrived (windows with `from_arrival`). */
+  arrivals: Map<string, number>;
   /** Set by a declared check's verdict with skipsRest: every later step is skipped with it. */
   skipRest?: MissingCapture;
 }

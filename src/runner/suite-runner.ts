@@ -122,7 +122,7 @@ async function driveStep(env: StepEnv, step: Step, windows: Set<string>): Promis
 export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContext, stop: RunStop, runStartedAt: number): Promise<SuiteResult> {
   const started = performance.now();
   const collector = new CheckCollector();
-  const state: SuiteState = { captures: {}, missing: new Map(), stepStarts: new Map() };
+  const state: SuiteState = { captures: {}, missing: new Map(), stepStarts: new Map(), arrivals: new Map() };
   const grep = options.grep;
   for (const check of suite.checks) if (!grep || grep.test(check.id) || grep.test(check.title)) collector.declare(check);
   ctx.emit({ type: 'suite-start', suite: suite.name });

@@ -154,6 +154,7 @@ class SuiteReader {
           ...(t.duration ? { duration: t.duration as string } : {}),
           ...(t.settle ? { settle: t.settle as string } : {}),
           ...(t.duration_from === 'window' ? { durationFrom: 'window' as const } : {}),
+          ...(t.from_arrival === true ? { fromArrival: true } : {}),
           ...(t.until_reaction ? { untilReaction: t.until_reaction as NonNullable<Extract<Step, { kind: 'traffic' }>['operations']>[number] } : {}),
           ...(t.retry ? { retry: t.retry as { from: string; tries: number } } : {}),
         };
@@ -283,8 +284,11 @@ class SuiteReader {
         this.fail(['steps', i, 'traffic', 'retry', 'from'], `"${step.retry.from}" is not an earlier step id`);
       }
       if (step.kind !== 'traffic' || step.from === 'run') continue;
-      if (!steps.slice(0, i).some((s) => s.id === step.from)) {
+      const from = steps.slice(0, i).find((s) => s.id === step.from);
+      if (!from) {
         this.fail(['steps', i, 'traffic', 'from'], `"${step.from}" is not an earlier step id (or "run")`);
+      } else if (step.fromArrival && from.kind !== 'expect_request') {
+        this.fail(['steps', i, 'traffic', 'from_arrival'], `from_arrival needs "from" to name an expect_request step ("${step.from}" is not one)`);
       }
     }
   }

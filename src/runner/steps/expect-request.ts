@@ -138,6 +138,7 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     started_at: startedAt,
     received_at: found.at,
   });
+  env.state.arrivals.set(step.id, found.at);
   judgeDeclared(env, { body: bodyOf(found), exchanges: [found.record.id] }, roots, pmsFacts(env, since));
   takeCaptures(env, roots);
   const delay = Math.round((found.at - startedAt) / 1000);
