@@ -100,6 +100,14 @@ describe.concurrent('order and timing the spec allows', () => {
     expect(exitCode).toBe(0);
   }, 90_000);
 
+  it('a PMS that polls once before setup and resets its version to null when setup succeeds: certified, only pms.setup.before-use warns', async () => {
+    const { result, exitCode } = await certify({ variant: ['request-before-setup'] });
+    expect(result.verdict, details(result)).toBe('certified');
+    expect(exitCode).toBe(0);
+    const flagged = result.suites.flatMap((s) => s.checks).filter((c) => c.outcome !== 'pass' && c.skipKind !== 'not-applicable').map((c) => `${c.id}:${c.outcome}`);
+    expect(flagged).toEqual(['pms.setup.before-use:warn']);
+  }, 90_000);
+
   /** NotifyBooking callbacks of a run of setup and booking polling: all for the cancellation. */
   const cancelNotifies = (result: Awaited<ReturnType<typeof certify>>['result']) =>
     result.exchanges.filter((x) => x.direction === 'outbound' && x.operation === 'NotifyBooking');
