@@ -62,6 +62,12 @@ export interface SendOptions {
   /** A JSON value, or raw bytes sent as they are; undefined sends no body. */
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * Work that needs only the request, done while the candidate answers (the request is on the
+   * wire, the response not yet read): given the exchange's id. What it throws is thrown once
+   * the exchange is complete and recorded.
+   */
+  whileInFlight?: (id: string) => void;
 }
 
 interface ResponseRead {
@@ -176,18 +182,28 @@ export class HttpClient {
       'user-agent': this.options.userAgent,
       ...input.headers,
     };
-    const read = await this.transfer(method, input.url, requestHeaders, requestBytes);
+    const transferring = this.transfer(method, input.url, requestHeaders, requestBytes);
+    // The request is sent (transfer dispatches before its first await): its evidence and the
+    // caller's request-only work are done while the candidate answers, not after.
+    const request = {
+      method: redactor.text(method),
+      url: redactor.url(input.url),
+      ...messageRecord(redactHeaders(requestHeaders, redactor), requestBytes, this.options.evidenceBodyBytes, redactor),
+    };
+    let inFlightError: { error: unknown } | undefined;
+    try {
+      input.whileInFlight?.(id);
+    } catch (error) {
+      inFlightError = { error };
+    }
+    const read = await transferring;
     const record: Exchange = {
       id,
       direction: 'outbound',
       operation: redactor.text(input.operation),
       startedAt: new Date(at).toISOString(),
       durationMs: Math.round(performance.now() - started),
-      request: {
-        method: redactor.text(method),
-        url: redactor.url(input.url),
-        ...messageRecord(redactHeaders(requestHeaders, redactor), requestBytes, this.options.evidenceBodyBytes, redactor),
-      },
+      request,
     };
     if (read.status > 0) {
       record.response = {
@@ -210,6 +226,7 @@ export class HttpClient {
       live.responseContentType = read.headers['content-type']?.toLowerCase();
     }
     log.add(live);
+    if (inFlightError) throw inFlightError.error;
     return live;
   }
 
