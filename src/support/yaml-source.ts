@@ -1,16 +1,18 @@
 // YAML with positions: takes YAML text and its file name, gives the plain value plus a
 // locate(path) that answers the line and column of any field, so every loading error can
 // name file:line and the field. Syntax errors become an InputError of the caller's kind.
-// Fast path: js-yaml's event parser builds the value and records where each collection down
-// to depth 4 starts (steps, checks: the lines a report names). Anything else - an error's
-// exact field, a key, a syntax error - comes from one re-parse with `yaml`'s Document API,
-// loaded only then; the slow path is also taken for anything the fast one will not read
-// (aliases, unknown tags, several documents), so both give the same values and messages.
+// Fast path: yaml-fast.ts reads the YAML suites are written in, in one pass, and records
+// where each collection down to depth 4 starts (steps, checks: the lines a report names).
+// What it will not read goes to js-yaml's event parser (same value and starts), loaded only
+// then. Anything else - an error's exact field, a key, a syntax error - comes from one
+// re-parse with `yaml`'s Document API, loaded only then; that path is also taken for what
+// js-yaml will not read (aliases, unknown tags, several documents), so all give the same
+// values and messages.
 import { createRequire } from 'node:module';
-import { constructFromEvents, getScalarValue, parseEvents, EVENT_ID } from 'js-yaml';
 import type { Event } from 'js-yaml';
 import type { Document, LineCounter } from 'yaml';
 import type { SourceLocation } from './errors.js';
+import { escapeSegment, readYamlFast, RECORDED_DEPTH } from './yaml-fast.js';
 
 export type PathSegment = string | number;
 
@@ -27,12 +29,19 @@ export interface YamlProblem {
 }
 
 type YamlModule = typeof import('yaml');
+type JsYamlModule = typeof import('js-yaml');
 const require = createRequire(import.meta.url);
 let yamlModule: YamlModule | undefined;
+let jsYamlModule: JsYamlModule | undefined;
 /** The `yaml` package, loaded the first time an error needs its positions. */
 function yamlLib(): YamlModule {
   yamlModule ??= require('yaml') as YamlModule;
   return yamlModule;
+}
+/** js-yaml, loaded the first time the fast reader hands a text over. */
+function jsYamlLib(): JsYamlModule {
+  jsYamlModule ??= require('js-yaml') as JsYamlModule;
+  return jsYamlModule;
 }
 
 export function fieldPath(path: readonly PathSegment[]): string {
@@ -103,7 +112,6 @@ export function parseYamlWithPositions(text: string, file: string): YamlSource |
   return { file, value, locate: (path, options) => locateIn(doc, counter, file, path, options?.key ?? false) };
 }
 
-const RECORDED_DEPTH = 4;
 
 interface Frame {
   pointer: string;
@@ -113,10 +121,6 @@ interface Frame {
   keyNext: boolean;
 }
 
-function escapeSegment(segment: string): string {
-  return segment.includes('~') || segment.includes('/') ? segment.replace(/~/g, '~0').replace(/\//g, '~1') : segment;
-}
-
 const UNNAMED = '\u0000';
 
 /**
@@ -124,6 +128,7 @@ const UNNAMED = '\u0000';
  * when a node carries a tag (left to the exact path). Deeper subtrees are only counted through.
  */
 function collectionStarts(events: readonly Event[], text: string): Map<string, number> | undefined {
+  const { EVENT_ID, getScalarValue } = jsYamlLib();
   const starts = new Map<string, number>();
   const frames: Frame[] = [];
   const mayHaveTags = text.includes('!');
@@ -185,8 +190,9 @@ function lineAndColumn(text: string, offset: number, newlines: number[]): { line
   return { line: lo + 1, column: offset - (lo === 0 ? 0 : newlines[lo - 1]! + 1) + 1 };
 }
 
-/** The fast path, or undefined when the text needs the `yaml` path (an error, an alias, a tag). */
-function parseFast(text: string, file: string): YamlSource | undefined {
+/** js-yaml's value and collection starts, or undefined when the text needs the `yaml` path (an error, an alias, a tag). */
+function parseJsYaml(text: string, file: string): { value: unknown; starts: Map<string, number> } | undefined {
+  const { constructFromEvents, parseEvents } = jsYamlLib();
   let events: Event[];
   let docs: unknown[];
   try {
@@ -197,7 +203,14 @@ function parseFast(text: string, file: string): YamlSource | undefined {
   }
   if (docs.length !== 1) return undefined;
   const starts = collectionStarts(events, text);
-  if (!starts) return undefined;
+  return starts ? { value: docs[0], starts } : undefined;
+}
+
+/** The fast path (yaml-fast.ts, else js-yaml), or undefined when the text needs the `yaml` path. */
+function parseFast(text: string, file: string): YamlSource | undefined {
+  const read = readYamlFast(text) ?? parseJsYaml(text, file);
+  if (!read) return undefined;
+  const { value, starts } = read;
   const newlines: number[] = [];
   let slow: YamlSource | undefined;
   const locate = (path: readonly PathSegment[], options?: { key?: boolean }): SourceLocation => {
@@ -208,7 +221,7 @@ function parseFast(text: string, file: string): YamlSource | undefined {
     slow ??= parseYamlWithPositions(text, file) as YamlSource;
     return slow.locate(path, options);
   };
-  return { file, value: docs[0], locate };
+  return { file, value, locate };
 }
 
 /** Parses YAML; returns either the source or the first syntax problem with its line. */

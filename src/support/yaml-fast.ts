@@ -1,0 +1,265 @@
+// The fast YAML reader: takes YAML text, gives its value and the start offset of every mapping
+// and sequence down to depth 4 (JSON pointer -> offset, as yaml-source.ts records them), in one
+// pass over the lines, or undefined to hand the text over to the complete parsers. It reads
+// the YAML that suites and profiles are written in: block mappings and sequences, plain and
+// quoted one-line scalars (core schema), one-line flow collections, comments, `|` and `>`
+// block scalars, a leading `---`. Anything else - anchors, aliases, tags, complex or
+// duplicate keys, `<<`, multi-line plain or flow scalars, tabs, CR, odd indentation, several
+// documents - is not guessed at: it is handed over, so values and errors stay the parsers'.
+import { HAND_OVER, ScalarReader, handOver, plainKey, plainValue, startsIndicator } from './yaml-fast-scalars.js';
+
+export { escapeSegment, RECORDED_DEPTH } from './yaml-fast-scalars.js';
+
+export interface FastYaml {
+  value: unknown;
+  starts: Map<string, number>;
+}
+
+/** Characters the reader does not take on: tabs, CR, controls, BOM, NEL and Unicode line breaks. */
+const UNREAD = /[\t\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
+
+class BlockReader extends ScalarReader {
+  /** The current content line: its start, end (its `\n` or the text's end) and indentation; -1 at the end. */
+  line = 0;
+  eol = 0;
+  indent = 0;
+
+  read(): unknown {
+    this.nextContent(0);
+    if (this.indent === 0 && this.text.startsWith('---', this.pos)) {
+      const after = this.pos + 3;
+      this.pos = after;
+      if (after < this.eol && (this.code(after) !== 32 || this.code(this.skipSpaces(this.eol)) !== 35)) handOver();
+      this.nextContent(this.eol + 1);
+    }
+    if (this.indent === -1) handOver();
+    const value = this.nested(-1, '', 0, false);
+    if (this.indent !== -1) handOver();
+    return value;
+  }
+
+  /** Moves to the next line that is not blank nor only a comment; a document marker or directive hands over. */
+  private nextContent(from: number): void {
+    const text = this.text;
+    const length = text.length;
+    let start = from;
+    while (start < length) {
+      let end = text.indexOf('\n', start);
+      if (end === -1) end = length;
+      let at = start;
+      while (at < end && text.charCodeAt(at) === 32) at++;
+      if (at < end && text.charCodeAt(at) !== 35) {
+        const c = text.charCodeAt(at);
+        if (at === start && (c === 37 || ((c === 45 || c === 46) && isMarker(text, at, end)))) {
+          if (!(from === 0 && c === 45)) handOver();
+        }
+        this.line = start;
+        this.eol = end;
+        this.indent = at - start;
+        this.pos = at;
+        return;
+      }
+      start = end + 1;
+    }
+    this.line = this.eol = this.pos = length;
+    this.indent = -1;
+  }
+
+  /** The node on the current line when it is deeper than `parent` (or a sequence at a mapping's column), else null. */
+  private nested(parent: number, pointer: string | undefined, depth: number, inMap: boolean): unknown {
+    const entry = this.code(this.pos) === 45 && this.isEntry(this.pos);
+    if (this.indent > parent || (inMap && entry && this.indent === parent)) {
+      return entry ? this.sequence(this.indent, pointer, depth) : this.mapping(this.indent, pointer, depth);
+    }
+    return null;
+  }
+
+  private isEntry(at: number): boolean {
+    return at + 1 === this.eol || this.code(at + 1) === 32;
+  }
+
+  private mapping(indent: number, pointer: string | undefined, depth: number): Record<string, unknown> {
+    if (pointer !== undefined) this.starts.set(pointer, this.pos);
+    const map: Record<string, unknown> = {};
+    for (;;) {
+      const key = this.blockKey();
+      if (Object.hasOwn(map, key)) handOver();
+      map[key] = this.value(indent, pointer, key, depth + 1, true);
+      if (this.indent < indent) return map;
+      if (this.indent > indent) handOver();
+    }
+  }
+
+  private sequence(indent: number, pointer: string | undefined, depth: number): unknown[] {
+    if (pointer !== undefined) this.starts.set(pointer, this.pos);
+    const list: unknown[] = [];
+    for (;;) {
+      this.pos++;
+      list.push(this.value(indent, pointer, list.length, depth + 1, false));
+      if (this.indent !== indent || this.code(this.pos) !== 45 || !this.isEntry(this.pos)) break;
+    }
+    if (this.indent > indent) handOver();
+    return list;
+  }
+
+  /** A key at `pos` (plain or quoted, one line), leaving `pos` after its `:`. */
+  private blockKey(): string {
+    const text = this.text;
+    const c = this.code(this.pos);
+    const from = this.pos;
+    let key: string;
+    if (c === 34 || c === 39) {
+      key = c === 34 ? this.doubleQuoted(this.eol) : this.singleQuoted(this.eol);
+      if (this.code(this.pos) !== 58 || key === '__proto__') handOver();
+    } else {
+      if (startsIndicator(c, this.code(this.pos + 1))) handOver();
+      let at = this.colon(from);
+      if (at === -1) handOver();
+      this.pos = at;
+      while (text.charCodeAt(at - 1) === 32) at--;
+      key = plainKey(text.slice(from, at));
+    }
+    // YAML caps implicit keys at 1024 characters.
+    if (this.pos - from > 1000) handOver();
+    this.pos++;
+    if (this.pos < this.eol && this.code(this.pos) !== 32) handOver();
+    return key;
+  }
+
+  /** The offset of the `: ` (or line-ending `:`) that ends a plain key from `from`, or -1. */
+  private colon(from: number): number {
+    const text = this.text;
+    for (let at = from; at < this.eol; at++) {
+      const c = text.charCodeAt(at);
+      if (c === 58 && (at + 1 === this.eol || text.charCodeAt(at + 1) === 32)) return at;
+      if (c === 35 && text.charCodeAt(at - 1) === 32) return -1;
+    }
+    return -1;
+  }
+
+  /** The value after a key's `:` or an entry's `-` at `pos`; leaves the reader on the next content line. */
+  private value(parent: number, pointer: string | undefined, segment: string | number, depth: number, inMap: boolean): unknown {
+    const at = this.skipSpaces(this.eol);
+    const c = this.code(at);
+    if (at === this.eol || c === 35) {
+      this.nextContent(this.eol + 1);
+      return this.nested(parent, this.child(pointer, segment, depth), depth, inMap);
+    }
+    if (c === 124 || c === 62) return this.blockScalar(parent);
+    if (!inMap && (c === 34 || c === 39 || !startsIndicator(c, this.code(at + 1))) && this.startsKey(at)) {
+      // `- key: value`: a mapping whose column is that of its first key.
+      this.indent = at - this.line;
+      return this.mapping(this.indent, this.child(pointer, segment, depth), depth);
+    }
+    let value: unknown;
+    if (c === 91 || c === 123) value = this.flow(this.eol, this.child(pointer, segment, depth), depth);
+    else if (c === 34) value = this.doubleQuoted(this.eol);
+    else if (c === 39) value = this.singleQuoted(this.eol);
+    else if (startsIndicator(c, this.code(at + 1))) handOver();
+    else value = plainValue(this.plain());
+    const rest = this.skipSpaces(this.eol);
+    if (rest !== this.eol && (this.code(rest) !== 35 || rest === at || this.code(rest - 1) !== 32)) handOver();
+    this.nextContent(this.eol + 1);
+    // A deeper line would continue a plain scalar over lines, or be an error: both are the parsers'.
+    if (this.indent > parent) handOver();
+    return value;
+  }
+
+  /** Whether a sequence entry's content at `at` is a mapping's first key (`- id: x`). */
+  private startsKey(at: number): boolean {
+    const c = this.code(at);
+    if (c === 34 || c === 39) {
+      const saved = this.pos;
+      this.pos = at;
+      if (c === 34) this.doubleQuoted(this.eol);
+      else this.singleQuoted(this.eol);
+      const next = this.code(this.pos);
+      this.pos = saved;
+      return next === 58;
+    }
+    return this.colon(at) !== -1;
+  }
+
+  /** A plain scalar in block context, to the line's end or ` #`; `: ` inside hands over. */
+  private plain(): string {
+    const text = this.text;
+    const from = this.pos;
+    let end = this.eol;
+    for (let at = from + 1; at < this.eol; at++) {
+      const c = text.charCodeAt(at);
+      if (c === 58 && (at + 1 === this.eol || text.charCodeAt(at + 1) === 32)) handOver();
+      if (c === 35 && text.charCodeAt(at - 1) === 32) {
+        end = at;
+        break;
+      }
+    }
+    this.pos = end;
+    while (text.charCodeAt(end - 1) === 32) end--;
+    return text.slice(from, end);
+  }
+
+  /** A `|` or `>` block scalar (chomping `-` `+`, no explicit indentation); leaves the reader after it. */
+  private blockScalar(parent: number): string {
+    const text = this.text;
+    const folded = this.code(this.pos) === 62;
+    this.pos++;
+    const chomp = this.code(this.pos);
+    if (chomp === 45 || chomp === 43) this.pos++;
+    const header = this.skipSpaces(this.eol);
+    if (header !== this.eol && (this.code(header) !== 35 || this.code(header - 1) !== 32)) handOver();
+    let out = '';
+    let indent = -1;
+    let blank = 0;
+    let start = this.eol + 1;
+    let ending = -1;
+    while (start < text.length) {
+      let end = text.indexOf('\n', start);
+      const last = end === -1;
+      if (last) end = text.length;
+      let at = start;
+      while (at < end && text.charCodeAt(at) === 32) at++;
+      const spaces = at - start;
+      if (at < end && spaces < (indent === -1 ? parent + 1 : indent)) {
+        ending = spaces;
+        break;
+      }
+      // The last line without its `\n`, spaces beyond the indentation on a blank line, leading
+      // blank lines and more-indented folded lines: left to the parsers.
+      if (last || (at === end && (indent === -1 || spaces > indent))) handOver();
+      if (at === end) {
+        blank++;
+      } else {
+        if (indent === -1) indent = spaces;
+        else if (folded && spaces > indent) handOver();
+        else out += folded ? (blank > 0 ? '\n'.repeat(blank) : ' ') : '\n'.repeat(blank + 1);
+        out += text.slice(start + indent, end);
+        blank = 0;
+      }
+      start = end + 1;
+    }
+    // A line between the parent's column and the scalar's ends it oddly (even a comment): the parsers'.
+    if (ending > parent) handOver();
+    this.nextContent(start);
+    if (this.indent > parent) handOver();
+    if (indent === -1) return chomp === 43 ? handOver() : '';
+    return chomp === 45 ? out : chomp === 43 ? `${out}\n${'\n'.repeat(blank)}` : `${out}\n`;
+  }
+}
+
+/** `---` or `...` alone (or before a space) at a line's start. */
+function isMarker(text: string, at: number, end: number): boolean {
+  const c = text.charCodeAt(at);
+  return text.charCodeAt(at + 1) === c && text.charCodeAt(at + 2) === c && (at + 3 === end || text.charCodeAt(at + 3) === 32);
+}
+
+/** The value and collection starts, or undefined when the text is left to the complete parsers. */
+export function readYamlFast(text: string): FastYaml | undefined {
+  if (UNREAD.test(text)) return undefined;
+  const reader = new BlockReader(text, new Map());
+  try {
+    return { value: reader.read(), starts: reader.starts };
+  } catch (error) {
+    if (error === HAND_OVER) return undefined;
+    throw error;
+  }
+}
