@@ -201,12 +201,13 @@ export class ScalarReader {
 }
 
 /**
- * A character no plain scalar starts with here: YAML's indicators, and `-` `?` `:` unless
- * followed by a non-space (`-1` is a plain scalar; `?`/`:` starts are left to the parsers).
+ * A character no plain scalar starts with here: YAML's indicators, and `-` unless followed
+ * by a character that is neither a space nor a flow indicator nor `#` (`-1` is a plain scalar;
+ * `?` and `:` starts are left to the parsers).
  */
 export function startsIndicator(c: number, next: number): boolean {
   switch (c) {
-    case 45: return next === 32 || next === 10 || Number.isNaN(next);
+    case 45: return next === 32 || next === 10 || Number.isNaN(next) || next === 44 || next === 91 || next === 93 || next === 123 || next === 125 || next === 35;
     case 63: case 58: case 44: case 91: case 93: case 123: case 125: case 35: case 38: case 42:
     case 33: case 124: case 62: case 39: case 34: case 37: case 64: case 96: case 32:
       return true;

@@ -190,8 +190,13 @@ function lineAndColumn(text: string, offset: number, newlines: number[]): { line
   return { line: lo + 1, column: offset - (lo === 0 ? 0 : newlines[lo - 1]! + 1) + 1 };
 }
 
+const JS_YAML_DIFFERS = /\t|\r(?!\n)|^\.\.\.(?:[ \r\n]|$)/m;
+
 /** js-yaml's value and collection starts, or undefined when the text needs the `yaml` path (an error, an alias, a tag). */
 function parseJsYaml(text: string, file: string): { value: unknown; starts: Map<string, number> } | undefined {
+  // Where js-yaml and `yaml` were seen to disagree on a value or on validity (a CR that is not
+  // part of a CRLF, a tab, a document end marker, a null key), `yaml` answers (D-301).
+  if (JS_YAML_DIFFERS.test(text)) return undefined;
   const { constructFromEvents, parseEvents } = jsYamlLib();
   let events: Event[];
   let docs: unknown[];
@@ -201,9 +206,24 @@ function parseJsYaml(text: string, file: string): { value: unknown; starts: Map<
   } catch {
     return undefined;
   }
-  if (docs.length !== 1) return undefined;
+  if (docs.length !== 1 || hasKeyNamedNull(docs[0])) return undefined;
   const starts = collectionStarts(events, text);
   return starts ? { value: docs[0], starts } : undefined;
+}
+
+/**
+ * Whether a mapping has the key "null": js-yaml names a null key (`~:`, `null:`, an empty
+ * key) "null" where `yaml` names it "", so such a text goes to `yaml` (a quoted "null" too).
+ */
+function hasKeyNamedNull(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (!Array.isArray(node) && Object.hasOwn(node, 'null')) return true;
+    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push(child);
+  }
+  return false;
 }
 
 /** The fast path (yaml-fast.ts, else js-yaml), or undefined when the text needs the `yaml` path. */
