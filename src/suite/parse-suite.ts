@@ -11,6 +11,7 @@ import { LEVELS } from '../checks/types.js';
 import { isSpecRuleId } from '../spec/rules.js';
 import { SUITE_SCHEMA, STEP_KINDS, stepKindOf, stepSchemaFor } from './suite-schema.js';
 import { findTemplateError } from './template.js';
+import { TEMPLATE_FIELDS, templateRoots } from './template-scopes.js';
 import { parseDuration } from './template-parser.js';
 import type { CheckDef, Step, Suite } from './types.js';
 
@@ -186,17 +187,9 @@ class SuiteReader {
   }
 
   private checkTemplates(raw: Raw, at: PathSegment[], loopVar: string): void {
-    const input = new Set(['profile', 'fixtures', 'captures', 'property', 'run', 'settings']);
-    const inLoop = new Set([...input, loopVar]);
-    const inCapture = new Set([...inLoop, 'response', 'request', 'status', 'started_at', 'finished_at', 'received_at', 'exchange']);
-    const fields: Array<[string, ReadonlySet<string>]> = [
-      ['body', inLoop], ['query', inLoop], ['input', inLoop], ['within', input], ['wait', input], ['traffic', input],
-      ['for_each', input], ['limit', input], ['capture', inCapture], ['where', inLoop], ['action', input], ['checks', inCapture], ['mock', inLoop],
-      ['when', input], ['with', input],
-    ];
-    for (const [field, roots] of fields) {
+    for (const [field, scope] of TEMPLATE_FIELDS) {
       if (raw[field] === undefined) continue;
-      const problem = findTemplateError(raw[field], roots);
+      const problem = findTemplateError(raw[field], templateRoots(scope, loopVar));
       if (problem) this.fail([...at, field, ...problem.path], `template error: ${problem.message}`);
     }
   }

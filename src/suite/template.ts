@@ -237,15 +237,28 @@ function findIn(value: unknown, allowedRoots: ReadonlySet<string>, path: Array<s
     return undefined;
   }
   if (value === null || typeof value !== 'object') return undefined;
-  const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
-  for (const [key, v] of entries) {
-    if (v === null || (typeof v !== 'object' && typeof v !== 'string')) continue;
-    path.push(key);
-    const found = findIn(v, allowedRoots, path);
-    path.pop();
+  // Indexes and keys walked in place: no [key, value] pair per entry (a suite has thousands).
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findInChild(value[i], i, allowedRoots, path);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const found = findInChild(record[key], key, allowedRoots, path);
     if (found) return found;
   }
   return undefined;
+}
+
+function findInChild(v: unknown, key: string | number, allowedRoots: ReadonlySet<string>, path: Array<string | number>): { path: Array<string | number>; message: string } | undefined {
+  if (v === null || (typeof v !== 'object' && typeof v !== 'string')) return undefined;
+  path.push(key);
+  const found = findIn(v, allowedRoots, path);
+  path.pop();
+  return found;
 }
 
 function checkExpr(expr: Expr, roots: ReadonlySet<string>): string | undefined {

@@ -42,27 +42,26 @@ class BlockReader extends ScalarReader {
   private nextContent(from: number): void {
     const text = this.text;
     const length = text.length;
-    let start = from;
-    while (start < length) {
-      let end = text.indexOf('\n', start);
-      if (end === -1) end = length;
-      let at = start;
-      while (at < end && text.charCodeAt(at) === 32) at++;
-      if (at < end && text.charCodeAt(at) !== 35) {
-        const c = text.charCodeAt(at);
-        if (at === start && (c === 37 || ((c === 45 || c === 46) && isMarker(text, at, end)))) {
-          if (!(from === 0 && c === 45)) handOver();
-        }
-        this.line = start;
-        this.eol = end;
-        this.indent = at - start;
-        this.pos = at;
-        return;
-      }
-      start = end + 1;
+    SKIP_LINES.lastIndex = from;
+    // A sticky regex that cannot start (past the end) fails and resets lastIndex to 0.
+    const at = from < length && SKIP_LINES.test(text) ? SKIP_LINES.lastIndex : length;
+    // The end, or a comment on a last line without its `\n`.
+    if (at >= length || text.charCodeAt(at) === 35) {
+      this.line = this.eol = this.pos = length;
+      this.indent = -1;
+      return;
     }
-    this.line = this.eol = this.pos = length;
-    this.indent = -1;
+    const start = at === 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1;
+    let end = text.indexOf('\n', at);
+    if (end === -1) end = length;
+    const c = text.charCodeAt(at);
+    if (at === start && (c === 37 || ((c === 45 || c === 46) && isMarker(text, at, end)))) {
+      if (!(from === 0 && c === 45)) handOver();
+    }
+    this.line = start;
+    this.eol = end;
+    this.indent = at - start;
+    this.pos = at;
   }
 
   /** The node on the current line when it is deeper than `parent` (or a sequence at a mapping's column), else null. */
@@ -126,15 +125,12 @@ class BlockReader extends ScalarReader {
     return key;
   }
 
-  /** The offset of the `: ` (or line-ending `:`) that ends a plain key from `from`, or -1. */
+  /** The offset of the `: ` (or line-ending `:`) that ends a plain key from `from`, or -1 (none, or a comment first). */
   private colon(from: number): number {
-    const text = this.text;
-    for (let at = from; at < this.eol; at++) {
-      const c = text.charCodeAt(at);
-      if (c === 58 && (at + 1 === this.eol || text.charCodeAt(at + 1) === 32)) return at;
-      if (c === 35 && text.charCodeAt(at - 1) === 32) return -1;
-    }
-    return -1;
+    PLAIN_END.lastIndex = from;
+    PLAIN_END.test(this.text);
+    const at = PLAIN_END.lastIndex;
+    return this.code(at) === 58 ? at : -1;
   }
 
   /** The value after a key's `:` or an entry's `-` at `pos`; leaves the reader on the next content line. */
@@ -184,15 +180,10 @@ class BlockReader extends ScalarReader {
   private plain(): string {
     const text = this.text;
     const from = this.pos;
-    let end = this.eol;
-    for (let at = from + 1; at < this.eol; at++) {
-      const c = text.charCodeAt(at);
-      if (c === 58 && (at + 1 === this.eol || text.charCodeAt(at + 1) === 32)) handOver();
-      if (c === 35 && text.charCodeAt(at - 1) === 32) {
-        end = at;
-        break;
-      }
-    }
+    PLAIN_END.lastIndex = from + 1;
+    PLAIN_END.test(text);
+    let end = PLAIN_END.lastIndex;
+    if (text.charCodeAt(end) === 58) handOver();
     this.pos = end;
     while (text.charCodeAt(end - 1) === 32) end--;
     return text.slice(from, end);
@@ -245,6 +236,14 @@ class BlockReader extends ScalarReader {
     return chomp === 45 ? out : chomp === 43 ? `${out}\n${'\n'.repeat(blank)}` : `${out}\n`;
   }
 }
+
+/** Blank and comment-only lines, then the next line's indentation (sticky: no allocation). */
+const SKIP_LINES = /(?: *(?:#[^\n]*)?\n)* */y;
+/**
+ * A plain scalar's characters: it stops at a `:` before a space, a line end or the end, at a
+ * space before `#` (a comment), or at the line's end (sticky, greedy: no backtracking).
+ */
+const PLAIN_END = /(?:[^\n:# ]|:(?![ \n]|$)| (?!#)|#)*/y;
 
 /** `---` or `...` alone (or before a space) at a line's start. */
 function isMarker(text: string, at: number, end: number): boolean {
