@@ -26,9 +26,14 @@ const OCT = /^0o[0-7]+$/;
 const INF = /^[-+]?\.(?:inf|Inf|INF)$/;
 const NAN = /^\.(?:nan|NaN|NAN)$/;
 
+/** First characters of the core schema's non-string plain scalars: digits, `+-.~`, n N t T f F. */
+const TYPED_START = new Uint8Array(128);
+for (const c of '0123456789+-.~nNtTfF') TYPED_START[c.charCodeAt(0)] = 1;
+
 /** A plain scalar's value under the core schema, converted the way `yaml` converts it. */
 export function plainValue(s: string): unknown {
   const c = s.charCodeAt(0);
+  if (c < 128 && TYPED_START[c] === 0) return s;
   if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46) {
     if (INT.test(s)) return parseInt(s, 10);
     if (FLOAT.test(s)) return parseFloat(s);
@@ -57,6 +62,7 @@ const ESCAPES: Record<string, string> = {
   N: '\u0085', _: '\u00a0', L: '\u2028', P: '\u2029', ' ': ' ', '"': '"', '/': '/', '\\': '\\',
 };
 const HEX_DIGITS = /^[0-9a-fA-F]+$/;
+const QUOTED_RUN = /[^"\\\n]+/y;
 
 /** Sets `pos` past what it reads; `starts` gets each flow collection's offset by JSON pointer. */
 export class ScalarReader {
@@ -97,6 +103,9 @@ export class ScalarReader {
     let piece = this.pos + 1;
     let out = '';
     for (let at = piece; ; at++) {
+      // Ordinary characters are skipped natively, up to a quote, a backslash or the line's end.
+      QUOTED_RUN.lastIndex = at;
+      if (QUOTED_RUN.test(text)) at = QUOTED_RUN.lastIndex;
       if (at >= end) handOver();
       const c = text.charCodeAt(at);
       if (c === 34) {
@@ -200,17 +209,20 @@ export class ScalarReader {
   }
 }
 
+/** 1 for YAML's indicators (and space) that no plain scalar starts with here; 2 for `-`, which may start one. */
+const INDICATOR = new Uint8Array(128);
+for (const c of '?:,[]{}#&*!|>\'"%@` ') INDICATOR[c.charCodeAt(0)] = 1;
+INDICATOR[45] = 2;
+/** After a `-`, what makes it an indicator rather than a plain scalar's start (`-1`, `-x`). */
+const AFTER_DASH = new Uint8Array(128);
+for (const c of ' \n,[]{}#') AFTER_DASH[c.charCodeAt(0)] = 1;
+
 /**
  * A character no plain scalar starts with here: YAML's indicators, and `-` unless followed
  * by a character that is neither a space nor a flow indicator nor `#` (`-1` is a plain scalar;
  * `?` and `:` starts are left to the parsers).
  */
 export function startsIndicator(c: number, next: number): boolean {
-  switch (c) {
-    case 45: return next === 32 || next === 10 || Number.isNaN(next) || next === 44 || next === 91 || next === 93 || next === 123 || next === 125 || next === 35;
-    case 63: case 58: case 44: case 91: case 93: case 123: case 125: case 35: case 38: case 42:
-    case 33: case 124: case 62: case 39: case 34: case 37: case 64: case 96: case 32:
-      return true;
-    default: return false;
-  }
+  const kind = INDICATOR[c] ?? 0;
+  return kind === 1 || (kind === 2 && (Number.isNaN(next) || AFTER_DASH[next] === 1));
 }

@@ -23,13 +23,14 @@ class BlockReader extends ScalarReader {
   line = 0;
   eol = 0;
   indent = 0;
+  private readonly keys: Array<string | undefined> = new Array<string | undefined>(KEY_SLOTS).fill(undefined);
 
   read(): unknown {
     this.nextContent(0);
     if (this.indent === 0 && this.text.startsWith('---', this.pos)) {
       const after = this.pos + 3;
       this.pos = after;
-      if (after < this.eol && (this.code(after) !== 32 || this.code(this.skipSpaces(this.eol)) !== 35)) handOver();
+      if (after < this.eol && (this.text.charCodeAt(after) !== 32 || this.text.charCodeAt(this.skipSpaces(this.eol)) !== 35)) handOver();
       this.nextContent(this.eol + 1);
     }
     if (this.indent === -1) handOver();
@@ -66,7 +67,7 @@ class BlockReader extends ScalarReader {
 
   /** The node on the current line when it is deeper than `parent` (or a sequence at a mapping's column), else null. */
   private nested(parent: number, pointer: string | undefined, depth: number, inMap: boolean): unknown {
-    const entry = this.code(this.pos) === 45 && this.isEntry(this.pos);
+    const entry = this.text.charCodeAt(this.pos) === 45 && this.isEntry(this.pos);
     if (this.indent > parent || (inMap && entry && this.indent === parent)) {
       return entry ? this.sequence(this.indent, pointer, depth) : this.mapping(this.indent, pointer, depth);
     }
@@ -74,7 +75,7 @@ class BlockReader extends ScalarReader {
   }
 
   private isEntry(at: number): boolean {
-    return at + 1 === this.eol || this.code(at + 1) === 32;
+    return at + 1 === this.eol || this.text.charCodeAt(at + 1) === 32;
   }
 
   private mapping(indent: number, pointer: string | undefined, depth: number): Record<string, unknown> {
@@ -95,7 +96,7 @@ class BlockReader extends ScalarReader {
     for (;;) {
       this.pos++;
       list.push(this.value(indent, pointer, list.length, depth + 1, false));
-      if (this.indent !== indent || this.code(this.pos) !== 45 || !this.isEntry(this.pos)) break;
+      if (this.indent !== indent || this.text.charCodeAt(this.pos) !== 45 || !this.isEntry(this.pos)) break;
     }
     if (this.indent > indent) handOver();
     return list;
@@ -104,24 +105,37 @@ class BlockReader extends ScalarReader {
   /** A key at `pos` (plain or quoted, one line), leaving `pos` after its `:`. */
   private blockKey(): string {
     const text = this.text;
-    const c = this.code(this.pos);
     const from = this.pos;
+    const c = text.charCodeAt(from);
     let key: string;
     if (c === 34 || c === 39) {
       key = c === 34 ? this.doubleQuoted(this.eol) : this.singleQuoted(this.eol);
-      if (this.code(this.pos) !== 58 || key === '__proto__') handOver();
+      if (text.charCodeAt(this.pos) !== 58 || key === '__proto__') handOver();
     } else {
-      if (startsIndicator(c, this.code(this.pos + 1))) handOver();
+      if (startsIndicator(c, text.charCodeAt(from + 1))) handOver();
       let at = this.colon(from);
       if (at === -1) handOver();
       this.pos = at;
       while (text.charCodeAt(at - 1) === 32) at--;
-      key = plainKey(text.slice(from, at));
+      key = this.keyText(from, at);
     }
     // YAML caps implicit keys at 1024 characters.
     if (this.pos - from > 1000) handOver();
-    this.pos++;
-    if (this.pos < this.eol && this.code(this.pos) !== 32) handOver();
+    const after = ++this.pos;
+    if (after < this.eol && text.charCodeAt(after) !== 32) handOver();
+    return key;
+  }
+
+  /**
+   * A plain key's text: the key last seen with the same first character and length when the
+   * text repeats it (keys repeat in every step: no new string to make and intern), else a slice.
+   */
+  private keyText(from: number, to: number): string {
+    const slot = (this.text.charCodeAt(from) * 31 + (to - from)) & (KEY_SLOTS - 1);
+    const known = this.keys[slot];
+    if (known !== undefined && known.length === to - from && this.text.startsWith(known, from)) return known;
+    const key = plainKey(this.text.slice(from, to));
+    this.keys[slot] = key;
     return key;
   }
 
@@ -130,19 +144,19 @@ class BlockReader extends ScalarReader {
     PLAIN_END.lastIndex = from;
     PLAIN_END.test(this.text);
     const at = PLAIN_END.lastIndex;
-    return this.code(at) === 58 ? at : -1;
+    return this.text.charCodeAt(at) === 58 ? at : -1;
   }
 
   /** The value after a key's `:` or an entry's `-` at `pos`; leaves the reader on the next content line. */
   private value(parent: number, pointer: string | undefined, segment: string | number, depth: number, inMap: boolean): unknown {
     const at = this.skipSpaces(this.eol);
-    const c = this.code(at);
+    const c = this.text.charCodeAt(at);
     if (at === this.eol || c === 35) {
       this.nextContent(this.eol + 1);
       return this.nested(parent, this.child(pointer, segment, depth), depth, inMap);
     }
     if (c === 124 || c === 62) return this.blockScalar(parent);
-    if (!inMap && (c === 34 || c === 39 || !startsIndicator(c, this.code(at + 1))) && this.startsKey(at)) {
+    if (!inMap && (c === 34 || c === 39 || !startsIndicator(c, this.text.charCodeAt(at + 1))) && this.startsKey(at)) {
       // `- key: value`: a mapping whose column is that of its first key.
       this.indent = at - this.line;
       return this.mapping(this.indent, this.child(pointer, segment, depth), depth);
@@ -151,10 +165,10 @@ class BlockReader extends ScalarReader {
     if (c === 91 || c === 123) value = this.flow(this.eol, this.child(pointer, segment, depth), depth);
     else if (c === 34) value = this.doubleQuoted(this.eol);
     else if (c === 39) value = this.singleQuoted(this.eol);
-    else if (startsIndicator(c, this.code(at + 1))) handOver();
+    else if (startsIndicator(c, this.text.charCodeAt(at + 1))) handOver();
     else value = plainValue(this.plain());
     const rest = this.skipSpaces(this.eol);
-    if (rest !== this.eol && (this.code(rest) !== 35 || rest === at || this.code(rest - 1) !== 32)) handOver();
+    if (rest !== this.eol && (this.text.charCodeAt(rest) !== 35 || rest === at || this.text.charCodeAt(rest - 1) !== 32)) handOver();
     this.nextContent(this.eol + 1);
     // A deeper line would continue a plain scalar over lines, or be an error: both are the parsers'.
     if (this.indent > parent) handOver();
@@ -163,13 +177,13 @@ class BlockReader extends ScalarReader {
 
   /** Whether a sequence entry's content at `at` is a mapping's first key (`- id: x`). */
   private startsKey(at: number): boolean {
-    const c = this.code(at);
+    const c = this.text.charCodeAt(at);
     if (c === 34 || c === 39) {
       const saved = this.pos;
       this.pos = at;
       if (c === 34) this.doubleQuoted(this.eol);
       else this.singleQuoted(this.eol);
-      const next = this.code(this.pos);
+      const next = this.text.charCodeAt(this.pos);
       this.pos = saved;
       return next === 58;
     }
@@ -192,12 +206,12 @@ class BlockReader extends ScalarReader {
   /** A `|` or `>` block scalar (chomping `-` `+`, no explicit indentation); leaves the reader after it. */
   private blockScalar(parent: number): string {
     const text = this.text;
-    const folded = this.code(this.pos) === 62;
+    const folded = this.text.charCodeAt(this.pos) === 62;
     this.pos++;
-    const chomp = this.code(this.pos);
+    const chomp = this.text.charCodeAt(this.pos);
     if (chomp === 45 || chomp === 43) this.pos++;
     const header = this.skipSpaces(this.eol);
-    if (header !== this.eol && (this.code(header) !== 35 || this.code(header - 1) !== 32)) handOver();
+    if (header !== this.eol && (this.text.charCodeAt(header) !== 35 || this.text.charCodeAt(header - 1) !== 32)) handOver();
     let out = '';
     let indent = -1;
     let blank = 0;
@@ -237,6 +251,7 @@ class BlockReader extends ScalarReader {
   }
 }
 
+const KEY_SLOTS = 256;
 /** Blank and comment-only lines, then the next line's indentation (sticky: no allocation). */
 const SKIP_LINES = /(?: *(?:#[^\n]*)?\n)* */y;
 /**
