@@ -82,9 +82,19 @@ class BlockReader extends ScalarReader {
     if (pointer !== undefined) this.starts.set(pointer, this.pos);
     const map: Record<string, unknown> = {};
     for (;;) {
-      const key = this.blockKey();
-      if (Object.hasOwn(map, key)) handOver();
-      map[key] = this.value(indent, pointer, key, depth + 1, true);
+      // Most lines are `key: scalar`: one native match reads them whole, fewer steps in JS.
+      SIMPLE_ENTRY.lastIndex = this.pos;
+      const simple = SIMPLE_ENTRY.exec(this.text);
+      if (simple !== null && SIMPLE_ENTRY.lastIndex === this.eol) {
+        const key = plainKey(simple[1]!);
+        if (Object.hasOwn(map, key) || key.length > 1000) handOver();
+        map[key] = simple[2] ?? plainValue(simple[3]!);
+        this.nextContent(this.eol + 1);
+      } else {
+        const key = this.blockKey();
+        if (Object.hasOwn(map, key)) handOver();
+        map[key] = this.value(indent, pointer, key, depth + 1, true);
+      }
       if (this.indent < indent) return map;
       if (this.indent > indent) handOver();
     }
@@ -252,6 +262,11 @@ class BlockReader extends ScalarReader {
 }
 
 const KEY_SLOTS = 256;
+/**
+ * A whole `key: value` line of the commonest kind: a word key, one space, and a double-quoted
+ * scalar without escapes or a plain one without `:` `#` or trailing spaces, up to the line end.
+ */
+const SIMPLE_ENTRY = /([A-Za-z_][\w-]*): (?:"([^"\\\n]*)"|([\w$/.+](?:[^\n:#]*[^\n:# ])?))(?=\n|$)/y;
 /** Blank and comment-only lines, then the next line's indentation (sticky: no allocation). */
 const SKIP_LINES = /(?: *(?:#[^\n]*)?\n)* */y;
 /**
