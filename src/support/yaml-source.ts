@@ -46,7 +46,9 @@ function jsYamlLib(): JsYamlModule {
 
 export function fieldPath(path: readonly PathSegment[]): string {
   if (path.length === 0) return '(top level)';
-  return path.reduce<string>((acc, s) => (typeof s === 'number' ? `${acc}[${s}]` : acc ? `${acc}.${s}` : s), '');
+  let out = '';
+  for (const s of path) out = typeof s === 'number' ? `${out}[${s}]` : out ? `${out}.${s}` : s;
+  return out;
 }
 
 /** Splits an Ajv instancePath ("/steps/0/call") into segments, numbers where they index arrays. */
@@ -245,7 +247,10 @@ function parseFast(text: string, file: string): YamlSource | undefined {
     let pointer = '';
     for (const segment of path) pointer += `/${typeof segment === 'number' ? segment : escapeSegment(segment)}`;
     const start = options?.key ? undefined : starts.get(pointer);
-    if (start !== undefined) return { file, ...lineAndColumn(start), field: fieldPath(path) };
+    if (start !== undefined) {
+      const { line, column } = lineAndColumn(start);
+      return { file, line, column, field: fieldPath(path) };
+    }
     slow ??= parseYamlWithPositions(text, file) as YamlSource;
     return slow.locate(path, options);
   };
