@@ -65,6 +65,26 @@ class BlockReader extends ScalarReader {
     this.pos = at;
   }
 
+  /**
+   * After a whole-line match that also took the line end and the next line's indentation
+   * (`at`): that next line, unless it is blank, a comment, at column 0 or the end - those go
+   * through nextContent.
+   */
+  private nextLine(at: number): void {
+    const text = this.text;
+    const start = this.eol + 1;
+    const c = text.charCodeAt(at);
+    if (at <= start || c === 10 || c === 35 || Number.isNaN(c)) {
+      this.nextContent(start);
+      return;
+    }
+    const end = text.indexOf('\n', at);
+    this.line = start;
+    this.eol = end === -1 ? text.length : end;
+    this.indent = at - start;
+    this.pos = at;
+  }
+
   /** The node on the current line when it is deeper than `parent` (or a sequence at a mapping's column), else null. */
   private nested(parent: number, pointer: string | undefined, depth: number, inMap: boolean): unknown {
     const entry = this.text.charCodeAt(this.pos) === 45 && this.isEntry(this.pos);
@@ -85,11 +105,11 @@ class BlockReader extends ScalarReader {
       // Most lines are `key: scalar`: one native match reads them whole, fewer steps in JS.
       SIMPLE_ENTRY.lastIndex = this.pos;
       const simple = SIMPLE_ENTRY.exec(this.text);
-      if (simple !== null && SIMPLE_ENTRY.lastIndex === this.eol) {
+      if (simple !== null) {
         const key = plainKey(simple[1]!);
         if (Object.hasOwn(map, key) || key.length > 1000) handOver();
         map[key] = simple[2] ?? plainValue(simple[3]!);
-        this.nextContent(this.eol + 1);
+        this.nextLine(SIMPLE_ENTRY.lastIndex);
       } else {
         const key = this.blockKey();
         if (Object.hasOwn(map, key)) handOver();
@@ -264,9 +284,10 @@ class BlockReader extends ScalarReader {
 const KEY_SLOTS = 256;
 /**
  * A whole `key: value` line of the commonest kind: a word key, one space, and a double-quoted
- * scalar without escapes or a plain one without `:` `#` or trailing spaces, up to the line end.
+ * scalar without escapes or a plain one without `:` `#` or trailing spaces, up to the line end;
+ * then the line end and the next line's indentation when it has one.
  */
-const SIMPLE_ENTRY = /([A-Za-z_][\w-]*): (?:"([^"\\\n]*)"|([\w$/.+](?:[^\n:#]*[^\n:# ])?))(?=\n|$)/y;
+const SIMPLE_ENTRY = /([A-Za-z_][\w-]*): (?:"([^"\\\n]*)"|([\w$/.+](?:[^\n:#]*[^\n:# ])?))(?:\n +|(?=\n|$))/y;
 /** Blank and comment-only lines, then the next line's indentation (sticky: no allocation). */
 const SKIP_LINES = /(?: *(?:#[^\n]*)?\n)* */y;
 /**
