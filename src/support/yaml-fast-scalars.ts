@@ -67,7 +67,16 @@ const QUOTED_RUN = /[^"\\\n]+/y;
 /** Sets `pos` past what it reads; `starts` gets each flow collection's offset by JSON pointer. */
 export class ScalarReader {
   pos = 0;
+  /** The current line's number (1-based), recorded with each collection's start. */
+  lineNo = 1;
+  readonly lines = new Map<string, number>();
   constructor(readonly text: string, readonly starts: Map<string, number>) {}
+
+  /** Records where the collection at `pos` starts: offset and line. */
+  record(pointer: string): void {
+    this.starts.set(pointer, this.pos);
+    this.lines.set(pointer, this.lineNo);
+  }
 
   code(at: number): number {
     return this.text.charCodeAt(at);
@@ -142,7 +151,7 @@ export class ScalarReader {
 
   /** A flow collection (`[` or `{` at `pos`) that closes on its line, before `end`. */
   flow(end: number, pointer: string | undefined, depth: number): unknown {
-    if (pointer !== undefined) this.starts.set(pointer, this.pos);
+    if (pointer !== undefined) this.record(pointer);
     const isMap = this.code(this.pos) === 123;
     const close = isMap ? 125 : 93;
     const map: Record<string, unknown> = {};

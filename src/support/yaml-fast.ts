@@ -12,7 +12,10 @@ export { escapeSegment, RECORDED_DEPTH } from './yaml-fast-scalars.js';
 
 export interface FastYaml {
   value: unknown;
+  /** JSON pointer -> start offset of each collection down to depth 4. */
   starts: Map<string, number>;
+  /** The same pointers -> the line (1-based) each starts on. */
+  lines: Map<string, number>;
 }
 
 /** Characters the reader does not take on: tabs, CR, controls, BOM, NEL and Unicode line breaks. */
@@ -26,7 +29,7 @@ class BlockReader extends ScalarReader {
   private readonly keys: Array<string | undefined> = new Array<string | undefined>(KEY_SLOTS).fill(undefined);
 
   read(): unknown {
-    this.nextContent(0);
+    this.nextContent(0, 1);
     if (this.indent === 0 && this.text.startsWith('---', this.pos)) {
       const after = this.pos + 3;
       this.pos = after;
@@ -40,7 +43,7 @@ class BlockReader extends ScalarReader {
   }
 
   /** Moves to the next line that is not blank nor only a comment; a document marker or directive hands over. */
-  private nextContent(from: number): void {
+  private nextContent(from: number, fromLine = this.lineNo + 1): void {
     const text = this.text;
     const length = text.length;
     SKIP_LINES.lastIndex = from;
@@ -59,6 +62,9 @@ class BlockReader extends ScalarReader {
     if (at === start && (c === 37 || ((c === 45 || c === 46) && isMarker(text, at, end)))) {
       if (!(from === 0 && c === 45)) handOver();
     }
+    let lineNo = fromLine;
+    for (let nl = text.indexOf('\n', from); nl !== -1 && nl < start; nl = text.indexOf('\n', nl + 1)) lineNo++;
+    this.lineNo = lineNo;
     this.line = start;
     this.eol = end;
     this.indent = at - start;
@@ -79,6 +85,7 @@ class BlockReader extends ScalarReader {
       return;
     }
     const end = text.indexOf('\n', at);
+    this.lineNo++;
     this.line = start;
     this.eol = end === -1 ? text.length : end;
     this.indent = at - start;
@@ -99,7 +106,7 @@ class BlockReader extends ScalarReader {
   }
 
   private mapping(indent: number, pointer: string | undefined, depth: number): Record<string, unknown> {
-    if (pointer !== undefined) this.starts.set(pointer, this.pos);
+    if (pointer !== undefined) this.record(pointer);
     const map: Record<string, unknown> = {};
     for (;;) {
       // Most lines are `key: scalar`: one native match reads them whole, fewer steps in JS.
@@ -121,7 +128,7 @@ class BlockReader extends ScalarReader {
   }
 
   private sequence(indent: number, pointer: string | undefined, depth: number): unknown[] {
-    if (pointer !== undefined) this.starts.set(pointer, this.pos);
+    if (pointer !== undefined) this.record(pointer);
     const list: unknown[] = [];
     for (;;) {
       this.pos++;
@@ -246,6 +253,7 @@ class BlockReader extends ScalarReader {
     let indent = -1;
     let blank = 0;
     let start = this.eol + 1;
+    let startLine = this.lineNo + 1; // the line `start` is on
     let ending = -1;
     while (start < text.length) {
       let end = text.indexOf('\n', start);
@@ -271,10 +279,11 @@ class BlockReader extends ScalarReader {
         blank = 0;
       }
       start = end + 1;
+      startLine++;
     }
     // A line between the parent's column and the scalar's ends it oddly (even a comment): the parsers'.
     if (ending > parent) handOver();
-    this.nextContent(start);
+    this.nextContent(start, startLine);
     if (this.indent > parent) handOver();
     if (indent === -1) return chomp === 43 ? handOver() : '';
     return chomp === 45 ? out : chomp === 43 ? `${out}\n${'\n'.repeat(blank)}` : `${out}\n`;
@@ -307,7 +316,7 @@ export function readYamlFast(text: string): FastYaml | undefined {
   if (UNREAD.test(text)) return undefined;
   const reader = new BlockReader(text, new Map());
   try {
-    return { value: reader.read(), starts: reader.starts };
+    return { value: reader.read(), starts: reader.starts, lines: reader.lines };
   } catch (error) {
     if (error === HAND_OVER) return undefined;
     throw error;

@@ -238,9 +238,11 @@ function hasKeyNamedNull(value: unknown): boolean {
 
 /** The fast path (yaml-fast.ts, else js-yaml), or undefined when the text needs the `yaml` path. */
 function parseFast(text: string, file: string): YamlSource | undefined {
-  const read = readYamlFast(text) ?? parseJsYaml(text, file);
+  const fast = readYamlFast(text);
+  const read = fast ?? parseJsYaml(text, file);
   if (!read) return undefined;
   const { value, starts } = read;
+  const lines = fast?.lines;
   const lineAndColumn = lineCounter(text);
   let slow: YamlSource | undefined;
   const locate = (path: readonly PathSegment[], options?: { key?: boolean }): SourceLocation => {
@@ -248,8 +250,11 @@ function parseFast(text: string, file: string): YamlSource | undefined {
     for (const segment of path) pointer += `/${typeof segment === 'number' ? segment : escapeSegment(segment)}`;
     const start = options?.key ? undefined : starts.get(pointer);
     if (start !== undefined) {
-      const { line, column } = lineAndColumn(start);
-      return { file, line, column, field: fieldPath(path) };
+      // The fast reader counted lines as it went; js-yaml's starts are counted here.
+      const line = lines?.get(pointer);
+      if (line !== undefined) return { file, line, column: start - text.lastIndexOf('\n', start - 1), field: fieldPath(path) };
+      const at = lineAndColumn(start);
+      return { file, line: at.line, column: at.column, field: fieldPath(path) };
     }
     slow ??= parseYamlWithPositions(text, file) as YamlSource;
     return slow.locate(path, options);

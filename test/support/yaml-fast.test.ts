@@ -59,8 +59,10 @@ function expectSameAsExact(text: string, fast: FastYaml, exact: YamlSource): voi
     expect(start, `${JSON.stringify(path)} in ${text}`).toBeDefined();
     const { line, column } = exact.locate(path);
     expect(lineColumn(text, start!), `${JSON.stringify(path)} in ${text}`).toEqual({ line, column });
+    expect(fast.lines.get(pointer(path)), `line of ${JSON.stringify(path)} in ${text}`).toBe(line);
   }
   expect(fast.starts.size).toBe(paths.length);
+  expect(fast.lines.size).toBe(paths.length);
 }
 
 /**
