@@ -238,23 +238,27 @@ function findIn(value: unknown, allowedRoots: ReadonlySet<string>, path: Array<s
   }
   if (value === null || typeof value !== 'object') return undefined;
   // Indexes and keys walked in place: no [key, value] pair per entry (a suite has thousands).
+  // Most values are strings without a template, numbers or booleans: skipped without a call.
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findInChild(value[i], i, allowedRoots, path);
+      const v: unknown = value[i];
+      if (typeof v === 'string' ? !v.includes('${') : v === null || typeof v !== 'object') continue;
+      const found = findInChild(v, i, allowedRoots, path);
       if (found) return found;
     }
     return undefined;
   }
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    const found = findInChild(record[key], key, allowedRoots, path);
+    const v = record[key];
+    if (typeof v === 'string' ? !v.includes('${') : v === null || typeof v !== 'object') continue;
+    const found = findInChild(v, key, allowedRoots, path);
     if (found) return found;
   }
   return undefined;
 }
 
 function findInChild(v: unknown, key: string | number, allowedRoots: ReadonlySet<string>, path: Array<string | number>): { path: Array<string | number>; message: string } | undefined {
-  if (v === null || (typeof v !== 'object' && typeof v !== 'string')) return undefined;
   path.push(key);
   const found = findIn(v, allowedRoots, path);
   path.pop();
