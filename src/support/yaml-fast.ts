@@ -110,13 +110,19 @@ class BlockReader extends ScalarReader {
     const map: Record<string, unknown> = {};
     for (;;) {
       // Most lines are `key: scalar`: one native match reads them whole, fewer steps in JS.
-      SIMPLE_ENTRY.lastIndex = this.pos;
-      const simple = SIMPLE_ENTRY.exec(this.text);
-      if (simple !== null) {
-        const key = plainKey(simple[1]!);
+      // The match is only tested (no match array); its parts are where the pattern put them:
+      // the key up to the first `:`, the value from two after it to the line's end.
+      const text = this.text;
+      const from = this.pos;
+      SIMPLE_ENTRY.lastIndex = from;
+      if (SIMPLE_ENTRY.test(text)) {
+        const next = SIMPLE_ENTRY.lastIndex;
+        const colon = text.indexOf(':', from);
+        const key = this.keyText(from, colon);
         if (Object.hasOwn(map, key) || key.length > 1000) handOver();
-        map[key] = simple[2] ?? plainValue(simple[3]!);
-        this.nextLine(SIMPLE_ENTRY.lastIndex);
+        const at = colon + 2;
+        map[key] = text.charCodeAt(at) === 34 ? text.slice(at + 1, this.eol - 1) : plainValue(text.slice(at, this.eol));
+        this.nextLine(next);
       } else {
         const key = this.blockKey();
         if (Object.hasOwn(map, key)) handOver();
@@ -168,7 +174,8 @@ class BlockReader extends ScalarReader {
    * text repeats it (keys repeat in every step: no new string to make and intern), else a slice.
    */
   private keyText(from: number, to: number): string {
-    const slot = (this.text.charCodeAt(from) * 31 + (to - from)) & (KEY_SLOTS - 1);
+    const text = this.text;
+    const slot = (text.charCodeAt(from) * 31 + text.charCodeAt((from + to) >> 1) * 7 + (to - from)) & (KEY_SLOTS - 1);
     const known = this.keys[slot];
     if (known !== undefined && known.length === to - from && this.text.startsWith(known, from)) return known;
     const key = plainKey(this.text.slice(from, to));
@@ -296,7 +303,7 @@ const KEY_SLOTS = 256;
  * scalar without escapes or a plain one without `:` `#` or trailing spaces, up to the line end;
  * then the line end and the next line's indentation when it has one.
  */
-const SIMPLE_ENTRY = /([A-Za-z_][\w-]*): (?:"([^"\\\n]*)"|([\w$/.+](?:[^\n:#]*[^\n:# ])?))(?:\n +|(?=\n|$))/y;
+const SIMPLE_ENTRY = /[A-Za-z_][\w-]*: (?:"[^"\\\n]*"|[\w$/.+](?:[^\n:#]*[^\n:# ])?)(?:\n +|(?=\n|$))/y;
 /** Blank and comment-only lines, then the next line's indentation (sticky: no allocation). */
 const SKIP_LINES = /(?: *(?:#[^\n]*)?\n)* */y;
 /**
