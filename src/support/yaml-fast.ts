@@ -6,6 +6,7 @@
 // block scalars, a leading `---`. Anything else - anchors, aliases, tags, complex or
 // duplicate keys, `<<`, multi-line plain or flow scalars, tabs, CR, odd indentation, several
 // documents - is not guessed at: it is handed over, so values and errors stay the parsers'.
+import { readBlockScalar } from './yaml-fast-block.js';
 import { HAND_OVER, ScalarReader, handOver, plainKey, plainValue, startsIndicator } from './yaml-fast-scalars.js';
 
 export { escapeSegment, RECORDED_DEPTH } from './yaml-fast-scalars.js';
@@ -249,51 +250,10 @@ class BlockReader extends ScalarReader {
 
   /** A `|` or `>` block scalar (chomping `-` `+`, no explicit indentation); leaves the reader after it. */
   private blockScalar(parent: number): string {
-    const text = this.text;
-    const folded = this.text.charCodeAt(this.pos) === 62;
-    this.pos++;
-    const chomp = this.text.charCodeAt(this.pos);
-    if (chomp === 45 || chomp === 43) this.pos++;
-    const header = this.skipSpaces(this.eol);
-    if (header !== this.eol && (this.text.charCodeAt(header) !== 35 || this.text.charCodeAt(header - 1) !== 32)) handOver();
-    let out = '';
-    let indent = -1;
-    let blank = 0;
-    let start = this.eol + 1;
-    let startLine = this.lineNo + 1; // the line `start` is on
-    let ending = -1;
-    while (start < text.length) {
-      let end = text.indexOf('\n', start);
-      const last = end === -1;
-      if (last) end = text.length;
-      let at = start;
-      while (at < end && text.charCodeAt(at) === 32) at++;
-      const spaces = at - start;
-      if (at < end && spaces < (indent === -1 ? parent + 1 : indent)) {
-        ending = spaces;
-        break;
-      }
-      // The last line without its `\n`, spaces beyond the indentation on a blank line, leading
-      // blank lines and more-indented folded lines: left to the parsers.
-      if (last || (at === end && (indent === -1 || spaces > indent))) handOver();
-      if (at === end) {
-        blank++;
-      } else {
-        if (indent === -1) indent = spaces;
-        else if (folded && spaces > indent) handOver();
-        else out += folded ? (blank > 0 ? '\n'.repeat(blank) : ' ') : '\n'.repeat(blank + 1);
-        out += text.slice(start + indent, end);
-        blank = 0;
-      }
-      start = end + 1;
-      startLine++;
-    }
-    // A line between the parent's column and the scalar's ends it oddly (even a comment): the parsers'.
-    if (ending > parent) handOver();
-    this.nextContent(start, startLine);
+    const read = readBlockScalar(this.text, this.pos, this.eol, parent, this.lineNo);
+    this.nextContent(read.next, read.nextLine);
     if (this.indent > parent) handOver();
-    if (indent === -1) return chomp === 43 ? handOver() : '';
-    return chomp === 45 ? out : chomp === 43 ? `${out}\n${'\n'.repeat(blank)}` : `${out}\n`;
+    return read.value;
   }
 }
 
