@@ -114,7 +114,6 @@ export function parseYamlWithPositions(text: string, file: string): YamlSource |
   return { file, value, locate: (path, options) => locateIn(doc, counter, file, path, options?.key ?? false) };
 }
 
-
 interface Frame {
   pointer: string;
   map: boolean;
@@ -180,24 +179,16 @@ function collectionStarts(events: readonly Event[], text: string): Map<string, n
   return starts;
 }
 
-/**
- * Line and column of offsets, counted from the last one asked (forward or back: a suite asks
- * for its steps and checks nearly in document order), so no table of every line end is built.
- */
-function lineCounter(text: string): (offset: number) => { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  return (offset) => {
-    while (lineStart > offset) {
-      lineStart = lineStart < 2 ? 0 : text.lastIndexOf('\n', lineStart - 2) + 1;
-      line--;
-    }
-    for (let nl = text.indexOf('\n', lineStart); nl !== -1 && nl < offset; nl = text.indexOf('\n', nl + 1)) {
-      line++;
-      lineStart = nl + 1;
-    }
-    return { line, column: offset - lineStart + 1 };
-  };
+function lineAndColumn(text: string, offset: number, newlines: number[]): { line: number; column: number } {
+  if (newlines.length === 0) for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) newlines.push(i);
+  let lo = 0;
+  let hi = newlines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (newlines[mid]! < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return { line: lo + 1, column: offset - (lo === 0 ? 0 : newlines[lo - 1]! + 1) + 1 };
 }
 
 const JS_YAML_DIFFERS = /\t|\r(?!\n)|^\.\.\.(?:[ \r\n]|$)/m;
@@ -243,17 +234,17 @@ function parseFast(text: string, file: string): YamlSource | undefined {
   if (!read) return undefined;
   const { value, starts } = read;
   const lines = fast?.lines;
-  const lineAndColumn = lineCounter(text);
+  const newlines: number[] = [];
   let slow: YamlSource | undefined;
   const locate = (path: readonly PathSegment[], options?: { key?: boolean }): SourceLocation => {
     let pointer = '';
     for (const segment of path) pointer += `/${typeof segment === 'number' ? segment : escapeSegment(segment)}`;
     const start = options?.key ? undefined : starts.get(pointer);
     if (start !== undefined) {
-      // The fast reader counted lines as it went; js-yaml's starts are counted here.
+      // The fast reader counted lines as it went; js-yaml's starts are placed here.
       const line = lines?.get(pointer);
       if (line !== undefined) return { file, line, column: start - text.lastIndexOf('\n', start - 1), field: fieldPath(path) };
-      const at = lineAndColumn(start);
+      const at = lineAndColumn(text, start, newlines);
       return { file, line: at.line, column: at.column, field: fieldPath(path) };
     }
     slow ??= parseYamlWithPositions(text, file) as YamlSource;
