@@ -1,6 +1,6 @@
 // CPU profile summary: takes a .cpuprofile (node --cpu-prof) of a cm-certify run, gives the
 // share of the profile before the first request to the candidate (the first sample with
-// drivers/http-client.js on its stack) and the self time by area (our modules by folder,
+// the HTTP client's transfer() on its stack) and the self time by area (our modules by folder,
 // dependencies by package, Node internals, GC, idle), before and after that point.
 // Usage: node dist/bench/profile-summary.js FILE.cpuprofile
 import { readFileSync } from 'node:fs';
@@ -34,8 +34,12 @@ export function summarize(profile: CpuProfile): string {
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const onStack = (id: number, re: RegExp): boolean => {
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) if (re.test(byId.get(at)!.callFrame.url)) return true;
+  // The client's transfer(), in drivers/http-client.js or, bundled, in a file of dist/src/bundle.
+  const isRequest = (id: number): boolean => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { url, functionName } = byId.get(at)!.callFrame;
+      if (/drivers\/http-client\.js$/.test(url) || (/\/dist\/src\/bundle\//.test(url) && functionName === 'transfer')) return true;
+    }
     return false;
   };
   let t = profile.startTime;
@@ -45,7 +49,7 @@ export function summarize(profile: CpuProfile): string {
   profile.samples.forEach((id, i) => {
     const dt = profile.timeDeltas[i] ?? 0;
     t += dt;
-    if (firstRequest === undefined && onStack(id, /drivers\/http-client\.js$/)) firstRequest = t;
+    if (firstRequest === undefined && isRequest(id)) firstRequest = t;
     const bucket = firstRequest === undefined ? before : after;
     const key = area(byId.get(id)!);
     bucket.set(key, (bucket.get(key) ?? 0) + dt);

@@ -11,7 +11,8 @@ import { CUT_MARK, cutText } from '../support/cut.js';
  */
 export function evidenceText(bytes: Uint8Array, limit: number, redactor: Redactor): { body: string; truncated: boolean } {
   const window = bytes.subarray(0, limit + 1024);
-  let decoded = Buffer.from(window).toString('utf8');
+  // A view on the same memory, not a copy.
+  let decoded = Buffer.from(window.buffer, window.byteOffset, window.byteLength).toString('utf8');
   if (window.length < bytes.length) decoded = `${decoded.replace(/\uFFFD$/, '')}${CUT_MARK}`;
   const text = redactor.text(decoded);
   const truncated = bytes.length > limit || text.length > limit;

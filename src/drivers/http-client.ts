@@ -4,8 +4,9 @@
 // parsed-body error, never an exception.
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
-import { Agent, EnvHttpProxyAgent, request } from 'undici';
-import type { Dispatcher } from 'undici';
+import type { Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass } from 'undici';
+import { createRequire } from 'node:module';
+import { originAndPath, undiciCore } from './undici-core.js';
 import type { Clock } from '../support/clock.js';
 import type { Redactor } from '../support/redact.js';
 import { redactHeaders } from '../support/redact.js';
@@ -32,12 +33,18 @@ export interface HttpClientOptions {
   proxy?: { httpProxy?: string | undefined; httpsProxy?: string | undefined; noProxy?: string | undefined } | undefined;
 }
 
-/** A plain agent, or undici's EnvHttpProxyAgent when a proxy is configured (TLS to the candidate still checks its certificate). */
+const require = createRequire(import.meta.url);
+
+/**
+ * A plain agent, or undici's EnvHttpProxyAgent when a proxy is configured (TLS to the
+ * candidate still checks its certificate; the whole undici package is loaded only then).
+ */
 function createDispatcher(options: HttpClientOptions): Dispatcher {
   const tls = { timeout: options.connectTimeoutMs, ...(options.ca ? { ca: options.ca } : {}) };
   const common = { headersTimeout: options.requestTimeoutMs, bodyTimeout: options.requestTimeoutMs, keepAliveTimeout: 4_000 };
   const p = options.proxy;
-  if (!p?.httpProxy && !p?.httpsProxy) return new Agent({ connect: tls, ...common });
+  if (!p?.httpProxy && !p?.httpsProxy) return new (undiciCore().Agent)({ connect: tls, ...common });
+  const { EnvHttpProxyAgent } = require('undici') as { EnvHttpProxyAgent: typeof EnvHttpProxyAgentClass };
   return new EnvHttpProxyAgent({
     ...common,
     connect: tls,
@@ -173,11 +180,11 @@ export class HttpClient {
     const record: Exchange = {
       id,
       direction: 'outbound',
-      operation: input.operation,
+      operation: redactor.text(input.operation),
       startedAt: new Date(at).toISOString(),
       durationMs: Math.round(performance.now() - started),
       request: {
-        method,
+        method: redactor.text(method),
         url: redactor.url(input.url),
         ...messageRecord(redactHeaders(requestHeaders, redactor), requestBytes, this.options.evidenceBodyBytes, redactor),
       },
@@ -190,7 +197,7 @@ export class HttpClient {
     }
     if (read.failure) record.failure = { ...read.failure, message: redactor.text(read.failure.message) };
     const live: LiveExchange = {
-      record,
+      record: redactor.seal(record),
       at,
       request: input.body instanceof Uint8Array || input.body === undefined ? parseBody(requestBytes) : { ok: true, value: input.body },
       ...(requestHeaders['content-type'] ? { requestContentType: requestHeaders['content-type'].toLowerCase() } : {}),
@@ -221,11 +228,11 @@ export class HttpClient {
     let responseHeaders: Record<string, string> = {};
     const read = { chunks: [] as Buffer[], kept: 0, total: 0 };
     try {
-      const response = await request(url, {
+      const response = await undiciCore().request(this.agent, {
+        ...originAndPath(url),
         method: method as 'POST',
         headers,
         ...(body.length || method !== 'GET' ? { body } : {}),
-        dispatcher: this.agent,
         signal: controller,
       });
       status = response.statusCode;

@@ -44,7 +44,15 @@ function indent(text: string, by = '   '): string {
   return text.split('\n').map((l) => `${by}${l}`).join('\n');
 }
 
-export function formatSummary(result: RunResult, chalk: ChalkInstance): string {
+/** The exchanges a summary prints: those a failure, error or warning names as evidence. */
+function exchangesShown(result: RunResult): RunResult['exchanges'] {
+  const named = new Set<string>();
+  for (const s of result.suites) for (const c of s.checks) if (c.outcome !== 'pass' && c.outcome !== 'skip') for (const id of c.evidence.exchanges) named.add(id);
+  return named.size ? result.exchanges.filter((x) => named.has(x.id)) : [];
+}
+
+/** `exchangeCount`: the run's number of exchanges when `result` carries only those printed. */
+export function formatSummary(result: RunResult, chalk: ChalkInstance, exchangeCount = result.exchanges.length): string {
   const cause = probableCause(result);
   const out: string[] = cause ? ['', chalk.bold.red(`Probable cause: ${cause}`)] : [];
   out.push('', chalk.bold('Suites'));
@@ -65,7 +73,7 @@ export function formatSummary(result: RunResult, chalk: ChalkInstance): string {
   }
   for (const note of result.notes) out.push('', chalk.yellow(`Note: ${note}`));
   const c = result.counts;
-  out.push('', `Checks: ${chalk.green(`${c.pass} passed`)}, ${chalk.red(`${c.fail} failed`)}, ${chalk.yellow(`${c.warn} warnings`)}, ${chalk.magenta(`${c.error} errors`)}, ${chalk.gray(`${c.skip} skipped`)} · ${result.exchanges.length} exchanges · ${(result.durationMs / 1000).toFixed(1)} s`);
+  out.push('', `Checks: ${chalk.green(`${c.pass} passed`)}, ${chalk.red(`${c.fail} failed`)}, ${chalk.yellow(`${c.warn} warnings`)}, ${chalk.magenta(`${c.error} errors`)}, ${chalk.gray(`${c.skip} skipped`)} · ${exchangeCount} exchanges · ${(result.durationMs / 1000).toFixed(1)} s`);
   out.push(formatVerdict(result, chalk));
   return out.join('\n');
 }
@@ -202,16 +210,18 @@ class TerminalReporter implements Reporter {
     await this.liveLoading;
     await this.live?.done();
     await this.stopping;
-    // The result is already redacted (finishReports); here it is made safe for a terminal.
-    const safe = mapStrings(result, forTerminal);
+    // The result is already redacted (finishReports); here what is printed is made safe for a
+    // terminal: every exchange only for transcripts (verbose), else those named as evidence.
+    const verbose = this.ctx.verbosity === 'verbose';
+    const safe = mapStrings({ ...result, exchanges: verbose ? result.exchanges : exchangesShown(result) }, forTerminal);
     if (this.ctx.verbosity === 'quiet') {
       this.write(formatVerdict(safe, this.chalk));
       return [];
     }
-    if (this.ctx.verbosity === 'verbose' && safe.exchanges.length) {
+    if (verbose && safe.exchanges.length) {
       this.write(['', this.chalk.bold(`Transcripts (${safe.exchanges.length})`), ...safe.exchanges.map((x) => `\n${formatTranscript(x)}`)].join('\n'));
     }
-    this.write(formatSummary(safe, this.chalk));
+    this.write(formatSummary(safe, this.chalk, result.exchanges.length));
     return [];
   }
 }

@@ -10,6 +10,8 @@ export interface DeepMapping {
   key?(key: string): string;
   /** A member's replacement, given its (original) key and value; undefined maps it as usual. */
   member?(key: string, value: unknown): unknown;
+  /** An object or array to keep as it is (the same reference, not copied nor walked). */
+  keep?(value: object): boolean;
 }
 
 type Slot = [unknown, Record<string | number, unknown>, string | number];
@@ -20,6 +22,7 @@ export function mapDeep<T>(value: T, mapping: DeepMapping): T {
   while (stack.length) {
     const [v, parent, key] = stack.pop()!;
     if (typeof v === 'string') parent[key] = mapping.string(v);
+    else if (v !== null && typeof v === 'object' && mapping.keep?.(v)) parent[key] = v;
     else if (Array.isArray(v)) {
       const copy: unknown[] = new Array(v.length);
       parent[key] = copy;

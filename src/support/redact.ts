@@ -121,6 +121,10 @@ export class Redactor {
   /** The forms grouped by their first characters: one substring search rules out a whole group. */
   private groups: Array<[string, string[]]> = [];
   private readonly memo = new Map<string, string>();
+  /** Counts the secrets added: a value sealed under an older count may hold a newer secret. */
+  private generation = 0;
+  /** Records built only from redacted parts, with the generation they were redacted under. */
+  private readonly sealed = new WeakMap<object, number>();
 
   constructor(secrets: Iterable<string | undefined> = []) {
     for (const s of secrets) this.addSecret(s);
@@ -131,6 +135,7 @@ export class Redactor {
     if (!this.labels.has(secret)) this.labels.set(secret, label);
     if (secret.length < MIN_SUBSTRING_SECRET_LENGTH || this.secrets.has(secret)) return;
     this.secrets.add(secret);
+    this.generation++;
     this.forms = [...new Set([...this.forms, ...secretForms(secret)])].sort((a, b) => b.length - a.length);
     const groups = new Map<string, string[]>();
     for (const form of this.forms) {
@@ -209,6 +214,16 @@ export class Redactor {
     return best;
   }
 
+  /**
+   * Marks a record whose every string the caller passed through this Redactor (and whose
+   * secret-named members it replaced): json() keeps it as it is, instead of redacting it
+   * again, until a new secret is added. The caller must not change it afterwards.
+   */
+  seal<T extends object>(record: T): T {
+    this.sealed.set(record, this.generation);
+    return record;
+  }
+
   url(input: string): string {
     return this.text(input);
   }
@@ -216,6 +231,7 @@ export class Redactor {
   /** A deep copy with secret-named members replaced and every string redacted; iterative, so any depth. */
   json(value: unknown): unknown {
     return mapDeep(value, {
+      keep: (inner) => this.sealed.get(inner) === this.generation,
       string: (text) => this.text(text),
       member: (key, inner) => (SECRET_KEY_RE.test(key) && inner !== null && inner !== '' ? REDACTED : undefined),
     });

@@ -1,7 +1,7 @@
 // Only the modules a command uses are loaded: `run --target ota --profile` loads no HTML
 // reporter, no live view (listr2: stdout is not a TTY), no reference candidate, no mock
-// channel manager, no `yaml` Document parser (needed only for an error's position) and no
-// Ajv compiler (every schema is compiled at build time).
+// channel manager, no more of undici than its agent and request, no `yaml` Document parser
+// (needed only for an error's position) and no Ajv compiler (schemas are compiled at build).
 // Behavioural: the real CLI in a child process, every ES module it loads logged by a
 // module hook (test/cli/module-log), against the reference OTA started here over HTTP.
 import { spawn } from 'node:child_process';
@@ -44,8 +44,22 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * The CLI runs from its bundle (dist/src/bundle, see src/build/bundle-cli.ts): a loaded
+ * bundle file stands for the compiled modules it holds, as the build's meta.json lists them.
+ */
+const BUNDLE = 'dist/src/bundle/';
+let bundleMeta: Record<string, string[]> | undefined;
+function bundled(file: string): string[] {
+  if (!file.startsWith(BUNDLE)) return [file];
+  bundleMeta ??= JSON.parse(readFileSync(join(ROOT, BUNDLE, 'meta.json'), 'utf8')) as Record<string, string[]>;
+  const inputs = bundleMeta[file.slice(BUNDLE.length)];
+  if (!inputs) throw new Error(`${file} is not in the bundle's meta.json: a stale build?`);
+  return inputs;
+}
+
 /** Runs the built CLI; gives its exit code and the modules it loaded, relative to the package. */
-function runLogged(args: string[], name: string): Promise<{ code: number | null; modules: string[]; out: string }> {
+function runLogged(args: string[], name: string): Promise<{ code: number | null; modules: string[]; files: string[]; out: string }> {
   const log = join(dir, `${name}.log`);
   writeFileSync(log, '');
   const origin = reference.profile.baseUrl.replace(/\/api$/, '');
@@ -58,9 +72,9 @@ function runLogged(args: string[], name: string): Promise<{ code: number | null;
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
-      const modules = readFileSync(log, 'utf8').split('\n').filter(Boolean)
-        .map((url) => url.replace(`file://${ROOT}/`, '').replace(/^dist\/src\//, 'src/'));
-      resolve({ code, modules, out });
+      const files = readFileSync(log, 'utf8').split('\n').filter(Boolean).map((url) => url.replace(`file://${ROOT}/`, ''));
+      const modules = files.flatMap((file) => bundled(file)).map((file) => file.replace(/^dist\/src\//, 'src/'));
+      resolve({ code, modules, files, out });
     });
   });
 }
@@ -70,8 +84,12 @@ const matching = (modules: string[], re: RegExp): string[] => modules.filter((m)
 
 describe('modules loaded by a run', () => {
   it('run --target ota --profile: none of the HTML reporter, live view, reference candidates, mock channel manager, yaml', async () => {
-    const { code, modules, out } = await runLogged(profileRun, 'profile');
+    const { code, modules, files, out } = await runLogged(profileRun, 'profile');
     expect(code, out).toBe(0);
+    // From the bundle: a few files hold the 60+ modules a run needs, none is loaded on its own.
+    const own = files.filter((f) => f.startsWith('dist/'));
+    expect(own.filter((f) => f.startsWith('dist/src/') && !f.startsWith(BUNDLE))).toEqual([]);
+    expect(modules.filter((m) => m.startsWith('src/')).length).toBeGreaterThan(own.length * 2);
     // The log works: the command, the runner and the terminal reporter are there.
     expect(modules).toEqual(expect.arrayContaining(['src/cli/commands/run.js', 'src/runner/run.js', 'src/report/terminal.js', 'src/suite/load-suite.js']));
     expect(matching(modules, /^src\/report\/html\//)).toEqual([]);
@@ -79,6 +97,9 @@ describe('modules loaded by a run', () => {
     expect(matching(modules, /^src\/reference\/|^src\/cli\/reference\.js$/)).toEqual([]);
     expect(matching(modules, /^src\/drivers\/mock-cm\/|^src\/cli\/pms-side\.js$|^src\/runner\/inbound-judge\.js$/)).toEqual([]);
     expect(matching(modules, /node_modules\/yaml\/|^cjs:yaml$/)).toEqual([]);
+    // Of undici, the agent and Dispatcher#request only: not the package's index (fetch, WebSocket, mocks, caches).
+    expect(modules).toEqual(expect.arrayContaining(['cjs:undici/lib/dispatcher/agent.js', 'cjs:undici/lib/api/api-request.js']));
+    expect(matching(modules, /^cjs:undici$|node_modules\/undici\/index\.js$|^cjs:\.\/lib\/(web|mock|cache)\//)).toEqual([]);
     // Ajv's runtime helpers are required by the build's validators; the compiler never is.
     expect(matching(modules, /^cjs:ajv\/dist\/runtime\//).length).toBeGreaterThan(0);
     expect(matching(modules, /^cjs:ajv(\/dist\/(2020|ajv|core|standalone)(\.js)?)?$|node_modules\/ajv\/dist\/(2020|ajv|core)\.js$/)).toEqual([]);

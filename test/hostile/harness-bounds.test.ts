@@ -164,8 +164,9 @@ describe('redaction on values', () => {
       return best;
     };
     cost(100);
-    const ratio = cost(3_000) / cost(300);
-    // Linear gives ~10 (noise on a shared machine up to ~2x that); the old backtracking patterns gave ~100.
+    // Linear gives ~10 (noise on a shared machine up to ~2x that); the old backtracking patterns
+    // gave ~100. A pair measured while other work took the CPU is measured again (best of 3).
+    const ratio = Math.min(...[0, 1, 2].map(() => cost(3_000) / cost(300)));
     expect(ratio).toBeLessThan(40);
   });
 

@@ -70,8 +70,10 @@ describe('hostile OTA candidates', () => {
     expect(exchange!.response?.body.length ?? 0).toBeLessThanOrEqual(2049 + 16);
     expect(result.verdict).toBe('not-certified');
     expect(exitCode).toBe(1);
-    // Each exchange is bounded by request_ms; the suite has one.
-    expect(elapsed).toBeLessThan(REQUEST_MS * 4 + 1500);
+    // Each exchange is bounded by request_ms; the suite has one. These candidates never end on
+    // their own (no headers, an endless or dripping body): any bound well under the test's
+    // timeout proves the deadline fired. Generous, so a machine busy with other work passes.
+    expect(elapsed).toBeLessThan(REQUEST_MS * 10 + 6_000);
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024);
     expect(io.out()).not.toContain('hostile-secret-value');
   });

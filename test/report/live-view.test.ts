@@ -90,6 +90,9 @@ describe('live view', () => {
     for (const e of events) {
       reporter.onEvent?.(e);
       await new Promise((r) => setTimeout(r, 120));
+      // listr2 redraws on its own timer: on a busy machine, wait for the redraw that shows
+      // the finished step before the run moves on (bounded; never a longer fixed sleep).
+      if (e.type === 'step-end') for (let waited = 0; waited < 10_000 && !out.text().includes('⚠ one — one warning'); waited += 20) await new Promise((r) => setTimeout(r, 20));
     }
     controller.abort(new Error('interrupted by SIGINT'));
     // Events that still arrive while the run winds down must not redraw.

@@ -37,6 +37,33 @@ describe('redaction', () => {
   });
 });
 
+describe('sealed records (redacted once, where they were built)', () => {
+  it('keeps a sealed record as it is (same reference) and still copies and redacts what is around it', () => {
+    const redactor = new Redactor(['s3cr3t-value']);
+    const record = redactor.seal({ url: redactor.url('https://h/api/X?shared_secret=s3cr3t-value'), body: redactor.text('{"a":1}') });
+    const out = redactor.json({ exchanges: [record], note: 'leak s3cr3t-value' }) as { exchanges: unknown[]; note: string };
+    expect(out.exchanges[0]).toBe(record);
+    expect(out.note).toBe(`leak ${REDACTED}`);
+    expect(JSON.stringify(out)).not.toContain('s3cr3t-value');
+  });
+
+  it('redacts a sealed record again once a secret was added after it was sealed', () => {
+    const redactor = new Redactor(['s3cr3t-value']);
+    const record = redactor.seal({ body: 'issued later: n3w-password-9' });
+    redactor.addSecret('n3w-password-9', "the PMS's password");
+    const out = redactor.json([record]) as Array<{ body: string }>;
+    expect(out[0]).not.toBe(record);
+    expect(out[0]!.body).toBe(`issued later: ${REDACTED}`);
+  });
+
+  it('does not keep an object that was never sealed, even one equal to a sealed one', () => {
+    const redactor = new Redactor(['s3cr3t-value']);
+    redactor.seal({ body: 'x' });
+    const out = redactor.json({ body: 's3cr3t-value' }) as { body: string };
+    expect(out.body).toBe(REDACTED);
+  });
+});
+
 describe('Redactor on generated texts', () => {
   const secrets = ['s3cr&t=/+?"x', 'pa55word-ÄÖ', 'tok'];
   const noise = fc.constantFrom('"', ':', ' ', '\\', '?', '&', ';', '=', '#', 'a', '_', '-', '{', '}', ',', 'x', 'passw', 'secre', 'tok', '…');
