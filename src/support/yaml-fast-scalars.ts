@@ -51,6 +51,28 @@ export function plainValue(s: string): unknown {
   }
 }
 
+/**
+ * plainValue of `text[from, to)`, without making the text of the commonest typed scalars:
+ * short unsigned decimal integers (`parseInt` gives the same, `007` is 7) and `true` / `false`.
+ */
+export function plainValueAt(text: string, from: number, to: number): unknown {
+  const c = text.charCodeAt(from);
+  if (c < 128 && TYPED_START[c] === 0) return text.slice(from, to);
+  if (to - from <= 9) {
+    let n = 0;
+    let at = from;
+    for (; at < to; at++) {
+      const digit = text.charCodeAt(at) - 48;
+      if (digit < 0 || digit > 9) break;
+      n = n * 10 + digit;
+    }
+    if (at === to) return n;
+    if (to - from === 4 && text.startsWith('true', from)) return true;
+    if (to - from === 5 && text.startsWith('false', from)) return false;
+  }
+  return plainValue(text.slice(from, to));
+}
+
 /** A plain key, which must read as a string (`1:`, `true:`, `~:` would not) and not be special. */
 export function plainKey(s: string): string {
   if (typeof plainValue(s) !== 'string' || s === '<<' || s === '__proto__') handOver();

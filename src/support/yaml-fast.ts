@@ -7,7 +7,7 @@
 // duplicate keys, `<<`, multi-line plain or flow scalars, tabs, CR, odd indentation, several
 // documents - is not guessed at: it is handed over, so values and errors stay the parsers'.
 import { readBlockScalar } from './yaml-fast-block.js';
-import { HAND_OVER, ScalarReader, handOver, plainKey, plainValue, startsIndicator } from './yaml-fast-scalars.js';
+import { HAND_OVER, ScalarReader, handOver, plainKey, plainValue, plainValueAt, startsIndicator } from './yaml-fast-scalars.js';
 
 export { escapeSegment, RECORDED_DEPTH } from './yaml-fast-scalars.js';
 
@@ -122,7 +122,7 @@ class BlockReader extends ScalarReader {
         const key = this.keyText(from, colon);
         if (Object.hasOwn(map, key) || key.length > 1000) handOver();
         const at = colon + 2;
-        map[key] = text.charCodeAt(at) === 34 ? text.slice(at + 1, this.eol - 1) : plainValue(text.slice(at, this.eol));
+        map[key] = text.charCodeAt(at) === 34 ? text.slice(at + 1, this.eol - 1) : plainValueAt(text, at, this.eol);
         this.nextLine(next);
       } else {
         const key = this.blockKey();

@@ -125,6 +125,7 @@ describe('readYamlFast: the same values and positions as the exact path, or a ha
   });
 
   it.each([
+    ['core-schema scalars in block mappings (whole-line reads)', 'a: 007\nb: true\nc: False\nd: 08\ne: 123456789\nf: 1234567890123\ng: -0\nh: +12\ni: 1e3\nj: ~\nk: yes\nl: 0x1F\nm: .5\nn: false\no: truex\np: "007"\n'],
     ['core-schema scalars', 'a: [0x1F, 0o17, .inf, -.Inf, .nan, ~, null, true, False, yes, 1e3, "1", 2026-01-01, +12, 007, -0]\n'],
     ['an empty value, and an empty value before a compact sequence', 'a:\nb: # none\nc:\n- 1\n- - 2\n'.replace('- - 2', '- 2')],
     ['block scalars with chomping', 'a: |\n  one\n\n  two\n\nb: >-\n  x\n  y\n\n  z\nc: |+\n  k\n\n# c\nd: >\n  e\n'],
