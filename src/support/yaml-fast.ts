@@ -1,6 +1,6 @@
-// The fast YAML reader: takes YAML text, gives its value and the start offset of every mapping
-// and sequence down to depth 4 (JSON pointer -> offset, as yaml-source.ts records them), in one
-// pass over the lines, or undefined to hand the text over to the complete parsers. It reads
+// The fast YAML reader: takes YAML text, gives its value and the start offset and line of every
+// mapping and sequence down to depth 4 (JSON pointer -> offset, as yaml-source.ts records them),
+// in one pass over the lines, or undefined to hand the text over to the complete parsers. It reads
 // the YAML that suites and profiles are written in: block mappings and sequences, plain and
 // quoted one-line scalars (core schema), one-line flow collections, comments, `|` and `>`
 // block scalars, a leading `---`. Anything else - anchors, aliases, tags, complex or
