@@ -19,6 +19,8 @@ export interface SuiteState {
   /** Captures that could not be taken, with why: referencing them skips with that reason. */
   missing: Map<string, MissingCapture>;
   stepStarts: Map<string, number>;
+  /** When the request an expect_request step waited for arrived (windows with `from_arrival`). */
+  arrivals: Map<string, number>;
   /** Set by a declared check's verdict with skipsRest: every later step is skipped with it. */
   skipRest?: MissingCapture;
 }
@@ -39,12 +41,18 @@ export function settingsOf(profile: Profile): Record<string, unknown> {
   const i = profile.intervals;
   const reaction = parseDuration(profile.deadlines.callback_reaction ?? '2m');
   const reactionMs = reaction ? reaction.ms + reaction.days * 86_400_000 : 120_000;
+  const reactionWindow = i.pollMs > i.pollToleranceMs ? Math.min(reactionMs, i.pollMs - i.pollToleranceMs) : reactionMs;
   return {
     // A reaction to a callback must come before the next scheduled poll could explain it, so
     // waiting longer than that tells nothing more; the reaction-poll check tells reaction from
     // schedule itself. Never a zero window (D-141): the deadline alone when the profile's
     // tolerance is as large as its interval.
-    reaction_ms: i.pollMs > i.pollToleranceMs ? Math.min(reactionMs, i.pollMs - i.pollToleranceMs) : reactionMs,
+    reaction_ms: reactionWindow,
+    // How long before a callback a poll of the PMS's own schedule may have come and still time
+    // it (`fresh`): the next scheduled poll, at the earliest the interval minus the tolerance
+    // after it, is then still beyond the reaction window; at most half an interval, never less
+    // than the tolerance (D-285).
+    fresh_poll_ms: Math.max(i.pollToleranceMs, Math.min(Math.floor(i.pollMs / 2), i.pollMs - i.pollToleranceMs - reactionWindow)),
     deadlines: profile.deadlines,
     poll_ms: i.pollMs,
     poll_tolerance_ms: i.pollToleranceMs,

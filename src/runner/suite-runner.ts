@@ -33,9 +33,14 @@ function stepCondition(env: StepEnv, step: Step): Verdict | undefined {
   return undefined;
 }
 
-/** Steps some traffic window starts from: their start opens an ARI ledger. */
-function windowStarts(suite: Suite): Set<string> {
-  return new Set(suite.steps.flatMap((s) => (s.kind === 'traffic' && s.from !== 'run' ? [s.from] : [])));
+/**
+ * Steps some traffic window that may read ARI starts from: their start opens an ARI ledger.
+ * A window over other operations only (polls, reactions) opens none: every open ledger
+ * ingests every ARIUpdate, full refreshes included, for nothing.
+ */
+export function windowStarts(suite: Suite): Set<string> {
+  const readsAri = (s: Step): boolean => s.kind === 'traffic' && (!s.operations || s.operations.includes('ARIUpdate'));
+  return new Set(suite.steps.flatMap((s) => (s.kind === 'traffic' && s.from !== 'run' && readsAri(s) ? [s.from] : [])));
 }
 
 /**
@@ -117,7 +122,7 @@ async function driveStep(env: StepEnv, step: Step, windows: Set<string>): Promis
 export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContext, stop: RunStop, runStartedAt: number): Promise<SuiteResult> {
   const started = performance.now();
   const collector = new CheckCollector();
-  const state: SuiteState = { captures: {}, missing: new Map(), stepStarts: new Map() };
+  const state: SuiteState = { captures: {}, missing: new Map(), stepStarts: new Map(), arrivals: new Map() };
   const grep = options.grep;
   for (const check of suite.checks) if (!grep || grep.test(check.id) || grep.test(check.title)) collector.declare(check);
   ctx.emit({ type: 'suite-start', suite: suite.name });

@@ -145,6 +145,7 @@ class SuiteReader {
         step.from = t.from ?? 'run';
         copyPresent(step, t, ['operations', 'duration', 'settle']);
         if (t.duration_from === 'window') step.durationFrom = 'window';
+        if (t.from_arrival === true) step.fromArrival = true;
         if (t.until_reaction) step.untilReaction = t.until_reaction;
         if (t.retry) step.retry = t.retry;
         break;
@@ -273,8 +274,11 @@ class SuiteReader {
         this.fail(['steps', i, 'traffic', 'retry', 'from'], `"${step.retry.from}" is not an earlier step id`);
       }
       if (step.kind !== 'traffic' || step.from === 'run') continue;
-      if (!steps.slice(0, i).some((s) => s.id === step.from)) {
+      const from = steps.slice(0, i).find((s) => s.id === step.from);
+      if (!from) {
         this.fail(['steps', i, 'traffic', 'from'], `"${step.from}" is not an earlier step id (or "run")`);
+      } else if (step.fromArrival && from.kind !== 'expect_request') {
+        this.fail(['steps', i, 'traffic', 'from_arrival'], `from_arrival needs "from" to name an expect_request step ("${step.from}" is not one)`);
       }
     }
   }

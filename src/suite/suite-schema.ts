@@ -120,6 +120,7 @@ const KINDS = {
         duration,
         settle: duration,
         duration_from: { enum: ['step', 'window'] },
+        from_arrival: { type: 'boolean' },
         until_reaction: { type: 'string' },
         retry: {
           type: 'object',

@@ -110,6 +110,12 @@ export interface TrafficStep extends StepBase {
    */
   durationFrom?: 'window';
   /**
+   * The window starts when the request the `from` step (an expect_request step) waited for
+   * arrived, when that was before the step ran (`from_arrival: true`): a request the PMS had
+   * already sent then opens the window, not the harness reaching the step.
+   */
+  fromArrival?: boolean;
+  /**
    * End the window as soon as a request of this operation arrived after the last callback
    * the harness sent (the reaction it waits for is then there to judge).
    */

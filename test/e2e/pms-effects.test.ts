@@ -44,7 +44,7 @@ describe.concurrent('PMS target: the channel manager\'s format and declared capa
 
   it('denies a PMS that implements neither BookingCreate nor NotifyBooking; without hooks.change_price the price check is not applicable', async () => {
     const withoutHook = (p: string) => p.replace(/  # Optional: alters a price[\s\S]*?change-price\}\n/, '');
-    const { result, exitCode } = await certify((p) => withoutHook(p).replace(/capabilities: \[[^\]]*\]/, 'capabilities: [AckBooking, RoomInfo]'), ['setup', 'effects']);
+    const { result, exitCode } = await certify((p) => withoutHook(p).replace(/capabilities: \[[^\]]*\]/, 'capabilities: [AckBooking, RoomInfo]'), ['setup', 'booking-polling', 'effects']);
     expect(check(result, 'pms.callback.notify-without-create')?.outcome).toBe('fail');
     const price = check(result, 'pms.ari.price-change-sent');
     expect([price?.outcome, price?.skipKind]).toEqual(['skip', 'not-applicable']);

@@ -82,7 +82,56 @@ describe.concurrent('order and timing the spec allows', () => {
     expectNoTemplates(outputDir, io.out());
   }, 90_000);
 
-  it.each([['no-booking-fetch', 'pms.booking.fetched', ['setup', 'booking-polling']], ['notify-no-poll', 'pms.callback.notify-polls', ['setup', 'callbacks']], ['version-now', 'pms.poll.version-not-later', ['setup', 'booking-polling']]] as const)(
+  it('a PMS that sends its refresh after setup later than one polling interval and polls only after it: its first poll is awaited from the end of that refresh', async () => {
+    const { result, io, outputDir } = await certify({ variant: ['late-setup-refresh'], suite: ['setup', 'booking-polling'], speed: 4, profile: fastPollingProfile });
+    const inbound = result.exchanges.filter((x) => x.direction === 'inbound');
+    const setupAt = Date.parse(inbound.find((x) => x.operation === 'SetupProperty')!.startedAt);
+    const firstPollAt = Date.parse(inbound.find((x) => x.operation === 'GetBookingList')!.startedAt);
+    // The case itself: the first poll came later than one interval plus the tolerance (2 s) after setup.
+    expect(firstPollAt - setupAt).toBeGreaterThan(2_000);
+    const first = check(result, 'pms.poll.first-null');
+    expect(first?.outcome, details(result)).toBe('pass');
+    expectNoTemplates(outputDir, io.out());
+  }, 90_000);
+
+  it('the correct variants notify-first-on-schedule and late-setup-refresh, polling every 16 s, are certified (they only differ from the reference when it polls every second)', async () => {
+    const { result, exitCode } = await certify({ variant: ['notify-first-on-schedule', 'late-setup-refresh'] });
+    expect(result.verdict, details(result)).toBe('certified');
+    expect(exitCode).toBe(0);
+  }, 90_000);
+
+  it('a PMS that polls once before setup and resets its version to null when setup succeeds: certified, only pms.setup.before-use warns', async () => {
+    const { result, exitCode } = await certify({ variant: ['request-before-setup'] });
+    expect(result.verdict, details(result)).toBe('certified');
+    expect(exitCode).toBe(0);
+    const flagged = result.suites.flatMap((s) => s.checks).filter((c) => c.outcome !== 'pass' && c.skipKind !== 'not-applicable').map((c) => `${c.id}:${c.outcome}`);
+    expect(flagged).toEqual(['pms.setup.before-use:warn']);
+  }, 90_000);
+
+  /** NotifyBooking callbacks of a run of setup and booking polling: all for the cancellation. */
+  const cancelNotifies = (result: Awaited<ReturnType<typeof certify>>['result']) =>
+    result.exchanges.filter((x) => x.direction === 'outbound' && x.operation === 'NotifyBooking');
+
+  it('the cancellation\'s reaction, inconclusive at first (a 1 s poller leaves the first NotifyBooking to its next poll), is judged on the retry: pass', async () => {
+    const { result, io, outputDir } = await certify({ variant: ['notify-first-on-schedule'], suite: ['setup', 'booking-polling'], speed: 4, profile: fastPollingProfile });
+    const polls = check(result, 'pms.callback.notify-cancel-polls');
+    expect(polls?.outcome, details(result)).toBe('pass');
+    // The first try could not tell the reaction from the schedule: NotifyBooking went out again.
+    expect(cancelNotifies(result).length, details(result)).toBeGreaterThanOrEqual(2);
+    expect(check(result, 'pms.booking.cancellation-availability')?.outcome, details(result)).toBe('pass');
+    expectNoTemplates(outputDir, io.out());
+  }, 90_000);
+
+  it('a 1 s poller that never reacts to NotifyBooking: every try inconclusive, never a pass (bounded: three NotifyBooking for the cancellation)', async () => {
+    const { result } = await certify({ variant: ['notify-no-poll'], suite: ['setup', 'booking-polling'], speed: 4, profile: fastPollingProfile });
+    const polls = check(result, 'pms.callback.notify-cancel-polls');
+    expect([polls?.outcome, polls?.skipKind], details(result)).toEqual(['skip', 'blocked']);
+    expect(polls?.message).toMatch(/^Inconclusive/);
+    expect(cancelNotifies(result)).toHaveLength(3);
+    expect(result.verdict).not.toBe('certified');
+  }, 90_000);
+
+  it.each([['no-booking-fetch', 'pms.booking.fetched', ['setup', 'booking-polling']], ['notify-no-poll', 'pms.callback.notify-polls', ['setup', 'callbacks']], ['notify-no-poll', 'pms.callback.notify-cancel-polls', ['setup', 'booking-polling']], ['version-now', 'pms.poll.version-not-later', ['setup', 'booking-polling']]] as const)(
     'broken variant %s: denied by %s, its reports free of templates', async (variant, id, suite) => {
       const { result, io, outputDir } = await certify({ variant: [variant], suite: [...suite] });
       expect(check(result, id)?.outcome, details(result)).toBe('fail');

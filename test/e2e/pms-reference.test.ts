@@ -40,10 +40,13 @@ const WHERE_IT_HAPPENS: Partial<Record<PmsFault, string>> = {
 };
 
 /** Checks of the effects suite (suites/pms/70-effects.yaml). */
-const EFFECTS_CHECKS = new Set([
-  'pms.setup.before-use', 'pms.callback.notify-without-create', 'pms.callback.booking-create-availability', 'pms.booking.not-imported-twice',
-  'pms.booking.modification-availability', 'pms.callback.notify-cancel-polls', 'pms.booking.cancellation-availability', 'pms.ari.no-unasked-refresh',
-  'pms.callback.ari-full-refresh-by-wbp-id', 'pms.ari.split-large', 'pms.callback.ari-full-refresh-by-pms-id', 'pms.ari.price-change-sent',
+const EFFECTS_CHECKS = new Set(['pms.setup.before-use', 'pms.callback.notify-without-create']);
+
+/** Effect checks judged while booking polling waits for the PMS's polls (suites/pms/40-booking-polling.yaml, D-280). */
+const BOOKING_POLLING_EFFECTS = new Set([
+  'pms.callback.booking-create-availability', 'pms.booking.not-imported-twice', 'pms.booking.modification-availability', 'pms.callback.notify-cancel-polls',
+  'pms.booking.cancellation-availability', 'pms.ari.no-unasked-refresh', 'pms.callback.ari-full-refresh-by-wbp-id', 'pms.ari.split-large',
+  'pms.callback.ari-full-refresh-by-pms-id', 'pms.ari.price-change-sent',
 ]);
 
 /** The suites a fault needs: setup always (the PMS connects there), plus where its check lives. */
@@ -51,6 +54,7 @@ function suitesFor(catchBy: string, fault?: PmsFault): string[] {
   // Its check sees every callback of the run: RoomInfo is called in the callbacks suite.
   if (catchBy === 'pms.callback.paths-served') return ['setup', 'callbacks', 'effects'];
   if (EFFECTS_CHECKS.has(catchBy)) return ['setup', 'effects'];
+  if (BOOKING_POLLING_EFFECTS.has(catchBy)) return ['setup', 'booking-polling'];
   const where = fault ? WHERE_IT_HAPPENS[fault] : undefined;
   if (where) return ['setup', where];
   if (fault && PMS_FAULTS[fault].pointer) return ['setup', 'property'];

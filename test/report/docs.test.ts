@@ -21,6 +21,7 @@ describe('docs/suites', () => {
   it.each(suites.map((s) => [s.name, s] as const))('has a page for suite %s naming each of its checks', (name, suite) => {
     const page = read(`suites/${name}.md`);
     expect(page).toContain(`# Suite \`${name}\``);
+    expect(page, 'the version certificates record').toContain(`· version ${suite.version} ·`);
     for (const check of suite.checks) {
       expect(page, check.id).toContain(`## \`${check.id}\``);
       expect(page, check.id).toContain(`| ${check.level} | ${check.spec} |`);
@@ -37,6 +38,7 @@ describe('docs/suites', () => {
   it.each(pmsSuites.map((s) => [s.name, s] as const))('has a page for PMS suite %s naming each of its checks', (name, suite) => {
     const page = read(`suites/pms/${name}.md`);
     expect(page).toContain(`# Suite \`${name}\``);
+    expect(page, 'the version certificates record').toContain(`· version ${suite.version} ·`);
     for (const check of suite.checks) {
       expect(page, check.id).toContain(`## \`${check.id}\``);
       expect(page, check.id).toContain(`| ${check.level} | ${check.spec} |`);

@@ -19,6 +19,9 @@ import { type ReferencePmsState, createState } from './state.js';
 
 const CHANGED_PRICE_CENTS = 19_900;
 
+
+/** late-setup-refresh: how long (clock time) the refresh after setup waits to start. */
+const LATE_REFRESH_MS = 5_000;
 export interface PmsCapabilities {
   ackBooking?: boolean;
   notifyBooking?: boolean;
@@ -71,6 +74,7 @@ export class ReferencePms {
   private readonly poller: Poller;
   private readonly tasks = new Set<Promise<unknown>>();
   private pollingStarted = false;
+  private firstNotifySeen = false;
   private closing: Promise<void> | undefined;
 
   constructor(readonly options: ReferencePmsOptions) {
@@ -149,10 +153,22 @@ export class ReferencePms {
   notifyBooking(bookingId?: string): boolean {
     if (!this.connected) return false;
     const ignored = this.faults.has('notify-no-poll') || (this.faults.has('notify-ignores-changes') && bookingId !== undefined && this.ctx.ledger.get(bookingId) !== undefined);
-    if (ignored) return true;
+    if (ignored || this.leavesNotifyToSchedule()) return true;
     const delay = this.variants.has('notify-fetch-30ms') ? this.ctx.clock.sleep(30, this.ctx.signal) : Promise.resolve();
     this.background(delay.then(() => this.poller.pollNow()), 'poll');
     return true;
+  }
+
+  /**
+   * notify-first-on-schedule: the first NotifyBooking is answered by the next scheduled poll
+   * instead of an extra one, when that poll is due within a second (well within the reaction
+   * deadline); later ones get a poll at once.
+   */
+  private leavesNotifyToSchedule(): boolean {
+    if (!this.variants.has('notify-first-on-schedule') || this.firstNotifySeen) return false;
+    this.firstNotifySeen = true;
+    const due = this.poller.nextScheduledAt();
+    return due !== undefined && due - this.ctx.clock.now() <= 1_000;
   }
 
   /** BookingCreate: imports the reservation; gives the problem when it cannot. */
@@ -230,6 +246,7 @@ export class ReferencePms {
     this.state.mapping = result.mapping;
     this.state.setupDone = true;
     this.state.phase = 'connected';
+    if (this.variants.has('late-setup-refresh')) await this.ctx.clock.sleep(LATE_REFRESH_MS, this.ctx.signal);
     await this.sender.fullRefresh(result.mapping);
     if (!this.pollingStarted) {
       this.pollingStarted = true;

@@ -44,6 +44,8 @@ function readListing(value: unknown): Listed[] | undefined {
 export class Poller {
   private lastSuccessAt: number | undefined;
   private lastSentAt = 0;
+  /** When the loop's next scheduled poll is due; undefined while one is under way. */
+  private dueAt: number | undefined;
   private successes = 0;
   private current: Promise<void> = Promise.resolve();
   private queued: Promise<void> | undefined;
@@ -58,13 +60,15 @@ export class Poller {
 
   /** Polls every interval (measured send to send) until the PMS closes. */
   async loop(): Promise<void> {
-    const interval = this.options.intervalMs * (this.ctx.faults.has('slow-polling') ? 2 : 1);
+    const interval = this.interval();
     for (;;) {
+      this.dueAt = undefined;
       await this.pollNow();
       if (this.options.bookingCreate && this.ctx.faults.has('no-fallback-polling')) return;
       // From the moment the poll was sent, not when it was asked for: the process may be
       // descheduled in between, and the channel sees send times.
-      await this.sleepUntil(this.lastSentAt + interval);
+      this.dueAt = this.lastSentAt + interval;
+      await this.sleepUntil(this.dueAt);
     }
   }
 
@@ -75,6 +79,19 @@ export class Poller {
     for (let tries = 0; tries < MAX_EXTRA_SLEEPS && this.ctx.clock.now() < due; tries += 1) {
       await this.ctx.clock.sleep(due - this.ctx.clock.now(), this.ctx.signal);
     }
+  }
+
+  /**
+   * When the next poll of the PMS's own schedule is due (clock time): while the loop waits, the
+   * time it waits for; while a scheduled poll is under way, its send time plus the interval.
+   */
+  nextScheduledAt(): number | undefined {
+    if (this.dueAt !== undefined) return this.dueAt;
+    return this.lastSentAt > 0 ? this.lastSentAt + this.interval() : undefined;
+  }
+
+  private interval(): number {
+    return this.options.intervalMs * (this.ctx.faults.has('slow-polling') ? 2 : 1);
   }
 
   /** One poll as soon as the running one (if any) is done; calls made meanwhile share it. */

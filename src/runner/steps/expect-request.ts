@@ -64,15 +64,23 @@ function sinceOf(env: StepEnv, step: ExpectRequestStep, startedAt: number): numb
 const seq = (id: string): number => Number(id.replace(/^\D+/, ''));
 
 /**
- * Whether a request can belong to the PMS's own schedule: it came after the last callback the
- * harness sent and is not the first of its operation after it (that one may be a reaction).
+ * Whether a request can belong to the PMS's own schedule: it is not the first of its operation
+ * after a callback (that one may be a reaction), and it came after the last callback this suite
+ * sent (a retry waits for a poll after its own callback). A poll before a callback an earlier
+ * suite sent will do (D-262, D-285).
  */
 function ownSchedule(env: StepEnv): (x: LiveExchange) => boolean {
   return (x) => {
-    const last = Math.max(-1, ...(pmsFacts(env, 0)?.callbacks ?? []).map((c) => seq(c.id)));
-    if (last < 0) return true;
+    const callbacks = pmsFacts(env, 0)?.callbacks ?? [];
+    const suiteStart = Math.min(...env.state.stepStarts.values());
+    const at = seq(x.record.id);
+    const sentHere = callbacks.filter((c) => c.at >= suiteStart).map((c) => seq(c.id));
+    if (sentHere.some((c) => c > at)) return false;
+    const before = callbacks.map((c) => seq(c.id)).filter((c) => c < at);
+    if (before.length === 0) return true;
+    const last = Math.max(...before);
     const first = env.ctx.pms!.mock.inbound.all().find((y) => y.record.operation === x.record.operation && seq(y.record.id) > last);
-    return seq(x.record.id) > last && x !== first;
+    return x !== first;
   };
 }
 
@@ -130,6 +138,7 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     started_at: startedAt,
     received_at: found.at,
   });
+  env.state.arrivals.set(step.id, found.at);
   judgeDeclared(env, { body: bodyOf(found), exchanges: [found.record.id] }, roots, pmsFacts(env, since));
   takeCaptures(env, roots);
   const delay = Math.round((found.at - startedAt) / 1000);

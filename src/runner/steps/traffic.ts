@@ -77,7 +77,9 @@ export async function runTrafficStep(env: StepEnv, step: TrafficStep): Promise<s
     env.recordAll(harnessError('traffic steps need the mock channel manager (PMS target)'));
     return 'no mock channel manager';
   }
-  const from = step.from === 'run' ? env.runStartedAt : env.state.stepStarts.get(step.from);
+  const started = step.from === 'run' ? env.runStartedAt : env.state.stepStarts.get(step.from);
+  const arrived = step.fromArrival ? env.state.arrivals.get(step.from) : undefined;
+  const from = started !== undefined && arrived !== undefined ? Math.min(started, arrived) : started;
   if (from === undefined) {
     env.recordAll(harnessError(`window start "${step.from}" has not run`));
     return 'window start missing';
