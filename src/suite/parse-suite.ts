@@ -59,6 +59,10 @@ class SuiteReader {
     this.source = source;
   }
 
+  private lineOf(at: PathSegment[]): number | undefined {
+    return this.source.line ? this.source.line(at) : this.source.locate(at).line;
+  }
+
   fail(path: PathSegment[], message: string, options?: { key?: boolean }): never {
     throw new SuiteError(message, this.source.locate(path, options));
   }
@@ -117,7 +121,7 @@ class SuiteReader {
    * order), with no throw-away object per optional field: a suite can have thousands of steps.
    */
   private buildStep(raw: Raw, kind: string, at: PathSegment[], loopVar: string, checks: CheckDef[]): Step {
-    const step: Raw = { id: raw.id, title: raw.title ?? raw.id, line: this.source.locate(at).line ?? 0, as: loopVar, checks };
+    const step: Raw = { id: raw.id, title: raw.title ?? raw.id, line: this.lineOf(at) ?? 0, as: loopVar, checks };
     if (raw.when) step.when = raw.when;
     if (raw.limit !== undefined) step.limit = raw.limit;
     if (raw.capture) step.capture = raw.capture;
@@ -194,7 +198,7 @@ class SuiteReader {
   private declareCheck(raw: Raw, at: PathSegment[]): CheckDef {
     const id = raw.id as string;
     const known = this.catalog.get(id);
-    const line = this.source.locate(at).line;
+    const line = this.lineOf(at);
     const meta = {
       id,
       title: (raw.title as string | undefined) ?? known?.title,

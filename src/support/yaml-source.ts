@@ -21,6 +21,8 @@ export interface YamlSource {
   value: unknown;
   /** Where a field is: its value, or with `key: true` its key (for "unknown field"). */
   locate(path: readonly PathSegment[], options?: { key?: boolean }): SourceLocation;
+  /** Just the line of a field (a step's, a check's): as locate gives it, without the rest. */
+  line?(path: readonly PathSegment[]): number | undefined;
 }
 
 export interface YamlProblem {
@@ -250,7 +252,12 @@ function parseFast(text: string, file: string): YamlSource | undefined {
     slow ??= parseYamlWithPositions(text, file) as YamlSource;
     return slow.locate(path, options);
   };
-  return { file, value, locate };
+  const line = (path: readonly PathSegment[]): number | undefined => {
+    let pointer = '';
+    for (const segment of path) pointer += `/${typeof segment === 'number' ? segment : escapeSegment(segment)}`;
+    return lines?.get(pointer) ?? locate(path).line;
+  };
+  return { file, value, locate, line };
 }
 
 /** Parses YAML; returns either the source or the first syntax problem with its line. */
