@@ -201,7 +201,7 @@ class BlockReader extends ScalarReader {
       return this.nested(parent, this.child(pointer, segment, depth), depth, inMap);
     }
     if (c === 124 || c === 62) return this.blockScalar(parent);
-    if (!inMap && (c === 34 || c === 39 || !startsIndicator(c, this.text.charCodeAt(at + 1))) && this.startsKey(at)) {
+    if (!inMap && (this.isSimpleEntry(at) || ((c === 34 || c === 39 || !startsIndicator(c, this.text.charCodeAt(at + 1))) && this.startsKey(at)))) {
       // `- key: value`: a mapping whose column is that of its first key.
       this.indent = at - this.line;
       return this.mapping(this.indent, this.child(pointer, segment, depth), depth);
@@ -218,6 +218,12 @@ class BlockReader extends ScalarReader {
     // A deeper line would continue a plain scalar over lines, or be an error: both are the parsers'.
     if (this.indent > parent) handOver();
     return value;
+  }
+
+  /** Whether a whole `key: scalar` line starts at `at` (a native test; mapping() reads it). */
+  private isSimpleEntry(at: number): boolean {
+    SIMPLE_ENTRY.lastIndex = at;
+    return SIMPLE_ENTRY.test(this.text);
   }
 
   /** Whether a sequence entry's content at `at` is a mapping's first key (`- id: x`). */
