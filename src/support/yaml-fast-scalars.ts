@@ -84,7 +84,7 @@ const ESCAPES: Record<string, string> = {
   N: '\u0085', _: '\u00a0', L: '\u2028', P: '\u2029', ' ': ' ', '"': '"', '/': '/', '\\': '\\',
 };
 const HEX_DIGITS = /^[0-9a-fA-F]+$/;
-const QUOTED_RUN = /[^"\\\n]+/y;
+const QUOTED_RUN = /[^"\\\r\n]+/y;
 
 /** Sets `pos` past what it reads; `starts` gets each flow collection's offset by JSON pointer. */
 export class ScalarReader {
@@ -246,7 +246,7 @@ for (const c of '?:,[]{}#&*!|>\'"%@` ') INDICATOR[c.charCodeAt(0)] = 1;
 INDICATOR[45] = 2;
 /** After a `-`, what makes it an indicator rather than a plain scalar's start (`-1`, `-x`). */
 const AFTER_DASH = new Uint8Array(128);
-for (const c of ' \n,[]{}#') AFTER_DASH[c.charCodeAt(0)] = 1;
+for (const c of ' \r\n,[]{}#') AFTER_DASH[c.charCodeAt(0)] = 1;
 
 /**
  * A character no plain scalar starts with here: YAML's indicators, and `-` unless followed

@@ -19,8 +19,8 @@ export interface FastYaml {
   lines: Map<string, number>;
 }
 
-/** Characters the reader does not take on: tabs, CR, controls, BOM, NEL and Unicode line breaks. */
-const UNREAD = /[\t\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
+/** What the reader does not take on: tabs, a CR outside a CRLF, controls, BOM, NEL and Unicode line breaks. */
+const UNREAD = /[\t\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)/;
 
 class BlockReader extends ScalarReader {
   /** The current content line: its start, end (its `\n` or the text's end) and indentation; -1 at the end. */
@@ -28,6 +28,7 @@ class BlockReader extends ScalarReader {
   eol = 0;
   indent = 0;
   private readonly keys: Array<string | undefined> = new Array<string | undefined>(KEY_SLOTS).fill(undefined);
+  private readonly crlf = this.text.includes('\r');
 
   read(): unknown {
     this.nextContent(0, 1);
@@ -35,7 +36,7 @@ class BlockReader extends ScalarReader {
       const after = this.pos + 3;
       this.pos = after;
       if (after < this.eol && (this.text.charCodeAt(after) !== 32 || this.text.charCodeAt(this.skipSpaces(this.eol)) !== 35)) handOver();
-      this.nextContent(this.eol + 1);
+      this.nextContent(this.after(this.eol));
     }
     if (this.indent === -1) handOver();
     const value = this.nested(-1, '', 0, false);
@@ -59,6 +60,7 @@ class BlockReader extends ScalarReader {
     const start = at === 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1;
     let end = text.indexOf('\n', at);
     if (end === -1) end = length;
+    else if (text.charCodeAt(end - 1) === 13) end--;
     const c = text.charCodeAt(at);
     if (at === start && (c === 37 || ((c === 45 || c === 46) && isMarker(text, at, end)))) {
       if (!(from === 0 && c === 45)) handOver();
@@ -79,7 +81,7 @@ class BlockReader extends ScalarReader {
    */
   private nextLine(at: number): void {
     const text = this.text;
-    const start = this.eol + 1;
+    const start = this.after(this.eol);
     const c = text.charCodeAt(at);
     if (at <= start || c === 10 || c === 35 || Number.isNaN(c)) {
       this.nextContent(start);
@@ -88,9 +90,14 @@ class BlockReader extends ScalarReader {
     const end = text.indexOf('\n', at);
     this.lineNo++;
     this.line = start;
-    this.eol = end === -1 ? text.length : end;
+    this.eol = end === -1 ? text.length : text.charCodeAt(end - 1) === 13 ? end - 1 : end;
     this.indent = at - start;
     this.pos = at;
+  }
+
+  /** The start of the line after the one ending at `eol` (its `\n`, or the CR of a CRLF). */
+  private after(eol: number): number {
+    return this.text.charCodeAt(eol) === 13 ? eol + 2 : eol + 1;
   }
 
   /** The node on the current line when it is deeper than `parent` (or a sequence at a mapping's column), else null. */
@@ -197,7 +204,7 @@ class BlockReader extends ScalarReader {
     const at = this.skipSpaces(this.eol);
     const c = this.text.charCodeAt(at);
     if (at === this.eol || c === 35) {
-      this.nextContent(this.eol + 1);
+      this.nextContent(this.after(this.eol));
       return this.nested(parent, this.child(pointer, segment, depth), depth, inMap);
     }
     if (c === 124 || c === 62) return this.blockScalar(parent);
@@ -214,7 +221,7 @@ class BlockReader extends ScalarReader {
     else value = plainValue(this.plain());
     const rest = this.skipSpaces(this.eol);
     if (rest !== this.eol && (this.text.charCodeAt(rest) !== 35 || rest === at || this.text.charCodeAt(rest - 1) !== 32)) handOver();
-    this.nextContent(this.eol + 1);
+    this.nextContent(this.after(this.eol));
     // A deeper line would continue a plain scalar over lines, or be an error: both are the parsers'.
     if (this.indent > parent) handOver();
     return value;
@@ -256,6 +263,8 @@ class BlockReader extends ScalarReader {
 
   /** A `|` or `>` block scalar (chomping `-` `+`, no explicit indentation); leaves the reader after it. */
   private blockScalar(parent: number): string {
+    // Lines of a block scalar keep their CR in the text; CRLF texts' block scalars are the parsers'.
+    if (this.crlf) handOver();
     const read = readBlockScalar(this.text, this.pos, this.eol, parent, this.lineNo);
     this.nextContent(read.next, read.nextLine);
     if (this.indent > parent) handOver();
@@ -269,14 +278,14 @@ const KEY_SLOTS = 256;
  * scalar without escapes or a plain one without `:` `#` or trailing spaces, up to the line end;
  * then the line end and the next line's indentation when it has one.
  */
-const SIMPLE_ENTRY = /[A-Za-z_][\w-]*: (?:"[^"\\\n]*"|[\w$/.+](?:[^\n:#]*[^\n:# ])?)(?:\n +|(?=\n|$))/y;
+const SIMPLE_ENTRY = /[A-Za-z_][\w-]*: (?:"[^"\\\r\n]*"|[\w$/.+](?:[^\r\n:#]*[^\r\n:# ])?)(?:\r?\n +|(?=\r?\n|$))/y;
 /** Blank and comment-only lines, then the next line's indentation (sticky: no allocation). */
-const SKIP_LINES = /(?: *(?:#[^\n]*)?\n)* */y;
+const SKIP_LINES = /(?: *(?:#[^\n]*)?\r?\n)* */y;
 /**
  * A plain scalar's characters: it stops at a `:` before a space, a line end or the end, at a
  * space before `#` (a comment), or at the line's end (sticky, greedy: no backtracking).
  */
-const PLAIN_END = /(?:[^\n:# ]|:(?![ \n]|$)| (?!#)|#)*/y;
+const PLAIN_END = /(?:[^\r\n:# ]|:(?![ \r\n]|$)| (?!#)|#)*/y;
 
 /** `---` or `...` alone (or before a space) at a line's start. */
 function isMarker(text: string, at: number, end: number): boolean {

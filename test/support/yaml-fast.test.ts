@@ -116,6 +116,13 @@ describe('readYamlFast: the same values and positions as the exact path, or a ha
     expect(outcomes.fast / (600 - outcomes.invalid)).toBeGreaterThan(0.6);
   });
 
+  it('on the same 600 generated documents with CRLF line ends', () => {
+    const r = prng(15);
+    const outcomes = { fast: 0, 'handed over': 0 };
+    for (let i = 0; i < 600; i++) outcomes[checkDocument(randomYaml(r).replace(/\n/g, '\r\n'), false)]++;
+    expect(outcomes.fast).toBeGreaterThan(100);
+  });
+
   it('on 1500 mutations of generated documents (insertions of indicators, spaces, line breaks, tabs)', () => {
     const r = prng(1215);
     const outcomes = { fast: 0, 'handed over': 0 };
@@ -130,6 +137,7 @@ describe('readYamlFast: the same values and positions as the exact path, or a ha
     ['an empty value, and an empty value before a compact sequence', 'a:\nb: # none\nc:\n- 1\n- - 2\n'.replace('- - 2', '- 2')],
     ['block scalars with chomping', 'a: |\n  one\n\n  two\n\nb: >-\n  x\n  y\n\n  z\nc: |+\n  k\n\n# c\nd: >\n  e\n'],
     ['`- key:` entries, a dash alone, deeper comments', 'steps:\n  -\n    # why\n    id: one\n  -   id: two # trailing\n      checks:\n        - {id: c, level: required}\n'],
+    ['CRLF line ends', 'a: 1\r\nb: "two" # c\r\n\r\n# note\r\nc:\r\n  - {x: [1, 2]}\r\n  - id: y\r\n    z: \'q\'\r\n'],
     ['quoted keys and escapes', '"a b": "\\u00e9\\t\\"x\\""\n\'c\'\'d\': \'it\'\'s\'\n'],
   ])('reads %s itself', (_name, text) => {
     expect(checkDocument(text)).toBe('fast');
@@ -151,7 +159,8 @@ describe('readYamlFast: the same values and positions as the exact path, or a ha
     ['a multi-line plain scalar', 'a: one\n  two\n'],
     ['a multi-line quoted scalar', 'a: "one\n  two"\n'],
     ['tabs', 'a:\n\tb: 1\n'],
-    ['CRLF line ends', 'a: 1\r\nb: 2\r\n'],
+    ['a block scalar in a CRLF text', 'a: |\r\n  x\r\nb: 2\r\n'],
+    ['a CR outside a CRLF', 'a: 1\rb: 2\n'],
     ['several documents', 'a: 1\n---\nb: 2\n'],
     ['a document end', 'a: 1\n...\n'],
     ['a directive', '%YAML 1.2\n---\na: 1\n'],
