@@ -3,10 +3,12 @@
 // in one pass over the lines, or undefined to hand the text over to the complete parsers. It reads
 // the YAML that suites and profiles are written in: block mappings and sequences, plain and
 // quoted one-line scalars (core schema), one-line flow collections, comments, `|` and `>`
-// block scalars, a leading `---`. Anything else - anchors, aliases, tags, complex or
-// duplicate keys, `<<`, multi-line plain or flow scalars, tabs, CR, odd indentation, several
-// documents - is not guessed at: it is handed over, so values and errors stay the parsers'.
+// block scalars, a leading `---`, LF or CRLF line ends. Anything else - anchors, aliases, tags,
+// complex or duplicate keys, `<<`, multi-line plain or flow scalars, tabs, a lone CR, odd
+// indentation, several documents - is not guessed at: it is handed over, so values and errors
+// stay the parsers'.
 import { readBlockScalar } from './yaml-fast-block.js';
+import { KEY_SLOTS, PLAIN_END, SIMPLE_ENTRY, SKIP_LINES } from './yaml-fast-patterns.js';
 import { HAND_OVER, ScalarReader, handOver, plainKey, plainValue, plainValueAt, startsIndicator } from './yaml-fast-scalars.js';
 
 export { escapeSegment, RECORDED_DEPTH } from './yaml-fast-scalars.js';
@@ -271,21 +273,6 @@ class BlockReader extends ScalarReader {
     return read.value;
   }
 }
-
-const KEY_SLOTS = 256;
-/**
- * A whole `key: value` line of the commonest kind: a word key, one space, and a double-quoted
- * scalar without escapes or a plain one without `:` `#` or trailing spaces, up to the line end;
- * then the line end and the next line's indentation when it has one.
- */
-const SIMPLE_ENTRY = /[A-Za-z_][\w-]*: (?:"[^"\\\r\n]*"|[\w$/.+](?:[^\r\n:#]*[^\r\n:# ])?)(?:\r?\n +|(?=\r?\n|$))/y;
-/** Blank and comment-only lines, then the next line's indentation (sticky: no allocation). */
-const SKIP_LINES = /(?: *(?:#[^\n]*)?\r?\n)* */y;
-/**
- * A plain scalar's characters: it stops at a `:` before a space, a line end or the end, at a
- * space before `#` (a comment), or at the line's end (sticky, greedy: no backtracking).
- */
-const PLAIN_END = /(?:[^\r\n:# ]|:(?![ \r\n]|$)| (?!#)|#)*/y;
 
 /** `---` or `...` alone (or before a space) at a line's start. */
 function isMarker(text: string, at: number, end: number): boolean {
