@@ -174,14 +174,14 @@ class BlockReader extends ScalarReader {
     }
     // YAML caps implicit keys at 1024 characters.
     if (this.pos - from > 1000) handOver();
-    const after = ++this.pos;
-    if (after < this.eol && text.charCodeAt(after) !== 32) handOver();
+    const next = ++this.pos;
+    if (next < this.eol && text.charCodeAt(next) !== 32) handOver();
     return key;
   }
 
   /**
-   * A plain key's text: the key last seen with the same first character and length when the
-   * text repeats it (keys repeat in every step: no new string to make and intern), else a slice.
+   * A plain key's text: the key last seen in its slot (by first and middle character and length)
+   * when the text repeats it (keys repeat in every step: no string to make and intern), else a slice.
    */
   private keyText(from: number, to: number): string {
     const text = this.text;
@@ -280,7 +280,7 @@ function isMarker(text: string, at: number, end: number): boolean {
   return text.charCodeAt(at + 1) === c && text.charCodeAt(at + 2) === c && (at + 3 === end || text.charCodeAt(at + 3) === 32);
 }
 
-/** The value and collection starts, or undefined when the text is left to the complete parsers. */
+/** The value, collection starts and lines, or undefined when the text is left to the complete parsers. */
 export function readYamlFast(text: string): FastYaml | undefined {
   if (UNREAD.test(text)) return undefined;
   const reader = new BlockReader(text, new Map());
