@@ -100,8 +100,10 @@ describe('readYamlFast: the same values and positions as the exact path, or a ha
     expect(checkDocument(text)).toBe(/^\s*[^#\n]*[&*][a-z]/m.test(text) ? 'handed over' : 'fast');
   });
 
-  it.each([40, 250])('the side-by-side benchmark suite of %i steps', (steps) => {
-    expect(checkDocument(scenarioYaml(scenarioRequests(steps)))).toBe('fast');
+  it.each([40, 250])('the side-by-side benchmark suite of %i steps, with LF and with CRLF line ends', (steps) => {
+    const text = scenarioYaml(scenarioRequests(steps));
+    expect(checkDocument(text)).toBe('fast');
+    expect(checkDocument(text.replace(/\n/g, '\r\n'))).toBe('fast');
   });
 
   it('on 600 generated documents: never reads one the exact parser refuses, reads most valid ones itself', () => {
