@@ -157,12 +157,22 @@ function pmsTimeRow(t: PmsCertificationTime): Row {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { quick: { type: 'boolean' }, 'full-scaling': { type: 'boolean' }, 'side-by-side': { type: 'boolean' }, json: { type: 'string' } } });
+  const { values } = parseArgs({ options: { quick: { type: 'boolean' }, 'full-scaling': { type: 'boolean' }, 'side-by-side': { type: 'boolean' }, 'suite-parse': { type: 'boolean' }, json: { type: 'string' }, help: { type: 'boolean' } } });
+  if (values.help) {
+    process.stdout.write('node --expose-gc dist/bench/run.js [--quick] [--full-scaling] [--side-by-side | --suite-parse] [--json FILE]\n'
+      + '  --side-by-side  only the whole-process rows against the plain loop (and the suite parse, run --reference)\n'
+      + '  --suite-parse   only the user-suite parse row (loadSuite of the 1000-step suite, first call and median)\n');
+    return;
+  }
   const plan = PLANS[values.quick ? 'quick' : 'full'];
   if (values['full-scaling']) plan.scaling = plan.scaling.map((p) => ({ ...p, days: 730 }));
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
   const machine = describeMachine();
   log(`cm-certify benchmarks (${values.quick ? 'quick' : 'full'}) on ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB, Node ${machine.node}`);
+  if (values['suite-parse']) {
+    printResults(machine, [suiteParseRow(measureSuiteParse(1000, plan.sideBySide.parseRuns))], values.json, {});
+    return;
+  }
   if (values['side-by-side']) {
     printResults(machine, await sideBySideTable(plan, log), values.json, {});
     return;

@@ -11,6 +11,7 @@ import { LEVELS } from '../checks/types.js';
 import { isSpecRuleId } from '../spec/rules.js';
 import { SUITE_SCHEMA, STEP_KINDS, stepKindOf, stepSchemaFor } from './suite-schema.js';
 import { findTemplateError } from './template.js';
+import { TEMPLATE_FIELDS, templateRoots } from './template-scopes.js';
 import { parseDuration } from './template-parser.js';
 import type { CheckDef, Step, Suite } from './types.js';
 
@@ -56,6 +57,10 @@ class SuiteReader {
 
   constructor(source: YamlSource, private readonly builtin: boolean) {
     this.source = source;
+  }
+
+  private lineOf(at: PathSegment[]): number | undefined {
+    return this.source.line ? this.source.line(at) : this.source.locate(at).line;
   }
 
   fail(path: PathSegment[], message: string, options?: { key?: boolean }): never {
@@ -111,61 +116,57 @@ class SuiteReader {
     return this.buildStep(raw, kind, at, loopVar, checks);
   }
 
+  /**
+   * The Step, built by assignment in the order its fields were always listed (reports keep that
+   * order), with no throw-away object per optional field: a suite can have thousands of steps.
+   */
   private buildStep(raw: Raw, kind: string, at: PathSegment[], loopVar: string, checks: CheckDef[]): Step {
-    const base = {
-      id: raw.id as string,
-      title: (raw.title as string | undefined) ?? (raw.id as string),
-      line: this.source.locate(at).line ?? 0,
-      as: loopVar,
-      checks,
-      ...(raw.when ? { when: raw.when as Step['when'] } : {}),
-      ...(raw.limit !== undefined ? { limit: raw.limit as number | string } : {}),
-      ...(raw.capture ? { capture: raw.capture as Record<string, string> } : {}),
-      ...(raw.for_each !== undefined
-        ? { for_each: typeof raw.for_each === 'string' ? { items: raw.for_each } : (raw.for_each as Step['for_each']) }
-        : {}),
-    };
+    const step: Raw = { id: raw.id, title: raw.title ?? raw.id, line: this.lineOf(at) ?? 0, as: loopVar, checks };
+    if (raw.when) step.when = raw.when;
+    if (raw.limit !== undefined) step.limit = raw.limit;
+    if (raw.capture) step.capture = raw.capture;
+    if (raw.for_each !== undefined) step.for_each = typeof raw.for_each === 'string' ? { items: raw.for_each } : raw.for_each;
+    step.kind = kind;
     switch (kind) {
       case 'call':
-        return {
-          ...base, kind: 'call', operation: raw.call as Extract<Step, { kind: 'call' }>['operation'],
-          self_check: raw.self_check !== false, envelope: raw.envelope !== false,
-          ...(raw.body ? { body: raw.body as Raw } : {}),
-          ...(raw.omit ? { omit: raw.omit as string[] } : {}),
-          ...(raw.query ? { query: raw.query as Raw } : {}),
-          ...(raw.path ? { path: raw.path as string } : {}),
-        };
+        step.operation = raw.call;
+        step.self_check = raw.self_check !== false;
+        step.envelope = raw.envelope !== false;
+        copyPresent(step, raw, ['body', 'omit', 'query', 'path']);
+        break;
       case 'hook':
-        return { ...base, kind: 'hook', hook: raw.hook as string, ...(raw.input !== undefined ? { input: raw.input } : {}) };
+        step.hook = raw.hook;
+        if (raw.input !== undefined) step.input = raw.input;
+        break;
       case 'expect_request':
-        return {
-          ...base, kind: 'expect_request', operation: raw.expect_request as Extract<Step, { kind: 'expect_request' }>['operation'],
-          within: (raw.within as string | undefined) ?? '${profile.deadlines.default}',
-          since: (raw.since as string | undefined) ?? 'step',
-          ...(raw.fresh ? { fresh: raw.fresh as string } : {}),
-          ...(raw.where ? { where: raw.where as Raw } : {}),
-          ...(raw.action ? { action: raw.action as { prompt?: string; hook?: string } } : {}),
-        };
+        step.operation = raw.expect_request;
+        step.within = raw.within ?? '${profile.deadlines.default}';
+        step.since = raw.since ?? 'step';
+        copyPresent(step, raw, ['fresh', 'where', 'action']);
+        break;
       case 'traffic': {
         const t = raw.traffic as Raw;
-        return {
-          ...base, kind: 'traffic', from: (t.from as string | undefined) ?? 'run',
-          ...(t.operations ? { operations: t.operations as Extract<Step, { kind: 'traffic' }>['operations'] } : {}),
-          ...(t.duration ? { duration: t.duration as string } : {}),
-          ...(t.settle ? { settle: t.settle as string } : {}),
-          ...(t.duration_from === 'window' ? { durationFrom: 'window' as const } : {}),
-          ...(t.from_arrival === true ? { fromArrival: true } : {}),
-          ...(t.until_reaction ? { untilReaction: t.until_reaction as NonNullable<Extract<Step, { kind: 'traffic' }>['operations']>[number] } : {}),
-          ...(t.retry ? { retry: t.retry as { from: string; tries: number } } : {}),
-        };
+        step.from = t.from ?? 'run';
+        copyPresent(step, t, ['operations', 'duration', 'settle']);
+        if (t.duration_from === 'window') step.durationFrom = 'window';
+        if (t.from_arrival === true) step.fromArrival = true;
+        if (t.until_reaction) step.untilReaction = t.until_reaction;
+        if (t.retry) step.retry = t.retry;
+        break;
       }
       case 'mock':
-        return { ...base, kind: 'mock', mock: raw.mock as Raw };
+        step.mock = raw.mock;
+        break;
       case 'probe':
-        return { ...base, kind: 'probe', family: raw.probe as string, ...(raw.with ? { with: raw.with as Raw } : {}) };
+        step.family = raw.probe;
+        if (raw.with) step.with = raw.with;
+        break;
       default:
-        return { ...base, kind: 'wait', wait: raw.wait as string };
+        step.kind = 'wait';
+        step.wait = raw.wait;
     }
+    // The step schema of its kind (validated above) vouches for each field's type.
+    return step as unknown as Step;
   }
 
   private checkStepMeaning(raw: Raw, kind: string, at: PathSegment[], loopVar: string): void {
@@ -187,17 +188,9 @@ class SuiteReader {
   }
 
   private checkTemplates(raw: Raw, at: PathSegment[], loopVar: string): void {
-    const input = new Set(['profile', 'fixtures', 'captures', 'property', 'run', 'settings']);
-    const inLoop = new Set([...input, loopVar]);
-    const inCapture = new Set([...inLoop, 'response', 'request', 'status', 'started_at', 'finished_at', 'received_at', 'exchange']);
-    const fields: Array<[string, ReadonlySet<string>]> = [
-      ['body', inLoop], ['query', inLoop], ['input', inLoop], ['within', input], ['wait', input], ['traffic', input],
-      ['for_each', input], ['limit', input], ['capture', inCapture], ['where', inLoop], ['action', input], ['checks', inCapture], ['mock', inLoop],
-      ['when', input], ['with', input],
-    ];
-    for (const [field, roots] of fields) {
+    for (const [field, scope] of TEMPLATE_FIELDS) {
       if (raw[field] === undefined) continue;
-      const problem = findTemplateError(raw[field], roots);
+      const problem = findTemplateError(raw[field], templateRoots(scope, loopVar));
       if (problem) this.fail([...at, field, ...problem.path], `template error: ${problem.message}`);
     }
   }
@@ -205,14 +198,15 @@ class SuiteReader {
   private declareCheck(raw: Raw, at: PathSegment[]): CheckDef {
     const id = raw.id as string;
     const known = this.catalog.get(id);
-    const line = this.source.locate(at).line;
+    const line = this.lineOf(at);
     const meta = {
       id,
       title: (raw.title as string | undefined) ?? known?.title,
       level: (raw.level as CheckDef['level'] | undefined) ?? known?.level,
       spec: (raw.spec as string | undefined) ?? known?.spec,
-      ...this.declaredRules(raw, at, known),
-    };
+    } as CheckDef;
+    const rules = this.declaredRules(raw, at, known);
+    if (rules) meta.rules = rules;
     for (const key of ['title', 'level', 'spec'] as const) {
       if (meta[key] === undefined) this.fail(at, `check "${id}" needs a ${key} (here or where it is first declared)`);
       if (known && raw[key] !== undefined && raw[key] !== known[key]) {
@@ -232,29 +226,29 @@ class SuiteReader {
         }
       }
     }
-    const def: CheckDef = { ...(meta as CheckDef), ...(line !== undefined ? { line } : {}) };
+    if (line !== undefined) meta.line = line;
+    const def: CheckDef = { ...meta };
     if (raw.expect) def.expect = raw.expect as CheckDef['expect'];
     if (raw.code) def.code = raw.code as string;
     if (raw.with) def.with = raw.with as Raw;
     if (!known) {
-      const first: CheckDef = { ...(meta as CheckDef), ...(line !== undefined ? { line } : {}) };
-      this.catalog.set(id, first);
-      this.declared.push(first);
+      this.catalog.set(id, meta);
+      this.declared.push(meta);
     }
     return def;
   }
 
   /** A check's `rules:` list: every id must be one of the spec's rules; one list per check id. */
-  private declaredRules(raw: Raw, at: PathSegment[], known: CheckDef | undefined): { rules?: string[] } {
+  private declaredRules(raw: Raw, at: PathSegment[], known: CheckDef | undefined): string[] | undefined {
     const rules = raw.rules as string[] | undefined;
-    if (rules === undefined) return known?.rules ? { rules: known.rules } : {};
+    if (rules === undefined) return known?.rules;
     for (const [i, rule] of rules.entries()) {
       if (!isSpecRuleId(rule)) this.fail([...at, 'rules', i], `unknown spec rule "${rule}" (the ids are listed by \`cm-certify list --rules\`)`);
     }
     if (known?.rules && known.rules.join() !== rules.join()) {
       this.fail([...at, 'rules'], `check "${raw.id as string}" was declared with other rules (line ${known.line}); use one rules list per id`);
     }
-    return { rules };
+    return rules;
   }
 
   private checkCapabilities(list: unknown, at: PathSegment[]): void {
@@ -292,6 +286,11 @@ class SuiteReader {
       }
     }
   }
+}
+
+/** Copies the `fields` of `from` that are truthy, in that order. */
+function copyPresent(to: Raw, from: Raw, fields: readonly string[]): void {
+  for (const field of fields) if (from[field]) to[field] = from[field];
 }
 
 /** Pure: YAML text -> Suite, or a SuiteError with file:line and field. */

@@ -237,15 +237,32 @@ function findIn(value: unknown, allowedRoots: ReadonlySet<string>, path: Array<s
     return undefined;
   }
   if (value === null || typeof value !== 'object') return undefined;
-  const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
-  for (const [key, v] of entries) {
-    if (v === null || (typeof v !== 'object' && typeof v !== 'string')) continue;
-    path.push(key);
-    const found = findIn(v, allowedRoots, path);
-    path.pop();
+  // Indexes and keys walked in place: no [key, value] pair per entry (a suite has thousands).
+  // Most values are strings without a template, numbers or booleans: skipped without a call.
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (typeof v === 'string' ? !v.includes('${') : v === null || typeof v !== 'object') continue;
+      const found = findInChild(v, i, allowedRoots, path);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const v = record[key];
+    if (typeof v === 'string' ? !v.includes('${') : v === null || typeof v !== 'object') continue;
+    const found = findInChild(v, key, allowedRoots, path);
     if (found) return found;
   }
   return undefined;
+}
+
+function findInChild(v: unknown, key: string | number, allowedRoots: ReadonlySet<string>, path: Array<string | number>): { path: Array<string | number>; message: string } | undefined {
+  path.push(key);
+  const found = findIn(v, allowedRoots, path);
+  path.pop();
+  return found;
 }
 
 function checkExpr(expr: Expr, roots: ReadonlySet<string>): string | undefined {

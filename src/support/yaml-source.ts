@@ -1,16 +1,18 @@
 // YAML with positions: takes YAML text and its file name, gives the plain value plus a
 // locate(path) that answers the line and column of any field, so every loading error can
 // name file:line and the field. Syntax errors become an InputError of the caller's kind.
-// Fast path: js-yaml's event parser builds the value and records where each collection down
-// to depth 4 starts (steps, checks: the lines a report names). Anything else - an error's
-// exact field, a key, a syntax error - comes from one re-parse with `yaml`'s Document API,
-// loaded only then; the slow path is also taken for anything the fast one will not read
-// (aliases, unknown tags, several documents), so both give the same values and messages.
+// Fast path: yaml-fast.ts reads the YAML suites are written in, in one pass, and records
+// where each collection down to depth 4 starts (steps, checks: the lines a report names).
+// What it will not read goes to js-yaml's event parser (same value and starts), loaded only
+// then. Anything else - an error's exact field, a key, a syntax error - comes from one
+// re-parse with `yaml`'s Document API, loaded only then; that path is also taken for what
+// js-yaml will not read (aliases, unknown tags, several documents), so all give the same
+// values and messages.
 import { createRequire } from 'node:module';
-import { constructFromEvents, getScalarValue, parseEvents, EVENT_ID } from 'js-yaml';
 import type { Event } from 'js-yaml';
 import type { Document, LineCounter } from 'yaml';
 import type { SourceLocation } from './errors.js';
+import { escapeSegment, readYamlFast, RECORDED_DEPTH } from './yaml-fast.js';
 
 export type PathSegment = string | number;
 
@@ -19,6 +21,8 @@ export interface YamlSource {
   value: unknown;
   /** Where a field is: its value, or with `key: true` its key (for "unknown field"). */
   locate(path: readonly PathSegment[], options?: { key?: boolean }): SourceLocation;
+  /** Just the line of a field (a step's, a check's): as locate gives it, without the rest. */
+  line?(path: readonly PathSegment[]): number | undefined;
 }
 
 export interface YamlProblem {
@@ -27,17 +31,26 @@ export interface YamlProblem {
 }
 
 type YamlModule = typeof import('yaml');
+type JsYamlModule = typeof import('js-yaml');
 const require = createRequire(import.meta.url);
 let yamlModule: YamlModule | undefined;
+let jsYamlModule: JsYamlModule | undefined;
 /** The `yaml` package, loaded the first time an error needs its positions. */
 function yamlLib(): YamlModule {
   yamlModule ??= require('yaml') as YamlModule;
   return yamlModule;
 }
+/** js-yaml, loaded the first time the fast reader hands a text over. */
+function jsYamlLib(): JsYamlModule {
+  jsYamlModule ??= require('js-yaml') as JsYamlModule;
+  return jsYamlModule;
+}
 
 export function fieldPath(path: readonly PathSegment[]): string {
   if (path.length === 0) return '(top level)';
-  return path.reduce<string>((acc, s) => (typeof s === 'number' ? `${acc}[${s}]` : acc ? `${acc}.${s}` : s), '');
+  let out = '';
+  for (const s of path) out = typeof s === 'number' ? `${out}[${s}]` : out ? `${out}.${s}` : s;
+  return out;
 }
 
 /** Splits an Ajv instancePath ("/steps/0/call") into segments, numbers where they index arrays. */
@@ -103,18 +116,12 @@ export function parseYamlWithPositions(text: string, file: string): YamlSource |
   return { file, value, locate: (path, options) => locateIn(doc, counter, file, path, options?.key ?? false) };
 }
 
-const RECORDED_DEPTH = 4;
-
 interface Frame {
   pointer: string;
   map: boolean;
   index: number;
   key: string | undefined;
   keyNext: boolean;
-}
-
-function escapeSegment(segment: string): string {
-  return segment.includes('~') || segment.includes('/') ? segment.replace(/~/g, '~0').replace(/\//g, '~1') : segment;
 }
 
 const UNNAMED = '\u0000';
@@ -124,6 +131,7 @@ const UNNAMED = '\u0000';
  * when a node carries a tag (left to the exact path). Deeper subtrees are only counted through.
  */
 function collectionStarts(events: readonly Event[], text: string): Map<string, number> | undefined {
+  const { EVENT_ID, getScalarValue } = jsYamlLib();
   const starts = new Map<string, number>();
   const frames: Frame[] = [];
   const mayHaveTags = text.includes('!');
@@ -185,8 +193,14 @@ function lineAndColumn(text: string, offset: number, newlines: number[]): { line
   return { line: lo + 1, column: offset - (lo === 0 ? 0 : newlines[lo - 1]! + 1) + 1 };
 }
 
-/** The fast path, or undefined when the text needs the `yaml` path (an error, an alias, a tag). */
-function parseFast(text: string, file: string): YamlSource | undefined {
+const JS_YAML_DIFFERS = /\t|\r(?!\n)|^\.\.\.(?:[ \r\n]|$)/m;
+
+/** js-yaml's value and collection starts, or undefined when the text needs the `yaml` path (an error, an alias, a tag). */
+function parseJsYaml(text: string, file: string): { value: unknown; starts: Map<string, number> } | undefined {
+  // Where js-yaml and `yaml` were seen to disagree on a value or on validity (a CR that is not
+  // part of a CRLF, a tab, a document end marker, a null key), `yaml` answers (D-301).
+  if (JS_YAML_DIFFERS.test(text)) return undefined;
+  const { constructFromEvents, parseEvents } = jsYamlLib();
   let events: Event[];
   let docs: unknown[];
   try {
@@ -195,20 +209,55 @@ function parseFast(text: string, file: string): YamlSource | undefined {
   } catch {
     return undefined;
   }
-  if (docs.length !== 1) return undefined;
+  if (docs.length !== 1 || hasKeyNamedNull(docs[0])) return undefined;
   const starts = collectionStarts(events, text);
-  if (!starts) return undefined;
+  return starts ? { value: docs[0], starts } : undefined;
+}
+
+/**
+ * Whether a mapping has the key "null": js-yaml names a null key (`~:`, `null:`, an empty
+ * key) "null" where `yaml` names it "", so such a text goes to `yaml` (a quoted "null" too).
+ */
+function hasKeyNamedNull(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (!Array.isArray(node) && Object.hasOwn(node, 'null')) return true;
+    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push(child);
+  }
+  return false;
+}
+
+/** The fast path (yaml-fast.ts, else js-yaml), or undefined when the text needs the `yaml` path. */
+function parseFast(text: string, file: string): YamlSource | undefined {
+  const fast = readYamlFast(text);
+  const read = fast ?? parseJsYaml(text, file);
+  if (!read) return undefined;
+  const { value, starts } = read;
+  const lines = fast?.lines;
   const newlines: number[] = [];
   let slow: YamlSource | undefined;
   const locate = (path: readonly PathSegment[], options?: { key?: boolean }): SourceLocation => {
     let pointer = '';
     for (const segment of path) pointer += `/${typeof segment === 'number' ? segment : escapeSegment(segment)}`;
     const start = options?.key ? undefined : starts.get(pointer);
-    if (start !== undefined) return { file, ...lineAndColumn(text, start, newlines), field: fieldPath(path) };
+    if (start !== undefined) {
+      // The fast reader counted lines as it went; js-yaml's starts are placed here.
+      const line = lines?.get(pointer);
+      if (line !== undefined) return { file, line, column: start - text.lastIndexOf('\n', start - 1), field: fieldPath(path) };
+      const at = lineAndColumn(text, start, newlines);
+      return { file, line: at.line, column: at.column, field: fieldPath(path) };
+    }
     slow ??= parseYamlWithPositions(text, file) as YamlSource;
     return slow.locate(path, options);
   };
-  return { file, value: docs[0], locate };
+  const line = (path: readonly PathSegment[]): number | undefined => {
+    let pointer = '';
+    for (const segment of path) pointer += `/${typeof segment === 'number' ? segment : escapeSegment(segment)}`;
+    return lines?.get(pointer) ?? locate(path).line;
+  };
+  return { file, value, locate, line };
 }
 
 /** Parses YAML; returns either the source or the first syntax problem with its line. */

@@ -97,6 +97,10 @@ describe('modules loaded by a run', () => {
     expect(matching(modules, /^src\/reference\/|^src\/cli\/reference\.js$/)).toEqual([]);
     expect(matching(modules, /^src\/drivers\/mock-cm\/|^src\/cli\/pms-side\.js$|^src\/runner\/inbound-judge\.js$/)).toEqual([]);
     expect(matching(modules, /node_modules\/yaml\/|^cjs:yaml$/)).toEqual([]);
+    // The suite and the profile are read by the fast reader (support/yaml-fast.ts): js-yaml, which
+    // reads what it hands over, is not loaded either.
+    expect(modules).toContain('src/support/yaml-fast.js');
+    expect(matching(modules, /node_modules\/js-yaml\/|^cjs:js-yaml$/)).toEqual([]);
     // Of undici, the agent and Dispatcher#request only: not the package's index (fetch, WebSocket, mocks, caches).
     expect(modules).toEqual(expect.arrayContaining(['cjs:undici/lib/dispatcher/agent.js', 'cjs:undici/lib/api/api-request.js']));
     expect(matching(modules, /^cjs:undici$|node_modules\/undici\/index\.js$|^cjs:\.\/lib\/(web|mock|cache)\//)).toEqual([]);
