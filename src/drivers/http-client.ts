@@ -62,12 +62,6 @@ export interface SendOptions {
   /** A JSON value, or raw bytes sent as they are; undefined sends no body. */
   body?: unknown;
   headers?: Record<string, string>;
-  /**
-   * Work that needs only the request, done while the candidate answers (the request is on the
-   * wire, the response not yet read): given the exchange's id. What it throws is thrown once
-   * the exchange is complete and recorded.
-   */
-  whileInFlight?: (id: string) => void;
 }
 
 interface ResponseRead {
@@ -182,28 +176,18 @@ export class HttpClient {
       'user-agent': this.options.userAgent,
       ...input.headers,
     };
-    const transferring = this.transfer(method, input.url, requestHeaders, requestBytes);
-    // The request is sent (transfer dispatches before its first await): its evidence and the
-    // caller's request-only work are done while the candidate answers, not after.
-    const request = {
-      method: redactor.text(method),
-      url: redactor.url(input.url),
-      ...messageRecord(redactHeaders(requestHeaders, redactor), requestBytes, this.options.evidenceBodyBytes, redactor),
-    };
-    let inFlightError: { error: unknown } | undefined;
-    try {
-      input.whileInFlight?.(id);
-    } catch (error) {
-      inFlightError = { error };
-    }
-    const read = await transferring;
+    const read = await this.transfer(method, input.url, requestHeaders, requestBytes);
     const record: Exchange = {
       id,
       direction: 'outbound',
       operation: redactor.text(input.operation),
       startedAt: new Date(at).toISOString(),
       durationMs: Math.round(performance.now() - started),
-      request,
+      request: {
+        method: redactor.text(method),
+        url: redactor.url(input.url),
+        ...messageRecord(redactHeaders(requestHeaders, redactor), requestBytes, this.options.evidenceBodyBytes, redactor),
+      },
     };
     if (read.status > 0) {
       record.response = {
@@ -226,7 +210,6 @@ export class HttpClient {
       live.responseContentType = read.headers['content-type']?.toLowerCase();
     }
     log.add(live);
-    if (inFlightError) throw inFlightError.error;
     return live;
   }
 

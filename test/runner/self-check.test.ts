@@ -1,7 +1,6 @@
-// The harness judges its own requests (issue 15 moved the self-check to while the candidate
-// answers): a body the suite got wrong fails harness.request-valid on that exchange, naming
-// the field, so the candidate is not blamed; `self_check: false` (invalid on purpose) and a
-// valid body record none.
+// The harness judges its own requests: a body the suite got wrong fails harness.request-valid
+// on that exchange, naming the field, so the candidate is not blamed; `self_check: false`
+// (invalid on purpose) and a valid body record none.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,7 +6,6 @@ import type { LiveExchange } from '../../drivers/exchange.js';
 import { isUnreachable } from '../../drivers/transport-errors.js';
 import { responseObject } from '../../checks/protocol.js';
 import { judgeHarnessBody } from '../../checks/schema-checks.js';
-import type { Judged } from '../../checks/protocol.js';
 import type { CallStep } from '../../suite/types.js';
 import { buildEnvelope, operationUrl, untypedIds } from '../envelope.js';
 import type { UntypedId } from '../envelope.js';
@@ -46,20 +45,16 @@ function buildRequest(env: StepEnv, step: CallStep, roots: Record<string, unknow
   return { ok: true, value: { url, body: merged, idProblems } };
 }
 
-/** The harness's own request against its schema (self_check); undefined when the step has none. */
-function selfCheck(step: CallStep, body: Record<string, unknown>, id: string, untyped: string[]): Judged[] | undefined {
-  if (step.path || !step.self_check || OPERATIONS[step.operation].server !== 'ota') return undefined;
-  // An id the candidate issued, sent as issued, is envelope.property-id-type's finding, not the harness's fault.
-  const drop = untyped.length ? (e: SchemaError): boolean => untyped.some((field) => e.pointer === `/${field}`) : undefined;
-  return judgeHarnessBody(step.operation, 'request', body, [id], drop);
-}
-
-/** `ownRequest`: the self-check of the request, judged while the candidate answered. */
-function judgeExchange(env: StepEnv, step: CallStep, live: LiveExchange, ownRequest: Judged[] | undefined): void {
+function judgeExchange(env: StepEnv, step: CallStep, live: LiveExchange, untyped: string[]): void {
+  const ids = [live.record.id];
   // A probe of an unknown path is not that operation's response: only its declared checks judge it.
   judgeResponse(env, step.operation, live, { schema: !step.path });
-  if (step.path || !live.request.ok) return;
-  for (const j of ownRequest ?? []) env.record(j.meta, j.verdict);
+  if (step.path) return;
+  if (step.self_check && OPERATIONS[step.operation].server === 'ota' && live.request.ok) {
+    // An id the candidate issued, sent as issued, is envelope.property-id-type's finding, not the harness's fault.
+    const drop = untyped.length ? (e: SchemaError): boolean => untyped.some((field) => e.pointer === `/${field}`) : undefined;
+    for (const j of judgeHarnessBody(step.operation, 'request', live.request.value, ids, drop)) env.record(j.meta, j.verdict);
+  }
 }
 
 export async function runCallStep(env: StepEnv, step: CallStep): Promise<string | undefined> {
@@ -79,16 +74,9 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
       markCapturesMissing(env, built.verdict.skip ?? 'blocked', built.verdict.message);
       continue;
     }
+    const live = await env.ctx.client.post({ operation: step.operation, url: built.value.url, body: built.value.body });
     const untyped = built.value.idProblems;
-    let ownRequest: Judged[] | undefined;
-    const body = built.value.body;
-    const live = await env.ctx.client.post({
-      operation: step.operation,
-      url: built.value.url,
-      body,
-      whileInFlight: (id) => (ownRequest = selfCheck(step, body, id, untyped.map((p) => p.field))),
-    });
-    judgeExchange(env, step, live, ownRequest);
+    judgeExchange(env, step, live, untyped.map((p) => p.field));
     if (step.envelope && !step.path) judgeIdTypes(env, step.operation, untyped.map((p) => p.message), live);
     if (isUnreachable(live.record.failure)) {
       env.stop.unreachable = live.record.failure!.message;
