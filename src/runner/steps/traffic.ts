@@ -97,6 +97,9 @@ export async function runTrafficStep(env: StepEnv, step: TrafficStep): Promise<s
     const what = `${(step.operations ?? ['requests']).join(', ')} from the PMS`;
     const stopHeartbeat = startHeartbeat(env, `watching ${what}`, env.ctx.clock.now() + max.ms);
     await collect(env, step, from, max.ms, settle?.ok ? settle.ms : undefined).finally(stopHeartbeat);
+    // A window the interrupt cut short holds only part of what the PMS would send: judging it
+    // would fail a correct PMS. Its checks stay unjudged, as the rest of an interrupted run.
+    if (env.ctx.signal.aborted) return 'interrupted';
   }
   const traffic = env.ctx.pms.mock.inbound.since(from, step.operations);
   const roots = env.roots({ window_start: from });
