@@ -96,3 +96,19 @@ export function parseBody(bytes: Uint8Array | undefined): ParsedBody {
     return { ok: false, error: 'not-json', detail: `the body is not JSON (${(error as Error).message})` };
   }
 }
+
+/** The operation an exchange named (an unknown path's last segment). */
+export function operationOf(x: LiveExchange): string {
+  return String(x.record.operation);
+}
+
+/** Where an exchange stands in the run ("x17" -> 17): ids are given in the order requests start. */
+export function exchangeSeq(id: string): number {
+  return Number(id.replace(/^\D+/, ''));
+}
+
+/** Answered HTTP 200 with `success: true`, and not an error the mock was told to inject. */
+export function succeeded(x: LiveExchange): boolean {
+  const v = x.response?.ok ? (x.response.value as Record<string, unknown> | null) : null;
+  return !x.injected && x.record.response?.status === 200 && v !== null && typeof v === 'object' && v.success === true;
+}

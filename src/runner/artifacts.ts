@@ -3,15 +3,11 @@
 // accepted refresh (OTA target) or the PMS's refresh (PMS target).
 import { CoverageAccumulator, accumulatorSource, coverageArtifact } from '../checks/coverage.js';
 import type { EvidenceLog } from '../drivers/evidence-log.js';
-import type { LiveExchange } from '../drivers/exchange.js';
+import { succeeded } from '../drivers/exchange.js';
 import { endOfNextYear, formatDate } from '../support/time.js';
 import type { Clock } from '../support/clock.js';
 import type { PmsSide, RunArtifacts } from './types.js';
 
-function accepted(x: LiveExchange): boolean {
-  const v = x.response?.ok ? (x.response.value as Record<string, unknown> | null) : null;
-  return x.record.response?.status === 200 && v !== null && typeof v === 'object' && v.success === true;
-}
 
 /** Collects as the run goes; `artifacts()` is called once at the end. */
 export function collectArtifacts(log: EvidenceLog, clock: Clock, pms?: PmsSide): () => RunArtifacts {
@@ -19,7 +15,7 @@ export function collectArtifacts(log: EvidenceLog, clock: Clock, pms?: PmsSide):
   const window = { from: formatDate(startedAt), to: endOfNextYear(startedAt) };
   const sent = new CoverageAccumulator();
   const unsubscribe = log.subscribe((x) => {
-    if (x.record.direction !== 'outbound' || x.record.operation !== 'ARIUpdate' || !accepted(x) || !x.request.ok) return;
+    if (x.record.direction !== 'outbound' || x.record.operation !== 'ARIUpdate' || !succeeded(x) || !x.request.ok) return;
     sent.addAll((x.request.value as { Inventory?: unknown } | null)?.Inventory);
   });
   return () => {

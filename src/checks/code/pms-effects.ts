@@ -2,7 +2,7 @@
 // ARI ledgers and a booking's baseline units, gives verdicts on the credentials SetupProperty
 // carries, what comes before setup, availability after a cancellation or a modification and
 // after a re-import, and whether the PMS offers NotifyBooking when it lacks BookingCreate.
-import type { LiveExchange } from '../../drivers/exchange.js';
+import { operationOf as op, succeeded } from '../../drivers/exchange.js';
 import { dayNumber } from '../coverage.js';
 import type { AriLedger } from '../ari-ledger.js';
 import type { CodeCheck, CodeCheckInput } from './types.js';
@@ -16,14 +16,6 @@ interface BookingArg {
   units_before?: UnitsBefore;
 }
 
-function op(x: LiveExchange): string {
-  return String(x.record.operation);
-}
-
-function succeeded(x: LiveExchange): boolean {
-  const v = x.response?.ok ? (x.response.value as Record<string, unknown> | null) : null;
-  return !x.injected && x.record.response?.status === 200 && v !== null && typeof v === 'object' && v.success === true;
-}
 
 export const setupCredentials: CodeCheck = {
   name: 'setup-credentials',

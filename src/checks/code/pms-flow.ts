@@ -2,6 +2,7 @@
 // inbound traffic, gives verdicts on the setup order, the booking versions (the time of
 // the last successful GetBookingList), the polling interval, and callback answers.
 import type { LiveExchange } from '../../drivers/exchange.js';
+import { operationOf as op, succeeded } from '../../drivers/exchange.js';
 import { formatBookingVersion, parseBookingVersion } from '../../support/time.js';
 import type { CodeCheck, CodeCheckInput } from './types.js';
 import type { Verdict } from '../types.js';
@@ -13,14 +14,6 @@ export { pollInterval, reactivePoll };
 
 const CONFIG_OPS = new Set(['SetupProperty', 'GetRoomTypes', 'GetRatePlans', 'CreateProperty', 'ARIUpdate']);
 
-function op(x: LiveExchange): string {
-  return String(x.record.operation);
-}
-
-function succeeded(x: LiveExchange): boolean {
-  const v = x.response?.ok ? (x.response.value as Record<string, unknown> | null) : null;
-  return !x.injected && x.record.response?.status === 200 && v !== null && typeof v === 'object' && v.success === true;
-}
 
 export const healthcheckFirst: CodeCheck = {
   name: 'healthcheck-first',

@@ -6,12 +6,10 @@
 // "timing degraded" (blocks certification, never fails the PMS). A reaction that cannot be
 // told from the PMS's own schedule is inconclusive: the step may send the callback again.
 import type { LiveExchange } from '../../drivers/exchange.js';
+import { exchangeSeq as seq, operationOf as op } from '../../drivers/exchange.js';
 import type { CodeCheck, PmsFacts } from './types.js';
 import { fail, pass, skip, unexpected } from '../types.js';
 
-function op(x: LiveExchange): string {
-  return String(x.record.operation);
-}
 
 function secs(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
@@ -70,10 +68,6 @@ export const pollInterval: CodeCheck = {
   },
 };
 
-/** The order an exchange started in the run ("x17" -> 17): ids are given as requests start. */
-function seq(id: string): number {
-  return Number(id.replace(/^\D+/, ''));
-}
 
 /**
  * The shortest gap of the PMS's own schedule before `callback`: consecutive polls, leaving

@@ -34,8 +34,9 @@ function readList<T>(answer: unknown, read: (a: unknown) => T[] | undefined, op:
 
 const isVerdict = (v: unknown): v is Verdict => typeof v === 'object' && v !== null && 'status' in v && !Array.isArray(v);
 
-function precondition(input: CodeCheckInput): Verdict | undefined {
-  return unmetPrecondition(input.args.after, input.profile, input.exchanges);
+/** A read-back is judged only once the operation it reads back was accepted (args.after). */
+function readBack(check: CodeCheck): CodeCheck {
+  return { ...check, run: (input: CodeCheckInput) => unmetPrecondition(input.args.after, input.profile, input.exchanges) ?? check.run(input) };
 }
 
 function describeRoom(found: FoundRoom): string {
@@ -52,13 +53,11 @@ function byCount(missing: number, rooms: ListedRoom[], before: ListedRoom[] | un
   return fail(unexpected('new rooms in GetRoomTypes (it lists no labels, so matched by ids)', `${missing} new room id(s)`, `${fresh.length}`), { exchanges, pointer: '/Rooms' });
 }
 
-export const propertyRoomsListed: CodeCheck = {
+export const propertyRoomsListed: CodeCheck = readBack({
   name: 'property-rooms-listed',
   description: 'GetRoomTypes lists every room sent (args: rooms = Room objects as sent; added = how many of them are new, default all; before = GetRoomTypes answer before; answers = answers that may map ids; after)',
   run(input) {
     const { subject, args, exchanges } = input;
-    const unmet = precondition(input);
-    if (unmet) return unmet;
     const sent = sentRooms(args.rooms);
     if (sent.length === 0) return harnessError('the check names no room (with: rooms)', { exchanges });
     const rooms = readList(subject, listedRooms, 'GetRoomTypes', exchanges);
@@ -77,15 +76,13 @@ export const propertyRoomsListed: CodeCheck = {
       exchanges, pointer: '/Rooms', expected: sent.map((r) => r.label), actual: rooms.slice(0, 20).map((r) => r.label ?? r.wbp_room_id),
     });
   },
-};
+});
 
-export const propertyRoomsGone: CodeCheck = {
+export const propertyRoomsGone: CodeCheck = readBack({
   name: 'property-rooms-gone',
   description: 'GetRoomTypes no longer lists the rooms deleted (args: rooms = the rooms as sent earlier, with their labels; before = GetRoomTypes answer before the deletion; answers; after)',
   run(input) {
     const { subject, args, exchanges } = input;
-    const unmet = precondition(input);
-    if (unmet) return unmet;
     const sent = sentRooms(args.rooms);
     if (sent.length === 0) return harnessError('the check names no room (with: rooms)', { exchanges });
     const before = listedRooms(args.before);
@@ -106,7 +103,7 @@ export const propertyRoomsGone: CodeCheck = {
       exchanges, pointer: '/Rooms', actual: kept.map((r) => r.wbp_room_id),
     });
   },
-};
+});
 
 function missingPlans(sentList: ReturnType<typeof sentRooms>, rooms: ListedRoom[], plans: ListedPlan[], answers: unknown): string[] {
   return sentList.flatMap((sent) => {
@@ -118,13 +115,11 @@ function missingPlans(sentList: ReturnType<typeof sentRooms>, rooms: ListedRoom[
   });
 }
 
-export const propertyRatesListed: CodeCheck = {
+export const propertyRatesListed: CodeCheck = readBack({
   name: 'property-rates-listed',
   description: 'GetRatePlans lists every rate plan sent, for its room or for all rooms ("0"), matched by title (args: rooms = Room objects as sent; room_list = GetRoomTypes answer after; answers; after)',
   run(input) {
     const { subject, args, exchanges } = input;
-    const unmet = precondition(input);
-    if (unmet) return unmet;
     const sent = sentRooms(args.rooms).filter((room) => room.plans.length > 0);
     if (sent.length === 0) return harnessError('the check names no room with rate plans (with: rooms)', { exchanges });
     const plans = readList(subject, listedPlans, 'GetRatePlans', exchanges);
@@ -137,15 +132,13 @@ export const propertyRatesListed: CodeCheck = {
       exchanges, pointer: '/RatePlans', actual: missing.slice(0, 20),
     });
   },
-};
+});
 
-export const propertyRatesGone: CodeCheck = {
+export const propertyRatesGone: CodeCheck = readBack({
   name: 'property-rates-gone',
   description: 'GetRatePlans no longer lists a deleted rate plan, in any room (args: rateplan = the rate plan as sent earlier, with its labels; before = GetRatePlans answer before the deletion; after)',
   run(input) {
     const { subject, args, exchanges } = input;
-    const unmet = precondition(input);
-    if (unmet) return unmet;
     const plan = sentPlan(args.rateplan);
     if (!plan || plan.labels.length === 0) return harnessError('the check names no labelled rate plan (with: rateplan)', { exchanges });
     const before = listedPlans(args.before);
@@ -160,15 +153,13 @@ export const propertyRatesGone: CodeCheck = {
     const what = kept.map((p) => `${p.wbp_room_id}/${p.wbp_rate_id} ${JSON.stringify(p.title)}`);
     return fail(unexpected('deleted rate plan still listed by GetRatePlans', 'none', what.slice(0, 20)), { exchanges, pointer: '/RatePlans', actual: what.slice(0, 20) });
   },
-};
+});
 
-export const propertyRoomLabel: CodeCheck = {
+export const propertyRoomLabel: CodeCheck = readBack({
   name: 'property-room-label',
   description: 'GetRoomTypes shows the label a room was given (args: room = the Room as sent; old_label; before = GetRoomTypes answer before; answers; after)',
   run(input) {
     const { subject, args, exchanges } = input;
-    const unmet = precondition(input);
-    if (unmet) return unmet;
     const [room] = sentRooms(args.room);
     if (!room || room.label === '' || typeof args.old_label !== 'string') return harnessError('the check names no labelled room and old label (with: room, old_label)', { exchanges });
     const rooms = readList(subject, listedRooms, 'GetRoomTypes', exchanges);
@@ -181,15 +172,13 @@ export const propertyRoomLabel: CodeCheck = {
       exchanges, pointer: '/Rooms', expected: room.label, actual: listed?.label ?? null,
     });
   },
-};
+});
 
-export const propertyPlanTitle: CodeCheck = {
+export const propertyPlanTitle: CodeCheck = readBack({
   name: 'property-plan-title',
   description: 'GetRatePlans shows the new title of a rate plan UpdateRatePlan renamed, in every room that lists it (args: rateplan = as sent; old_rateplan = as sent before; after)',
   run(input) {
     const { subject, args, exchanges } = input;
-    const unmet = precondition(input);
-    if (unmet) return unmet;
     const plan = sentPlan(args.rateplan);
     const old = sentPlan(args.old_rateplan);
     if (!plan || plan.labels.length === 0 || !old) return harnessError('the check names no labelled rate plan (with: rateplan, old_rateplan)', { exchanges });
@@ -202,6 +191,6 @@ export const propertyPlanTitle: CodeCheck = {
       exchanges, pointer: '/RatePlans', expected: plan.labels, actual: stale.map((p) => p.title).slice(0, 5),
     });
   },
-};
+});
 
 export const PROPERTY_EFFECT_CHECKS: CodeCheck[] = [propertyRoomsListed, propertyRoomsGone, propertyRatesListed, propertyRatesGone, propertyRoomLabel, propertyPlanTitle];

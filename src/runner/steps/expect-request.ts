@@ -5,6 +5,7 @@
 import { evaluateExpectation } from '../../checks/expectations.js';
 import { fail, harnessError } from '../../checks/types.js';
 import type { LiveExchange } from '../../drivers/exchange.js';
+import { exchangeSeq as seq } from '../../drivers/exchange.js';
 import type { ExpectRequestStep } from '../../suite/types.js';
 import { judgeDeclared } from '../judge.js';
 import { makeScope, tryRender, withoutTemplates } from '../scope.js';
@@ -61,7 +62,6 @@ function sinceOf(env: StepEnv, step: ExpectRequestStep, startedAt: number): numb
   return fresh.ok ? Math.max(named, startedAt - fresh.ms) : fresh.message;
 }
 
-const seq = (id: string): number => Number(id.replace(/^\D+/, ''));
 
 /**
  * Whether a request can belong to the PMS's own schedule: it is not the first of its operation

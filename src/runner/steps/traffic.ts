@@ -4,6 +4,7 @@
 import { harnessError } from '../../checks/types.js';
 import type { TrafficStep } from '../../suite/types.js';
 import type { LiveExchange } from '../../drivers/exchange.js';
+import { exchangeSeq as seq } from '../../drivers/exchange.js';
 import { judgeDeclared } from '../judge.js';
 import type { StepEnv } from '../step-env.js';
 import { startHeartbeat } from '../heartbeat.js';
@@ -18,8 +19,6 @@ function ioPause(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, IO_PAUSE_MS));
 }
 
-/** The order an exchange started in the run ("x17" -> 17): ids are given as requests start. */
-const seq = (id: string): number => Number(id.replace(/^\D+/, ''));
 
 /** Whether the step's `until_reaction` request arrived after the last callback sent (never, without one). */
 function reactionSeen(env: StepEnv, step: TrafficStep, from: number): () => boolean {
