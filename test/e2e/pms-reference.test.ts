@@ -8,6 +8,7 @@ import { PMS_FAULTS, PMS_FAULT_NAMES } from '../../src/reference/pms/index.js';
 import type { PmsFault } from '../../src/reference/pms/index.js';
 import { captureIo, check, details, problems } from './helpers.js';
 import { withTestClock, writeTestPmsProfile } from './pms-profile.js';
+import { unexplainedChanges } from '../golden/verdict-baseline.js';
 
 async function certify(variant: PmsFault[] = [], suite?: string[]) {
   return withTestClock(async (clock) => {
@@ -30,6 +31,7 @@ describe.concurrent('reference PMS', () => {
     expect(result.exchanges.some((x) => x.direction === 'outbound' && x.operation === 'BookingCreate')).toBe(true);
     expect(result.artifacts.coverage?.[0]?.pairs.every((p) => p.gaps.length === 0)).toBe(true);
     expect(io.out()).toContain('Channel manager for your PMS: https://127.0.0.1:');
+    expect(unexplainedChanges('pms', undefined, result)).toEqual([]);
   }, 120_000);
 });
 
@@ -73,7 +75,9 @@ describe.concurrent('broken PMS variants', () => {
   });
 
   it.each(PMS_FAULT_NAMES.map((f) => [f, PMS_FAULTS[f].catchBy] as const))('%s is caught by %s', async (fault, id) => {
-    const { result, exitCode } = await certify([fault], suitesFor(id, fault));
+    // A full run, compared with the verdicts recorded before the channel-manager core moved.
+    const { result, exitCode } = await certify([fault]);
+    expect(unexplainedChanges('pms', fault, result)).toEqual([]);
     const caught = check(result, id);
     if (PMS_FAULTS[fault].warningOnly) {
       expect(caught?.outcome, `${id}: ${caught?.message}`).toBe('warn');
