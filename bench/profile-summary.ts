@@ -34,11 +34,11 @@ export function summarize(profile: CpuProfile): string {
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  // The client's transfer(), in drivers/http-client.js or, bundled, in a file of dist/src/bundle.
+  // The client's transfer(), in drivers/http-client.js.
   const isRequest = (id: number): boolean => {
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const { url, functionName } = byId.get(at)!.callFrame;
-      if (/drivers\/http-client\.js$/.test(url) || (/\/dist\/src\/bundle\//.test(url) && functionName === 'transfer')) return true;
+      const { url } = byId.get(at)!.callFrame;
+      if (/drivers\/http-client\.js$/.test(url)) return true;
     }
     return false;
   };

@@ -11,7 +11,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 } else {
   let cli;
   try {
-    cli = await import('../dist/src/bundle/main.js');
+    cli = await import('../dist/src/cli/main.js');
   } catch (error) {
     process.stderr.write(`cm-certify is not built (${error.code ?? error.message}); run \`npm run build\` in its directory.\n`);
     process.exit(3);

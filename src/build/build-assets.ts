@@ -1,13 +1,11 @@
 // The build step after tsc (`npm run build`): takes the package's suites/ and schema
 // definitions, writes what a run would otherwise compute on every start: dist/suites (the
 // built-in suites as JSON, see compile-suites.ts) and dist/schemas (Ajv standalone
-// validators, see compile-schemas.ts) and dist/src/bundle (the CLI in a few files, see
-// bundle-cli.ts). Prints warnings; fails only on a bug.
+// validators, see compile-schemas.ts). Prints warnings; fails only on a bug.
 import { fileURLToPath } from 'node:url';
 import { packagePath } from '../support/package-root.js';
 import { compileSchemas } from './compile-schemas.js';
 import { compileSuites } from './compile-suites.js';
-import { bundleCli } from './bundle-cli.js';
 
 const distDir = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -16,5 +14,3 @@ for (const warning of suites.warnings) process.stderr.write(`warning: ${warning}
 process.stdout.write(`build: ${suites.compiled} built-in suites compiled to dist/suites\n`);
 const schemas = compileSchemas(`${distDir}schemas`);
 process.stdout.write(`build: ${schemas.messages} message schemas and ${schemas.formats} suite/profile schemas compiled to dist/schemas\n`);
-const bundle = await bundleCli(packagePath());
-process.stdout.write(`build: the CLI bundled into ${bundle.files} files (${bundle.modules} modules) in dist/src/bundle\n`);

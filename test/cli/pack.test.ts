@@ -72,13 +72,18 @@ describe('the packed tarball: contents', () => {
       for (const source of sources) expect(files, `${map} -> ${source}`).toContain(join(dirname(map), source).replace(/\\/g, '/'));
     }
     // prepack empties dist/ before building; a dist/ left from older sources shows up here.
-    const bundle = files.filter((f) => f.startsWith('dist/src/bundle/'));
-    const stale = files.filter((f) => /^dist\/src\/.*\.js$/.test(f) && !bundle.includes(f)).filter((f) => !existsSync(join(ROOT, f.replace(/^dist\//, '').replace(/\.js$/, '.ts'))));
+    const stale = files.filter((f) => /^dist\/src\/.*\.js$/.test(f)).filter((f) => !existsSync(join(ROOT, f.replace(/^dist\//, '').replace(/\.js$/, '.ts'))));
     expect(stale, 'compiled files whose source is gone: rm -rf dist && npm run build').toEqual([]);
-    // The CLI's bundle: exactly the files the build made (its meta.json), the entry among them.
-    const made = Object.keys(JSON.parse(readFileSync(join(ROOT, 'dist/src/bundle/meta.json'), 'utf8')) as Record<string, string[]>);
-    expect(bundle.map((f) => f.slice('dist/src/bundle/'.length)).sort()).toEqual(made.sort());
-    expect(made).toContain('main.js');
+  });
+
+  it('ships one build: the compiled modules with their declarations, no second copy of the CLI', () => {
+    // Besides dist/src, only the Ajv validators compiled from the schemas (data, not a build of the code).
+    const js = files.filter((f) => f.endsWith('.js') && f.startsWith('dist/') && !f.startsWith('dist/schemas/'));
+    expect(js.filter((f) => !f.startsWith('dist/src/'))).toEqual([]);
+    expect(js.length).toBeGreaterThan(100);
+    // Every shipped module is the compilation of one source file, and each has its declaration beside it.
+    for (const f of js) expect(files, f).toContain(f.replace(/\.js$/, '.d.ts'));
+    expect(files.filter((f) => /bundle|chunk-/.test(f))).toEqual([]);
   });
 
   it('runs no script at install time, builds before packing, and declares the API entry with its types', () => {
