@@ -1,9 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
+/** Tests that take long or need something beyond Node: their own lane, run after the fast one (npm test runs both). */
+const SLOW = [
+  'test/e2e/load.test.ts',
+  'test/e2e/determinism.test.ts',
+  'test/cli/pack.test.ts',
+  'test/hostile/terminal-pty.test.ts',
+  'test/report/html-browser.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     environment: 'node',
+    // Every test run has a temp folder of its own, and fails when a test leaves anything in it.
+    globalSetup: ['test/support/temp-root.global.ts'],
     // Every report written in-process is scanned for an unrendered template.
     setupFiles: ['test/support/report-scan.setup.ts'],
     testTimeout: 30_000,
@@ -13,5 +23,9 @@ export default defineConfig({
     maxWorkers: 2,
     // Concurrent end-to-end tests mostly wait on (fast) clocks and sockets, not the CPU.
     maxConcurrency: 12,
+    projects: [
+      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW } },
+      { extends: true, test: { name: 'slow', include: SLOW } },
+    ],
   },
 });

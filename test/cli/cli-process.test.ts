@@ -2,11 +2,11 @@
 // documented exit codes: 0 certified, 1 not certified, 2 usage/profile/suite error, 3
 // the run could not complete.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp-dir.js';
 
 const BIN = resolve('bin/cm-certify.js');
 
@@ -19,7 +19,7 @@ function cli(args: string[], env: NodeJS.ProcessEnv = {}, cwd = process.cwd()): 
 }
 
 function tmp(): string {
-  return mkdtempSync(join(tmpdir(), 'cm-certify-cli-'));
+  return tempDir('cm-certify-cli-');
 }
 
 /** A port nothing listens on. */

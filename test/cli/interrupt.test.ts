@@ -1,11 +1,11 @@
 // Ctrl-C or SIGTERM during a run: every server the run started stops, the report so far
 // is written and marked incomplete, and the exit code is 3.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp-dir.js';
 
 function refused(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -18,7 +18,7 @@ function refused(url: string): Promise<boolean> {
 
 describe.each(['SIGTERM', 'SIGINT'] as const)('%s during a PMS run', (signal) => {
   it('stops the servers, writes an incomplete report and exits 3', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cm-certify-interrupt-'));
+    const dir = tempDir('cm-certify-interrupt-');
     const child = spawn(process.execPath, [resolve('bin/cm-certify.js'), 'run', '--target', 'pms', '--reference', '--reporter', 'json', '-o', dir], {
       env: { PATH: process.env.PATH, CI: '1' },
     });

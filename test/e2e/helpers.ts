@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempDir } from '../support/temp-dir.js';
 import type { CliIo } from '../../src/cli/io.js';
 import type { Clock } from '../../src/support/clock.js';
 import type { RunResult } from '../../src/runner/types.js';
+
+export { tempDir };
 
 export function captureIo(clock?: Clock, env: NodeJS.ProcessEnv = {}): CliIo & { out: () => string; err: () => string } {
   let out = '';
@@ -14,7 +14,7 @@ export function captureIo(clock?: Clock, env: NodeJS.ProcessEnv = {}): CliIo & {
     stdout: stream((s) => (out += s)),
     stderr: stream((s) => (err += s)),
     env,
-    cwd: mkdtempSync(join(tmpdir(), 'cm-certify-test-')),
+    cwd: tempDir(),
     isTTY: false,
     ...(clock ? { clock } : {}),
     out: () => out,

@@ -2,14 +2,14 @@
 // that sends its property operations while connecting, one that polls every second and
 // reacts 30 ms after NotifyBooking are certified; no report of these runs (nor of broken
 // variants whose checks fail by silence) holds an unrendered template.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import { captureIo, check, details } from './helpers.js';
 import { SPEED, withTestClock, writeTestPmsProfile } from './pms-profile.js';
 import { reportFiles, unrenderedTemplates } from './report-scan.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const REPORTERS = ['json', 'junit', 'html'];
 
@@ -141,7 +141,7 @@ describe.concurrent('order and timing the spec allows', () => {
 
 describe('the report scan', () => {
   it('finds an unrendered template in a report file and in the terminal output, but not in the HTML report\'s script', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cm-certify-scan-'));
+    const dir = tempDir('cm-certify-scan-');
     writeFileSync(join(dir, 'report.json'), JSON.stringify({ message: 'no GetBookingId arrived within ${settings.reaction_ms} (0 s)' }));
     writeFileSync(join(dir, 'report.html'), '<p>fine</p><script>const a = `${b}`;</script>');
     expect(unrenderedTemplates(dir, 'ok')).toHaveLength(1);

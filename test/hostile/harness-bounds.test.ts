@@ -3,8 +3,7 @@
 // ends the run with every report; redaction is linear and names secrets instead of
 // printing them; environment values are secrets unless the profile says otherwise; huge
 // suite files are refused before parsing.
-import { existsSync, lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,13 +24,14 @@ import { captureIo, check } from '../e2e/helpers.js';
 import { buildRunResult } from '../report/run-result-fixture.js';
 import { checkReports, ENV, PASSWORD, SECRET, startCrafted, writeProfile } from './crafted-candidate.js';
 import type { CraftedServer } from './crafted-candidate.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const servers: CraftedServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-const tmp = (): string => mkdtempSync(join(tmpdir(), 'cm-certify-bounds-'));
+const tmp = (): string => tempDir('cm-certify-bounds-');
 
 describe('reports are written without following symlinks', () => {
   it('a planted link to a file outside is replaced, not followed; a dangling link\'s target is never created', async () => {

@@ -2,14 +2,14 @@
 // XML, HTML and URLs escape), run every target with every reporter — certified runs and
 // failing runs, whose evidence is where a leak would hide — and scan everything written.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import { scaledClock } from '../../src/support/clock.js';
 import { captureIo } from '../e2e/helpers.js';
 import { SPEED, writeTestPmsProfile } from '../e2e/pms-profile.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const SECRETS = {
   CM_SHARED_SECRET: 'Planted-Shared-9f3c&<x>"q',
@@ -50,7 +50,7 @@ describe('planted secrets never appear in anything cm-certify writes', () => {
     ['OTA, a wrong secret accepted (auth evidence)', ['--variant', 'auth-ignores-query-secret']],
     ['OTA, HTML error pages (bodies as evidence)', ['--variant', 'html-error-page']],
   ])('%s: stdout, stderr and every report', async (_label, extra) => {
-    const dir = mkdtempSync(join(tmpdir(), 'cm-certify-secrets-'));
+    const dir = tempDir('cm-certify-secrets-');
     const r = await cli(['run', '--target', 'ota', '--reference', ...extra, ...REPORTERS, '-o', dir]);
     expect([0, 1]).toContain(r.code);
     scan('stdout', r.stdout);

@@ -3,12 +3,12 @@
 // green verdict, conceal the rest) reaches the terminal only as visible text, in the live
 // listr2 view and in plain lines; verify-report prints a tampered report's names the same way.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ENV, startCrafted, writeProfile } from './crafted-candidate.js';
 import type { CraftedServer } from './crafted-candidate.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const SCRIPT = '/usr/bin/script';
 const CLI = resolve('bin/cm-certify.js');
@@ -37,7 +37,7 @@ describe.runIf(existsSync(SCRIPT))('terminal injection under a pseudo-terminal',
   it('the live view and the plain lines show the candidate\'s escape sequences visibly, never raw', async () => {
     const server = await startCrafted(() => ({ body: JSON.stringify({ success: ESCAPES, errors: [{ id: 1, msg: ESCAPES }] }) }));
     servers.push(server);
-    const dir = mkdtempSync(join(tmpdir(), 'cm-certify-pty-'));
+    const dir = tempDir('cm-certify-pty-');
     const profile = writeProfile(dir, server.url, [`name: "Hotel \\e]0;PWNED-NAME\\a"`]);
     const args = ['run', '--target', 'ota', '--profile', profile, '--allow-http', '--suite', 'setup', '--reporter', 'json', '-o', join(dir, 'out')];
     const live = await underPty(args, { ...ENV });

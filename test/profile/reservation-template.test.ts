@@ -1,7 +1,6 @@
 // The channel manager's own reservation format: a template file is checked when the profile
 // loads (a bad one names file, line and field), and fills in a booking as the mock serves it.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderMockReservation } from '../../src/drivers/mock-cm/reservation-render.js';
@@ -11,6 +10,7 @@ import { OtaModel } from '../../src/reference/ota/index.js';
 import { ManualClock } from '../../src/support/clock.js';
 import { ProfileError } from '../../src/support/errors.js';
 import { packagePath } from '../../src/support/package-root.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const EXAMPLE = packagePath('docs', 'suites', 'pms', 'reservation-template.example.json');
 
@@ -51,7 +51,7 @@ describe('reservation template: checked at load', () => {
   });
 
   it('loads through the profile, relative to the profile file; an unreadable file names the profile field', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cm-template-'));
+    const dir = tempDir('cm-template-');
     writeFileSync(join(dir, 'cm.json'), '{"OrderId": "{{booking.id}}"}');
     const head = 'target: pms\nbase_url: https://pms.test/cb\nshared_secret: s\npms_cid: abc\nproperty: {pms_property_id: 7, wbp_property_id: "1001", wbp_property_password: pw}\n';
     writeFileSync(join(dir, 'p.yaml'), `${head}mock:\n  reservation_template: cm.json\n`);

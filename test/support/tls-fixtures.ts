@@ -2,10 +2,10 @@
 // nothing, gives a throw-away CA and certificates it signed (good, expired, for another
 // host) plus a self-signed one, made once per test file, and the CA written to a temp
 // file for flags that take a path (--ca).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCertificate, createSelfSigned, type CertificatePair } from '../../src/support/certificates.js';
+import { tempDir } from './temp-dir.js';
 
 export interface TlsFixtures {
   ca: CertificatePair;
@@ -32,7 +32,7 @@ export function tlsFixtures(): TlsFixtures {
     get ca() { return ca(); },
     get caFile() {
       return once('caFile', () => {
-        const file = join(mkdtempSync(join(tmpdir(), 'cm-certify-test-ca-')), 'ca.pem');
+        const file = join(tempDir('cm-certify-test-ca-'), 'ca.pem');
         writeFileSync(file, ca().cert);
         return file;
       });

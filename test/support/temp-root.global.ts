@@ -1,0 +1,27 @@
+// Vitest global setup: every test run gets a temp folder of its own (TMPDIR, inherited by the
+// test workers and every process they start), and the run fails when a test leaves anything
+// in it: temp folders are removed by the tests that make them (issue 19 item 7).
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export default function setup(): () => void {
+  const root = mkdtempSync(join(tmpdir(), 'cm-certify-tests-'));
+  const before = { TMPDIR: process.env.TMPDIR, TMP: process.env.TMP, TEMP: process.env.TEMP };
+  process.env.TMPDIR = root;
+  process.env.TMP = root;
+  process.env.TEMP = root;
+  return () => {
+    const left = readdirSync(root);
+    rmSync(root, { recursive: true, force: true });
+    for (const [key, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    if (left.length) {
+      // Vitest reports a teardown error but still exits 0: set the exit code as well.
+      process.exitCode = 1;
+      throw new Error(`tests left ${left.length} temp entries behind: ${left.slice(0, 10).join(', ')}`);
+    }
+  };
+}
