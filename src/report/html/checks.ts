@@ -89,8 +89,7 @@ function renderCheck(check: CheckResult, anchor: string, byId: ReadonlyMap<strin
 <summary><span class="badge">${OUTCOME_LABEL[check.outcome] ?? check.outcome}</span> <code class="check-id">${check.id}</code> <span class="check-title">${check.title}</span> <span class="level">${check.level}</span></summary>
 <div class="check-body">
 <pre class="message">${cut(check.message)}</pre>
-${details(check)}
-${renderReadings(check)}
+${details(check)}${renderReadings(check)}
 ${renderSchemaErrors(check.evidence.schemaErrors)}
 ${problem
   ? renderExchanges(check.evidence.exchanges, byId, runStartMs, MAX_EXCHANGES_PER_CHECK, MAX_BODY_CHARS)

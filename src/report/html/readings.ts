@@ -14,6 +14,7 @@ export function renderReadings(check: CheckResult): SafeHtml {
 ${r.quotes.map((q) => html`<blockquote><p>${q.text}</p><cite>${q.section}</cite></blockquote>`)}
 <p>${r.reading}</p>
 </div>`);
-  return html`<section class="readings"><h4>How cm-certify reads the spec here (docs/readings.md)</h4>
+  return html`
+<section class="readings"><h4>How cm-certify reads the spec here (docs/readings.md)</h4>
 ${items}</section>`;
 }

@@ -8,7 +8,7 @@ import { quote } from './types.js';
 const REFRESH = quote(SPEC.fullRefreshFlow, 'After setup, a full ARI refresh is pushed: all availability, rates and restrictions for the next 1+ years (usually until the end of next year) for all rooms and rate plans.');
 const UNITS = quote(SPEC.roomRateModel, 'Availability (`units`) is normally tied to rooms, so it is constant across the rate plans of a room for the same dates. A rate plan may have its own availability, in which case availability may be sent at rate plan level.');
 const COMBINED = quote(SPEC.endpoint('ARIUpdate'), 'Sender behaviour: updates are combined into as few date ranges as possible');
-const CREDENTIALS = quote(SPEC.authentication, 'Per-property credentials: `wbp_property_id` and `wbp_property_password` (placeholders <PROPERTY_ID>, <PROPERTY_PASSWORD>) are issued by the channel manager, retained by the PMS and passed in every call.');
+const CREDENTIALS = quote(SPEC.envelope, 'The property id and password given by the channel manager are retained by the PMS and passed in every call.');
 
 export const PMS_SETUP_AND_ARI: ReadingTopic = {
   title: 'PMS target: setup and ARI',

@@ -26,8 +26,8 @@ export const PROBES: ReadingTopic = {
       id: 'D-101',
       title: 'Wrong property credentials are refused on every property-scoped operation',
       quotes: [
-        quote(SPEC.authentication, 'Per-property credentials: `wbp_property_id` and `wbp_property_password` (placeholders <PROPERTY_ID>, <PROPERTY_PASSWORD>) are issued by the channel manager, retained by the PMS and passed in every call.'),
         quote(SPEC.envelope, 'The property id and password given by the channel manager are retained by the PMS and passed in every call.'),
+        quote(SPEC.authentication, 'Per-property credentials: `wbp_property_id` and `wbp_property_password` (placeholders <PROPERTY_ID>, <PROPERTY_PASSWORD>) are issued by the channel manager, retained by the PMS and passed in every call.'),
       ],
       summary: "A property-scoped request with a wrong password or an unknown property must never get success true; the error id is free.",
       reading: "Only SetupProperty's 1001 is specified, but a certifier cannot certify an OTA that serves one property's bookings or takes its ARI for a wrong password. The check wants success false only (the id for operations other than SetupProperty is not shown). The rest of each request is valid (a real booking id, a listed room x rate plan), so nothing but the credentials can make a correct OTA refuse it. The rule list grades auth-property-creds-enforced required since 2026-11-26, as this reading did.",
@@ -66,8 +66,8 @@ export const PROBES: ReadingTopic = {
       id: 'D-104',
       title: 'Malformed requests are refused; a GET is not answered with success',
       quotes: [
+        quote(SPEC.overview, 'Every operation is an HTTP POST of a JSON body to `{base_url}/<OperationName>`.'),
         quote(SPEC.endpoints, 'All operations: method POST, path `{base_url}/<OperationName>` (the operation name is also the `verb` constant), JSON request body (`application/json`), query parameter `shared_secret` (see Authentication).'),
-        quote(SPEC.endpoints, 'Responses are HTTP 200 with `application/json`.'),
       ],
       summary: 'A body that is not a JSON object, or is sent as text/plain, must never get success true (required); a GET must not succeed (recommended).',
       reading: 'A body that is not a JSON object (invalid JSON, empty, an array) or that is sent as text/plain cannot be a valid request; answering it success: true means the OTA does not read what it serves. A GET is only "not POST": the answer must not be success, whatever its status and type, and since the spec states the method for the sender only, that is recommended.',
