@@ -54,7 +54,6 @@ export function applyDefaults(raw: RawProfile, file: string, secrets: string[]):
     ari: {
       itemsPerRequest: raw.ari?.items_per_request ?? 100,
       maxDaysPerRange: raw.ari?.max_days_per_range ?? 14,
-      requestsInParallel: raw.ari?.requests_in_parallel ?? 4,
     },
     tls: raw.tls ?? {},
     listen: parseListen(raw.listen),

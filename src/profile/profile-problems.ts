@@ -7,6 +7,7 @@ import { ProfileError, formatLocation } from '../support/errors.js';
 import type { SourceLocation } from '../support/errors.js';
 import { pointerToPath } from '../support/yaml-source.js';
 import type { PathSegment, YamlSource } from '../support/yaml-source.js';
+import { REMOVED_FIELDS } from './profile-schema.js';
 
 export interface Problem {
   message: string;
@@ -71,6 +72,14 @@ function plainMessage(error: ErrorObject, field: string): string {
   }
 }
 
+/** A removed field says so and why; any other unknown field gets a "did you mean" when one is close. */
+function unknownFieldMessage(path: PathSegment[], name: string, parentSchema: unknown): string {
+  const dotted = path.join('.');
+  if (Object.hasOwn(REMOVED_FIELDS, dotted)) return `field "${dotted}" was removed: ${REMOVED_FIELDS[dotted]}; delete it`;
+  const guess = didYouMean(name, knownKeys(parentSchema));
+  return `unknown field "${name}"${guess ? `\n    did you mean "${guess}"?` : ''}`;
+}
+
 /** One problem per Ajv error that names a field (oneOf's inner branch errors are folded into its own). */
 export function schemaProblems(errors: readonly ErrorObject[], source: YamlSource, skip: (path: PathSegment[]) => boolean): Problem[] {
   const out: Problem[] = [];
@@ -85,8 +94,7 @@ export function schemaProblems(errors: readonly ErrorObject[], source: YamlSourc
     if (error.keyword === 'additionalProperties') {
       const name = String((error.params as Record<string, unknown>).additionalProperty);
       path = [...path, name];
-      const guess = didYouMean(name, knownKeys(error.parentSchema));
-      message = `unknown field "${name}"${guess ? `\n    did you mean "${guess}"?` : ''}`;
+      message = unknownFieldMessage(path, name, error.parentSchema);
     } else {
       message = plainMessage(error, String(path[path.length - 1] ?? ''));
     }

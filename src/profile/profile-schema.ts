@@ -93,12 +93,11 @@ export const PROFILE_SCHEMA = {
     },
     ari: {
       type: 'object',
-      description: 'How the harness sends ARI (OTA target): items_per_request, max_days_per_range, requests_in_parallel.',
+      description: 'How the harness sends ARI (OTA target): items_per_request, max_days_per_range.',
       additionalProperties: false,
       properties: {
         items_per_request: { type: 'integer', minimum: 1, maximum: 5000 },
         max_days_per_range: { type: 'integer', minimum: 1 },
-        requests_in_parallel: { type: 'integer', minimum: 1, maximum: 32 },
       },
     },
     tls: {
@@ -149,3 +148,11 @@ export const PROFILE_SCHEMA = {
     },
   },
 } as const;
+
+/**
+ * Fields an earlier version documented and parsed, by dotted path: a profile that still sets
+ * one gets a problem saying it was removed and why, never a silent ignore.
+ */
+export const REMOVED_FIELDS: Readonly<Record<string, string>> = {
+  'ari.requests_in_parallel': 'nothing read it: the harness sends the ARIUpdate requests of a refresh one at a time',
+};

@@ -30,7 +30,7 @@ export interface RawProfile {
   hooks?: Record<string, HookSpec>;
   timeouts?: { request_ms?: number; connect_ms?: number; hook_ms?: number };
   limits?: { max_body_bytes?: number; evidence_body_bytes?: number; max_bookings_fetched?: number };
-  ari?: { items_per_request?: number; max_days_per_range?: number; requests_in_parallel?: number };
+  ari?: { items_per_request?: number; max_days_per_range?: number };
   tls?: { ca?: string; cert?: string; key?: string; plain_http?: boolean };
   listen?: string;
   intervals?: { poll_ms?: number; poll_tolerance_ms?: number; clock_skew_ms?: number; far_earlier_ms?: number; polls_observed?: number };
@@ -58,7 +58,7 @@ export interface Profile {
   hooks: Record<string, HookSpec>;
   timeouts: { requestMs: number; connectMs: number; hookMs: number };
   limits: { maxBodyBytes: number; evidenceBodyBytes: number; maxBookingsFetched: number };
-  ari: { itemsPerRequest: number; maxDaysPerRange: number; requestsInParallel: number };
+  ari: { itemsPerRequest: number; maxDaysPerRange: number };
   tls: NonNullable<RawProfile['tls']>;
   listen: { host: string; port: number };
   intervals: { pollMs: number; pollToleranceMs: number; clockSkewMs: number; farEarlierMs: number; pollsObserved: number };

@@ -3,7 +3,7 @@
 // failure and warning with its evidence, and the verdict. Colour only when allowed.
 import { Chalk } from 'chalk';
 import type { ChalkInstance } from 'chalk';
-import type { Outcome } from '../checks/types.js';
+import type { CheckResult, Outcome } from '../checks/types.js';
 import type { RunEvent, RunResult, SuiteResult } from '../runner/types.js';
 import type { Reporter, ReporterContext, ReporterFactory } from './types.js';
 import { checkDetails } from './format.js';
@@ -12,6 +12,7 @@ import { formatRemaining } from './remaining.js';
 import { forTerminal, mapStrings, visibleLine } from '../support/sanitise.js';
 import { probableCause } from './probable-cause.js';
 import { formatTranscript } from './transcript.js';
+import { readingLines } from './check-readings.js';
 
 const ICON: Record<Outcome, string> = { pass: '✔', fail: '✖', warn: '⚠', skip: '↓', error: '!' };
 
@@ -44,6 +45,14 @@ function indent(text: string, by = '   '): string {
   return text.split('\n').map((l) => `${by}${l}`).join('\n');
 }
 
+/** Why cm-certify reads the spec as the failing check does: each reading's id, its one line, the sentence it rests on. */
+function readingsBlock(chalk: ChalkInstance, check: CheckResult): string[] {
+  const { shown, more } = readingLines(check);
+  const lines = shown.flatMap((r) => [`   ${chalk.cyan(r.head)}`, `     ${chalk.gray(r.quote)}`]);
+  if (more.length) lines.push(`   ${chalk.gray(`more readings: ${more.join(', ')} (docs/readings.md)`)}`);
+  return lines;
+}
+
 /** The exchanges a summary prints: those a failure, error or warning names as evidence. */
 function exchangesShown(result: RunResult): RunResult['exchanges'] {
   const named = new Set<string>();
@@ -63,7 +72,7 @@ export function formatSummary(result: RunResult, chalk: ChalkInstance, exchangeC
     out.push('', chalk.bold(`${title} (${checks.length})`));
     for (const c of checks) {
       const [head, ...rest] = checkDetails(c, result).split('\n');
-      out.push(` ${paint(chalk, outcome, `${ICON[outcome]} ${head}`)}`, indent(rest.join('\n')));
+      out.push(` ${paint(chalk, outcome, `${ICON[outcome]} ${head}`)}`, indent(rest.join('\n')), ...readingsBlock(chalk, c));
     }
   }
   const blockers = result.suites.flatMap((s) => s.checks.filter((c) => c.outcome === 'skip' && c.level === 'required' && c.skipKind !== 'not-applicable'));

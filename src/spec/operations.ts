@@ -85,7 +85,7 @@ function callback(name: CallbackName): OperationInfo {
 }
 
 // The id-type table of "Common request envelope". HealthCheck's wbp_property_id is an
-// integer "or an empty string when not yet set" (docs/decisions.md, D-001).
+// integer "or an empty string when not yet set" (reading D-001, docs/readings.md).
 const INT_STR: [IdType, IdType] = ['integer', 'string'];
 
 export const OPERATIONS: Readonly<Record<MessageName, OperationInfo>> = {

@@ -64,6 +64,29 @@ describe('profile problems, all in one pass', () => {
   });
 });
 
+describe('a removed field', () => {
+  const template = (): string => readFileSync(packagePath('fixtures', 'templates', 'ota.profile.yaml'), 'utf8');
+  const withParallel = (): string => template().replace(/^(ari:\n)/m, '$1  requests_in_parallel: 4\n');
+
+  it('ari.requests_in_parallel is named as removed, with its file, line and field, not ignored', () => {
+    const text = withParallel();
+    const line = text.split('\n').findIndex((l) => l.includes('requests_in_parallel')) + 1;
+    const message = problemsOf(text, { CM_SHARED_SECRET: 's', CM_PROPERTY_PASSWORD: 'p', CM_OTHER_PASSWORD: 'o', CM_TEST_HOOK_TOKEN: 't' });
+    expect(message).toBe(`p.yaml:${line}:3 (ari.requests_in_parallel): field "ari.requests_in_parallel" was removed: nothing read it: the harness sends the ARIUpdate requests of a refresh one at a time; delete it`);
+    expect(message).not.toContain('did you mean');
+  });
+
+  it('`run` refuses such a profile with exit 2, and the same profile without it is read', async () => {
+    const env = { CM_SHARED_SECRET: 's', CM_PROPERTY_PASSWORD: 'p', CM_OTHER_PASSWORD: 'o', CM_TEST_HOOK_TOKEN: 't' };
+    const io = captureIo();
+    writeFileSync(join(io.cwd, 'cm-certify.ota.yaml'), withParallel());
+    io.env = env;
+    expect(await main(['run', '--suite', 'https'], io)).toBe(2);
+    expect(io.err()).toMatch(/cm-certify\.ota\.yaml:\d+:3 \(ari\.requests_in_parallel\): field "ari\.requests_in_parallel" was removed/);
+    expect(() => parseProfile(template(), 'p.yaml', env)).not.toThrow();
+  });
+});
+
 describe('finding the profile and the target', () => {
   it('run finds cm-certify.ota.yaml in the working directory and takes its target', async () => {
     const io = captureIo();

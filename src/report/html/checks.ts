@@ -8,6 +8,7 @@ import { html } from './escape.js';
 import type { SafeHtml } from './escape.js';
 import { MAX_BODY_CHARS, MAX_BODY_CHARS_PASSING, renderExchanges, renderSchemaErrors } from './evidence.js';
 import { formatDuration, OUTCOME_LABEL, OUTCOME_ORDER, plural, showValue } from './text.js';
+import { renderReadings } from './readings.js';
 
 /** Exchanges rendered per failed or warned check, and per other check; the rest are listed by id. */
 export const MAX_EXCHANGES_PER_CHECK = 5;
@@ -88,7 +89,7 @@ function renderCheck(check: CheckResult, anchor: string, byId: ReadonlyMap<strin
 <summary><span class="badge">${OUTCOME_LABEL[check.outcome] ?? check.outcome}</span> <code class="check-id">${check.id}</code> <span class="check-title">${check.title}</span> <span class="level">${check.level}</span></summary>
 <div class="check-body">
 <pre class="message">${cut(check.message)}</pre>
-${details(check)}
+${details(check)}${renderReadings(check)}
 ${renderSchemaErrors(check.evidence.schemaErrors)}
 ${problem
   ? renderExchanges(check.evidence.exchanges, byId, runStartMs, MAX_EXCHANGES_PER_CHECK, MAX_BODY_CHARS)

@@ -57,6 +57,11 @@ details.check>summary .level{float:right;font-size:12px;color:#57606a}
 details.check.level-required>summary .level{font-weight:700;color:#1f2328}
 .check-body{padding:6px 12px 12px 20px;border-left:6px solid #eaeef2;margin-left:0}
 pre.message{background:#fff;border-style:dashed}
+.readings{margin:8px 0;padding:6px 10px;background:#f6f8fa;border:1px solid #d8dee4;border-radius:6px}
+.readings h4{margin:2px 0 6px;font-size:13px}
+.reading blockquote{margin:4px 0 4px 8px;padding:2px 10px;border-left:4px solid #8c959f;background:#fff}
+.reading blockquote p{margin:2px 0}
+.reading cite{font-size:12px;color:#57606a}
 .schema-errors table,table.headers{border-collapse:collapse;width:100%;font-size:12px}
 .schema-errors th,.schema-errors td,table.headers th,table.headers td{border:1px solid #d8dee4;padding:3px 6px;text-align:left;vertical-align:top;word-break:break-word}
 .schema-errors thead th{background:#f6f8fa}
