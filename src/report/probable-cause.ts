@@ -2,7 +2,7 @@
 // most of the exchanges behind the failed checks were refused for authentication (wrong
 // shared_secret, wrong property credentials), or undefined. A pure function of the result,
 // so the terminal, HTML and JSON reports say the same (D-207).
-import type { Exchange } from '../drivers/exchange.js';
+import type { Exchange } from '../spec/exchange.js';
 import type { RunResult } from '../runner/types.js';
 
 /** The share of the failing exchanges that must be the same refusal, and the fewest operations it must span. */

@@ -1,8 +1,8 @@
 // Suites and checks on the page: takes the RunResult, gives one section per suite with
 // its checks as expandable rows coloured by outcome and level (message, where, expected
 // and actual, schema errors, exchanges), and the filter toolbar that hides passing rows.
-import type { CheckResult, Outcome } from '../../checks/types.js';
-import type { Exchange } from '../../drivers/exchange.js';
+import type { CheckResult, Outcome } from '../../spec/vocabulary.js';
+import type { Exchange } from '../../spec/exchange.js';
 import type { RunResult, SuiteResult } from '../../runner/types.js';
 import { html } from './escape.js';
 import type { SafeHtml } from './escape.js';
