@@ -4,7 +4,7 @@
 // control (the valid request a family of probes starts from). The error shape is judged
 // here only, so schema.response leaves the /errors part of a refusal to this check (one fault,
 // one check: issue 11 item 7).
-import type { SchemaError, CheckMeta, Verdict } from '../spec/vocabulary.js';
+import type { CheckMeta, SchemaError, Verdict } from '../spec/vocabulary.js';
 import { SPEC } from '../spec/sections.js';
 import { fail, pass } from './check-verdict.js';
 

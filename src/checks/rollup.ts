@@ -1,7 +1,7 @@
 // The one roll-up table (STYLE habit 4): takes check verdicts as they happen, gives one
 // CheckResult per check id (worst occurrence wins, with counts and evidence), and the
 // worst outcome of a group (the run's verdict word is src/checks/run-verdict.ts's).
-import type { SchemaError, CheckMeta, CheckResult, CheckWhere, Level, Outcome, SkipKind, Verdict } from '../spec/vocabulary.js';
+import type { CheckMeta, CheckResult, CheckWhere, Level, Outcome, SchemaError, SkipKind, Verdict } from '../spec/vocabulary.js';
 
 /** Higher wins when occurrences of one check, or checks of a suite, are combined. */
 export const OUTCOME_PRIORITY: Readonly<Record<Outcome, number>> = { fail: 5, error: 4, warn: 3, skip: 1, pass: 2 };

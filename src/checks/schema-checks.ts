@@ -5,7 +5,7 @@ import { SPEC } from '../spec/sections.js';
 import type { MessageName } from '../spec/operations.js';
 import { OPERATIONS } from '../spec/operations.js';
 import { validateBody } from '../schemas/index.js';
-import type { BodyKind, SchemaError, CheckMeta, Verdict } from '../spec/vocabulary.js';
+import type { BodyKind, CheckMeta, SchemaError, Verdict } from '../spec/vocabulary.js';
 import { applyBodyRules } from './body-rules/index.js';
 import type { Judged } from './protocol.js';
 import { PMS_REQUEST_SCHEMA_RULES } from '../spec/pms-schema-rules.js';

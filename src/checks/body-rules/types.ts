@@ -1,7 +1,7 @@
 // Body rules' shared vocabulary: takes nothing, gives the BodyRule interface and the small
 // helpers every rule uses (object guards, skip verdicts, offender lists as SchemaErrors).
 import type { MessageName } from '../../spec/operations.js';
-import type { BodyKind, SchemaError, CheckMeta, Verdict } from '../../spec/vocabulary.js';
+import type { BodyKind, CheckMeta, SchemaError, Verdict } from '../../spec/vocabulary.js';
 import { skip } from '../check-verdict.js';
 
 export interface BodyRule extends CheckMeta {

@@ -5,7 +5,7 @@
 import { Chalk } from 'chalk';
 import { loadBuiltinSuites, suiteFileLabel } from '../../suite/load-suite.js';
 import type { Suite } from '../../suite/types.js';
-import type { Target, CheckMeta } from '../../spec/vocabulary.js';
+import type { CheckMeta, Target } from '../../spec/vocabulary.js';
 import { PROTOCOL_CHECKS } from '../../checks/protocol.js';
 import { SCHEMA_CHECKS } from '../../checks/schema-checks.js';
 import { REFUSAL_CHECKS } from '../../checks/refusal.js';

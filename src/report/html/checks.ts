@@ -4,6 +4,7 @@
 import type { CheckResult, Outcome } from '../../spec/vocabulary.js';
 import type { Exchange } from '../../spec/exchange.js';
 import type { RunResult, SuiteResult } from '../../runner/types.js';
+import { requiredChecksPassed } from '../../checks/run-verdict.js';
 import { html } from './escape.js';
 import type { SafeHtml } from './escape.js';
 import { MAX_BODY_CHARS, MAX_BODY_CHARS_PASSING, renderExchanges, renderSchemaErrors } from './evidence.js';
@@ -60,7 +61,7 @@ export function checkAnchor(suiteIndex: number, checkIndex: number): string {
 
 /** A report that is not a pass opens on its problems (D-208): filtered, first failure expanded. */
 export function opensOnProblems(result: RunResult): boolean {
-  return result.verdict === 'not-certified' || result.verdict === 'incomplete';
+  return !requiredChecksPassed(result.verdict);
 }
 
 interface Located { check: CheckResult; anchor: string }
