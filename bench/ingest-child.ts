@@ -17,7 +17,7 @@ import { writeHeapSnapshot } from 'node:v8';
 import { coverageReport } from '../src/checks/ari-ledger.js';
 import { dayNumber } from '../src/checks/coverage.js';
 import { CheckCollector } from '../src/checks/rollup.js';
-import type { Verdict } from '../src/checks/types.js';
+import type { Verdict } from '../src/spec/vocabulary.js';
 import { ariCompact, ariCoverage, ariCurrency, ariKnownIds, ariUnitsPerRoom } from '../src/checks/code/pms-ari.js';
 import type { CodeCheckInput } from '../src/checks/code/types.js';
 import { EvidenceLog } from '../src/drivers/evidence-log.js';
@@ -143,7 +143,7 @@ async function runMock(shape: RefreshShape, inFlight: number, heapSnapshot?: str
   const setupStart = performance.now();
   const log = new EvidenceLog();
   const redactor = new Redactor(profile.secrets);
-  // The wiring of startPmsSide (src/cli/pms-side.ts), over plain HTTP, with the synthetic property.
+  // The wiring of startPmsSide (src/session/pms-side.ts), over plain HTTP, with the synthetic property.
   const mock = new MockChannelManager({
     clock: systemClock, log, redactor, sharedSecret: profile.sharedSecret, property: profile.property,
     host: '127.0.0.1', port: 0, maxBodyBytes: profile.limits.maxBodyBytes, evidenceBodyBytes: profile.limits.evidenceBodyBytes,

@@ -2,28 +2,27 @@
 // `cm-certify run` as an object, gives the RunResult (the object report.json holds). It
 // prints nothing unless given a stream, writes report files only when `reporter` names
 // them, and throws the named errors (UsageError, ProfileError, SuiteError: what exit code 2
-// means on the command line) instead of exiting.
+// means on the command line) instead of exiting. It is the run session (src/session/),
+// as the CLI's `run` is; the built-in reference candidates are the CLI's only.
 import { Writable } from 'node:stream';
 import type { Writable as WritableStream } from 'node:stream';
-import { runCommand } from './cli/commands/run.js';
-import { exitCodeForVerdict } from './cli/exit-codes.js';
+import { HarnessError, InputError, ProfileError, SuiteError, UsageError } from './support/errors.js';
+import { exitCodeForVerdict } from './session/exit-codes.js';
+import { resolveRunTarget } from './session/find-profile.js';
+import { runSession } from './session/run-session.js';
 import type { RunResult } from './runner/types.js';
-import type { Target } from './suite/types.js';
+import type { Target } from './spec/vocabulary.js';
 
 export type { RunResult, SuiteResult, OutcomeCounts, MockTransport } from './runner/types.js';
-export type { CheckResult, Outcome, Level } from './checks/types.js';
-export type { RunVerdict } from './checks/rollup.js';
-export type { Target } from './suite/types.js';
-export { HarnessError, InputError, ProfileError, SuiteError, UsageError } from './support/errors.js';
+export type { CheckResult, Outcome, Level, RunVerdict, Target } from './spec/vocabulary.js';
+export { HarnessError, InputError, ProfileError, SuiteError, UsageError };
 export { exitCodeForVerdict };
 
 export interface RunOptions {
   /** Which side the candidate implements. */
   target: Target;
-  /** Candidate profile (YAML), relative to `cwd`. */
+  /** Candidate profile (YAML), relative to `cwd`; default cm-certify.<target>.yaml in `cwd`. */
   profile?: string;
-  /** Certify the built-in reference candidate (started in-process). */
-  reference?: boolean;
   /** Built-in suite names or suite files (a partial run). */
   suite?: string[];
   /** Only checks whose id or title match this regular expression (a partial run). */
@@ -56,15 +55,11 @@ function discard(): Writable {
 
 /** Runs a certification and resolves with its RunResult; `exitCodeForVerdict(result.verdict)` gives the CLI's exit code. */
 export async function run(options: RunOptions): Promise<RunResult> {
-  const { cwd, env, signal, stdout, ...command } = options;
-  const io = {
-    stdout: stdout ?? discard(),
-    stderr: discard(),
-    env: env ?? process.env,
-    cwd: cwd ?? process.cwd(),
-    isTTY: false,
-    ...(signal ? { signal } : {}),
-  };
-  const { result } = await runCommand(command, io);
+  const { cwd = process.cwd(), env = process.env, signal, stdout, ...choices } = options;
+  // A JavaScript caller of an earlier version may still pass it: say so rather than look for a profile.
+  if ('reference' in options) throw new UsageError('run(): the reference candidates are started by the command line only (cm-certify run --reference); start your candidate and give its profile');
+  const found = resolveRunTarget(choices, cwd);
+  const io = { stdout: stdout ?? discard(), stderr: discard(), env, cwd, ...(signal ? { signal } : {}) };
+  const { result } = await runSession({ ...choices, target: found.target, profile: found.profile }, io);
   return result;
 }

@@ -11,7 +11,8 @@ import type { YamlSource } from '../support/yaml-source.js';
 import { parseSuite } from '../suite/parse-suite.js';
 import { COMPILED_FORMAT, compiledFileName, sha256, yamlFilesOf } from '../suite/compiled-suites.js';
 import type { CompiledIndex, CompiledSuite } from '../suite/compiled-suites.js';
-import type { Suite, Target } from '../suite/types.js';
+import type { Suite } from '../suite/types.js';
+import type { Target } from '../spec/vocabulary.js';
 
 function locations(suite: Suite, source: YamlSource): Record<string, [number, number]> {
   const out: Record<string, [number, number]> = {};

@@ -3,8 +3,8 @@
 // Verdict whose message says what was expected and what came.
 import type { Expectation, Matcher } from '../suite/types.js';
 import { getPointer } from './json-pointer.js';
-import type { Verdict } from './types.js';
-import { fail, pass, skip, unexpected } from './types.js';
+import type { Verdict } from '../spec/vocabulary.js';
+import { fail, pass, skip, unexpected } from './check-verdict.js';
 import { cutText } from '../support/cut.js';
 import { SECRET_KEY_RE } from '../support/redact.js';
 

@@ -6,11 +6,11 @@
 import { createHash } from 'node:crypto';
 import { SPEC } from '../spec/sections.js';
 import { OPERATIONS, isMessageName } from '../spec/operations.js';
-import type { LiveExchange } from '../drivers/exchange.js';
+import type { LiveExchange } from '../spec/exchange.js';
 import type { Judged } from './protocol.js';
 import { excerpt, isJsonContentType } from './protocol.js';
-import type { CheckMeta, Verdict } from './types.js';
-import { fail, pass, skip, unexpected } from './types.js';
+import type { CheckMeta, Verdict } from '../spec/vocabulary.js';
+import { fail, pass, skip, unexpected } from './check-verdict.js';
 
 export const INBOUND_CHECKS = {
   complete: { id: 'protocol.request-complete', title: 'Every request arrives complete and within the size limit', level: 'required', spec: SPEC.endpoints, rules: [] },

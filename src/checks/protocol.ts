@@ -2,9 +2,9 @@
 // gives verdicts for transport, HTTP status 200, content type application/json, and a
 // UTF-8 JSON object body (spec: Errors (1), Endpoints).
 import { SPEC } from '../spec/sections.js';
-import type { LiveExchange } from '../drivers/exchange.js';
-import type { CheckMeta, Verdict } from './types.js';
-import { fail, harnessError, pass, skip, unexpected } from './types.js';
+import type { LiveExchange } from '../spec/exchange.js';
+import type { CheckMeta, Verdict } from '../spec/vocabulary.js';
+import { fail, harnessError, pass, skip, unexpected } from './check-verdict.js';
 
 export const PROTOCOL_CHECKS = {
   transport: {

@@ -4,10 +4,9 @@
 // control (the valid request a family of probes starts from). The error shape is judged
 // here only, so schema.response leaves the /errors part of a refusal to this check (one fault,
 // one check: issue 11 item 7).
-import type { SchemaError } from '../schemas/types.js';
+import type { CheckMeta, SchemaError, Verdict } from '../spec/vocabulary.js';
 import { SPEC } from '../spec/sections.js';
-import type { CheckMeta, Verdict } from './types.js';
-import { fail, pass } from './types.js';
+import { fail, pass } from './check-verdict.js';
 
 export const REFUSAL_CHECKS = {
   errorShape: {

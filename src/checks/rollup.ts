@@ -1,8 +1,7 @@
 // The one roll-up table (STYLE habit 4): takes check verdicts as they happen, gives one
 // CheckResult per check id (worst occurrence wins, with counts and evidence), and the
-// run's verdict from all results.
-import type { SchemaError } from '../schemas/types.js';
-import type { CheckMeta, CheckResult, CheckWhere, Level, Outcome, SkipKind, Verdict } from './types.js';
+// worst outcome of a group (the run's verdict word is src/checks/run-verdict.ts's).
+import type { CheckMeta, CheckResult, CheckWhere, Level, Outcome, SchemaError, SkipKind, Verdict } from '../spec/vocabulary.js';
 
 /** Higher wins when occurrences of one check, or checks of a suite, are combined. */
 export const OUTCOME_PRIORITY: Readonly<Record<Outcome, number>> = { fail: 5, error: 4, warn: 3, skip: 1, pass: 2 };
@@ -124,30 +123,6 @@ function toResult(acc: Accumulator): CheckResult {
   if (verdict.actual !== undefined) result.actual = verdict.actual;
   if (outcome === 'skip' && verdict.skip) result.skipKind = verdict.skip;
   return result;
-}
-
-/**
- * certified: a full run over HTTPS (both directions), TLS verified, every required check passed.
- * passed-partial / passed-insecure: every required check passed, but the run certifies nothing
- * (a selection; plain HTTP or TLS verification off). See src/runner/certifiable.ts.
- */
-export type RunVerdict = 'certified' | 'passed-partial' | 'passed-insecure' | 'not-certified' | 'incomplete';
-
-/** Why a run is not certified or incomplete, in sentences for the summary. */
-export function decideVerdict(results: readonly CheckResult[], interrupted: boolean): { verdict: RunVerdict; reasons: string[] } {
-  const failed = results.filter((r) => r.outcome === 'fail');
-  const errored = results.filter((r) => r.outcome === 'error');
-  const unproven = results.filter((r) => r.level === 'required' && r.outcome === 'skip' && r.skipKind !== 'not-applicable');
-  const degraded = unproven.filter((r) => r.skipKind === 'timing-degraded');
-  const reasons: string[] = [];
-  if (degraded.length) reasons.push(`timing degraded: ${degraded.length} timing check(s) could not be judged because the harness's own process was starved of CPU (run again on a less busy machine)`);
-  if (failed.length) reasons.push(`${failed.length} required check(s) failed`);
-  if (interrupted) reasons.push('the run was interrupted');
-  if (errored.length) reasons.push(`${errored.length} check(s) could not be evaluated (harness, network or profile error)`);
-  if (unproven.length > degraded.length) reasons.push(`${unproven.length - degraded.length} required check(s) were skipped for missing input or an earlier failure`);
-  if (failed.length) return { verdict: 'not-certified', reasons };
-  if (interrupted || errored.length || unproven.length) return { verdict: 'incomplete', reasons };
-  return { verdict: 'certified', reasons };
 }
 
 export function worstOutcome(outcomes: Iterable<Outcome>): Outcome {

@@ -5,12 +5,11 @@ import { SPEC } from '../spec/sections.js';
 import type { MessageName } from '../spec/operations.js';
 import { OPERATIONS } from '../spec/operations.js';
 import { validateBody } from '../schemas/index.js';
-import type { BodyKind, SchemaError } from '../schemas/types.js';
+import type { BodyKind, CheckMeta, SchemaError, Verdict } from '../spec/vocabulary.js';
 import { applyBodyRules } from './body-rules/index.js';
 import type { Judged } from './protocol.js';
-import type { CheckMeta, Verdict } from './types.js';
 import { PMS_REQUEST_SCHEMA_RULES } from '../spec/pms-schema-rules.js';
-import { fail, harnessError, pass, skip } from './types.js';
+import { fail, harnessError, pass, skip } from './check-verdict.js';
 
 /** The spec rules the response schemas state (OTA answers): shapes, types, patterns, enums. */
 const RESPONSE_SCHEMA_RULES = [

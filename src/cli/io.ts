@@ -1,22 +1,13 @@
 // What commands write to and read from: takes nothing, gives the CliIo object commands
 // receive (so tests can capture output and inject a clock or an abort signal).
-import type { Writable } from 'node:stream';
-import type { Clock } from '../support/clock.js';
+import type { SessionIo } from '../session/types.js';
 
-export interface CliIo {
-  stdout: Writable;
-  stderr: Writable;
-  env: NodeJS.ProcessEnv;
-  cwd: string;
+/** The session's I/O (streams, env, cwd, clock, abort signal: Ctrl-C/SIGTERM, wired by main.ts) plus what only a terminal has. */
+export interface CliIo extends SessionIo {
   /** stdout is an interactive terminal. */
   isTTY: boolean;
   /** The terminal's width when stdout is one (0 or undefined: unknown, e.g. a serial console). */
   columns?: number | undefined;
-  clock?: Clock;
-  /** Aborted on Ctrl-C/SIGTERM (wired by main.ts). */
-  signal?: AbortSignal;
-  /** Tests only: the heap a run may use before it stops (default 3/4 of the V8 heap limit). */
-  memoryBudgetBytes?: number;
 }
 
 export function processIo(): CliIo {

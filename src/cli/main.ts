@@ -4,7 +4,8 @@
 import { Command, Option } from 'commander';
 import { errorMessage, InputError } from '../support/errors.js';
 import { harnessVersion } from '../support/package-root.js';
-import { EXIT, exitCodeForError } from './exit-codes.js';
+import { EXIT } from '../session/exit-codes.js';
+import { exitCodeForError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { processIo } from './io.js';
 import { visibleControls } from '../support/sanitise.js';

@@ -11,7 +11,7 @@ import { loadProfile } from '../profile/load-profile.js';
 import type { Profile } from '../profile/types.js';
 import { OTA_FAULTS, startReferenceOta } from '../reference/ota/index.js';
 import type { OtaFault } from '../reference/ota/index.js';
-import type { Target } from '../suite/types.js';
+import type { Target } from '../spec/vocabulary.js';
 import { PMS_CORRECT_VARIANT_NAMES, PMS_FAULTS, isPmsCorrectVariant } from '../reference/pms/index.js';
 import type { PmsCorrectVariant, PmsFault } from '../reference/pms/index.js';
 

@@ -1,7 +1,7 @@
 // Evidence text from raw bodies: takes bytes and a Redactor, gives the redacted text
 // excerpt kept as evidence (cut at a limit, never cutting a secret in half).
 import type { Redactor } from '../support/redact.js';
-import type { MessageRecord } from './exchange.js';
+import type { MessageRecord } from '../spec/exchange.js';
 import { CUT_MARK, cutText } from '../support/cut.js';
 
 /**

@@ -1,7 +1,7 @@
 // The run's evidence: takes every exchange the client and the mock make, gives ids,
 // an append-only record list and a subscription for live transcripts. Records are
 // already redacted when they arrive here.
-import type { Exchange, LiveExchange } from './exchange.js';
+import type { Exchange, LiveExchange } from '../spec/exchange.js';
 
 export type ExchangeListener = (exchange: LiveExchange) => void;
 

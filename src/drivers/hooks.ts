@@ -7,7 +7,7 @@ import type { HookSpec } from '../profile/types.js';
 import type { Clock } from '../support/clock.js';
 import type { Redactor } from '../support/redact.js';
 import type { EvidenceLog } from './evidence-log.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange } from '../spec/exchange.js';
 import type { HttpClient } from './http-client.js';
 import { messageRecord } from './body-limits.js';
 import { cutText } from '../support/cut.js';

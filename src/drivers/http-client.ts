@@ -11,8 +11,8 @@ import type { Clock } from '../support/clock.js';
 import type { Redactor } from '../support/redact.js';
 import { redactHeaders } from '../support/redact.js';
 import type { EvidenceLog } from './evidence-log.js';
-import type { Exchange, LiveExchange, TransportFailure } from './exchange.js';
-import { parseBody } from './exchange.js';
+import type { Exchange, LiveExchange, TransportFailure } from '../spec/exchange.js';
+import { parseBody } from '../spec/exchange.js';
 import { messageRecord } from './body-limits.js';
 import { describeTransportError } from './transport-errors.js';
 

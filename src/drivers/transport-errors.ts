@@ -1,6 +1,6 @@
 // Network failures in words a partner can act on: takes an error thrown by undici or
 // node:net/tls, gives a TransportFailure with a kind and a sentence that says what to do.
-import type { TransportFailure } from './exchange.js';
+import type { TransportFailure } from '../spec/exchange.js';
 
 export interface FailureContext {
   url: string;

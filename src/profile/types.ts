@@ -1,6 +1,6 @@
 // Profile types: takes nothing, gives the raw shape (as written, after ${ENV}
 // interpolation) and the Profile the runner reads (defaults applied, secrets listed).
-import type { Target } from '../suite/types.js';
+import type { Target } from '../spec/vocabulary.js';
 import type { ReservationTemplate } from './reservation-template.js';
 
 export interface HookSpec {

@@ -12,9 +12,9 @@
 // so that a mismatch can be located; it is a locator, not part of the evidence digest.
 // None of this is a signature: whoever can edit a report can recompute the digest; keep
 // the digest of an issued certificate on record to compare against (docs/report-format.md).
-import type { CheckResult } from '../checks/types.js';
+import type { CheckResult } from '../spec/vocabulary.js';
 import { canonicalJson, sha256Hex } from '../profile/digest.js';
-import { certificateVerdict } from '../runner/certifiable.js';
+import { certificateVerdict } from '../checks/run-verdict.js';
 import type { RunResult } from '../runner/types.js';
 
 export const CERTIFICATE_FORMAT = 'cm-certify/certificate@2';

@@ -2,7 +2,7 @@
 // that set its level (src/spec/readings), narrowed to the fields its schema errors name, and
 // the compact lines the terminal prints for them. Only a failure or a warning gets them: a
 // partner who sees a check fail needs to see why cm-certify reads the spec that way.
-import type { CheckResult } from '../checks/types.js';
+import type { CheckResult } from '../spec/vocabulary.js';
 import { readingsForCheck, type Reading } from '../spec/readings/index.js';
 
 /** Readings printed in full beside one check in the terminal; the rest are named by id. */

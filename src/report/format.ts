@@ -1,8 +1,8 @@
 // Shared text formatting of results: takes a CheckResult and the run, gives the
 // evidence lines every text reporter prints (where, expected/actual, exchanges, schema
 // errors), so the terminal and JUnit say the same thing.
-import type { CheckResult } from '../checks/types.js';
-import type { Exchange } from '../drivers/exchange.js';
+import type { CheckResult } from '../spec/vocabulary.js';
+import type { Exchange } from '../spec/exchange.js';
 import type { RunResult } from '../runner/types.js';
 
 function short(value: unknown, max = 160): string {

@@ -4,7 +4,7 @@
 // proven (missing input, blocked) -> <error>, other skips -> <skipped>, warn -> a passing
 // testcase with the warning in <system-out>.
 import { join } from 'node:path';
-import type { CheckResult } from '../checks/types.js';
+import type { CheckResult } from '../spec/vocabulary.js';
 import type { RunResult, SuiteResult } from '../runner/types.js';
 import type { ReporterFactory } from './types.js';
 import { writeReportFile } from './write-file.js';

@@ -4,7 +4,7 @@
 import { Listr, ListrLogger, ProcessOutput } from 'listr2';
 import type { ListrTaskWrapper } from 'listr2';
 import type { Writable } from 'node:stream';
-import type { Outcome } from '../checks/types.js';
+import type { Outcome } from '../spec/vocabulary.js';
 import type { PlannedSuite, RunEvent, SuiteResult } from '../runner/types.js';
 import type { Redactor } from '../support/redact.js';
 import { visibleLine } from '../support/sanitise.js';

@@ -2,8 +2,9 @@
 // most of the exchanges behind the failed checks were refused for authentication (wrong
 // shared_secret, wrong property credentials), or undefined. A pure function of the result,
 // so the terminal, HTML and JSON reports say the same (D-207).
-import type { Exchange } from '../drivers/exchange.js';
+import type { Exchange } from '../spec/exchange.js';
 import type { RunResult } from '../runner/types.js';
+import { requiredChecksPassed } from '../checks/run-verdict.js';
 
 /** The share of the failing exchanges that must be the same refusal, and the fewest operations it must span. */
 const MIN_SHARE = 0.6;
@@ -47,7 +48,7 @@ const ADVICE: Record<Refusal, string> = {
 
 /** The probable cause of most failures, or undefined when the failures have no common refusal. */
 export function probableCause(result: RunResult): string | undefined {
-  if (result.verdict !== 'not-certified' && result.verdict !== 'incomplete') return undefined;
+  if (requiredChecksPassed(result.verdict)) return undefined;
   const byId = new Map(result.exchanges.map((x) => [x.id, x]));
   const failing = new Set<string>();
   for (const suite of result.suites) {

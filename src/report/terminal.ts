@@ -3,7 +3,7 @@
 // failure and warning with its evidence, and the verdict. Colour only when allowed.
 import { Chalk } from 'chalk';
 import type { ChalkInstance } from 'chalk';
-import type { CheckResult, Outcome } from '../checks/types.js';
+import type { CheckResult, Outcome } from '../spec/vocabulary.js';
 import type { RunEvent, RunResult, SuiteResult } from '../runner/types.js';
 import type { Reporter, ReporterContext, ReporterFactory } from './types.js';
 import { checkDetails } from './format.js';

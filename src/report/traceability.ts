@@ -7,12 +7,11 @@ import { BODY_RULES } from '../checks/body-rules/index.js';
 import { INBOUND_CHECKS } from '../checks/inbound.js';
 import { PROTOCOL_CHECKS } from '../checks/protocol.js';
 import { SCHEMA_CHECKS } from '../checks/schema-checks.js';
-import type { CheckMeta } from '../checks/types.js';
+import type { CheckMeta, Target } from '../spec/vocabulary.js';
 import { readingAnchor, readingsForRule } from '../spec/readings/index.js';
 import { SPEC_RULES, type SpecRule } from '../spec/rules.js';
 import { UNOBSERVABLE_RULES } from '../spec/unobservable.js';
 import { loadBuiltinSuites } from '../suite/load-suite.js';
-import type { Target } from '../suite/types.js';
 
 export interface RuleTrace {
   rule: SpecRule;

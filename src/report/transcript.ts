@@ -1,6 +1,6 @@
 // Full transcripts for --verbose: takes an exchange (already redacted, as every reporter gets
 // it), gives the request and response as text — method, URL, headers, body — for the terminal.
-import type { Exchange } from '../drivers/exchange.js';
+import type { Exchange } from '../spec/exchange.js';
 
 function headerLines(headers: Record<string, string> | undefined): string[] {
   return Object.entries(headers ?? {}).map(([k, v]) => `  ${k}: ${v}`);

@@ -5,6 +5,9 @@ import type { Writable } from 'node:stream';
 import type { Redactor } from '../support/redact.js';
 import type { RunEvent, RunResult } from '../runner/types.js';
 
+/** quiet: the verdict line only; verbose: also every exchange's full (redacted) transcript. */
+export type Verbosity = 'quiet' | 'normal' | 'verbose';
+
 export interface ReporterContext {
   outputDir: string;
   redactor: Redactor;
@@ -12,8 +15,7 @@ export interface ReporterContext {
   color: boolean;
   /** A live task list (TTY and not CI) instead of plain lines. */
   interactive: boolean;
-  /** quiet: the verdict line only; verbose: also every exchange's full (redacted) transcript. */
-  verbosity?: 'quiet' | 'normal' | 'verbose';
+  verbosity?: Verbosity;
   /** The run's abort (Ctrl-C): the live view stops redrawing before the notice is printed, so no line is drawn twice. */
   signal?: AbortSignal;
 }

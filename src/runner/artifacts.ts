@@ -3,7 +3,7 @@
 // accepted refresh (OTA target) or the PMS's refresh (PMS target).
 import { CoverageAccumulator, accumulatorSource, coverageArtifact } from '../checks/coverage.js';
 import type { EvidenceLog } from '../drivers/evidence-log.js';
-import { succeeded } from '../drivers/exchange.js';
+import { succeeded } from '../spec/exchange.js';
 import { endOfNextYear, formatDate } from '../support/time.js';
 import type { Clock } from '../support/clock.js';
 import type { PmsSide, RunArtifacts } from './types.js';

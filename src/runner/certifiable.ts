@@ -1,10 +1,9 @@
-// Whether a run can certify: takes the run's options (selection, --allow-http, whether TLS
-// verification was on) and the transports of both directions, gives the run's transport
-// facts, its notes, and the verdict word for a run whose required checks all passed.
-// Only a full run over HTTPS in both directions with TLS verification on is `certified`
-// (D-200..D-203); any other passing run gets a word that says what it is.
-import type { RunVerdict } from '../checks/rollup.js';
-import type { RunOptions, TransportFacts } from './types.js';
+// What a run's options say about whether it can certify: takes the run's options (selection,
+// --allow-http, whether TLS verification was on) and the transports of both directions,
+// gives the transport facts and scope the RunResult records, and the notes that explain
+// them. The verdict word itself is decided from these facts by src/checks/run-verdict.ts.
+import type { TransportFacts } from '../spec/vocabulary.js';
+import type { RunOptions } from './types.js';
 
 const schemeOf = (url: string): 'https' | 'http' => (url.startsWith('https://') ? 'https' : 'http');
 
@@ -16,11 +15,6 @@ export function transportFacts(options: RunOptions, mockUrl: string | undefined)
     tlsVerification: options.tlsVerification !== false,
     allowHttp: options.allowHttp,
   };
-}
-
-/** True when the run was made over HTTPS in every direction, with certificates checked, and without --allow-http. */
-export function isSecure(facts: TransportFacts): boolean {
-  return facts.candidate === 'https' && (facts.mock ?? 'https') === 'https' && facts.tlsVerification && !facts.allowHttp;
 }
 
 export function isFullSelection(options: RunOptions): boolean {
@@ -44,35 +38,4 @@ export function insecureNotes(facts: TransportFacts): string[] {
     notes.push('TLS certificate verification was turned off (NODE_TLS_REJECT_UNAUTHORIZED=0 in the environment): the candidate\'s certificate was not checked, so this run cannot be certified. Unset NODE_TLS_REJECT_UNAUTHORIZED and pass --ca for a private CA.');
   }
   return notes;
-}
-
-/**
- * The verdict word once transport and selection are known: a run that would be certified
- * becomes passed-insecure (transport) or passed-partial (selection); insecure wins when both
- * apply, as it is the graver reason (D-201).
- */
-export function certifyingVerdict(verdict: RunVerdict, options: RunOptions, facts: TransportFacts): RunVerdict {
-  if (verdict !== 'certified') return verdict;
-  if (!isSecure(facts)) return 'passed-insecure';
-  if (!isFullSelection(options)) return 'passed-partial';
-  return 'certified';
-}
-
-/** Verdicts whose required checks all passed (exit 0), whether or not they certify. */
-export const PASSING_VERDICTS: ReadonlySet<string> = new Set(['certified', 'passed-partial', 'passed-insecure']);
-
-/** What the certificate's verdict field says: the word, and for a passing non-certification that it certifies nothing. */
-export function certificateVerdict(verdict: string): string {
-  return verdict === 'passed-partial' || verdict === 'passed-insecure' ? `${verdict} (not a certification: certifies nothing)` : verdict;
-}
-
-/** The reason a passing run certifies nothing, for the verdict line. */
-export function notCertifyingReason(verdict: RunVerdict, facts: TransportFacts): string | undefined {
-  if (verdict === 'passed-partial') return 'not a certification: only a selection of the checks ran (--suite/--grep/--bail)';
-  if (verdict !== 'passed-insecure') return undefined;
-  const why: string[] = [];
-  if (facts.candidate === 'http' || facts.mock === 'http') why.push('plain HTTP');
-  else if (facts.allowHttp) why.push('--allow-http');
-  if (!facts.tlsVerification) why.push('TLS certificate verification off (NODE_TLS_REJECT_UNAUTHORIZED=0)');
-  return `not a certification: ${why.join(' and ')}`;
 }

@@ -7,8 +7,8 @@ import { INBOUND_CHECKS, judgeInboundRequest } from '../checks/inbound.js';
 import type { GuidMemory, Issued } from '../checks/inbound.js';
 import type { Judged } from '../checks/protocol.js';
 import { judgeCandidateBody, judgeHarnessBody } from '../checks/schema-checks.js';
-import type { CheckMeta, Verdict } from '../checks/types.js';
-import type { LiveExchange } from '../drivers/exchange.js';
+import type { CheckMeta, Verdict } from '../spec/vocabulary.js';
+import type { LiveExchange } from '../spec/exchange.js';
 import type { MessageName } from '../spec/operations.js';
 import { OPERATIONS, isMessageName } from '../spec/operations.js';
 

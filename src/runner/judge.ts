@@ -3,10 +3,10 @@
 // whose arguments cannot be rendered is skipped with the reason, never passed.
 import { evaluateExpectation } from '../checks/expectations.js';
 import { getCodeCheck } from '../checks/code/index.js';
-import type { LiveExchange } from '../drivers/exchange.js';
+import type { LiveExchange } from '../spec/exchange.js';
 import type { Expectation } from '../suite/types.js';
-import { harnessError } from '../checks/types.js';
-import type { SkipKind, Verdict } from '../checks/types.js';
+import { harnessError } from '../checks/check-verdict.js';
+import type { SkipKind, Verdict } from '../spec/vocabulary.js';
 import type { PmsFacts } from '../checks/code/types.js';
 import { makeScope, tryRender } from './scope.js';
 import type { StepEnv } from './step-env.js';

@@ -1,18 +1,18 @@
 // A certification run: takes the options (profile, suites, flags) and the I/O context,
-// gives the RunResult. Plans, runs each suite in order, decides the verdict with the one
-// roll-up table, and emits events for reporters; it never prints.
-import { decideVerdict } from '../checks/rollup.js';
+// gives the RunResult. Plans, runs each suite in order, records what decides the verdict and
+// has src/checks/run-verdict.ts decide it, and emits events for reporters; it never prints.
+import { decideVerdict } from '../checks/run-verdict.js';
 import { profileDigest } from '../profile/digest.js';
 import { SPEC_TITLE, SPEC_VERSION } from '../spec/sections.js';
 import { HarnessLoad } from './harness-load.js';
 import type { HarnessLoadSummary } from './harness-load.js';
-import { certifyingVerdict, insecureNotes, isFullSelection, notCertifyingReason, transportFacts } from './certifiable.js';
+import { insecureNotes, isFullSelection, transportFacts } from './certifiable.js';
 import { runSuite } from './suite-runner.js';
 import { mockFacts, mockNotes } from './mock-transport.js';
 import { reservationFormatNotes } from './reservation-note.js';
 import type { RunStop } from './step-env.js';
-import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult, TransportFacts } from './types.js';
-import type { CheckResult } from '../checks/types.js';
+import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult } from './types.js';
+import type { CheckResult, RunStopFacts, TransportFacts } from '../spec/vocabulary.js';
 import type { Suite } from '../suite/types.js';
 
 export function planSuites(options: RunOptions): PlannedSuite[] {
@@ -82,6 +82,15 @@ async function runSuiteGuarded(suite: Suite, options: RunOptions, ctx: RunContex
   }
 }
 
+/**
+ * What stopped the run, as far as it decides the verdict; undefined when nothing did, so the
+ * reports of runs that ran their course keep the shape they had.
+ */
+function stopFacts(stop: RunStop): RunStopFacts | undefined {
+  if (stop.fault === undefined && stop.unreachable === undefined) return undefined;
+  return { ...(stop.fault !== undefined ? { fault: stop.fault } : {}), ...(stop.unreachable !== undefined ? { unreachable: stop.unreachable } : {}) };
+}
+
 /** The coverage pictures are drawn from the candidate's data: if that fails, the run still ends, with a note. */
 function guardedArtifacts(ctx: RunContext, notes: string[]): RunResult['artifacts'] {
   try {
@@ -117,19 +126,14 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
     if (ctx.signal.aborted || stop.unreachable || stop.halted || stop.bailed || stop.fault) break;
   }
   const interrupted = ctx.signal.aborted;
-  const all = results.flatMap((s) => s.checks);
   const load = ctx.load!.summary();
-  const decided = decideVerdict(all, interrupted);
-  const { reasons } = decided;
-  if (stop.unreachable && decided.verdict !== 'not-certified') reasons.unshift(`the candidate could not be reached: ${stop.unreachable}`);
-  if (stop.fault) reasons.unshift(`the harness failed: ${stop.fault}`);
   const facts = transportFacts(options, ctx.pms?.mock.url);
-  const final = certifyingVerdict(stop.fault || (stop.unreachable && decided.verdict === 'certified') ? 'incomplete' : decided.verdict, options, facts);
-  const notCertifying = notCertifyingReason(final, facts);
-  if (notCertifying) reasons.push(notCertifying);
+  const scope = isFullSelection(options) ? 'full' : 'partial';
+  const stopped = stopFacts(stop);
+  const { verdict, reasons } = decideVerdict({ suites: results, interrupted, stop: stopped, scope, transports: facts });
   const mock = ctx.pms ? mockFacts(ctx.pms) : undefined;
   const result: RunResult = {
-    verdict: final,
+    verdict,
     reasons,
     harness: { name: 'cm-certify', version: options.harnessVersion },
     spec: { title: SPEC_TITLE, version: SPEC_VERSION },
@@ -140,8 +144,9 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
     ...(mock ? { mock: { ...mock, url: ctx.redactor.url(mock.url) } } : {}),
     startedAt: new Date(startedAt).toISOString(),
     durationMs: Math.round(performance.now() - wallStart),
-    scope: isFullSelection(options) ? 'full' : 'partial',
+    scope,
     interrupted,
+    ...(stopped ? { stop: stopped } : {}),
     notes: [...(mock ? mockNotes(mock) : []), ...runNotes(options, facts, stop, interrupted, load)],
     harnessLoad: load,
     counts: countOutcomes(results),

@@ -2,8 +2,8 @@
 // item, gives rendering that turns a missing value into the right skip (missing profile
 // input vs blocked by an earlier failure) instead of an exception.
 import type { Profile } from '../profile/types.js';
-import type { SkipKind, Verdict } from '../checks/types.js';
-import { skip, harnessError } from '../checks/types.js';
+import type { SkipKind, Verdict } from '../spec/vocabulary.js';
+import { skip, harnessError } from '../checks/check-verdict.js';
 import { MissingValueError, TemplateValueError, render } from '../suite/template.js';
 import type { TemplateScope } from '../suite/template.js';
 import { TemplateSyntaxError, parseDuration } from '../suite/template-parser.js';

@@ -2,7 +2,7 @@
 // run, gives one object with the check recorder (applies --grep, tracks the step's worst
 // outcome), the suite's captures, and the run's stop flags (unreachable, bail, abort).
 import type { CheckCollector } from '../checks/rollup.js';
-import type { CheckMeta, CheckWhere, Outcome, Verdict } from '../checks/types.js';
+import type { CheckMeta, CheckWhere, Outcome, Verdict } from '../spec/vocabulary.js';
 import type { Step, Suite } from '../suite/types.js';
 import { suiteFileLabel } from '../suite/load-suite.js';
 import type { SuiteState } from './scope.js';

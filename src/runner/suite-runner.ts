@@ -2,8 +2,8 @@
 // Applies the suite's and each step's conditions (capabilities, present inputs), runs the
 // steps in order through their executors, and rolls the checks up.
 import { CheckCollector, worstOutcome } from '../checks/rollup.js';
-import { harnessError, skip } from '../checks/types.js';
-import type { Verdict } from '../checks/types.js';
+import { harnessError, skip } from '../checks/check-verdict.js';
+import type { Verdict } from '../spec/vocabulary.js';
 import type { Step, Suite } from '../suite/types.js';
 import { suiteFileLabel } from '../suite/load-suite.js';
 import { makeScope, tryRender } from './scope.js';

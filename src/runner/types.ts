@@ -1,10 +1,9 @@
 // Runner types: takes nothing, gives the options and context a run takes, the events it
 // emits (reporters listen; the runner never prints) and the plain, serialisable
 // RunResult every report is a function of.
-import type { CheckResult, Outcome } from '../checks/types.js';
+import type { CheckResult, Outcome, RunStopFacts, RunVerdict, Target, TransportFacts } from '../spec/vocabulary.js';
 import type { CoverageArtifact } from '../checks/coverage.js';
-import type { RunVerdict } from '../checks/rollup.js';
-import type { Exchange } from '../drivers/exchange.js';
+import type { Exchange } from '../spec/exchange.js';
 import type { EvidenceLog } from '../drivers/evidence-log.js';
 import type { HttpClient } from '../drivers/http-client.js';
 import type { HookRunner } from '../drivers/hooks.js';
@@ -12,7 +11,7 @@ import type { MockChannelManager } from '../drivers/mock-cm/mock-cm.js';
 import type { InboundJudge } from './inbound-judge.js';
 import type { HarnessLoad, HarnessLoadSummary } from './harness-load.js';
 import type { Profile } from '../profile/types.js';
-import type { Suite, Target } from '../suite/types.js';
+import type { Suite } from '../suite/types.js';
 import type { Clock } from '../support/clock.js';
 import type { Redactor } from '../support/redact.js';
 
@@ -30,16 +29,6 @@ export interface RunOptions {
   harnessVersion: string;
   /** False when the candidate's TLS certificates were not verified (NODE_TLS_REJECT_UNAUTHORIZED=0): the run cannot certify. */
   tlsVerification?: boolean;
-}
-
-/** How the run travelled: the scheme of each direction and whether certificates were checked. */
-export interface TransportFacts {
-  /** The base URL the harness called (OTA target) or sent callbacks to (PMS target). */
-  candidate: 'https' | 'http';
-  /** PMS target: what the mock channel manager the PMS called served. */
-  mock?: 'https' | 'http';
-  tlsVerification: boolean;
-  allowHttp: boolean;
 }
 
 /** How the mock channel manager served the PMS: its scheme and, over HTTPS, its certificate. */
@@ -134,6 +123,8 @@ export interface RunResult {
   durationMs: number;
   scope: 'full' | 'partial';
   interrupted: boolean;
+  /** What stopped the run early when it decides the verdict (a harness fault, an unreachable candidate); absent otherwise. */
+  stop?: RunStopFacts;
   notes: string[];
   counts: OutcomeCounts;
   suites: SuiteResult[];

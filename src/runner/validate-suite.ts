@@ -3,7 +3,8 @@
 // generator or probe family, or when the suite targets the other side.
 import { SuiteError } from '../support/errors.js';
 import { CODE_CHECKS } from '../checks/code/index.js';
-import type { Suite, Target } from '../suite/types.js';
+import type { Suite } from '../suite/types.js';
+import type { Target } from '../spec/vocabulary.js';
 import { GENERATORS } from './generators/index.js';
 import { PROBE_FAMILIES } from './probes/index.js';
 import { getStepExecutor } from './step-registry.js';

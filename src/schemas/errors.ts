@@ -4,7 +4,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { JsonSchema } from './definitions/common.js';
 import { SPEC_KEYWORD } from './definitions/common.js';
-import type { SchemaError } from './types.js';
+import type { SchemaError } from '../spec/vocabulary.js';
 
 /** At most this many errors per body, plus one 'truncated' record saying how many were left out. */
 export const MAX_ERRORS_PER_BODY = 50;

@@ -9,9 +9,9 @@ import type { JsonSchema } from './definitions/common.js';
 import { definitions } from './definitions/index.js';
 import { toSchemaErrors } from './errors.js';
 import { inventoryItemRootSchema, messageSchema, schemaFileName } from './registry.js';
-import type { BodyKind, SchemaError } from './types.js';
+import type { BodyKind, SchemaError } from '../spec/vocabulary.js';
 
-export type { BodyKind, SchemaError } from './types.js';
+export type { BodyKind, SchemaError } from '../spec/vocabulary.js';
 export { MAX_ERRORS_PER_BODY } from './errors.js';
 
 export const BODY_KINDS: readonly BodyKind[] = ['request', 'response'];

@@ -4,7 +4,7 @@
 import { CALLBACK_NAMES, OPERATIONS } from '../spec/operations.js';
 import type { CallbackName, MessageName, OperationName } from '../spec/operations.js';
 import { PATTERNS, SPEC } from '../spec/sections.js';
-import type { BodyKind } from './types.js';
+import type { BodyKind } from '../spec/vocabulary.js';
 import {
   arrayOf,
   currencyCode,

@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Suite, Target } from './types.js';
+import type { Suite } from './types.js';
+import type { Target } from '../spec/vocabulary.js';
 
 export const COMPILED_FORMAT = 1;
 

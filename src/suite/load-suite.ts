@@ -11,7 +11,8 @@ import { packagePath } from '../support/package-root.js';
 import { builtinCatalog } from './compiled-suites.js';
 import type { BuiltinEntry } from './compiled-suites.js';
 import { parseSuite } from './parse-suite.js';
-import type { Suite, Target } from './types.js';
+import type { Suite } from './types.js';
+import type { Target } from '../spec/vocabulary.js';
 
 export function builtinSuitesDir(target: Target): string {
   return packagePath('suites', target);

@@ -7,7 +7,7 @@ import { createFormatAjv, formatValidator, importStandalone } from '../support/s
 import { parseYaml, isYamlProblem, pointerToPath } from '../support/yaml-source.js';
 import type { PathSegment, YamlSource } from '../support/yaml-source.js';
 import { isMessageName, CAPABILITY_NAMES } from '../spec/operations.js';
-import { LEVELS } from '../checks/types.js';
+import { LEVELS } from '../spec/vocabulary.js';
 import { isSpecRuleId } from '../spec/rules.js';
 import { SUITE_SCHEMA, STEP_KINDS, stepKindOf, stepSchemaFor } from './suite-schema.js';
 import { findTemplateError } from './template.js';

@@ -1,10 +1,8 @@
 // The in-memory suite: takes nothing, gives the types parseSuite produces from YAML.
 // Steps are a tagged union so the runner dispatches on `kind`; every step and check
 // keeps its file:line for error messages and report links.
-import type { CheckMeta } from '../checks/types.js';
+import type { CheckMeta, Target } from '../spec/vocabulary.js';
 import type { MessageName } from '../spec/operations.js';
-
-export type Target = 'ota' | 'pms';
 
 /** Matchers on one JSON pointer; a bare value means `equals`. */
 export interface Matcher {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeInboundRequest } from '../../src/checks/inbound.js';
 import { healthcheckFirst, pollInterval, reactivePoll, versionAfterError, versionNotFarEarlier, versionNotLater } from '../../src/checks/code/pms-flow.js';
 import type { CodeCheckInput } from '../../src/checks/code/types.js';
-import type { LiveExchange } from '../../src/drivers/exchange.js';
+import type { LiveExchange } from '../../src/spec/exchange.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
 import { formatBookingVersion } from '../../src/support/time.js';
 

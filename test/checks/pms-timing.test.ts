@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { pollInterval, reactivePoll } from '../../src/checks/code/pms-timing.js';
 import type { CodeCheckInput } from '../../src/checks/code/types.js';
-import type { LiveExchange } from '../../src/drivers/exchange.js';
+import type { LiveExchange } from '../../src/spec/exchange.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
 
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CheckCollector, decideVerdict } from '../../src/checks/rollup.js';
-import { fail, harnessError, pass, skip } from '../../src/checks/types.js';
-import type { CheckMeta } from '../../src/checks/types.js';
+import { CheckCollector } from '../../src/checks/rollup.js';
+import { decideVerdict } from '../../src/checks/run-verdict.js';
+import { fail, pass, skip } from '../../src/checks/check-verdict.js';
+import type { CheckMeta } from '../../src/spec/vocabulary.js';
 
 const req: CheckMeta = { id: 'a.req', title: 'r', level: 'required', spec: 's' };
 const rec: CheckMeta = { id: 'a.rec', title: 'w', level: 'recommended', spec: 's' };
@@ -30,7 +31,8 @@ describe('roll-up', () => {
     c.declare(req);
     const [r] = c.results();
     expect(r).toMatchObject({ outcome: 'skip', skipKind: 'blocked' });
-    expect(decideVerdict(c.results(), false).verdict).toBe('incomplete');
+    const secure = { candidate: 'https', tlsVerification: true, allowHttp: false } as const;
+    expect(decideVerdict({ suites: [{ checks: c.results() }], interrupted: false, scope: 'full', transports: secure }).verdict).toBe('incomplete');
   });
 
   it('a pass does not hide a blocking skip of the same check', () => {
@@ -38,20 +40,5 @@ describe('roll-up', () => {
     c.add(req, pass('ok'));
     c.add(req, skip('captures missing', 'blocked'));
     expect(c.results()[0]).toMatchObject({ outcome: 'skip', skipKind: 'blocked' });
-  });
-
-  it('verdicts: fail beats everything; error, interruption or an unproven required check make it incomplete', () => {
-    const results = (...outs: Array<[CheckMeta, ReturnType<typeof pass>]>) => {
-      const c = new CheckCollector();
-      for (const [m, v] of outs) c.add(m, v);
-      return c.results();
-    };
-    expect(decideVerdict(results([req, pass('')], [rec, fail('')]), false).verdict).toBe('certified');
-    expect(decideVerdict(results([req, fail('')]), false).verdict).toBe('not-certified');
-    expect(decideVerdict(results([req, pass('')]), true).verdict).toBe('incomplete');
-    expect(decideVerdict(results([req, harnessError('')]), false).verdict).toBe('incomplete');
-    expect(decideVerdict(results([req, skip('no capability', 'not-applicable')]), false).verdict).toBe('certified');
-    expect(decideVerdict(results([req, skip('no fixture', 'missing-input')]), false).verdict).toBe('incomplete');
-    expect(decideVerdict(results([rec, skip('no fixture', 'missing-input')]), false).verdict).toBe('certified');
   });
 });

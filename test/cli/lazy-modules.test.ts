@@ -77,7 +77,7 @@ describe('modules loaded by a run', () => {
     expect(matching(modules, /^src\/report\/html\//)).toEqual([]);
     expect(matching(modules, /^src\/report\/live-tasks\.js$|node_modules\/listr2\//)).toEqual([]);
     expect(matching(modules, /^src\/reference\/|^src\/cli\/reference\.js$/)).toEqual([]);
-    expect(matching(modules, /^src\/drivers\/mock-cm\/|^src\/cli\/pms-side\.js$|^src\/runner\/inbound-judge\.js$/)).toEqual([]);
+    expect(matching(modules, /^src\/drivers\/mock-cm\/|^src\/session\/pms-side\.js$|^src\/runner\/inbound-judge\.js$/)).toEqual([]);
     expect(matching(modules, /node_modules\/yaml\/|^cjs:yaml$/)).toEqual([]);
     // The suite and the profile are read by the fast reader (support/yaml-fast.ts): js-yaml, which
     // reads what it hands over, is not loaded either.

@@ -1,6 +1,6 @@
 // The package as users get it (issue 14 item 10): `npm pack` of the built tree, installed
 // into an empty folder from the npm cache, runs --help, init, both reference certifications
-// and the programmatic API (run and typechecked); and the tarball ships only what runs: no private key, no test
+// and the programmatic API against the reference OTA that `serve` starts (run and typechecked); and the tarball ships only what runs: no private key, no test
 // or bench file, no source map pointing at a source it does not ship, no install-time
 // script, no compiled file whose source is gone, and every document the README links.
 // `npm test` builds first (pretest); packing here skips prepack so that it never rebuilds
@@ -106,15 +106,33 @@ describe('the packed tarball: contents', () => {
 describe('the installed package runs', () => {
   it('--help, init, both reference certifications and the programmatic API, from an empty folder', async () => {
     const cwd = dirname(dirname(installed));
-    const api = `import { run, exitCodeForVerdict } from 'cm-certify';
-      const r = await run({ target: 'ota', reference: true, outputDir: 'api-report' });
-      console.log(JSON.stringify({ verdict: r.verdict, transport: r.transport, checks: r.counts.pass, code: exitCodeForVerdict(r.verdict) }));`;
+    // The API certifies a candidate someone started: here the package's own reference OTA,
+    // served by its CLI, with the profile and the CA file that `serve` prints.
+    const api = `import { spawn } from 'node:child_process';
+      import { run, exitCodeForVerdict } from 'cm-certify';
+      const serve = spawn(process.execPath, [${JSON.stringify(bin)}, 'serve', 'reference-ota', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let text = '';
+      await new Promise((ready, failed) => {
+        serve.stdout.on('data', (d) => { text += d; if (text.includes('Stop with Ctrl-C.')) ready(); });
+        serve.on('exit', (code) => failed(new Error('serve exited with ' + code + ': ' + text)));
+      });
+      const [, url] = text.match(/base URL: (\\S+)\\/api/);
+      const [, profile] = text.match(/credentials \\(profile\\): (\\S+)/);
+      const [, ca] = text.match(/--ca (\\S+)/);
+      try {
+        const r = await run({ target: 'ota', profile, ca, env: { ...process.env, CM_REFERENCE_URL: url }, outputDir: 'api-report' });
+        console.log(JSON.stringify({ verdict: r.verdict, transport: r.transport, checks: r.counts.pass, code: exitCodeForVerdict(r.verdict) }));
+      } finally {
+        serve.kill('SIGINT');
+      }`;
     // A TypeScript consumer: the shipped declarations type run() (were it `any`, the
     // expect-error directive below would be unused, which tsc reports as an error).
     writeFileSync(join(cwd, 'consumer.mts'), [
       "import { run, exitCodeForVerdict } from 'cm-certify';",
       "import type { RunResult, CheckResult } from 'cm-certify';",
-      "const result: RunResult = await run({ target: 'ota', reference: true });",
+      "const result: RunResult = await run({ target: 'ota', profile: 'cm-certify.ota.yaml' });",
+      "// @ts-expect-error the API starts no reference candidate (the CLI's --reference does)",
+      "await run({ target: 'ota', reference: true });",
       'const code: number = exitCodeForVerdict(result.verdict);',
       'const first: CheckResult | undefined = result.suites[0]?.checks[0];',
       "// @ts-expect-error the target is 'ota' or 'pms'",

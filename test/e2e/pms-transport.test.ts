@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
-import { startPmsSide } from '../../src/cli/pms-side.js';
+import { startPmsSide } from '../../src/session/pms-side.js';
 import { EvidenceLog } from '../../src/drivers/evidence-log.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
 import { mockFacts, mockNotes } from '../../src/runner/mock-transport.js';

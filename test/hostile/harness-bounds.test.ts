@@ -17,7 +17,7 @@ import { finishReports, createReporters } from '../../src/report/index.js';
 import { redactResult } from '../../src/report/redact-result.js';
 import { systemClock } from '../../src/support/clock.js';
 import { Redactor } from '../../src/support/redact.js';
-import { unexpected } from '../../src/checks/types.js';
+import { unexpected } from '../../src/checks/check-verdict.js';
 import { runCertification } from '../../src/runner/run.js';
 import { evaluateExpectation } from '../../src/checks/expectations.js';
 import { captureIo, check } from '../e2e/helpers.js';

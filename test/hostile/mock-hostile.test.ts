@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connect } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
-import { startPmsSide } from '../../src/cli/pms-side.js';
+import { startPmsSide } from '../../src/session/pms-side.js';
 import { EvidenceLog } from '../../src/drivers/evidence-log.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
 import { systemClock } from '../../src/support/clock.js';

@@ -9,7 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Agent, request } from 'undici';
-import { startPmsSide } from '../../src/cli/pms-side.js';
+import { startPmsSide } from '../../src/session/pms-side.js';
 import { EvidenceLog } from '../../src/drivers/evidence-log.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
 import { systemClock } from '../../src/support/clock.js';

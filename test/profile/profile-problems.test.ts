@@ -9,7 +9,7 @@ import { PROFILE_SCHEMA } from '../../src/profile/profile-schema.js';
 import { CAPABILITY_NAMES } from '../../src/spec/operations.js';
 import { ProfileError } from '../../src/support/errors.js';
 import { main } from '../../src/cli/main.js';
-import { resolveRunTarget } from '../../src/cli/find-profile.js';
+import { resolveRunTarget } from '../../src/session/find-profile.js';
 import { packagePath } from '../../src/support/package-root.js';
 import { captureIo } from '../e2e/helpers.js';
 

@@ -3,7 +3,7 @@
 // report in full. A passing check whose rule has a reading shows nothing of it.
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../src/checks/types.js';
+import type { CheckResult } from '../../src/spec/vocabulary.js';
 import { readingLines, readingsOf } from '../../src/report/check-readings.js';
 import { renderHtml } from '../../src/report/html/index.js';
 import { formatSummary } from '../../src/report/terminal.js';

@@ -1,9 +1,9 @@
 // A realistic RunResult for the reporter tests: takes options (extra exchanges, planted
 // secrets), gives an OTA run with a schema failure, a warning, skips, a harness error,
 // polls, callbacks, a hostile response body and coverage artifacts with gaps.
-import type { CheckResult, Level, Outcome, SkipKind } from '../../src/checks/types.js';
+import type { CheckResult, Level, Outcome, SkipKind } from '../../src/spec/vocabulary.js';
 import type { CoverageArtifact } from '../../src/checks/coverage.js';
-import type { Exchange } from '../../src/drivers/exchange.js';
+import type { Exchange } from '../../src/spec/exchange.js';
 import { profileDigest } from '../../src/profile/digest.js';
 import type { Profile } from '../../src/profile/types.js';
 import type { RunResult, SuiteResult } from '../../src/runner/types.js';

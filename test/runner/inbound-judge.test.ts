@@ -2,7 +2,7 @@
 // has run) stops ingesting but stays readable, and the run's ledger is never closed.
 import { describe, expect, it } from 'vitest';
 import { InboundJudge } from '../../src/runner/inbound-judge.js';
-import type { LiveExchange } from '../../src/drivers/exchange.js';
+import type { LiveExchange } from '../../src/spec/exchange.js';
 
 const ISSUED = { sharedSecret: 's', pmsCid: 'abc', property: { pms_property_id: 7, wbp_property_id: '1001', wbp_property_password: 'pw' } };
 let seq = 0;

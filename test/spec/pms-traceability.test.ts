@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { INBOUND_CHECKS } from '../../src/checks/inbound.js';
 import { SCHEMA_CHECKS } from '../../src/checks/schema-checks.js';
 import { BODY_RULES } from '../../src/checks/body-rules/index.js';
-import type { CheckMeta } from '../../src/checks/types.js';
+import type { CheckMeta } from '../../src/spec/vocabulary.js';
 import { loadSuite } from '../../src/suite/load-suite.js';
 import { SPEC_RULES } from '../../src/spec/rules.js';
 import { CALLBACK_NAMES } from '../../src/spec/operations.js';

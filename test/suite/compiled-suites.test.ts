@@ -6,7 +6,8 @@ import { compileSuites } from '../../src/build/compile-suites.js';
 import { builtinCatalog } from '../../src/suite/compiled-suites.js';
 import type { CompiledSuite } from '../../src/suite/compiled-suites.js';
 import { parseSuite } from '../../src/suite/parse-suite.js';
-import type { Suite, Target } from '../../src/suite/types.js';
+import type { Suite } from '../../src/suite/types.js';
+import type { Target } from '../../src/spec/vocabulary.js';
 import { SuiteError } from '../../src/support/errors.js';
 
 const SUITES = join(import.meta.dirname, '..', '..', 'suites');

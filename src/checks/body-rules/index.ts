@@ -1,8 +1,7 @@
 // Body rules: takes a message name, a body kind and a parsed body, gives one verdict per rule
 // that applies: code checks for what the spec states but JSON Schema cannot express.
 import type { MessageName } from '../../spec/operations.js';
-import type { BodyKind } from '../../schemas/types.js';
-import type { Verdict } from '../types.js';
+import type { BodyKind, Verdict } from '../../spec/vocabulary.js';
 import { inventoryDateOrder } from './inventory.js';
 import { bookingListVersionDateTime, healthCheckSuccess } from './operations.js';
 import {

@@ -1,8 +1,8 @@
 // ARI body rules: takes an ARIUpdate request body, gives a verdict on what its schema cannot
 // say: every Inventory item ends on or after the day it starts (end_date is inclusive).
 import { SPEC } from '../../spec/sections.js';
-import { fail, pass, unexpected } from '../types.js';
-import type { CheckMeta, Verdict } from '../types.js';
+import { fail, pass, unexpected } from '../check-verdict.js';
+import type { CheckMeta, Verdict } from '../../spec/vocabulary.js';
 import type { BodyRule } from './types.js';
 import {
   blocked,

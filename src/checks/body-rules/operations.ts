@@ -2,8 +2,8 @@
 // gives verdicts the schema cannot give: wbp_booking_version is a real UTC date and time
 // (the pattern alone accepts "2025-13-45 99:00:00"); HealthCheck answers success true.
 import { SPEC } from '../../spec/sections.js';
-import { fail, pass, unexpected } from '../types.js';
-import type { Verdict } from '../types.js';
+import { fail, pass, unexpected } from '../check-verdict.js';
+import type { Verdict } from '../../spec/vocabulary.js';
 import type { BodyRule } from './types.js';
 import { blocked, defineRule, notApplicable, pointerOf, readObject } from './types.js';
 

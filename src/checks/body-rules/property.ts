@@ -2,8 +2,8 @@
 // schema cannot say: the time zone is an IANA zone, the address is in the property's
 // country, coordinates are in range, rooms carry no wbp_room_id, fee references resolve.
 import { SPEC } from '../../spec/sections.js';
-import { fail, pass, unexpected } from '../types.js';
-import type { CheckMeta, Verdict } from '../types.js';
+import { fail, pass, unexpected } from '../check-verdict.js';
+import type { CheckMeta, Verdict } from '../../spec/vocabulary.js';
 import { isIanaTimeZone } from './timezones.js';
 import type { BodyRule, JsonObject, Read } from './types.js';
 import {

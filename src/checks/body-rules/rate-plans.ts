@@ -1,8 +1,8 @@
 // Rate plan body rules: takes a GetRatePlans response body, gives a verdict on its
 // RatePlans[].wbp_rate_id, which "cannot be 0, empty or otherwise falsy".
 import { SPEC } from '../../spec/sections.js';
-import { fail, pass, unexpected } from '../types.js';
-import type { CheckMeta, Verdict } from '../types.js';
+import { fail, pass, unexpected } from '../check-verdict.js';
+import type { CheckMeta, Verdict } from '../../spec/vocabulary.js';
 import type { BodyRule } from './types.js';
 import {
   blocked,

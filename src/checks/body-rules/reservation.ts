@@ -3,9 +3,8 @@
 // times its units are its price) and on the listed minimum fields.
 import { SPEC } from '../../spec/sections.js';
 import type { MessageName } from '../../spec/operations.js';
-import type { BodyKind } from '../../schemas/types.js';
-import { fail, pass, unexpected } from '../types.js';
-import type { CheckMeta, Verdict } from '../types.js';
+import type { BodyKind, CheckMeta, Verdict } from '../../spec/vocabulary.js';
+import { fail, pass, unexpected } from '../check-verdict.js';
 import type { BodyRule, JsonObject, Read } from './types.js';
 import {
   defineRule,

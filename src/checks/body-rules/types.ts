@@ -1,9 +1,8 @@
 // Body rules' shared vocabulary: takes nothing, gives the BodyRule interface and the small
 // helpers every rule uses (object guards, skip verdicts, offender lists as SchemaErrors).
 import type { MessageName } from '../../spec/operations.js';
-import type { BodyKind, SchemaError } from '../../schemas/types.js';
-import type { CheckMeta, Verdict } from '../types.js';
-import { skip } from '../types.js';
+import type { BodyKind, CheckMeta, SchemaError, Verdict } from '../../spec/vocabulary.js';
+import { skip } from '../check-verdict.js';
 
 export interface BodyRule extends CheckMeta {
   appliesTo: Array<{ name: MessageName; kind: BodyKind }>;

@@ -2,7 +2,7 @@
 // and the run's settings, gives verdicts on what JSON Schema cannot relate (every room has
 // a rate plan, plans name known rooms, HTTPS).
 import type { CodeCheck } from './types.js';
-import { fail, pass, skip, unexpected } from '../types.js';
+import { fail, pass, skip, unexpected } from '../check-verdict.js';
 import { formatBookingVersion, parseBookingVersion } from '../../support/time.js';
 
 type Obj = Record<string, unknown>;

@@ -3,7 +3,7 @@
 // and whether a full refresh arrived that nothing asked for (never on a schedule).
 import { dayNumber, dayString } from '../coverage.js';
 import type { CodeCheck } from './types.js';
-import { fail, pass, skip, unexpected } from '../types.js';
+import { fail, pass, skip, unexpected } from '../check-verdict.js';
 
 /** Items one request may carry before the refresh counts as "not split" (D-163). */
 const DEFAULT_MAX_ITEMS = 1_000;

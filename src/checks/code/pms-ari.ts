@@ -6,8 +6,8 @@ import type { AriLedger } from '../ari-ledger.js';
 import { dayNumber, dayString } from '../coverage.js';
 import { endOfNextYear, formatDate, DAY_MS } from '../../support/time.js';
 import type { CodeCheck, CodeCheckInput, PmsFacts } from './types.js';
-import type { Verdict } from '../types.js';
-import { fail, pass, skip, unexpected } from '../types.js';
+import type { Verdict } from '../../spec/vocabulary.js';
+import { fail, pass, skip, unexpected } from '../check-verdict.js';
 
 function windowLedger(input: CodeCheckInput): { pms: PmsFacts; ledger: AriLedger } | Verdict {
   const pms = input.pms;

@@ -2,12 +2,12 @@
 // ARI ledgers and a booking's baseline units, gives verdicts on the credentials SetupProperty
 // carries, what comes before setup, availability after a cancellation or a modification and
 // after a re-import, and whether the PMS offers NotifyBooking when it lacks BookingCreate.
-import { operationOf as op, succeeded } from '../../drivers/exchange.js';
+import { operationOf as op, succeeded } from '../../spec/exchange.js';
 import { dayNumber } from '../coverage.js';
 import type { AriLedger } from '../ari-ledger.js';
 import type { CodeCheck, CodeCheckInput } from './types.js';
-import type { Verdict } from '../types.js';
-import { fail, pass, skip, unexpected } from '../types.js';
+import type { Verdict } from '../../spec/vocabulary.js';
+import { fail, pass, skip, unexpected } from '../check-verdict.js';
 
 type UnitsBefore = Record<string, Record<string, number>>;
 interface BookingArg {

@@ -1,12 +1,12 @@
 // Code checks on the order and timing of a PMS's requests (PMS target): takes the
 // inbound traffic, gives verdicts on the setup order, the booking versions (the time of
 // the last successful GetBookingList), the polling interval, and callback answers.
-import type { LiveExchange } from '../../drivers/exchange.js';
-import { operationOf as op, succeeded } from '../../drivers/exchange.js';
+import type { LiveExchange } from '../../spec/exchange.js';
+import { operationOf as op, succeeded } from '../../spec/exchange.js';
 import { formatBookingVersion, parseBookingVersion } from '../../support/time.js';
 import type { CodeCheck, CodeCheckInput } from './types.js';
-import type { Verdict } from '../types.js';
-import { fail, pass, skip, unexpected } from '../types.js';
+import type { Verdict } from '../../spec/vocabulary.js';
+import { fail, pass, skip, unexpected } from '../check-verdict.js';
 import { pollInterval, reactivePoll } from './pms-timing.js';
 import { cutText } from '../../support/cut.js';
 

@@ -5,10 +5,10 @@
 // delay is too large to tell a broken PMS from a starved harness, the check is skipped as
 // "timing degraded" (blocks certification, never fails the PMS). A reaction that cannot be
 // told from the PMS's own schedule is inconclusive: the step may send the callback again.
-import type { LiveExchange } from '../../drivers/exchange.js';
-import { exchangeSeq as seq, operationOf as op } from '../../drivers/exchange.js';
+import type { LiveExchange } from '../../spec/exchange.js';
+import { exchangeSeq as seq, operationOf as op } from '../../spec/exchange.js';
 import type { CodeCheck, PmsFacts } from './types.js';
-import { fail, pass, skip, unexpected } from '../types.js';
+import { fail, pass, skip, unexpected } from '../check-verdict.js';
 
 
 function secs(ms: number): string {

@@ -4,8 +4,8 @@
 // label shows, deleted rooms and rate plans are gone. An answer's room_mappings may help
 // the match but is never needed; a list without labels is matched by its ids before/after.
 import type { CodeCheck, CodeCheckInput } from './types.js';
-import type { Verdict } from '../types.js';
-import { fail, harnessError, pass, skip, unexpected } from '../types.js';
+import type { Verdict } from '../../spec/vocabulary.js';
+import { fail, harnessError, pass, skip, unexpected } from '../check-verdict.js';
 import { unmetPrecondition } from './property-mapping.js';
 import {
   type FoundRoom,

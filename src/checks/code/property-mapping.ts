@@ -4,8 +4,8 @@
 // CreateProperty or UpdateRoom response: a mapping is known only where an answer carries
 // the predecessor's `room_mappings` ({pms_room_id, wbp_room_id, pms_rate_id, wbp_rate_id}).
 import type { Profile } from '../../profile/types.js';
-import type { Verdict } from '../types.js';
-import { skip } from '../types.js';
+import type { Verdict } from '../../spec/vocabulary.js';
+import { skip } from '../check-verdict.js';
 import { cutText } from '../../support/cut.js';
 
 type Obj = Record<string, unknown>;

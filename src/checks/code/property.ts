@@ -3,7 +3,7 @@
 // said it is not activated: a skip, never a pass). What it changed is read back by the
 // checks in property-effects.ts.
 import type { CodeCheck } from './types.js';
-import { fail, pass, skip, unexpected } from '../types.js';
+import { fail, pass, skip, unexpected } from '../check-verdict.js';
 import { describeErrors, notActivatedError } from './property-mapping.js';
 
 type Obj = Record<string, unknown>;

@@ -1,9 +1,9 @@
 // Named code checks: takes nothing, gives the contract of a check written in code for
 // what a suite's YAML cannot say. Pure: input in, Verdict out.
-import type { Exchange, LiveExchange } from '../../drivers/exchange.js';
+import type { Exchange, LiveExchange } from '../../spec/exchange.js';
 import type { AriLedger } from '../ari-ledger.js';
 import type { Profile } from '../../profile/types.js';
-import type { Verdict } from '../types.js';
+import type { Verdict } from '../../spec/vocabulary.js';
 
 export interface CodeCheckInput {
   /** The body judged: the response of a call, the request of an inbound exchange. */

@@ -3,7 +3,7 @@
 // accepted, and a refusal names the value it refused. SetupProperty without a password gets
 // an ordinary answer (success, or the credential errors 1001/1002), never a malformed-request one.
 import type { CodeCheck } from './types.js';
-import { fail, pass, skip, unexpected } from '../types.js';
+import { fail, pass, skip, unexpected } from '../check-verdict.js';
 import { describeErrors, errorsOf } from './property-mapping.js';
 
 type Obj = Record<string, unknown>;

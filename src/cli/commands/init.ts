@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { PROFILE_SCHEMA } from '../../profile/profile-schema.js';
 import { UsageError } from '../../support/errors.js';
 import { packagePath } from '../../support/package-root.js';
-import type { Target } from '../../suite/types.js';
+import type { Target } from '../../spec/vocabulary.js';
 import type { CliIo } from '../io.js';
 
 export interface InitOptions {

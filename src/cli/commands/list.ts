@@ -4,14 +4,14 @@
 // --rules: each spec rule and the checks that prove it (docs/traceability.md, the same table).
 import { Chalk } from 'chalk';
 import { loadBuiltinSuites, suiteFileLabel } from '../../suite/load-suite.js';
-import type { Suite, Target } from '../../suite/types.js';
+import type { Suite } from '../../suite/types.js';
+import type { CheckMeta, Target } from '../../spec/vocabulary.js';
 import { PROTOCOL_CHECKS } from '../../checks/protocol.js';
 import { SCHEMA_CHECKS } from '../../checks/schema-checks.js';
 import { REFUSAL_CHECKS } from '../../checks/refusal.js';
 import { BODY_RULES } from '../../checks/body-rules/index.js';
 import { CODE_CHECKS } from '../../checks/code/index.js';
 import { INBOUND_CHECKS } from '../../checks/inbound.js';
-import type { CheckMeta } from '../../checks/types.js';
 import { renderTraceabilityText, ruleStatus, summarise, traceRules } from '../../report/traceability.js';
 import type { CliIo } from '../io.js';
 import { useColor } from '../io.js';

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { UsageError } from '../../support/errors.js';
 import { isMessageName, MESSAGE_NAMES } from '../../spec/operations.js';
 import { validateBody } from '../../schemas/index.js';
-import type { BodyKind } from '../../schemas/types.js';
+import type { BodyKind } from '../../spec/vocabulary.js';
 import { applyBodyRules } from '../../checks/body-rules/index.js';
 import { loadSuite } from '../../suite/load-suite.js';
 import { validateSuiteReferences } from '../../runner/validate-suite.js';

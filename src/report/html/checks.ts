@@ -1,9 +1,10 @@
 // Suites and checks on the page: takes the RunResult, gives one section per suite with
 // its checks as expandable rows coloured by outcome and level (message, where, expected
 // and actual, schema errors, exchanges), and the filter toolbar that hides passing rows.
-import type { CheckResult, Outcome } from '../../checks/types.js';
-import type { Exchange } from '../../drivers/exchange.js';
+import type { CheckResult, Outcome } from '../../spec/vocabulary.js';
+import type { Exchange } from '../../spec/exchange.js';
 import type { RunResult, SuiteResult } from '../../runner/types.js';
+import { requiredChecksPassed } from '../../checks/run-verdict.js';
 import { html } from './escape.js';
 import type { SafeHtml } from './escape.js';
 import { MAX_BODY_CHARS, MAX_BODY_CHARS_PASSING, renderExchanges, renderSchemaErrors } from './evidence.js';
@@ -61,7 +62,7 @@ export function checkAnchor(suiteIndex: number, checkIndex: number): string {
 
 /** A report that is not a pass opens on its problems (D-208): filtered, first failure expanded. */
 export function opensOnProblems(result: RunResult): boolean {
-  return result.verdict === 'not-certified' || result.verdict === 'incomplete';
+  return !requiredChecksPassed(result.verdict);
 }
 
 interface Located { check: CheckResult; anchor: string }

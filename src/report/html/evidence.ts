@@ -2,8 +2,8 @@
 // gives collapsible transcripts (method, URL, status, headers, bodies as text, transport
 // failure) and the schema error table. Bodies are cut for display; the embedded report
 // keeps them whole.
-import type { Exchange, MessageRecord } from '../../drivers/exchange.js';
-import type { SchemaError } from '../../schemas/types.js';
+import type { Exchange, MessageRecord } from '../../spec/exchange.js';
+import type { SchemaError } from '../../spec/vocabulary.js';
 import { html, join } from './escape.js';
 import type { SafeHtml } from './escape.js';
 import { formatDuration, formatOffset } from './text.js';

@@ -1,7 +1,7 @@
 // A failing check's readings on the page: takes a CheckResult, gives, for a failure or a
 // warning, each current reading of the spec behind its level: the reading in full and every
 // sentence it rests on, quoted with its section. Nothing for a check that passed.
-import type { CheckResult } from '../../checks/types.js';
+import type { CheckResult } from '../../spec/vocabulary.js';
 import { readingsOf } from '../check-readings.js';
 import { html } from './escape.js';
 import type { SafeHtml } from './escape.js';

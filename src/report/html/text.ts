@@ -1,7 +1,6 @@
 // Words and numbers of the HTML report: takes durations, instants, verdicts and outcomes,
 // gives the short texts the page shows (pure, so the page is the same on every machine).
-import type { Outcome } from '../../checks/types.js';
-import type { RunVerdict } from '../../checks/rollup.js';
+import type { Outcome, RunVerdict } from '../../spec/vocabulary.js';
 
 export const OUTCOME_LABEL: Readonly<Record<Outcome, string>> = {
   pass: 'PASS',

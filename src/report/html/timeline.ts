@@ -2,7 +2,7 @@
 // (x = time from the run's start, one row per operation and direction) in which the
 // GetBookingList polls and the callbacks stand out and failed exchanges are outlined,
 // plus a line on the polling cadence. Marks in the same pixel are merged for big runs.
-import type { Exchange } from '../../drivers/exchange.js';
+import type { Exchange } from '../../spec/exchange.js';
 import type { RunResult } from '../../runner/types.js';
 import { html } from './escape.js';
 import type { SafeHtml } from './escape.js';

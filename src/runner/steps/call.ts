@@ -2,14 +2,14 @@
 // from the envelope and the step's template, sends it, and judges the exchange: protocol,
 // schemas, body rules, the harness's own request, then the declared checks.
 import { OPERATIONS } from '../../spec/operations.js';
-import type { LiveExchange } from '../../drivers/exchange.js';
+import type { LiveExchange } from '../../spec/exchange.js';
 import { isUnreachable } from '../../drivers/transport-errors.js';
 import { responseObject } from '../../checks/protocol.js';
 import { judgeHarnessBody } from '../../checks/schema-checks.js';
 import type { CallStep } from '../../suite/types.js';
 import { buildEnvelope, operationUrl, untypedIds } from '../envelope.js';
 import type { UntypedId } from '../envelope.js';
-import type { SchemaError } from '../../schemas/types.js';
+import type { SchemaError } from '../../spec/vocabulary.js';
 import { judgeDeclared } from '../judge.js';
 import type { Rendered } from '../scope.js';
 import { makeScope, tryRender, verdictForRenderError } from '../scope.js';

@@ -1,7 +1,7 @@
 // Captures: takes a step's `capture:` templates and what the step produced, gives values
 // later steps can use; a value that cannot be captured is remembered with why, so the
 // steps that need it are skipped with that reason.
-import type { SkipKind } from '../../checks/types.js';
+import type { SkipKind } from '../../spec/vocabulary.js';
 import { MissingValueError } from '../../suite/template.js';
 import { makeScope, tryRender } from '../scope.js';
 import type { StepEnv } from '../step-env.js';

@@ -3,9 +3,9 @@
 // a countdown), then waits for the PMS's matching request and judges it. No request by
 // the deadline fails the step's checks: the PMS did not do what the spec asks.
 import { evaluateExpectation } from '../../checks/expectations.js';
-import { fail, harnessError } from '../../checks/types.js';
-import type { LiveExchange } from '../../drivers/exchange.js';
-import { exchangeSeq as seq } from '../../drivers/exchange.js';
+import { fail, harnessError } from '../../checks/check-verdict.js';
+import type { LiveExchange } from '../../spec/exchange.js';
+import { exchangeSeq as seq } from '../../spec/exchange.js';
 import type { ExpectRequestStep } from '../../suite/types.js';
 import { judgeDeclared } from '../judge.js';
 import { makeScope, tryRender, withoutTemplates } from '../scope.js';

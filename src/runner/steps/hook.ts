@@ -2,7 +2,7 @@
 // gives its JSON answer to the step's captures; a missing hook is missing input, a
 // failing hook an error (the run cannot be completed, the candidate is not at fault).
 import type { HookStep } from '../../suite/types.js';
-import { harnessError, skip } from '../../checks/types.js';
+import { harnessError, skip } from '../../checks/check-verdict.js';
 import { judgeDeclared } from '../judge.js';
 import { makeScope, tryRender } from '../scope.js';
 import type { StepEnv } from '../step-env.js';

@@ -1,7 +1,7 @@
 // Iterations of a step: takes the step's for_each (a template list or a generator) and
 // limit, gives the items to iterate over, or the skip verdict when they cannot be had.
 import { GENERATORS } from '../generators/index.js';
-import { harnessError, skip } from '../../checks/types.js';
+import { harnessError, skip } from '../../checks/check-verdict.js';
 import type { Rendered } from '../scope.js';
 import { makeScope, tryRender } from '../scope.js';
 import type { StepEnv } from '../step-env.js';

@@ -1,7 +1,7 @@
 // The mock step (PMS target): takes a scenario command for the mock channel manager —
 // make a booking arrive, change or cancel, or make the next answer to an operation fail
 // — and gives its result (booking id, the reservation, availability before) to captures.
-import { harnessError } from '../../checks/types.js';
+import { harnessError } from '../../checks/check-verdict.js';
 import type { MockStep } from '../../suite/types.js';
 import { addDays, DAY_MS } from '../../support/time.js';
 import { dayNumber } from '../../checks/coverage.js';

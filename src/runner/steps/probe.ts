@@ -3,13 +3,13 @@
 // and refusal checks every response gets, then the step's declared checks, each verdict
 // saying which rule the request broke. A family's control (a valid request) must succeed,
 // else the refusals after it prove nothing and the declared checks are blocked.
-import type { LiveExchange } from '../../drivers/exchange.js';
+import type { LiveExchange } from '../../spec/exchange.js';
 import { isUnreachable } from '../../drivers/transport-errors.js';
 import { evaluateExpectation } from '../../checks/expectations.js';
 import { responseObject } from '../../checks/protocol.js';
 import { REFUSAL_CHECKS } from '../../checks/refusal.js';
-import type { Verdict } from '../../checks/types.js';
-import { fail, harnessError, pass, skip } from '../../checks/types.js';
+import type { Verdict } from '../../spec/vocabulary.js';
+import { fail, harnessError, pass, skip } from '../../checks/check-verdict.js';
 import type { Expectation, ProbeStep } from '../../suite/types.js';
 import { operationUrl } from '../envelope.js';
 import type { Probe } from '../probes/index.js';

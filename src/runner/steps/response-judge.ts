@@ -2,7 +2,7 @@
 // the operation and the exchange, records the protocol checks, the response schema and body
 // rules, and (for an operation the OTA serves) the error shape of a refusal, each fault under
 // one check: the error shape of a refusal is protocol.error-shape's, not schema.response's.
-import type { LiveExchange } from '../../drivers/exchange.js';
+import type { LiveExchange } from '../../spec/exchange.js';
 import { judgeResponseProtocol, responseObject } from '../../checks/protocol.js';
 import { REFUSAL_CHECKS, isErrorShapeError, isRefusal, judgeErrorShape, judgePropertyIdTypes } from '../../checks/refusal.js';
 import { judgeCandidateBody } from '../../checks/schema-checks.js';

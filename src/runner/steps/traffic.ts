@@ -1,10 +1,10 @@
 // The traffic step (PMS target): takes a window (from the run's or an earlier step's
 // start), optionally keeps collecting for a while (until quiet, or for a set duration),
 // then runs the step's code checks over every request of the window and its ARI ledger.
-import { harnessError } from '../../checks/types.js';
+import { harnessError } from '../../checks/check-verdict.js';
 import type { TrafficStep } from '../../suite/types.js';
-import type { LiveExchange } from '../../drivers/exchange.js';
-import { exchangeSeq as seq } from '../../drivers/exchange.js';
+import type { LiveExchange } from '../../spec/exchange.js';
+import { exchangeSeq as seq } from '../../spec/exchange.js';
 import { judgeDeclared } from '../judge.js';
 import type { StepEnv } from '../step-env.js';
 import { startHeartbeat } from '../heartbeat.js';

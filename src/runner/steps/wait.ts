@@ -2,7 +2,7 @@
 // clock (so tests wait milliseconds), and is interrupted by Ctrl-C.
 import type { WaitStep } from '../../suite/types.js';
 import { parseDuration } from '../../suite/template-parser.js';
-import { harnessError } from '../../checks/types.js';
+import { harnessError } from '../../checks/check-verdict.js';
 import { makeScope, tryRender } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
 import { startHeartbeat } from '../heartbeat.js';

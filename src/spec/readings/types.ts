@@ -1,12 +1,14 @@
 // The shape of a reading of the spec: takes nothing, gives the record cm-certify keeps for each
 // place where the spec is ambiguous (its sentences quoted exactly, the reading taken, the rules
 // it concerns and the checks it gives a level to) and the helper that quotes a sentence.
+import type { Level } from '../vocabulary.js';
 
 /** A reading's stable id: the D-number it had in docs/decisions.md, kept so code comments still point at it. */
 export type ReadingId = `D-${string}`;
 
-/** The level a reading gives a check (the checks' own vocabulary, restated here so the spec layer stands alone). */
-export type ReadingLevel = 'required' | 'recommended' | 'advisory';
+
+/** The level a reading gives a check. */
+export type ReadingLevel = Level;
 
 export interface SpecQuote {
   /** Where the sentence stands, by the spec's headings (as checks name them in `spec:`). */

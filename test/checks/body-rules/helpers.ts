@@ -2,7 +2,7 @@
 // against what the harness runs) and a shorthand for its verdict.
 import { BODY_RULES } from '../../../src/checks/body-rules/index.js';
 import type { BodyRule } from '../../../src/checks/body-rules/index.js';
-import type { Verdict } from '../../../src/checks/types.js';
+import type { Verdict } from '../../../src/spec/vocabulary.js';
 
 export { fixture, withValue } from '../../schemas/helpers.js';
 export type { Json } from '../../schemas/helpers.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyBodyRules, BODY_RULES } from '../../../src/checks/body-rules/index.js';
-import { LEVELS } from '../../../src/checks/types.js';
+import { LEVELS } from '../../../src/spec/vocabulary.js';
 import { isMessageName } from '../../../src/spec/operations.js';
 import { SPEC } from '../../../src/spec/sections.js';
 import { fixture } from './helpers.js';

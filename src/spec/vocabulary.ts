@@ -1,7 +1,11 @@
-// Check results: takes nothing, gives the record every check returns and the roll-up
-// vocabulary (levels, outcomes, skip kinds). A check never returns a bare boolean.
-import type { SchemaError } from '../schemas/types.js';
-import { cutText } from '../support/cut.js';
+// The words every layer shares: takes nothing, gives the target sides, the levels, the
+// outcomes and skip kinds of a check, the record a check returns (CheckResult, with its
+// schema errors), the run's verdict words and the facts the verdict is decided from
+// (transports, what stopped the run). Types and constants only: the bottom of the layers,
+// so suites, profiles, drivers, checks, the runner and the reports all speak them.
+
+/** Which side the candidate implements. */
+export type Target = 'ota' | 'pms';
 
 export type Level = 'required' | 'recommended' | 'advisory';
 export const LEVELS: readonly Level[] = ['required', 'recommended', 'advisory'];
@@ -17,6 +21,22 @@ export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'error';
  * judged (D-143). All but not-applicable block certification of a required check (D-005).
  */
 export type SkipKind = 'not-applicable' | 'missing-input' | 'blocked' | 'timing-degraded';
+
+/** Which body of an exchange a schema judges. */
+export type BodyKind = 'request' | 'response';
+
+/** One schema violation: Ajv's detail plus the spec section, as partner evidence. */
+export interface SchemaError {
+  /** JSON pointer into the validated body ("" for the root). */
+  pointer: string;
+  /** Human sentence: "must be integer", "must have required property 'guid'". */
+  message: string;
+  /** Ajv keyword (type, required, pattern, ...) or the rule id for code rules. */
+  keyword: string;
+  /** Spec section the violated rule comes from. */
+  spec: string;
+  params?: Record<string, unknown>;
+}
 
 export interface CheckMeta {
   id: string;
@@ -78,36 +98,30 @@ export interface CheckResult extends CheckMeta {
   durationMs?: number;
 }
 
-export function pass(message: string, extra: Partial<Verdict> = {}): Verdict {
-  return { status: 'pass', message, ...extra };
+/**
+ * certified: a full run over HTTPS (both directions), TLS verified, every required check passed.
+ * passed-partial / passed-insecure: every required check passed, but the run certifies nothing
+ * (a selection; plain HTTP or TLS verification off). Decided by src/checks/run-verdict.ts.
+ */
+export type RunVerdict = 'certified' | 'passed-partial' | 'passed-insecure' | 'not-certified' | 'incomplete';
+export const RUN_VERDICTS: readonly RunVerdict[] = ['certified', 'passed-partial', 'passed-insecure', 'not-certified', 'incomplete'];
+
+/** How the run travelled: the scheme of each direction and whether certificates were checked. */
+export interface TransportFacts {
+  /** The base URL the harness called (OTA target) or sent callbacks to (PMS target). */
+  candidate: 'https' | 'http';
+  /** PMS target: what the mock channel manager the PMS called served. */
+  mock?: 'https' | 'http';
+  tlsVerification: boolean;
+  allowHttp: boolean;
 }
 
-export function fail(message: string, extra: Partial<Verdict> = {}): Verdict {
-  return { status: 'fail', message, ...extra };
-}
-
-export function skip(message: string, kind: SkipKind, extra: Partial<Verdict> = {}): Verdict {
-  return { status: 'skip', message, skip: kind, ...extra };
-}
-
-export function harnessError(message: string, extra: Partial<Verdict> = {}): Verdict {
-  return { status: 'error', message, ...extra };
-}
-
-/** The one template for failure messages (STYLE habit 10). */
-export function unexpected(thing: string, expected: unknown, received: unknown, excerpt?: string): string {
-  const show = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : safeJson(v));
-  let message = `Unexpected ${thing}: expected ${show(expected)}, but received ${show(received)}`;
-  if (excerpt) message += `\n  ${excerpt}`;
-  return message;
-}
-
-function safeJson(value: unknown): string {
-  try {
-    const text = JSON.stringify(value);
-    if (text === undefined) return String(value);
-    return cutText(text, 200);
-  } catch {
-    return String(value);
-  }
+/**
+ * What ended the run before its last suite, when that decides the verdict: the harness broke
+ * (an exception escaped a suite) or the candidate could not be reached. Each holds the
+ * sentence the reasons quote (redacted).
+ */
+export interface RunStopFacts {
+  fault?: string;
+  unreachable?: string;
 }

@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../support/errors.js';
 import { builtinSuiteCatalog, loadSuite } from '../suite/load-suite.js';
-import type { Suite, Target } from '../suite/types.js';
+import type { Suite } from '../suite/types.js';
+import type { Target } from '../spec/vocabulary.js';
 import { validateSuiteReferences } from '../runner/validate-suite.js';
 
 export interface SuiteSelection {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../support/errors.js';
 import { isYamlProblem, parseYaml } from '../support/yaml-source.js';
-import type { Target } from '../suite/types.js';
+import type { Target } from '../spec/vocabulary.js';
 
 export const PROFILE_FILE_NAMES: Record<Target, string> = { ota: 'cm-certify.ota.yaml', pms: 'cm-certify.pms.yaml' };
 

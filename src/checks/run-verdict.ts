@@ -1,0 +1,96 @@
+// The run's verdict word, decided here and nowhere else: takes the facts a RunResult records
+// (every check's level, outcome and skip kind; whether the run was interrupted; what stopped
+// it; its scope; its transports), gives the word and the reasons, in sentences. Pure, and
+// its inputs are all in report.json: the runner calls it at the end of a run, and a reader of
+// a report (verify-report) can call it on the parsed file and get the same word back.
+import type { CheckResult, RunStopFacts, RunVerdict, TransportFacts } from '../spec/vocabulary.js';
+
+/** What the verdict is decided from: a RunResult, or a parsed report.json, satisfies it. */
+export interface VerdictFacts {
+  suites: ReadonlyArray<{ checks: ReadonlyArray<Pick<CheckResult, 'level' | 'outcome' | 'skipKind'>> }>;
+  interrupted: boolean;
+  /** Absent when the run ran its course (or stopped for a reason that leaves the checks to decide). */
+  stop?: RunStopFacts | undefined;
+  /** partial after --suite, --grep or --bail. */
+  scope: 'full' | 'partial';
+  transports: TransportFacts;
+}
+
+export interface DecidedVerdict {
+  verdict: RunVerdict;
+  /** Why the word is not `certified`; empty for a certification. */
+  reasons: string[];
+}
+
+type Checked = Pick<CheckResult, 'level' | 'outcome' | 'skipKind'>;
+
+/** The words of a run whose required checks all passed (exit 0), whether or not it certifies. */
+export function requiredChecksPassed(verdict: RunVerdict): boolean {
+  return verdict === 'certified' || verdict === 'passed-partial' || verdict === 'passed-insecure';
+}
+
+/** True when the run was made over HTTPS in every direction, with certificates checked, and without --allow-http. */
+export function isSecure(facts: TransportFacts): boolean {
+  return facts.candidate === 'https' && (facts.mock ?? 'https') === 'https' && facts.tlsVerification && !facts.allowHttp;
+}
+
+/** The word the checks alone give (the priority table of D-005), with its reasons. */
+function fromChecks(checks: readonly Checked[], interrupted: boolean): DecidedVerdict {
+  const failed = checks.filter((r) => r.outcome === 'fail');
+  const errored = checks.filter((r) => r.outcome === 'error');
+  const unproven = checks.filter((r) => r.level === 'required' && r.outcome === 'skip' && r.skipKind !== 'not-applicable');
+  const degraded = unproven.filter((r) => r.skipKind === 'timing-degraded');
+  const reasons: string[] = [];
+  if (degraded.length) reasons.push(`timing degraded: ${degraded.length} timing check(s) could not be judged because the harness's own process was starved of CPU (run again on a less busy machine)`);
+  if (failed.length) reasons.push(`${failed.length} required check(s) failed`);
+  if (interrupted) reasons.push('the run was interrupted');
+  if (errored.length) reasons.push(`${errored.length} check(s) could not be evaluated (harness, network or profile error)`);
+  if (unproven.length > degraded.length) reasons.push(`${unproven.length - degraded.length} required check(s) were skipped for missing input or an earlier failure`);
+  if (failed.length) return { verdict: 'not-certified', reasons };
+  if (interrupted || errored.length || unproven.length) return { verdict: 'incomplete', reasons };
+  return { verdict: 'certified', reasons };
+}
+
+/**
+ * A harness fault makes the run incomplete whatever the checks say (what ran after it is
+ * unknown); an unreachable candidate keeps a run that found failures not-certified, and
+ * makes one that found none incomplete.
+ */
+function afterStop(decided: DecidedVerdict, stop: RunStopFacts | undefined): DecidedVerdict {
+  const reasons = [...decided.reasons];
+  if (stop?.unreachable !== undefined && decided.verdict !== 'not-certified') reasons.unshift(`the candidate could not be reached: ${stop.unreachable}`);
+  if (stop?.fault !== undefined) reasons.unshift(`the harness failed: ${stop.fault}`);
+  const stopped = stop?.fault !== undefined || (stop?.unreachable !== undefined && decided.verdict === 'certified');
+  return { verdict: stopped ? 'incomplete' : decided.verdict, reasons };
+}
+
+/** The reason a passing run certifies nothing, for the verdict line. */
+function notCertifyingReason(verdict: RunVerdict, facts: TransportFacts): string | undefined {
+  if (verdict === 'passed-partial') return 'not a certification: only a selection of the checks ran (--suite/--grep/--bail)';
+  if (verdict !== 'passed-insecure') return undefined;
+  const why: string[] = [];
+  if (facts.candidate === 'http' || facts.mock === 'http') why.push('plain HTTP');
+  else if (facts.allowHttp) why.push('--allow-http');
+  if (!facts.tlsVerification) why.push('TLS certificate verification off (NODE_TLS_REJECT_UNAUTHORIZED=0)');
+  return `not a certification: ${why.join(' and ')}`;
+}
+
+/**
+ * The verdict. Only a full run over HTTPS in both directions with TLS verification on is
+ * `certified` (D-200..D-203); a run that would be certified becomes passed-insecure
+ * (transport) or passed-partial (selection), insecure winning as the graver reason (D-201).
+ */
+export function decideVerdict(facts: VerdictFacts): DecidedVerdict {
+  const checks = facts.suites.flatMap((s) => s.checks);
+  const decided = afterStop(fromChecks(checks, facts.interrupted), facts.stop);
+  let verdict = decided.verdict;
+  if (verdict === 'certified' && !isSecure(facts.transports)) verdict = 'passed-insecure';
+  else if (verdict === 'certified' && facts.scope === 'partial') verdict = 'passed-partial';
+  const notCertifying = notCertifyingReason(verdict, facts.transports);
+  return { verdict, reasons: notCertifying ? [...decided.reasons, notCertifying] : decided.reasons };
+}
+
+/** What the certificate's verdict field says: the word, and for a passing non-certification that it certifies nothing. */
+export function certificateVerdict(verdict: string): string {
+  return verdict === 'passed-partial' || verdict === 'passed-insecure' ? `${verdict} (not a certification: certifies nothing)` : verdict;
+}

@@ -1,0 +1,19 @@
+// What a PMS needs before a run starts: takes the PMS target's started mock channel manager,
+// gives the lines that name its URL and how to trust it (its certificate's fingerprint and
+// PEM file), or that it serves plain HTTP and the run cannot be certified.
+import { visibleLine } from '../support/sanitise.js';
+import type { PmsSide } from '../runner/types.js';
+
+export function describeMock(pms: PmsSide): string {
+  const lines = [`Channel manager for your PMS: ${visibleLine(pms.mock.url)}`];
+  const t = pms.transport;
+  if (t?.scheme === 'http' || !pms.mock.url.startsWith('https://')) {
+    lines.push(`  plain HTTP (${visibleLine(t?.reason ?? 'no TLS')}): local development only; this run cannot be certified`);
+  } else if (t?.certificate) {
+    const c = t.certificate;
+    lines.push(`  TLS certificate: ${c.source === 'generated' ? 'self-signed, generated for this run' : 'from the profile'}`);
+    lines.push(`  SHA-256 fingerprint (pin it in your PMS): ${c.fingerprint256}`);
+    if (c.file) lines.push(`  certificate PEM (trust it in your PMS${c.source === 'generated' ? ', valid for this run' : ''}): ${visibleLine(c.file)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,95 @@
+// One certification run, assembled: takes the SessionOptions (a profile file or a launcher
+// that starts the candidate, suites, flags, reporters) and the SessionIo (streams,
+// environment, working directory, clock, abort signal), gives the RunResult and the report
+// files written. Every input is checked before anything starts; everything started (the
+// candidate, the mock channel manager, HTTP agents, the memory watch) is closed before it
+// returns. The CLI's `run` and the package API both call it; it prints only the reporters'
+// output and the mock's address, and it never exits (the named errors are thrown).
+import { resolve } from 'node:path';
+import { systemClock } from '../support/clock.js';
+import { UsageError } from '../support/errors.js';
+import { harnessVersion } from '../support/package-root.js';
+import { EvidenceLog } from '../drivers/evidence-log.js';
+import { HookRunner } from '../drivers/hooks.js';
+import { runCertification } from '../runner/run.js';
+import { collectArtifacts } from '../runner/artifacts.js';
+import type { RunContext, RunEvent } from '../runner/types.js';
+import { createReporters, FILE_REPORTERS, finishReports, REPORTERS } from '../report/index.js';
+import type { Reporter } from '../report/index.js';
+import { assertSelectionNotEmpty } from './check-selection.js';
+import { candidateClient } from './candidate-client.js';
+import { watchMemory } from './memory-budget.js';
+import { describeMock } from './mock-notice.js';
+import { prepareOutputDir } from './output-dir.js';
+import { prepareRun } from './prepare-run.js';
+import type { PreparedRun } from './prepare-run.js';
+import { selectSuites } from './select-suites.js';
+import type { SessionIo, SessionOptions, SessionOutcome } from './types.js';
+
+function compileGrep(grep: string | undefined): RegExp | undefined {
+  if (!grep) return undefined;
+  try {
+    return new RegExp(grep, 'i');
+  } catch (error) {
+    throw new UsageError(`--grep: invalid regular expression: ${(error as Error).message}`);
+  }
+}
+
+/** The report folder: checked (and created) before anything starts, so a bad folder is a usage error now, not after the run. */
+function outputDirOf(options: SessionOptions, cwd: string): string {
+  const dir = options.outputDir ?? 'cm-certify-report';
+  return options.reporter?.length ? prepareOutputDir(dir, cwd) : resolve(cwd, dir);
+}
+
+function reportersFor(options: SessionOptions, io: SessionIo, prepared: PreparedRun, outputDir: string, signal: AbortSignal): Reporter[] {
+  return createReporters(['terminal', ...(options.reporter ?? [])], {
+    outputDir, redactor: prepared.redactor, stdout: io.stdout, signal,
+    color: options.color ?? false, interactive: options.interactive ?? false, verbosity: options.verbosity ?? 'normal',
+  });
+}
+
+export async function runSession(options: SessionOptions, io: SessionIo): Promise<SessionOutcome> {
+  const grep = compileGrep(options.grep);
+  const selection = selectSuites(options.target, options.suite, io.cwd);
+  assertSelectionNotEmpty(selection.suites, options.suite, grep, options.grep);
+  for (const name of options.reporter ?? []) if (!REPORTERS.has(name)) throw new UsageError(`unknown reporter "${name}" (known: ${FILE_REPORTERS.join(', ')})`);
+  const outputDir = outputDirOf(options, io.cwd);
+  const clock = io.clock ?? systemClock;
+  const log = new EvidenceLog();
+  const version = harnessVersion();
+  const prepared = await prepareRun(options, io, { clock, log });
+  const memory = watchMemory(io.memoryBudgetBytes);
+  const signal = AbortSignal.any([io.signal ?? new AbortController().signal, memory.signal]);
+  const { profile, redactor, pms } = prepared;
+  if (options.requestTimeoutMs !== undefined) profile.timeouts.requestMs = options.requestTimeoutMs;
+  const client = candidateClient(profile, { env: io.env, clock, log, redactor, signal, ca: prepared.ca, harnessVersion: version });
+  try {
+    const reporters = reportersFor(options, io, prepared, outputDir, signal);
+    const hooks = new HookRunner({
+      hooks: profile.hooks, client, log, redactor, clock, signal,
+      timeoutMs: profile.timeouts.hookMs, evidenceBodyBytes: profile.limits.evidenceBodyBytes, env: profile.hookEnv ?? {},
+    });
+    const emit = (event: RunEvent): void => {
+      for (const r of reporters) r.onEvent?.(event);
+    };
+    // Quiet keeps stdout to the verdict line; what the PMS needs (URL, certificate) still goes to stderr.
+    if (pms) (options.verbosity === 'quiet' ? io.stderr : io.stdout).write(describeMock(pms));
+    const ctx: RunContext = { client, log, clock, hooks, redactor, signal, emit, artifacts: collectArtifacts(log, clock, pms), ...(pms ? { pms } : {}) };
+    const result = await runCertification({
+      target: options.target, profile, suites: selection.suites, allowHttp: options.allowHttp ?? false,
+      grep, bail: options.bail ?? false, partial: selection.partial, harnessVersion: version,
+      tlsVerification: io.env.NODE_TLS_REJECT_UNAUTHORIZED !== '0',
+    }, ctx);
+    const overBudget = memory.note();
+    if (overBudget) result.notes.push(overBudget);
+    const files = await finishReports(reporters, result, redactor);
+    return { result, files };
+  } finally {
+    memory.stop();
+    try {
+      await prepared.close();
+    } finally {
+      await client.close();
+    }
+  }
+}
