@@ -1,7 +1,7 @@
 // The ARI calendar: one Inventory item per maximal run of identical data, units per room
 // equal across its plans, valid fields only, and the availability update after bookings.
 import { describe, expect, it } from 'vitest';
-import { loadPropertyFixture } from '../../../src/reference/ota/index.js';
+import { loadPropertyFixture } from '../../../src/channel-manager/index.js';
 import { type PmsFault, loadPmsPropertyFixture } from '../../../src/reference/pms/index.js';
 import { availabilityItems, faultItem, fullRefreshItems } from '../../../src/reference/pms/calendar.js';
 import { buildMapping } from '../../../src/reference/pms/mapping.js';

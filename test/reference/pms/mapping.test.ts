@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadPmsPropertyFixture } from '../../../src/reference/pms/index.js';
 import { buildMapping } from '../../../src/reference/pms/mapping.js';
-import { loadPropertyFixture } from '../../../src/reference/ota/index.js';
+import { loadPropertyFixture } from '../../../src/channel-manager/index.js';
 
 const pmsRooms = loadPmsPropertyFixture().rooms;
 const ota = loadPropertyFixture();

@@ -1,6 +1,7 @@
-// Fixture files of the reference candidates: takes a fixture's JSON text, its file name and
-// a checker, gives the typed fixture or an InputError naming the file and the field.
-import { InputError } from '../support/errors.js';
+// Checked JSON fixture files (the channel manager's property, the reference PMS's): takes a
+// fixture's JSON text, its file name and a checker, gives the typed value or an InputError
+// naming the file and the field.
+import { InputError } from './errors.js';
 
 /** A checker answers [field, problem] for the first problem it finds, or undefined. */
 export type FixtureChecker = (value: unknown) => [string, string] | undefined;

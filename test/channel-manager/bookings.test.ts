@@ -1,7 +1,7 @@
-// Bookings of the reference OTA model: listing by version, reservations, ack and cancel.
+// Bookings of the channel-manager core: listing by version, reservations, ack and cancel.
 import { describe, expect, it } from 'vitest';
-import { OTA_ERROR_IDS } from '../../../src/reference/ota/index.js';
-import { formatBookingVersion } from '../../../src/support/time.js';
+import { OTA_ERROR_IDS } from '../../src/channel-manager/index.js';
+import { formatBookingVersion } from '../../src/support/time.js';
 import { call, errorId, listIds, makeModel, reservation } from './helpers.js';
 
 const MIN = 60_000;

@@ -1,10 +1,10 @@
-// The reference property: takes fixture JSON text (or a path, default fixtures/property.json
+// The channel manager's test property: takes fixture JSON text (or a path, default fixtures/property.json
 // under the package root), gives a checked PropertyFixture. Booking times and stays are day
 // offsets from "today" (the clock's UTC date), so the data stays valid forever.
 import { readFileSync } from 'node:fs';
-import { packagePath } from '../../support/package-root.js';
-import { parseCheckedJson } from '../json-fixture.js';
-import { PATTERNS } from '../../spec/sections.js';
+import { packagePath } from '../support/package-root.js';
+import { parseCheckedJson } from '../support/checked-json.js';
+import { PATTERNS } from '../spec/sections.js';
 
 export interface FixtureRoom {
   wbp_room_id: number;

@@ -1,7 +1,7 @@
-// Rooms, rate plans and ARIUpdate of the reference OTA model.
+// Rooms, rate plans and ARIUpdate of the channel-manager core.
 import { describe, expect, it } from 'vitest';
-import { OTA_ERROR_IDS, OtaModel } from '../../../src/reference/ota/index.js';
-import { ManualClock } from '../../../src/support/clock.js';
+import { OTA_ERROR_IDS, ChannelManager } from '../../src/channel-manager/index.js';
+import { ManualClock } from '../../src/support/clock.js';
 import { NOT_ENABLED, PROPERTY, SECRET, START, ari, call, errorId, inventoryItem, makeModel } from './helpers.js';
 
 describe('GetRoomTypes and GetRatePlans', () => {
@@ -120,8 +120,8 @@ describe('ARIUpdate', () => {
 
   it('answers the same when it only validates (the mock channel manager: storeAri false), and keeps nothing', () => {
     const clock = new ManualClock(START);
-    const validating = new OtaModel({ clock, sharedSecret: SECRET, property: PROPERTY, notEnabled: NOT_ENABLED, storeAri: false });
-    const storing = makeModel([], clock).model;
+    const validating = new ChannelManager({ clock, sharedSecret: SECRET, property: PROPERTY, notEnabled: NOT_ENABLED, storeAri: false });
+    const storing = makeModel(clock).model;
     const requests: unknown[][] = [
       [inventoryItem(), inventoryItem({ start_date: '2026-05-01', end_date: '2026-05-01', adult_2: '99.00', child_1: '5' })],
       [inventoryItem({ units: -1 })],

@@ -1,10 +1,9 @@
 // Request checks of the common envelope: takes the raw body, the query and the operation's
-// id-type row, gives the parsed body or the error (id and message) the reference OTA
+// id-type row, gives the parsed body or the error (id and message) the channel manager
 // answers with. Pure: no state, no clock.
 import { timingSafeEqual } from 'node:crypto';
-import type { IdType, OperationInfo } from '../../spec/operations.js';
-import { PATTERNS } from '../../spec/sections.js';
-import type { OtaFault } from './faults.js';
+import type { IdType, OperationInfo } from '../spec/operations.js';
+import { PATTERNS } from '../spec/sections.js';
 import { OTA_ERROR_IDS, type OtaErrorItem } from './replies.js';
 
 export type RequestBody = Record<string, unknown>;
@@ -54,14 +53,9 @@ function secretEquals(given: unknown, secret: string): boolean {
 }
 
 /** The shared secret must be right in both the query string and the body (spec: Authentication). */
-export function checkSharedSecret(
-  query: URLSearchParams,
-  body: RequestBody,
-  secret: string,
-  faults: ReadonlySet<OtaFault>,
-): OtaErrorItem | undefined {
-  const inQuery = faults.has('auth-ignores-query-secret') || secretEquals(query.get('shared_secret') ?? undefined, secret);
-  const inBody = faults.has('auth-ignores-body-secret') || secretEquals(body.shared_secret, secret);
+export function checkSharedSecret(query: URLSearchParams, body: RequestBody, secret: string): OtaErrorItem | undefined {
+  const inQuery = secretEquals(query.get('shared_secret') ?? undefined, secret);
+  const inBody = secretEquals(body.shared_secret, secret);
   if (inQuery && inBody) return undefined;
   const where = !inQuery && !inBody ? 'query string and body' : !inQuery ? 'query string' : 'body';
   return { id: OTA_ERROR_IDS.sharedSecret, msg: `Authentication failed: shared_secret missing or wrong in the ${where}.` };

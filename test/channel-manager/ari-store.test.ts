@@ -1,6 +1,6 @@
 // The ARI store keeps date ranges, merges values over overlaps and coalesces equal runs.
 import { describe, expect, it } from 'vitest';
-import { AriStore } from '../../../src/reference/ota/ari-store.js';
+import { AriStore } from '../../src/channel-manager/ari-store.js';
 
 describe('AriStore', () => {
   it('merges a partial update over the days it covers only', () => {

@@ -1,6 +1,6 @@
-// Envelope, authentication and credential behaviour of the reference OTA model.
+// Envelope, authentication and credential behaviour of the channel-manager core.
 import { describe, expect, it } from 'vitest';
-import { OTA_ERROR_IDS } from '../../../src/reference/ota/index.js';
+import { OTA_ERROR_IDS } from '../../src/channel-manager/index.js';
 import { GUID, NOT_ENABLED, PROPERTY, SECRET, call, errorId, makeModel } from './helpers.js';
 
 const OPERATIONS = ['HealthCheck', 'SetupProperty', 'GetRoomTypes', 'GetRatePlans'];

@@ -1,8 +1,7 @@
-// Replies of the reference OTA: takes an operation's outcome (success body or errors) and
-// the active faults, gives the transport-agnostic OtaResponse (HTTP 200, JSON) and the
-// error ids the reference OTA uses where the spec defines none.
-import { ERROR_IDS } from '../../spec/sections.js';
-import type { OtaFault } from './faults.js';
+// Replies of the channel manager: takes an operation's outcome (success body or errors),
+// gives the transport-agnostic OtaResponse (HTTP 200, JSON) and the error ids it uses
+// where the spec defines none.
+import { ERROR_IDS } from '../spec/sections.js';
 
 export interface OtaResponse {
   status: number;
@@ -12,7 +11,7 @@ export interface OtaResponse {
 
 /**
  * Error ids. 1001, 1002 and 4001-4004 are the spec's (spec: Errors); the others are the
- * reference OTA's choice because the spec leaves them "not shown".
+ * channel manager's choice because the spec leaves them "not shown".
  */
 export const OTA_ERROR_IDS = {
   ...ERROR_IDS,
@@ -20,7 +19,7 @@ export const OTA_ERROR_IDS = {
   sharedSecret: 1000,
   /** Malformed request: body not a JSON object, verb, guid, pms_cid, id types, required fields. */
   badRequest: 1003,
-  /** Unknown operation, or one the reference OTA does not serve. */
+  /** Unknown operation, or one the channel manager does not serve. */
   unsupportedOperation: 1004,
   /** An operation the channel manager must first activate (CreateProperty) is not activated. */
   notActivated: 1006,
@@ -36,7 +35,7 @@ export const OTA_ERROR_IDS = {
   invalidBookingVersion: 2001,
   /** GetBookingId for a booking id the OTA does not know. */
   unknownBooking: 2002,
-  /** Only under the healthcheck-fails fault. */
+  /** The service cannot answer (an internal error). */
   unavailable: 5000,
 } as const;
 
@@ -72,30 +71,13 @@ export function textResponse(status: number, text: string, contentType: string):
   return { status, headers: { 'content-type': contentType }, body: text };
 }
 
-export function renderReply(reply: Reply, faults: ReadonlySet<OtaFault>): OtaResponse {
+export function renderReply(reply: Reply): OtaResponse {
   if (reply.kind === 'raw') return reply.response;
   if (reply.kind === 'success') return jsonResponse(200, reply.body);
-  return renderFailure(reply.errors, faults);
+  return jsonResponse(200, { success: false, errors: reply.errors });
 }
 
-function renderFailure(errors: OtaErrorItem[], faults: ReadonlySet<OtaFault>): OtaResponse {
-  const first = errors[0]?.id;
-  if (first === OTA_ERROR_IDS.invalidCredentials && faults.has('html-error-page')) {
-    return textResponse(500, HTML_ERROR_PAGE, 'text/html; charset=utf-8');
-  }
-  const body: Record<string, unknown> = { success: false };
-  if (!faults.has('errors-missing')) {
-    body.errors = faults.has('error-id-string') ? errors.map((e) => ({ id: String(e.id), msg: e.msg })) : errors;
-  }
-  const auth = first === OTA_ERROR_IDS.sharedSecret;
-  const malformed = first === OTA_ERROR_IDS.badRequest;
-  const status = auth && faults.has('auth-http-401') ? 401 : malformed && faults.has('bad-request-http-400') ? 400 : 200;
-  const plain = (auth && faults.has('auth-text-plain')) || (malformed && faults.has('bad-request-text-plain'));
-  const contentType = plain ? 'text/plain; charset=utf-8' : JSON_CONTENT_TYPE;
-  return jsonResponse(status, body, contentType);
+/** The first error id of a failure reply, or undefined. */
+export function firstErrorId(reply: Reply): number | undefined {
+  return reply.kind === 'failure' ? reply.errors[0]?.id : undefined;
 }
-
-const HTML_ERROR_PAGE = `<!DOCTYPE html>
-<html><head><title>500 Internal Server Error</title></head>
-<body><h1>Internal Server Error</h1><p>Login failed.</p></body></html>
-`;

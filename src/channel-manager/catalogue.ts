@@ -1,7 +1,6 @@
-// Rooms and rate plans the reference OTA offers: takes the fixture and the active faults,
-// gives the effective catalogue, its GetRoomTypes / GetRatePlans renderings and the
-// room/rate look-ups ARIUpdate validates against.
-import type { OtaFault } from './faults.js';
+// Rooms and rate plans the channel manager offers: takes the fixture, gives the catalogue,
+// its GetRoomTypes / GetRatePlans renderings and the room/rate look-ups ARIUpdate
+// validates against.
 import type { FixtureRatePlan, FixtureRoom, PropertyFixture } from './fixture.js';
 
 /** wbp_room_id of a rate plan that applies to every room. */
@@ -13,45 +12,16 @@ export interface Catalogue {
   plans: readonly FixtureRatePlan[];
 }
 
-export function buildCatalogue(fixture: PropertyFixture, faults: ReadonlySet<OtaFault>): Catalogue {
-  let plans = fixture.rate_plans.map((plan) => ({ ...plan }));
-  const lastRoom = fixture.rooms.at(-1);
-  if (faults.has('rate-id-zero') && lastRoom) {
-    plans.push({ wbp_room_id: String(lastRoom.wbp_room_id), wbp_rate_id: '0', title: 'Walk-in rate' });
-  }
-  if (faults.has('room-without-rate-plan')) plans = withoutPlansForOneRoom(fixture.rooms, plans);
-  if (faults.has('rate-plan-unknown-room')) {
-    const unknown = Math.max(...fixture.rooms.map((room) => room.wbp_room_id)) + 1;
-    plans.push({ wbp_room_id: String(unknown), wbp_rate_id: 'ORPHAN', title: 'Rate of a room that does not exist' });
-  }
-  return { currency: fixture.currency, rooms: fixture.rooms, plans };
+export function buildCatalogue(fixture: PropertyFixture): Catalogue {
+  return { currency: fixture.currency, rooms: fixture.rooms, plans: fixture.rate_plans.map((plan) => ({ ...plan })) };
 }
 
-// Without global plans, a room that only had globals is left bare; if every room has its
-// own plans, the last room's are dropped.
-function withoutPlansForOneRoom(rooms: readonly FixtureRoom[], plans: FixtureRatePlan[]): FixtureRatePlan[] {
-  const own = plans.filter((plan) => plan.wbp_room_id !== GLOBAL_ROOM_ID);
-  const bare = rooms.some((room) => !own.some((plan) => plan.wbp_room_id === String(room.wbp_room_id)));
-  const last = rooms.at(-1);
-  if (bare || !last) return own;
-  return own.filter((plan) => plan.wbp_room_id !== String(last.wbp_room_id));
+export function renderRooms(catalogue: Catalogue): Record<string, unknown>[] {
+  return catalogue.rooms.map((room) => ({ wbp_room_id: room.wbp_room_id, label: room.label, maxPersons: room.maxPersons, dorm: room.dorm }));
 }
 
-export function renderRooms(catalogue: Catalogue, faults: ReadonlySet<OtaFault>): Record<string, unknown>[] {
-  return catalogue.rooms.map((room, index) => ({
-    wbp_room_id: faults.has('room-id-as-string') ? String(room.wbp_room_id) : room.wbp_room_id,
-    label: room.label,
-    maxPersons: faults.has('room-max-persons-zero') && index === 0 ? 0 : room.maxPersons,
-    dorm: room.dorm,
-  }));
-}
-
-export function renderRatePlans(catalogue: Catalogue, faults: ReadonlySet<OtaFault>): Record<string, unknown>[] {
-  return catalogue.plans.map((plan) => ({
-    wbp_room_id: faults.has('rate-plan-room-id-integer') ? Number(plan.wbp_room_id) : plan.wbp_room_id,
-    wbp_rate_id: plan.wbp_rate_id,
-    title: plan.title,
-  }));
+export function renderRatePlans(catalogue: Catalogue): Record<string, unknown>[] {
+  return catalogue.plans.map((plan) => ({ wbp_room_id: plan.wbp_room_id, wbp_rate_id: plan.wbp_rate_id, title: plan.title }));
 }
 
 interface CatalogueIndex {

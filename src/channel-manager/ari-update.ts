@@ -1,23 +1,23 @@
-// ARIUpdate: takes the request body, the catalogue, the ARI store and today's date, gives
-// the reply. Every item is checked before any is stored, so a refused request changes
+// ARIUpdate: takes the request body, the catalogue, the ARI store, today's date and the
+// last bookable date, gives the reply. Every item is checked before any is stored, so a refused request changes
 // nothing; a refusal names each bad item (up to MAX_ITEM_ERRORS).
-import { PATTERNS } from '../../spec/sections.js';
-import { addDays, parseDate } from '../../support/time.js';
+import { PATTERNS } from '../spec/sections.js';
+import { parseDate } from '../support/time.js';
 import type { AriStore, AriValue } from './ari-store.js';
-import { type Catalogue, GLOBAL_ROOM_ID, findRatePlan, findRoom } from './catalogue.js';
+import { type Catalogue, findRatePlan, findRoom } from './catalogue.js';
 import { type RequestBody, describe } from './envelope.js';
-import type { OtaFault } from './faults.js';
-import { OTA_ERROR_IDS, type OtaErrorItem, type Reply, failure, failures, success, textResponse } from './replies.js';
+import { OTA_ERROR_IDS, type OtaErrorItem, type Reply, failure, failures, success } from './replies.js';
 
 export interface AriContext {
   catalogue: Catalogue;
   /** Where accepted ARI is kept; undefined validates only. */
   store: AriStore | undefined;
-  faults: ReadonlySet<OtaFault>;
-  /** Today, `YYYY-MM-DD` UTC. */
+  /** Today, `YYYY-MM-DD` UTC: days before it are not stored. */
   today: string;
-  /** Epoch ms now, for the horizon. */
-  now: number;
+  /** The last bookable date, `YYYY-MM-DD`: an item ending after it is refused. */
+  horizon: string;
+  /** A refusal of an item that passed the field checks, beyond the catalogue's (none by default). */
+  refuseItem?: (item: Readonly<Record<string, unknown>>) => OtaErrorItem | undefined;
 }
 
 const MAX_ITEM_ERRORS = 20;
@@ -71,16 +71,12 @@ export function handleAriUpdate(body: RequestBody, ctx: AriContext): Reply {
   if (!Array.isArray(inventory)) {
     return failure(OTA_ERROR_IDS.badRequest, `Inventory must be an array, got ${describe(inventory)}.`);
   }
-  if (ctx.faults.has('ari-http-500-large') && inventory.length > 50) {
-    return { kind: 'raw', response: textResponse(500, 'Internal Server Error', 'text/plain; charset=utf-8') };
-  }
   const errors: OtaErrorItem[] = [];
-  const horizon = lastBookableDate(ctx);
   // Validate-only (the mock channel manager: the judge's ledger keeps the ARI) keeps nothing
   // per item; a full refresh is hundreds of thousands of items.
   const items: AriItem[] | undefined = ctx.store ? [] : undefined;
   for (let index = 0; index < inventory.length; index++) {
-    const checked = checkItem(inventory[index], ctx, horizon, items !== undefined);
+    const checked = checkItem(inventory[index], ctx, items !== undefined);
     if (checked === undefined) continue;
     if ('id' in checked) errors.push({ id: checked.id, msg: `Inventory[${index}]: ${checked.msg}` });
     else items?.push(checked);
@@ -96,17 +92,18 @@ function invalid(msg: string): OtaErrorItem {
 }
 
 /** The item's error, or (when `keep`) the item to store; undefined when valid and not kept. */
-function checkItem(raw: unknown, ctx: AriContext, horizon: string, keep: boolean): AriItem | OtaErrorItem | undefined {
+function checkItem(raw: unknown, ctx: AriContext, keep: boolean): AriItem | OtaErrorItem | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return invalid(`must be an object, got ${describe(raw)}.`);
   const item = raw as Record<string, unknown>;
   const { wbp_room_id: room, wbp_rate_id: rate } = item;
   if (typeof room !== 'string' || room === '') return invalid(`wbp_room_id must be a non-empty string, got ${describe(room)}.`);
   if (typeof rate !== 'string' || rate === '') return invalid(`wbp_rate_id must be a non-empty string, got ${describe(rate)}.`);
-  const dates = checkDates(item, horizon, ctx.faults);
+  const dates = checkDates(item, ctx.horizon);
   if (dates) return dates;
-  if (ctx.faults.has('ari-rejects-rdef-zero') && item.rdef_single === '0') return invalid('rdef_single must be a price above 0.');
-  const values = checkValues(item, ctx.faults, keep);
+  const values = checkValues(item, keep);
   if (values !== undefined && 'id' in values) return values as OtaErrorItem;
+  const refused = ctx.refuseItem?.(item);
+  if (refused) return refused;
   const known = checkRoomAndRate(room, rate, ctx);
   if (known) return known;
   if (!keep) return undefined;
@@ -120,24 +117,18 @@ export function ariHorizon(now: number): string {
 
 const isDate = (value: unknown): value is string => typeof value === 'string' && parseDate(value) !== undefined;
 
-/** The same for every item of a request: computed once per request. */
-function lastBookableDate(ctx: AriContext): string {
-  return ctx.faults.has('ari-rejects-far-future') ? addDays(ctx.today, 365) : ariHorizon(ctx.now);
-}
-
-function checkDates(item: Record<string, unknown>, horizon: string, faults: ReadonlySet<OtaFault>): OtaErrorItem | undefined {
+function checkDates(item: Record<string, unknown>, horizon: string): OtaErrorItem | undefined {
   const { start_date: start, end_date: end } = item;
   if (!isDate(start)) return invalid(`start_date must be a YYYY-MM-DD date, got ${describe(start)}.`);
   if (!isDate(end)) return invalid(`end_date must be a YYYY-MM-DD date, got ${describe(end)}.`);
   if (end < start) return invalid(`end_date ${end} is before start_date ${start}.`);
-  if (end === start && faults.has('ari-rejects-one-night')) return invalid(`end_date ${end} must be after start_date ${start}.`);
   if (end > horizon) return invalid(`end_date ${end} is after the last bookable date ${horizon}.`);
   return undefined;
 }
 
 // Runs for every Inventory item: no entry arrays, and the adult_N/child_N patterns are only
 // tried on keys that are not listed fields (no listed field matches them).
-function checkValues(item: Record<string, unknown>, faults: ReadonlySet<OtaFault>, keep: boolean): Record<string, AriValue> | OtaErrorItem | undefined {
+function checkValues(item: Record<string, unknown>, keep: boolean): Record<string, AriValue> | OtaErrorItem | undefined {
   const values: Record<string, AriValue> | undefined = keep ? {} : undefined;
   for (const key in item) {
     if (!Object.hasOwn(item, key)) continue;
@@ -145,7 +136,6 @@ function checkValues(item: Record<string, unknown>, faults: ReadonlySet<OtaFault
     // Own keys only: an item key "constructor" or "toString" is data, not a rule (D-193).
     const rule = Object.hasOwn(FIELD_RULES, key) ? FIELD_RULES[key] : undefined;
     const perPerson = !rule && ((key.startsWith('adult_') && ADULT_RE.test(key)) || (key.startsWith('child_') && CHILD_RE.test(key)));
-    if (perPerson && faults.has('ari-rejects-child-fields')) return invalid(`field ${key} is not supported.`);
     if (rule && !rule[0](value)) return invalid(`${key} must be ${rule[1]}, got ${describe(value)}.`);
     if (perPerson && !decimal(value)) return invalid(`${key} must be a string matching ${PATTERNS.decimal}, got ${describe(value)}.`);
     // Fields the spec does not list are ignored, not stored.
@@ -159,8 +149,5 @@ function checkRoomAndRate(room: string, rate: string, ctx: AriContext): OtaError
   if (!findRoom(ctx.catalogue, room)) return unknown(`unknown wbp_room_id "${room}".`);
   const plan = findRatePlan(ctx.catalogue, room, rate);
   if (!plan) return unknown(`wbp_rate_id "${rate}" is not a rate plan of room "${room}".`);
-  if (plan.wbp_room_id === GLOBAL_ROOM_ID && ctx.faults.has('ari-rejects-global-plan')) {
-    return unknown(`wbp_rate_id "${rate}" is not a rate plan of room "${room}".`);
-  }
   return undefined;
 }

@@ -2,8 +2,8 @@
 // to a property made by CreateProperty (the harness's fixture Property), the rooms and rate
 // plans GetRoomTypes / GetRatePlans then show, and the rooms the property suite sends.
 import { readFileSync } from 'node:fs';
-import type { OtaModel } from '../../../src/reference/ota/index.js';
-import { packagePath } from '../../../src/support/package-root.js';
+import type { ChannelManager } from '../../src/channel-manager/index.js';
+import { packagePath } from '../../src/support/package-root.js';
 import { type Answer, call } from './helpers.js';
 
 export const CREATED = { pms_property_id: '9000001', wbp_property_id: '8000001', wbp_property_password: 'created-pw' };
@@ -14,12 +14,12 @@ export function propertyFixture(): Record<string, any> {
   return JSON.parse(readFileSync(packagePath('fixtures', 'create-property.json'), 'utf8')) as Record<string, any>;
 }
 
-export function createProperty(model: OtaModel, property: unknown = propertyFixture(), credentials: Record<string, unknown> = CREATED): Answer {
+export function createProperty(model: ChannelManager, property: unknown = propertyFixture(), credentials: Record<string, unknown> = CREATED): Answer {
   return call(model, 'CreateProperty', { ...credentials, Property: property });
 }
 
 /** An operation on the created property. */
-export function onCreated(model: OtaModel, operation: string, fields: Record<string, unknown> = {}): Answer {
+export function onCreated(model: ChannelManager, operation: string, fields: Record<string, unknown> = {}): Answer {
   return call(model, operation, { ...CREATED_LATER, ...fields });
 }
 
@@ -51,10 +51,10 @@ export const NEW_ROOM = {
   ],
 };
 
-export function roomLabels(model: OtaModel): string[] {
+export function roomLabels(model: ChannelManager): string[] {
   return (onCreated(model, 'GetRoomTypes').json.Rooms as Array<{ label: string }>).map((room) => room.label);
 }
 
-export function planTitles(model: OtaModel): string[] {
+export function planTitles(model: ChannelManager): string[] {
   return (onCreated(model, 'GetRatePlans').json.RatePlans as Array<{ title: string }>).map((plan) => plan.title);
 }

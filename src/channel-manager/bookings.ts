@@ -1,9 +1,8 @@
-// The booking book: takes the fixture, a clock and the active faults, gives the bookings
-// as records with their change times (fixture bookings materialised relative to today,
-// plus bookings made through the test hook) and the state changes ack and cancel.
-import type { Clock } from '../../support/clock.js';
-import { DAY_MS, addDays, formatDate, startOfDay } from '../../support/time.js';
-import type { OtaFault } from './faults.js';
+// The booking book: takes the fixture and a clock, gives the bookings as records with
+// their change times (fixture bookings materialised relative to today, plus bookings made
+// through the test hook) and the state changes ack, cancel and modify.
+import type { Clock } from '../support/clock.js';
+import { DAY_MS, addDays, formatDate, startOfDay } from '../support/time.js';
 import type { FixtureBooking, FixtureCustomer, FixtureMoment, PropertyFixture } from './fixture.js';
 
 export interface BookedStay {
@@ -60,25 +59,12 @@ export class BookingBook {
   constructor(
     private readonly fixture: PropertyFixture,
     private readonly clock: Clock,
-    faults: ReadonlySet<OtaFault>,
   ) {
     const today = startOfDay(clock.now());
     for (const booking of fixture.bookings) {
       const record = this.materialise(booking, today);
       this.bookings.set(record.id, record);
     }
-    if (faults.has('booking-id-too-long')) this.addOverlongCopy();
-  }
-
-  // The fault adds a copy of an upcoming booking whose id is 65 characters long; the other
-  // bookings keep their ids, so nothing else changes.
-  private addOverlongCopy(): void {
-    const today = formatDate(this.clock.now());
-    const source = this.all().find((b) => !b.cancelled && stayState(b, today) === 'upcoming');
-    if (!source) return;
-    const id = `${source.id}-${'7'.repeat(64 - source.id.length)}`;
-    const customers = source.customers.map((c) => ({ ...c }));
-    this.bookings.set(id, { ...source, id, customers, stays: source.stays.map((s) => ({ ...s, rates: [...s.rates] })) });
   }
 
   /** Every booking, in order of creation. */
@@ -88,6 +74,11 @@ export class BookingBook {
 
   get(id: string): BookingRecord | undefined {
     return this.bookings.get(id);
+  }
+
+  /** Keeps a booking as given (a booking that arrived from elsewhere); an existing id is replaced. */
+  put(record: BookingRecord): void {
+    this.bookings.set(record.id, record);
   }
 
   acknowledge(id: string): boolean {
@@ -107,7 +98,7 @@ export class BookingBook {
     return 'cancelled';
   }
 
-  /** Cancels regardless of the stay dates (for the fault variants and the mock channel manager). */
+  /** Cancels regardless of the stay dates (a cancellation the channel manager's side makes). */
   forceCancel(booking: BookingRecord): void {
     booking.cancelled = true;
     booking.changedAt = wholeSecond(this.clock.now());
@@ -115,12 +106,12 @@ export class BookingBook {
   }
 
   /** A guest changes an active booking: one more night on its first stay; marks it modified now. */
-  modify(id: string, unflagged = false): boolean {
+  modify(id: string): boolean {
     const booking = this.bookings.get(id);
     if (!booking || booking.cancelled) return false;
     const stay = booking.stays[0];
     if (stay) stay.rates.push(stay.rates[stay.rates.length - 1] ?? 0);
-    booking.modified = !unflagged;
+    booking.modified = true;
     booking.changedAt = wholeSecond(this.clock.now());
     booking.revision += 1;
     return true;

@@ -1,16 +1,16 @@
-// The reference property fixture: found from the package root, checked on load.
+// The channel manager's property fixture: found from the package root, checked on load.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  OtaModel,
+  ChannelManager,
   defaultFixturePath,
   loadPropertyFixture,
   parsePropertyFixture,
-} from '../../../src/reference/ota/index.js';
-import { InputError } from '../../../src/support/errors.js';
-import { packageRoot } from '../../../src/support/package-root.js';
-import { ManualClock } from '../../../src/support/clock.js';
+} from '../../src/channel-manager/index.js';
+import { InputError } from '../../src/support/errors.js';
+import { packageRoot } from '../../src/support/package-root.js';
+import { ManualClock } from '../../src/support/clock.js';
 import { PROPERTY, SECRET, START, call } from './helpers.js';
 
 const text = readFileSync(defaultFixturePath(), 'utf8');
@@ -64,7 +64,7 @@ describe('parsePropertyFixture', () => {
 
   it('feeds a model given explicitly', () => {
     const fixture = parsePropertyFixture(edited((f) => (f.currency = 'CHF')));
-    const model = new OtaModel({ clock: new ManualClock(START), sharedSecret: SECRET, property: PROPERTY, fixture });
+    const model = new ChannelManager({ clock: new ManualClock(START), sharedSecret: SECRET, property: PROPERTY, fixture });
     expect(call(model, 'ARIUpdate', { currency: 'CHF', Inventory: [] }).json.success).toBe(true);
     expect(call(model, 'GetBookingId', { booking_id: 'B-101' }).json.reservation.TotalCurrency).toBe('CHF');
   });

@@ -1,8 +1,8 @@
 // ARI storage: takes validated Inventory items (room, rate, day range, values), gives the
 // values in force per (room, rate, day). Ranges are kept as merged segments, never per
 // day, so a two-year full refresh costs memory per distinct value run, not per day.
-import { PathInterner } from '../../support/path-interner.js';
-import { DAY_MS, formatDate, parseDate } from '../../support/time.js';
+import { PathInterner } from '../support/path-interner.js';
+import { DAY_MS, formatDate, parseDate } from '../support/time.js';
 
 export type AriValue = number | string | boolean;
 export type AriValues = Readonly<Record<string, AriValue>>;

@@ -1,4 +1,4 @@
-// Properties the reference OTA keeps in step with a PMS: takes what CreateProperty,
+// Properties the channel manager keeps in step with a PMS: takes what CreateProperty,
 // UpdateRoom, DeleteRoom and DeleteRatePlan carry, gives the stored rooms and rate plans
 // (with the OTA's own ids), the room mappings a PMS needs, and the catalogue that
 // GetRoomTypes / GetRatePlans render for a created property.
@@ -21,10 +21,6 @@ export interface SyncedRoom {
   units: number;
   dormitory: boolean;
   plans: SyncedRatePlan[];
-  /** Only under the update-room-new-unlisted fault: stored, but never listed. */
-  hidden?: boolean;
-  /** Only under the delete-room-plans-kept fault: deleted, but its rate plans still listed. */
-  deleted?: boolean;
 }
 
 export interface SyncedProperty {
@@ -71,7 +67,7 @@ export class PropertyBook {
   /** Creates (or re-creates) the property under these credentials. */
   create(credentials: Credentials, name: string, currency: string, rooms: readonly RoomInput[]): SyncedProperty {
     const property: SyncedProperty = { ...credentials, name, currency, rooms: [], ratePlanUpdates: [] };
-    for (const room of rooms) this.upsertRoom(property, room);
+    for (const room of rooms) this.putRoom(property, room);
     this.properties.set(credentials.wbp_property_id, property);
     return property;
   }
@@ -96,11 +92,14 @@ export class PropertyBook {
   }
 
   /** UpdateRoom: "Creates or updates a room". Sent rate plans replace the room's; absent ones keep them. */
-  upsertRoom(property: SyncedProperty, input: RoomInput, hidden = false): SyncedRoom {
+  upsertRoom(property: SyncedProperty, input: RoomInput): SyncedRoom {
+    return this.putRoom(property, input);
+  }
+
+  private putRoom(property: SyncedProperty, input: RoomInput): SyncedRoom {
     let room = property.rooms.find((r) => r.pms_room_id === input.pms_room_id);
     if (!room) {
       room = { pms_room_id: input.pms_room_id, wbp_room_id: this.nextRoomId++, label: '', beds: 0, units: 0, dormitory: false, plans: [] };
-      if (hidden) room.hidden = true;
       property.rooms.push(room);
     }
     Object.assign(room, { label: input.label, beds: input.beds, units: input.units, dormitory: input.dormitory });
@@ -109,11 +108,7 @@ export class PropertyBook {
     return room;
   }
 
-  deleteRoom(property: SyncedProperty, pmsRoomId: number, keepPlans = false): void {
-    if (keepPlans) {
-      for (const room of property.rooms) if (room.pms_room_id === pmsRoomId) room.deleted = true;
-      return;
-    }
+  deleteRoom(property: SyncedProperty, pmsRoomId: number): void {
     property.rooms = property.rooms.filter((room) => room.pms_room_id !== pmsRoomId);
   }
 
@@ -140,12 +135,11 @@ export class PropertyBook {
     );
   }
 
-  /** The property as GetRoomTypes / GetRatePlans show it (hidden rooms left out). */
+  /** The property as GetRoomTypes / GetRatePlans show it. */
   catalogue(property: SyncedProperty): Catalogue {
-    const listed = property.rooms.filter((room) => !room.hidden);
     return {
       currency: property.currency,
-      rooms: listed.filter((room) => !room.deleted).map((room) => ({
+      rooms: property.rooms.map((room) => ({
         wbp_room_id: room.wbp_room_id,
         pms_room_id: room.pms_room_id,
         label: room.label,
@@ -154,7 +148,7 @@ export class PropertyBook {
         units: room.units,
         base_rate: 0,
       })),
-      plans: listed.flatMap((room) =>
+      plans: property.rooms.flatMap((room) =>
         room.plans.map((plan) => ({ wbp_room_id: String(room.wbp_room_id), wbp_rate_id: plan.wbp_rate_id, title: plan.title })),
       ),
     };

@@ -1,10 +1,10 @@
-// The reference OTA's property sync: CreateProperty makes a property with the requested (or
+// The channel manager's property sync: CreateProperty makes a property with the requested (or
 // the test property's) credentials and answers room_mappings; GetRoomTypes / GetRatePlans of
 // that property follow UpdateRoom, DeleteRatePlan and DeleteRoom; the test property's own
 // catalogue never changes; activation, bad bodies and credentials are answered as documented.
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../src/support/clock.js';
-import { OTA_ERROR_IDS, OtaModel } from '../../../src/reference/ota/index.js';
+import { ManualClock } from '../../src/support/clock.js';
+import { OTA_ERROR_IDS, ChannelManager } from '../../src/channel-manager/index.js';
 import { PROPERTY, SECRET, START, call, errorId, makeModel } from './helpers.js';
 import { CHANGED_ROOM, CREATED, NEW_ROOM, createProperty, onCreated, planTitles, propertyFixture, roomLabels } from './property-helpers.js';
 
@@ -57,7 +57,7 @@ describe('CreateProperty', () => {
   });
 
   it('answers 1006 when CreateProperty is not activated for the channel', () => {
-    const model = new OtaModel({ clock: new ManualClock(START), sharedSecret: SECRET, property: PROPERTY, propertyActivated: false });
+    const model = new ChannelManager({ clock: new ManualClock(START), sharedSecret: SECRET, property: PROPERTY, propertyActivated: false });
     const answer = createProperty(model);
     expect(answer.status).toBe(200);
     expect(errorId(answer)).toBe(OTA_ERROR_IDS.notActivated);

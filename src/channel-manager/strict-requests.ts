@@ -1,10 +1,10 @@
-// What the reference OTA refuses beyond the envelope when it certifies as a candidate (not
-// when it stands behind the mock channel manager, whose judge reports a PMS's request): takes
+// What a strict channel manager refuses beyond the envelope (the reference OTA as a
+// candidate; not the mock channel manager, whose judge reports a PMS's request): takes
 // the operation and the checked body, gives the error for a pms_cid shorter than a cid's two
 // characters, or for a property-sync body that breaks the spec's schema or a Property rule
 // JSON Schema cannot state. Pure.
-import { validateBody } from '../../schemas/index.js';
-import type { OperationName } from '../../spec/operations.js';
+import { validateBody } from '../schemas/index.js';
+import type { OperationName } from '../spec/operations.js';
 import type { RequestBody } from './envelope.js';
 import { OTA_ERROR_IDS, type OtaErrorItem } from './replies.js';
 
