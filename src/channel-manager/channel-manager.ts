@@ -2,8 +2,9 @@
 // parameters, raw body bytes and, when the host knows, how it came over HTTP), gives the
 // OtaResponse a correct channel manager answers. The mock channel manager serves it to a
 // PMS, the reference OTA to the harness. Time comes from the clock. Each step of a call is
-// a small protected method, a seam the reference OTA's broken variants override one at a
-// time (src/reference/ota/variants/); the correct behaviour reads straight through here.
+// a small protected method, a seam that one of the reference OTA's broken variants may
+// override (they live with the reference candidates); the correct behaviour reads
+// straight through here.
 import { OPERATIONS, type OperationInfo, type OperationName, isMessageName } from '../spec/operations.js';
 import { LIMITS } from '../spec/sections.js';
 import type { Clock } from '../support/clock.js';
