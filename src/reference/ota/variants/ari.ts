@@ -1,20 +1,47 @@
-// Broken variants of ARIUpdate: takes nothing, gives the variants that refuse Inventory the
-// spec allows (per-person prices, far dates, global rate plans, one night, rdef_single "0"),
-// fail on a large request, or accept anything.
+// Broken variants of ARIUpdate: takes nothing, gives each fault's description and the
+// variant that refuses Inventory the spec allows (per-person prices, far dates, global
+// rate plans, one night, rdef_single "0"), fails on a large request, or accepts anything.
 import { type Catalogue, GLOBAL_ROOM_ID, OTA_ERROR_IDS, type OtaErrorItem, findRatePlan, success, textResponse } from '../../../channel-manager/index.js';
 import { PATTERNS } from '../../../spec/sections.js';
 import { addDays, formatDate } from '../../../support/time.js';
-import type { OtaFault } from '../faults.js';
+import { SPEC } from '../../../spec/sections.js';
+import type { OtaFault, OtaFaultInfo } from '../faults.js';
 import { type OtaVariant, answerInstead } from './variant.js';
 
-type AriFault =
-  | 'ari-rejects-child-fields'
-  | 'ari-rejects-far-future'
-  | 'ari-rejects-global-plan'
-  | 'ari-http-500-large'
-  | 'ari-accepts-anything'
-  | 'ari-rejects-one-night'
-  | 'ari-rejects-rdef-zero';
+const ep = SPEC.endpoint;
+
+export const ARI_FAULTS = {
+  'ari-rejects-child-fields': {
+    description: 'ARIUpdate refuses Inventory items carrying adult_N or child_N fields',
+    spec: SPEC.inventory,
+  },
+  'ari-rejects-far-future': {
+    description: 'ARIUpdate refuses dates more than 365 days ahead (the full refresh runs to the end of next year)',
+    spec: SPEC.fullRefreshFlow,
+  },
+  'ari-rejects-global-plan': {
+    description: 'ARIUpdate refuses a global rate plan (wbp_room_id "0") sent for a specific room',
+    spec: SPEC.roomRateModel,
+  },
+  'ari-http-500-large': {
+    description: 'ARIUpdate with more than 50 Inventory items fails with HTTP 500',
+    spec: ep('ARIUpdate'),
+  },
+  'ari-accepts-anything': {
+    description: 'ARIUpdate answers success to any body: currency, Inventory and item rules are not checked',
+    spec: SPEC.inventory,
+  },
+  'ari-rejects-one-night': {
+    description: 'ARIUpdate refuses an Inventory item whose start_date equals its end_date (a one-night change)',
+    spec: SPEC.inventory,
+  },
+  'ari-rejects-rdef-zero': {
+    description: 'ARIUpdate refuses rdef_single "0" (no single use), a value the spec allows',
+    spec: SPEC.inventory,
+  },
+} satisfies Partial<Record<OtaFault, OtaFaultInfo>>;
+
+type AriFault = keyof typeof ARI_FAULTS;
 
 type Item = Readonly<Record<string, unknown>>;
 

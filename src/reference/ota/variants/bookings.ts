@@ -1,26 +1,71 @@
-// Broken variants of the booking operations: takes nothing, gives the variants whose
-// GetBookingList lists the wrong bookings (no or a short offset, none for null, no
-// cancellations, no acknowledged ones) or renders them wrongly, and those whose AckBooking,
-// CancelBooking or booking changes break the spec.
+// Broken variants of the booking operations: takes nothing, gives each fault's description
+// and the variant whose GetBookingList lists the wrong bookings (no or a short offset, none
+// for null, no cancellations, no acknowledged ones) or renders them wrongly, or whose
+// AckBooking, CancelBooking or booking changes break the spec.
 import { type BookingRecord, type ChannelManagerOptions, OTA_ERROR_IDS, stayState, success } from '../../../channel-manager/index.js';
 import { formatDate } from '../../../support/time.js';
-import type { OtaFault } from '../faults.js';
+import { SPEC } from '../../../spec/sections.js';
+import type { OtaFault, OtaFaultInfo } from '../faults.js';
 import { type OtaVariant, type SuccessBody, transformError, transformRequest, transformSuccess } from './variant.js';
 
-type BookingFault =
-  | 'booking-list-null-empty'
-  | 'booking-list-no-offset'
-  | 'booking-list-offset-4min'
-  | 'booking-list-ignores-cancelled'
-  | 'booking-list-omits-empty'
-  | 'booking-version-integer'
-  | 'booking-id-too-long'
-  | 'booking-list-null-drops-acked'
-  | 'booking-version-unchecked'
-  | 'booking-modify-not-flagged'
-  | 'ack-unknown-succeeds'
-  | 'cancel-repeat-succeeds'
-  | 'cancel-departed-succeeds';
+const ep = SPEC.endpoint;
+
+export const BOOKING_FAULTS = {
+  'booking-list-null-empty': {
+    description: 'GetBookingList with wbp_booking_version null returns no bookings instead of all',
+    spec: ep('GetBookingList'),
+  },
+  'booking-list-no-offset': {
+    description: 'GetBookingList lists changes since the version itself, without subtracting 5 minutes',
+    spec: ep('GetBookingList'),
+  },
+  'booking-list-offset-4min': {
+    description: 'GetBookingList subtracts only 4 minutes from the version instead of at least 5',
+    spec: ep('GetBookingList'),
+  },
+  'booking-list-ignores-cancelled': {
+    description: 'GetBookingList never lists cancelled bookings for a version',
+    spec: ep('GetBookingList'),
+  },
+  'booking-list-omits-empty': {
+    description: 'GetBookingList leaves out the required Bookings array when nothing changed',
+    spec: ep('GetBookingList'),
+  },
+  'booking-version-integer': {
+    description: 'GetBookingList gives Bookings[].version as a number instead of a string',
+    spec: SPEC.bookingSummary,
+  },
+  'booking-id-too-long': {
+    description: 'GetBookingList lists an extra booking whose id is 65 characters long (at most 64)',
+    spec: SPEC.bookingSummary,
+  },
+  'booking-list-null-drops-acked': {
+    description: 'GetBookingList with null leaves out bookings that were acknowledged (null must list all)',
+    spec: ep('GetBookingList'),
+  },
+  'booking-version-unchecked': {
+    description: 'GetBookingList reads a malformed or omitted wbp_booking_version as null',
+    spec: SPEC.versioning,
+  },
+  'booking-modify-not-flagged': {
+    description: 'A booking a guest modified is listed again but GetBookingId keeps IsModification 0',
+    spec: SPEC.reservation,
+  },
+  'ack-unknown-succeeds': {
+    description: 'AckBooking answers success for an unknown booking id instead of 4004',
+    spec: ep('AckBooking'),
+  },
+  'cancel-repeat-succeeds': {
+    description: 'CancelBooking answers success for an already cancelled booking instead of 4002',
+    spec: ep('CancelBooking'),
+  },
+  'cancel-departed-succeeds': {
+    description: 'CancelBooking answers success for a departed booking instead of 4001',
+    spec: ep('CancelBooking'),
+  },
+} satisfies Partial<Record<OtaFault, OtaFaultInfo>>;
+
+type BookingFault = keyof typeof BOOKING_FAULTS;
 
 const VERSION_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 

@@ -1,11 +1,40 @@
-// Broken variants of the rooms and rate plans: takes nothing, gives the variants whose
-// GetRoomTypes / GetRatePlans answers break a field's type or range, and those whose
-// catalogue breaks the room/rate model (ARIUpdate validates against the same catalogue).
+// Broken variants of the rooms and rate plans: takes nothing, gives each fault's
+// description and the variant whose GetRoomTypes / GetRatePlans answer breaks a field's
+// type or range, or whose catalogue breaks the room/rate model (ARIUpdate validates
+// against the same catalogue).
 import { type Catalogue, GLOBAL_ROOM_ID, type PropertyFixture } from '../../../channel-manager/index.js';
-import type { OtaFault } from '../faults.js';
+import { SPEC } from '../../../spec/sections.js';
+import type { OtaFault, OtaFaultInfo } from '../faults.js';
 import { type OtaVariant, type SuccessBody, transformSuccess } from './variant.js';
 
-type CatalogueFault = 'room-id-as-string' | 'room-max-persons-zero' | 'rate-id-zero' | 'rate-plan-room-id-integer' | 'room-without-rate-plan' | 'rate-plan-unknown-room';
+export const CATALOGUE_FAULTS = {
+  'room-id-as-string': {
+    description: 'GetRoomTypes gives wbp_room_id as a string ("4101") instead of an integer',
+    spec: SPEC.roomsItem,
+  },
+  'room-max-persons-zero': {
+    description: 'GetRoomTypes gives one room maxPersons 0 (must be >= 1)',
+    spec: SPEC.roomsItem,
+  },
+  'rate-id-zero': {
+    description: 'GetRatePlans lists an extra rate plan whose wbp_rate_id is "0", which cannot be falsy',
+    spec: SPEC.ratePlansItem,
+  },
+  'rate-plan-room-id-integer': {
+    description: 'GetRatePlans gives wbp_room_id as a number instead of a string',
+    spec: SPEC.ratePlansItem,
+  },
+  'room-without-rate-plan': {
+    description: 'One room has no rate plan of its own and there is no global rate plan',
+    spec: SPEC.roomRateModel,
+  },
+  'rate-plan-unknown-room': {
+    description: 'GetRatePlans lists a rate plan for a wbp_room_id that GetRoomTypes does not list',
+    spec: SPEC.roomRateModel,
+  },
+} satisfies Partial<Record<OtaFault, OtaFaultInfo>>;
+
+type CatalogueFault = keyof typeof CATALOGUE_FAULTS;
 
 type Item = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 // The broken variants of the reference OTA: takes nothing, gives for every fault name the
-// wrapper that makes the correct channel manager break that one rule (descriptions and
-// spec sections: ../faults.ts).
+// wrapper that makes the correct channel manager break that one rule (the descriptions sit
+// beside each variant and are gathered in ../faults.ts).
 import type { OtaFault } from '../faults.js';
 import { ARI_VARIANTS } from './ari.js';
 import { BOOKING_VARIANTS } from './bookings.js';

@@ -1,8 +1,8 @@
-// Broken variants of the property sync: takes nothing, gives the variants whose
-// CreateProperty, UpdateRoom, DeleteRoom, DeleteRatePlan or UpdateRatePlan answer wrongly,
-// refuse values the spec allows, change nothing, or whose GetRoomTypes / GetRatePlans then
-// list the created property wrongly. Effects and listings change through a subclass of the
-// core's property book.
+// Broken variants of the property sync: takes nothing, gives each fault's description and
+// the variant whose CreateProperty, UpdateRoom, DeleteRoom, DeleteRatePlan or
+// UpdateRatePlan answers wrongly, refuses values the spec allows or changes nothing, or
+// whose GetRoomTypes / GetRatePlans then list the created property wrongly. Effects and
+// listings change through a subclass of the core's property book.
 import {
   type Catalogue,
   OTA_ERROR_IDS,
@@ -23,25 +23,76 @@ import {
   success,
 } from '../../../channel-manager/index.js';
 import type { OperationName } from '../../../spec/operations.js';
-import type { OtaFault } from '../faults.js';
+import { SPEC } from '../../../spec/sections.js';
+import type { OtaFault, OtaFaultInfo } from '../faults.js';
 import { type OtaVariant, answerInstead, overrideBook, transformAnswerTo } from './variant.js';
 
-type PropertyFault =
-  | 'create-property-http-500'
-  | 'create-property-dorm-unlisted'
-  | 'create-property-plans-unlisted'
-  | 'create-property-changes-nothing'
-  | 'update-room-errors-missing'
-  | 'update-room-new-unlisted'
-  | 'update-room-label-kept'
-  | 'update-rate-plan-ignored'
-  | 'delete-rate-plan-kept'
-  | 'delete-room-kept'
-  | 'delete-room-plans-kept'
-  | 'property-ops-change-nothing'
-  | 'property-refuses-empty-breakfast'
-  | 'property-refuses-tax-amounts'
-  | 'property-refuses-mixed-dorm';
+const ep = SPEC.endpoint;
+
+export const PROPERTY_FAULTS = {
+  'create-property-http-500': {
+    description: 'CreateProperty creates the property but answers HTTP 500 (the JSON body is the correct one)',
+    spec: SPEC.errors,
+  },
+  'create-property-dorm-unlisted': {
+    description: 'GetRoomTypes of a property made by CreateProperty leaves out its dormitory rooms',
+    spec: ep('GetRoomTypes'),
+  },
+  'create-property-plans-unlisted': {
+    description: 'GetRatePlans of a property made by CreateProperty leaves out the rate plans of its last room',
+    spec: ep('GetRatePlans'),
+  },
+  'create-property-changes-nothing': {
+    description: 'CreateProperty answers a bare success true but stores nothing (the property does not exist afterwards)',
+    spec: ep('CreateProperty'),
+  },
+  'update-room-errors-missing': {
+    description: 'UpdateRoom for a new room answers success false without errors and creates nothing',
+    spec: ep('UpdateRoom'),
+  },
+  'update-room-new-unlisted': {
+    description: 'UpdateRoom stores a new room and answers its mapping, but GetRoomTypes never lists it',
+    spec: ep('UpdateRoom'),
+  },
+  'update-room-label-kept': {
+    description: 'UpdateRoom answers success but keeps the old label of a changed room',
+    spec: ep('UpdateRoom'),
+  },
+  'update-rate-plan-ignored': {
+    description: 'UpdateRatePlan answers success but GetRatePlans keeps the old title',
+    spec: ep('UpdateRatePlan'),
+  },
+  'delete-rate-plan-kept': {
+    description: 'DeleteRatePlan answers success but GetRatePlans still lists the rate plan',
+    spec: ep('DeleteRatePlan'),
+  },
+  'delete-room-kept': {
+    description: 'DeleteRoom answers success but GetRoomTypes still lists the room',
+    spec: ep('DeleteRoom'),
+  },
+  'delete-room-plans-kept': {
+    description: 'DeleteRoom removes the room from GetRoomTypes but GetRatePlans still lists its rate plans',
+    spec: ep('DeleteRoom'),
+  },
+  'property-ops-change-nothing': {
+    description: 'UpdateRoom, UpdateRatePlan, DeleteRatePlan and DeleteRoom answer a bare success true and change nothing',
+    spec: ep('UpdateRoom'),
+  },
+  'property-refuses-empty-breakfast': {
+    description: 'CreateProperty refuses breakfast "" (no breakfast), a value the spec allows',
+    spec: SPEC.property,
+  },
+  'property-refuses-tax-amounts': {
+    description: 'CreateProperty refuses a tax with amounts (conditional amounts), which the spec allows instead of amount',
+    spec: SPEC.property,
+  },
+  'property-refuses-mixed-dorm': {
+    description: 'CreateProperty refuses a dormitory with gender MIXED',
+    spec: SPEC.property,
+  },
+} satisfies Partial<Record<OtaFault, OtaFaultInfo>>;
+
+type PropertyFault = keyof typeof PROPERTY_FAULTS;
 
 type Json = Record<string, unknown>;
 const list = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);

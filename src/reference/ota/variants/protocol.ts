@@ -1,6 +1,7 @@
-// Broken variants of the protocol around every operation: takes nothing, gives the
-// variants that break the shared secret, the error answers, the envelope checks, what a
-// request must be (a POST of a JSON object) and which operations are served.
+// Broken variants of the protocol around every operation: takes nothing, gives each
+// fault's description and the variant that breaks the shared secret, the error answers,
+// the envelope checks, what a request must be (a POST of a JSON object) or which
+// operations are served.
 import {
   type CmRequest,
   type HttpFacts,
@@ -14,30 +15,94 @@ import {
   textResponse,
 } from '../../../channel-manager/index.js';
 import { OPERATIONS, type OperationInfo, type OperationName, isMessageName } from '../../../spec/operations.js';
-import type { OtaFault } from '../faults.js';
+import { SPEC } from '../../../spec/sections.js';
+import type { OtaFault, OtaFaultInfo } from '../faults.js';
 import { type OtaVariant, respondToError, transformAnswer, transformRequest, transformResponse } from './variant.js';
 
-type ProtocolFault =
-  | 'auth-ignores-query-secret'
-  | 'auth-ignores-body-secret'
-  | 'cancel-ignores-body-secret'
-  | 'auth-http-401'
-  | 'auth-text-plain'
-  | 'errors-missing'
-  | 'error-id-string'
-  | 'unknown-operation-404'
-  | 'html-error-page'
-  | 'bad-request-http-400'
-  | 'bad-request-text-plain'
-  | 'callbacks-served'
-  | 'envelope-unchecked'
-  | 'property-id-not-integer'
-  | 'property-unchecked'
-  | 'malformed-json-success'
-  | 'accepts-text-plain'
-  | 'get-succeeds'
-  | 'ari-ignores-credentials'
-  | 'bookings-ignore-credentials';
+export const PROTOCOL_FAULTS = {
+  'auth-ignores-query-secret': {
+    description: 'A wrong or missing shared_secret in the query is accepted when the body carries the right one',
+    spec: SPEC.authentication,
+  },
+  'auth-ignores-body-secret': {
+    description: 'A wrong or missing shared_secret in the body is accepted when the query carries the right one',
+    spec: SPEC.authentication,
+  },
+  'cancel-ignores-body-secret': {
+    description: 'CancelBooking alone accepts a wrong or missing shared_secret in the body',
+    spec: SPEC.authentication,
+  },
+  'auth-http-401': {
+    description: 'Shared-secret failures are answered with HTTP 401 instead of 200',
+    spec: SPEC.errors,
+  },
+  'auth-text-plain': {
+    description: 'Shared-secret failures are answered with content-type text/plain instead of application/json',
+    spec: SPEC.errors,
+  },
+  'errors-missing': {
+    description: 'Failures answer success false without the required errors array',
+    spec: SPEC.commonResponse,
+  },
+  'error-id-string': {
+    description: 'Failures give errors[].id as a string ("1001") instead of an integer',
+    spec: SPEC.commonResponse,
+  },
+  'unknown-operation-404': {
+    description: 'An unknown operation is answered with HTTP 404 instead of 200 with an error body',
+    spec: SPEC.errors,
+  },
+  'html-error-page': {
+    description: 'Unknown property credentials (1001) are answered with an HTML page and HTTP 500',
+    spec: SPEC.errors,
+  },
+  'bad-request-http-400': {
+    description: 'Refusals of malformed requests (error 1003) are answered with HTTP 400 instead of 200',
+    spec: SPEC.errors,
+  },
+  'bad-request-text-plain': {
+    description: 'Refusals of malformed requests (error 1003) are answered with content type text/plain',
+    spec: SPEC.errors,
+  },
+  'callbacks-served': {
+    description: 'The PMS callbacks (ARIFullRefresh, BookingCreate, NotifyBooking, RoomInfo) are answered with success true',
+    spec: SPEC.overview,
+  },
+  'envelope-unchecked': {
+    description: 'The envelope is not validated: missing fields, wrong id types, a bad guid, pms_cid or verb are accepted',
+    spec: SPEC.envelope,
+  },
+  'property-id-not-integer': {
+    description: 'The OTA issues a wbp_property_id that is not an integer ("H1001"), and accepts it as a string in SetupProperty and HealthCheck',
+    spec: SPEC.idTypes,
+  },
+  'property-unchecked': {
+    description: 'CreateProperty and UpdateRoom store bodies that break Property, Room, Image or Tax rules (DeleteRoom/DeleteRatePlan still need their ids)',
+    spec: SPEC.property,
+  },
+  'malformed-json-success': {
+    description: 'A body that is not a JSON object (invalid JSON, empty, an array) is answered success true',
+    spec: SPEC.endpoints,
+  },
+  'accepts-text-plain': {
+    description: 'A request with content type text/plain is served as if it were application/json',
+    spec: SPEC.endpoints,
+  },
+  'get-succeeds': {
+    description: 'A GET to an operation is answered success true',
+    spec: SPEC.endpoints,
+  },
+  'ari-ignores-credentials': {
+    description: 'ARIUpdate is accepted with a wrong property password or for a property never issued',
+    spec: SPEC.authentication,
+  },
+  'bookings-ignore-credentials': {
+    description: 'GetBookingList, GetBookingId, AckBooking and CancelBooking ignore the property credentials',
+    spec: SPEC.authentication,
+  },
+} satisfies Partial<Record<OtaFault, OtaFaultInfo>>;
+
+type ProtocolFault = keyof typeof PROTOCOL_FAULTS;
 
 const TEXT_PLAIN = 'text/plain; charset=utf-8';
 const BOOKING_OPERATIONS: readonly string[] = ['GetBookingList', 'GetBookingId', 'AckBooking', 'CancelBooking'];

@@ -1,19 +1,47 @@
-// Broken variants of the reservation GetBookingId gives: takes nothing, gives the variants
-// whose reservation breaks a rule (prices that do not add up, lower-case codes, a missing
-// or local order time, flags of the wrong type or not set).
+// Broken variants of the reservation GetBookingId gives: takes nothing, gives each fault's
+// description and the variant whose reservation breaks a rule (prices that do not add up,
+// lower-case codes, a missing or local order time, flags of the wrong type or not set).
 import { formatDate, formatTime } from '../../../support/time.js';
-import type { OtaFault } from '../faults.js';
+import { SPEC } from '../../../spec/sections.js';
+import type { OtaFault, OtaFaultInfo } from '../faults.js';
 import { type OtaVariant, transformSuccess } from './variant.js';
 
-type ReservationFault =
-  | 'reservation-total-mismatch'
-  | 'reservation-day-rates-mismatch'
-  | 'reservation-lowercase-currency'
-  | 'reservation-missing-order-time'
-  | 'reservation-local-order-time'
-  | 'reservation-cancellation-boolean'
-  | 'reservation-lowercase-country'
-  | 'cancel-not-flagged';
+export const RESERVATION_FAULTS = {
+  'reservation-total-mismatch': {
+    description: 'Reservation TotalPrice is 10 more than the sum of the room prices',
+    spec: SPEC.reservation,
+  },
+  'reservation-day-rates-mismatch': {
+    description: 'A room Price is not the sum of its DayRates times Units (the first day rate is 5 lower)',
+    spec: SPEC.reservation,
+  },
+  'reservation-lowercase-currency': {
+    description: 'Reservation TotalCurrency is lower case ("eur")',
+    spec: SPEC.reservation,
+  },
+  'reservation-missing-order-time': {
+    description: 'Reservation has no OrderTime',
+    spec: SPEC.reservation,
+  },
+  'reservation-local-order-time': {
+    description: 'Reservation OrderDate/OrderTime are in UTC+02:00 local time instead of UTC',
+    spec: SPEC.reservation,
+  },
+  'reservation-cancellation-boolean': {
+    description: 'Reservation IsCancellation is true/false instead of 1/0',
+    spec: SPEC.reservation,
+  },
+  'reservation-lowercase-country': {
+    description: 'Customers CustomerCountry and CustomerNationality are lower case',
+    spec: SPEC.reservation,
+  },
+  'cancel-not-flagged': {
+    description: 'A cancelled booking keeps IsCancellation 0 in GetBookingId',
+    spec: SPEC.reservation,
+  },
+} satisfies Partial<Record<OtaFault, OtaFaultInfo>>;
+
+type ReservationFault = keyof typeof RESERVATION_FAULTS;
 
 type Json = Record<string, any>;
 

@@ -1,15 +1,37 @@
-// Broken variants of the connection's setup: takes nothing, gives the variants that break
-// HealthCheck and SetupProperty (which credentials succeed, which error a refusal names).
+// Broken variants of the connection's setup: takes nothing, gives each fault's description
+// and the variant that breaks HealthCheck or SetupProperty (which credentials succeed,
+// which error a refusal names).
 import { OTA_ERROR_IDS, failure, idsMatch, success } from '../../../channel-manager/index.js';
-import type { OtaFault } from '../faults.js';
+import { SPEC } from '../../../spec/sections.js';
+import type { OtaFault, OtaFaultInfo } from '../faults.js';
 import { type OtaVariant, answerInstead, transformAnswerTo, transformError } from './variant.js';
 
-type SetupFault =
-  | 'healthcheck-fails'
-  | 'setup-accepts-wrong-password'
-  | 'setup-wrong-error-id'
-  | 'setup-not-enabled-accepted'
-  | 'setup-requires-password';
+const ep = SPEC.endpoint;
+
+export const SETUP_FAULTS = {
+  'healthcheck-fails': {
+    description: 'HealthCheck answers success false with an error instead of success true',
+    spec: ep('HealthCheck'),
+  },
+  'setup-accepts-wrong-password': {
+    description: 'SetupProperty answers success for the right property id with a wrong password',
+    spec: ep('SetupProperty'),
+  },
+  'setup-wrong-error-id': {
+    description: 'SetupProperty answers invalid credentials with error 1002 instead of 1001',
+    spec: ep('SetupProperty'),
+  },
+  'setup-not-enabled-accepted': {
+    description: 'SetupProperty answers success for credentials whose connection is not enabled (1002 expected)',
+    spec: ep('SetupProperty'),
+  },
+  'setup-requires-password': {
+    description: 'SetupProperty without wbp_property_password (optional there) is refused as a malformed request (1003)',
+    spec: ep('SetupProperty'),
+  },
+} satisfies Partial<Record<OtaFault, OtaFaultInfo>>;
+
+type SetupFault = keyof typeof SETUP_FAULTS;
 
 const notEnabled = () => failure(OTA_ERROR_IDS.connectionNotEnabled, 'The connection must first be enabled on the channel manager.');
 
