@@ -25,10 +25,8 @@ export {
 } from './fixture.js';
 export {
   OTA_ERROR_IDS,
-  JSON_CONTENT_TYPE,
   failure,
   failures,
-  firstErrorId,
   jsonResponse,
   success,
   textResponse,

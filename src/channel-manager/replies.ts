@@ -77,7 +77,3 @@ export function renderReply(reply: Reply): OtaResponse {
   return jsonResponse(200, { success: false, errors: reply.errors });
 }
 
-/** The first error id of a failure reply, or undefined. */
-export function firstErrorId(reply: Reply): number | undefined {
-  return reply.kind === 'failure' ? reply.errors[0]?.id : undefined;
-}
