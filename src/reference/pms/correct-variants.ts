@@ -1,6 +1,7 @@
 // Correct variants of the reference PMS: takes nothing, gives the names of behaviours a
 // different, conforming PMS may show (another order, another timing the spec allows) and
-// what each one does. Unlike faults, every variant must be certified.
+// what each one does (each is made in ./variants/correct.ts). Unlike faults, every variant
+// must be certified.
 
 export const PMS_CORRECT_VARIANT_NAMES = ['property-ops-at-connect', 'notify-fetch-30ms', 'notify-first-on-schedule', 'late-setup-refresh'] as const;
 
