@@ -2,7 +2,7 @@
 // items per request, gives the PropertyFixture the mock channel manager serves and the
 // ARIUpdate bodies (daily items, values that change every day) a PMS sends for it.
 import { randomUUID } from 'node:crypto';
-import type { PropertyFixture } from '../src/reference/ota/index.js';
+import type { PropertyFixture } from '../src/channel-manager/index.js';
 import { addDays, formatDate } from '../src/support/time.js';
 
 export interface RefreshShape {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { renderMockReservation } from '../../src/drivers/mock-cm/reservation-render.js';
 import { loadProfile } from '../../src/profile/load-profile.js';
 import { parseReservationTemplate } from '../../src/profile/reservation-template.js';
-import { OtaModel } from '../../src/reference/ota/index.js';
+import { ChannelManager } from '../../src/channel-manager/index.js';
 import { ManualClock } from '../../src/support/clock.js';
 import { ProfileError } from '../../src/support/errors.js';
 import { packagePath } from '../../src/support/package-root.js';
@@ -25,7 +25,7 @@ function problem(text: string): ProfileError {
 }
 
 function booking(nights = 2) {
-  const model = new OtaModel({ clock: new ManualClock(Date.UTC(2026, 10, 21, 9, 30, 0)), sharedSecret: 's', property: { pms_property_id: 1, wbp_property_id: '1001', wbp_property_password: 'p' } });
+  const model = new ChannelManager({ clock: new ManualClock(Date.UTC(2026, 10, 21, 9, 30, 0)), sharedSecret: 's', property: { pms_property_id: 1, wbp_property_id: '1001', wbp_property_password: 'p' } });
   const id = model.createBooking({ arrivalInDays: 10, nights });
   return model.bookings.get(id)!;
 }

@@ -14,7 +14,7 @@ import { loadBuiltinSuites } from '../../src/suite/load-suite.js';
 import { parseSuite } from '../../src/suite/parse-suite.js';
 import { validateSuiteReferences } from '../../src/runner/validate-suite.js';
 import type { ProbeStep } from '../../src/suite/types.js';
-import { call, makeModel } from '../reference/ota/helpers.js';
+import { call, makeModel } from '../channel-manager/helpers.js';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const profile = loadProfile(referenceProfilePath('ota'), {});

@@ -1,6 +1,6 @@
 // The mock channel manager for the PMS target: takes the profile (where to listen, TLS,
 // credentials) and the run's clock and evidence log, serves every operation a PMS calls
-// with the same in-memory channel manager the reference OTA runs, records each request
+// with the channel-manager core (the same one the reference OTA runs), records each request
 // as an inbound exchange, and lets scenario steps make bookings arrive, change, cancel,
 // or make the next answer of an operation fail.
 import { createHash } from 'node:crypto';
@@ -10,8 +10,8 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { Clock } from '../../support/clock.js';
 import type { Redactor } from '../../support/redact.js';
 import { redactHeaders } from '../../support/redact.js';
-import { OtaModel } from '../../reference/ota/index.js';
-import type { BookingRecord, PropertyFixture } from '../../reference/ota/index.js';
+import { ChannelManager } from '../../channel-manager/index.js';
+import type { BookingRecord, PropertyFixture } from '../../channel-manager/index.js';
 import type { ReservationTemplate } from '../../profile/reservation-template.js';
 import { renderMockReservation } from './reservation-render.js';
 import type { EvidenceLog } from '../evidence-log.js';
@@ -64,7 +64,7 @@ function flatHeaders(req: IncomingMessage): Record<string, string> {
 }
 
 export class MockChannelManager {
-  readonly model: OtaModel;
+  readonly model: ChannelManager;
   readonly inbound: InboundStore;
   private server: Server | undefined;
   private baseUrl = '';
@@ -77,7 +77,7 @@ export class MockChannelManager {
   private readonly inflight = new Set<Promise<void>>();
 
   constructor(private readonly options: MockCmOptions) {
-    this.model = new OtaModel({
+    this.model = new ChannelManager({
       clock: options.clock,
       sharedSecret: options.sharedSecret,
       property: options.property,

@@ -4,9 +4,8 @@
 // value's type (number, array); a placeholder inside text is written as text. A one-element
 // array whose element uses room (night) placeholders repeats per booked room (night).
 import { addDays, formatDate, formatTime } from '../../support/time.js';
-import { renderReservation, stayPrice, totalPrice } from '../../reference/ota/reservation.js';
-import { lastNight } from '../../reference/ota/bookings.js';
-import type { BookingRecord } from '../../reference/ota/bookings.js';
+import { lastNight, renderReservation, stayPrice, totalPrice } from '../../channel-manager/index.js';
+import type { BookingRecord } from '../../channel-manager/index.js';
 import { PLACEHOLDER_RE, repeatScope } from '../../profile/reservation-template.js';
 import type { ReservationTemplate } from '../../profile/reservation-template.js';
 
@@ -72,6 +71,6 @@ function fill(node: unknown, values: Values, booking: BookingRecord, stay: Stay 
 
 /** The reservation in the template's format, or the built-in one without a template. */
 export function renderMockReservation(booking: BookingRecord, template?: ReservationTemplate): Record<string, unknown> {
-  if (!template) return renderReservation(booking, new Set());
+  if (!template) return renderReservation(booking);
   return fill(template.value, bookingValues(booking), booking, undefined) as Record<string, unknown>;
 }

@@ -1,22 +1,23 @@
-// The reference OTA over HTTP(S): takes model options plus where to listen, gives a running
-// server whose API is `{origin}{basePath}/<OperationName>` and whose test hook
+// The reference OTA over HTTP(S): the channel-manager core (with the faults' variants, if
+// any) behind a server. Takes its options plus where to listen, gives a running server
+// whose API is `{origin}{basePath}/<OperationName>` and whose test hook
 // `POST {origin}/test/bookings` creates a booking. Node built-ins only; never crashes.
 import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { closeAfterAnswer, closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
-import { OtaModel, type OtaModelOptions, type OtaResponse } from './model.js';
-import { OTA_ERROR_IDS, jsonResponse } from './replies.js';
+import { type ChannelManager, OTA_ERROR_IDS, type OtaResponse, jsonResponse } from '../../channel-manager/index.js';
+import { type ReferenceOtaOptions, createReferenceOta } from './reference-ota.js';
 
 export interface ReferenceOtaServer {
   baseUrl: string;
   hookUrl: string;
   port: number;
-  /** The model behind the server, for in-process inspection. */
-  model: OtaModel;
+  /** The channel manager behind the server, for in-process inspection. */
+  model: ChannelManager;
   close(): Promise<void>;
 }
 
-export interface ReferenceOtaServerOptions extends OtaModelOptions {
+export interface ReferenceOtaServerOptions extends ReferenceOtaOptions {
   host?: string;
   port?: number;
   basePath?: string;
@@ -29,7 +30,7 @@ export const HOOK_PATH = '/test/bookings';
 export const MODIFY_HOOK_PATH = '/test/bookings/modify';
 
 export async function startReferenceOta(options: ReferenceOtaServerOptions): Promise<ReferenceOtaServer> {
-  const model = new OtaModel({ strictRequests: true, ...options });
+  const model = createReferenceOta({ strictRequests: true, ...options });
   const basePath = normaliseBasePath(options.basePath ?? '/api');
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     serve(req, res, model, basePath).catch((error: unknown) => {
@@ -59,7 +60,7 @@ function normaliseBasePath(path: string): string {
   return trimmed === '' || trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, model: OtaModel, basePath: string): Promise<void> {
+async function serve(req: IncomingMessage, res: ServerResponse, model: ChannelManager, basePath: string): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://reference-ota.invalid');
   const body = await readBody(req, MAX_BODY_BYTES);
   if (!body.ok) {
@@ -88,7 +89,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, model: OtaModel,
 
 
 
-function createBooking(model: OtaModel, bytes: Uint8Array): OtaResponse {
+function createBooking(model: ChannelManager, bytes: Uint8Array): OtaResponse {
   let input: unknown = {};
   if (bytes.length > 0) {
     try {
@@ -110,7 +111,7 @@ function createBooking(model: OtaModel, bytes: Uint8Array): OtaResponse {
   return jsonResponse(200, { booking_id: id });
 }
 
-function modifyBooking(model: OtaModel, bytes: Uint8Array): OtaResponse {
+function modifyBooking(model: ChannelManager, bytes: Uint8Array): OtaResponse {
   let input: unknown;
   try {
     input = JSON.parse(Buffer.from(bytes).toString('utf8'));

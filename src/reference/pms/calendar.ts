@@ -3,7 +3,6 @@
 // data for a (room, rate plan) pair (the spec: "combined into as few date ranges as
 // possible"). Pure; dates are UTC day numbers inside, `YYYY-MM-DD` outside.
 import { DAY_MS, formatDate, parseDate } from '../../support/time.js';
-import type { PmsFault } from './faults.js';
 import type { BookedStay } from './ledger.js';
 import type { ChannelPair, ChannelRoom, Mapping } from './mapping.js';
 import { type PmsCalendarRules, dayIndex, formatCents, toCents } from './property.js';
@@ -13,7 +12,8 @@ type DayData = Record<string, string | number>;
 
 export interface CalendarContext {
   rules: PmsCalendarRules;
-  faults: ReadonlySet<PmsFault>;
+  /** The units one rate plan of a room is told, from the room's units (default: the same). */
+  unitsTold?: (pair: ChannelPair, units: number) => number;
   /** Units booked per night, by channel room id. */
   booked: (room: string) => ReadonlyMap<string, number>;
   /** A price set in the PMS for a pair on a night (the change-price hook), in cents. */
@@ -32,10 +32,9 @@ const dateOf = (day: number): string => formatDate(day * DAY_MS);
 const percent = (cents: number, pct: number): number => Math.round((cents * pct) / 100);
 
 /** Units of a room on a night, as one rate plan of it is told them. */
-function unitsFor(pair: ChannelPair, bookedUnits: number, faults: ReadonlySet<PmsFault>): number {
+function unitsFor(pair: ChannelPair, bookedUnits: number, ctx: CalendarContext): number {
   const units = Math.max(0, pair.room.pms.units - bookedUnits);
-  if (faults.has('units-differ-per-plan') && pair.planIndex === 1) return units > 0 ? units - 1 : units + 1;
-  return units;
+  return ctx.unitsTold ? ctx.unitsTold(pair, units) : units;
 }
 
 function rateCents(pair: ChannelPair, day: number, rules: PmsCalendarRules): number {
@@ -73,7 +72,7 @@ function occupancyFields(room: ChannelRoom, rate: number, rules: PmsCalendarRule
 function dayData(pair: ChannelPair, day: number, bookedUnits: number, ctx: CalendarContext): DayData {
   const rate = ctx.price?.(pair, day) ?? rateCents(pair, day, ctx.rules);
   return {
-    units: unitsFor(pair, bookedUnits, ctx.faults),
+    units: unitsFor(pair, bookedUnits, ctx),
     rate: formatCents(rate),
     ...occupancyFields(pair.room, rate, ctx.rules),
     min_los: isSeason(day, ctx.rules) ? ctx.rules.season_min_los : ctx.rules.min_los,
@@ -85,17 +84,14 @@ function item(pair: ChannelPair, start: number, end: number, data: DayData): Inv
   return { wbp_room_id: pair.room.wbpRoomId, wbp_rate_id: pair.rate, start_date: dateOf(start), end_date: dateOf(end), ...data };
 }
 
-/**
- * Items for one pair over the given days (ascending): consecutive days with identical data
- * share an item; `daily` (the daily-items fault) gives one item per day.
- */
-function runsOf(pair: ChannelPair, days: number[], dataOf: (day: number) => DayData, daily: boolean): InventoryItem[] {
+/** Items for one pair over the given days (ascending): consecutive days with identical data share an item. */
+function runsOf(pair: ChannelPair, days: number[], dataOf: (day: number) => DayData): InventoryItem[] {
   const items: InventoryItem[] = [];
   let run: { start: number; end: number; key: string; data: DayData } | undefined;
   for (const day of days) {
     const data = dataOf(day);
     const key = JSON.stringify(data);
-    if (run && !daily && day === run.end + 1 && key === run.key) {
+    if (run && day === run.end + 1 && key === run.key) {
       run.end = day;
       continue;
     }
@@ -115,17 +111,16 @@ function daysOf(window: DateWindow): number[] {
 /** The full refresh: every pair, every night of the window, all fields. */
 export function fullRefreshItems(mapping: Mapping, window: DateWindow, ctx: CalendarContext): InventoryItem[] {
   const days = daysOf(window);
-  const daily = ctx.faults.has('daily-items');
   return mapping.pairs.flatMap((pair) => {
     const booked = ctx.booked(pair.room.wbpRoomId);
-    return runsOf(pair, days, (day) => dayData(pair, day, booked.get(dateOf(day)) ?? 0, ctx), daily);
+    return runsOf(pair, days, (day) => dayData(pair, day, booked.get(dateOf(day)) ?? 0, ctx));
   });
 }
 
 /** Everything about one pair on the window's nights (after a price change there). */
 export function pairItems(pair: ChannelPair, window: DateWindow, ctx: CalendarContext): InventoryItem[] {
   const booked = ctx.booked(pair.room.wbpRoomId);
-  return runsOf(pair, daysOf(window), (day) => dayData(pair, day, booked.get(dateOf(day)) ?? 0, ctx), ctx.faults.has('daily-items'));
+  return runsOf(pair, daysOf(window), (day) => dayData(pair, day, booked.get(dateOf(day)) ?? 0, ctx));
 }
 
 /** The availability update after bookings: units of every plan of the rooms whose nights moved. */
@@ -137,33 +132,11 @@ export function availabilityItems(mapping: Mapping, stays: readonly BookedStay[]
     for (let day = Math.max(dayOf(stay.start), first); day <= Math.min(dayOf(stay.lastNight), last); day += 1) nights.add(day);
     nightsByRoom.set(stay.room, nights);
   }
-  const daily = ctx.faults.has('daily-items');
   return mapping.pairs.flatMap((pair) => {
     const nights = nightsByRoom.get(pair.room.wbpRoomId);
     if (!nights || nights.size === 0) return [];
     const booked = ctx.booked(pair.room.wbpRoomId);
     const days = [...nights].sort((a, b) => a - b);
-    return runsOf(pair, days, (day) => ({ units: unitsFor(pair, booked.get(dateOf(day)) ?? 0, ctx.faults) }), daily);
+    return runsOf(pair, days, (day) => ({ units: unitsFor(pair, booked.get(dateOf(day)) ?? 0, ctx) }));
   });
-}
-
-/** The one deliberately wrong item of the unknown-room, end-before-start or min-los-zero fault. */
-export function faultItem(fault: PmsFault, mapping: Mapping, refresh: readonly InventoryItem[]): InventoryItem | undefined {
-  const model = refresh[0];
-  if (!model) return undefined;
-  switch (fault) {
-    case 'unknown-room': {
-      const ids = mapping.rooms.map((room) => Number(room.wbpRoomId)).filter(Number.isSafeInteger);
-      const unknown = ids.length > 0 ? String(Math.max(...ids) + 1) : `${mapping.rooms[0]?.wbpRoomId ?? 'X'}-unknown`;
-      return { ...model, wbp_room_id: unknown };
-    }
-    case 'end-before-start': {
-      const end = String(model.end_date);
-      return { ...model, start_date: end, end_date: dateOf(dayOf(end) - 1) };
-    }
-    case 'min-los-zero':
-      return { ...model, min_los: 0 };
-    default:
-      return undefined;
-  }
 }

@@ -95,20 +95,14 @@ function act(pms: ReferencePms, name: CallbackName, body: Record<string, unknown
       if (typeof body.booking_id !== 'string' && typeof body.booking_id !== 'number') {
         return errorAnswer(PMS_ERROR_IDS.badRequest, 'booking_id is required.');
       }
-      if (!pms.notifyBooking(String(body.booking_id))) return notConnected();
-      if (pms.faults.has('notify-error')) return errorAnswer(PMS_ERROR_IDS.internal, 'The booking could not be processed.');
-      return ok();
+      return pms.notifyBooking(String(body.booking_id)) ? ok() : notConnected();
     }
     case 'BookingCreate': {
       const problem = pms.createBooking(body.reservation);
-      if (problem) return errorAnswer(PMS_ERROR_IDS.badRequest, problem);
-      const answer = ok();
-      return pms.faults.has('booking-create-http-500') ? { ...answer, status: 500 } : answer;
+      return problem ? errorAnswer(PMS_ERROR_IDS.badRequest, problem) : ok();
     }
-    case 'RoomInfo': {
-      const answer = ok({ RoomInfo: pms.roomInfo() });
-      return pms.faults.has('callback-text-plain') ? { ...answer, contentType: 'text/plain; charset=utf-8' } : answer;
-    }
+    case 'RoomInfo':
+      return ok({ RoomInfo: pms.roomInfo() });
   }
 }
 
@@ -129,7 +123,7 @@ function answer(pms: ReferencePms, name: string, query: URLSearchParams, bytes: 
 export function handleCallback(pms: ReferencePms, name: string, query: URLSearchParams, bytes: Uint8Array): CallbackAnswer {
   let result: CallbackAnswer;
   try {
-    result = answer(pms, name, query, bytes);
+    result = pms.behaviour.callbackAnswer(name, answer(pms, name, query, bytes));
   } catch (error) {
     result = errorAnswer(PMS_ERROR_IDS.internal, `Internal error: ${(error as Error)?.message ?? String(error)}`);
   }

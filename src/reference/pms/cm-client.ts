@@ -1,11 +1,12 @@
 // The reference PMS's client to the channel manager: takes an operation and its extra
 // body fields, gives the channel's answer as an outcome (success body, or why not). It
 // builds the full envelope with the id types of the spec's table, a fresh guid per request
-// and the shared secret in the query string and the body. Only an abort throws.
+// and the shared secret in the query string and the body, then lets the PMS's behaviour
+// see the request as it goes out. Only an abort throws.
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
 import type { OperationName } from '../../spec/operations.js';
-import type { PmsFault } from './faults.js';
+import type { OutgoingRequest } from './behaviour.js';
 
 export interface PmsCredentials {
   pms_property_id: number;
@@ -19,7 +20,8 @@ export interface CmClientOptions {
   sharedSecret: string;
   pmsCid: string;
   property: PmsCredentials;
-  faults: ReadonlySet<PmsFault>;
+  /** The request as it goes out (the PMS's behaviour). */
+  outgoing: (request: OutgoingRequest) => OutgoingRequest;
   /** Aborts every request when the PMS closes. */
   signal: AbortSignal;
 }
@@ -36,14 +38,9 @@ function asInteger(id: string): number | string {
 }
 
 /** The common envelope of `operation` (spec: Common request envelope and its id table). */
-export function buildEnvelope(operation: OperationName, options: CmClientOptions, guid: string): Record<string, unknown> {
-  const { property, faults } = options;
-  const common: Record<string, unknown> = {
-    guid,
-    ...(faults.has('secret-only-in-query') ? {} : { shared_secret: options.sharedSecret }),
-    pms_cid: faults.has('pms-cid-uppercase') ? options.pmsCid.toUpperCase() : options.pmsCid,
-    verb: faults.has('verb-mismatch') && operation === 'GetRatePlans' ? 'GetRoomTypes' : operation,
-  };
+export function buildEnvelope(operation: OperationName, options: Pick<CmClientOptions, 'property' | 'sharedSecret' | 'pmsCid'>, guid: string): Record<string, unknown> {
+  const { property } = options;
+  const common: Record<string, unknown> = { guid, shared_secret: options.sharedSecret, pms_cid: options.pmsCid, verb: operation };
   switch (operation) {
     case 'HealthCheck':
       // "for HealthCheck it is an empty string when not yet set"
@@ -51,11 +48,9 @@ export function buildEnvelope(operation: OperationName, options: CmClientOptions
     case 'SetupProperty':
       return {
         ...common,
-        pms_property_id: faults.has('setup-pms-id-integer') ? property.pms_property_id : String(property.pms_property_id),
+        pms_property_id: String(property.pms_property_id),
         wbp_property_id: asInteger(property.wbp_property_id),
-        wbp_property_password: faults.has('setup-wrong-password')
-          ? `${property.wbp_property_password}-wrong`
-          : property.wbp_property_password,
+        wbp_property_password: property.wbp_property_password,
       };
     case 'CreateProperty':
       // The id table: both ids are strings in CreateProperty. The reference PMS creates the
@@ -94,8 +89,6 @@ function describeFailure(body: Record<string, unknown>): string {
 export class CmClient {
   private readonly agent: Agent;
   private readonly baseUrl: string;
-  // The reused-guid fault sends this one guid with every request.
-  private readonly fixedGuid = randomUUID();
 
   constructor(private readonly options: CmClientOptions) {
     this.baseUrl = options.cmUrl.replace(/\/+$/, '');
@@ -107,17 +100,15 @@ export class CmClient {
     });
   }
 
-  /** The body a call of `operation` would send (for tests and diagnostics). */
-  body(operation: OperationName, fields: Record<string, unknown> = {}): Record<string, unknown> {
-    const guid = this.options.faults.has('reused-guid') ? this.fixedGuid : randomUUID();
-    return { ...buildEnvelope(operation, this.options, guid), ...fields };
+  /** The request a call of `operation` sends: the envelope and fields, the secret in the query. */
+  request(operation: OperationName, fields: Record<string, unknown> = {}): OutgoingRequest {
+    const query = new URLSearchParams({ shared_secret: this.options.sharedSecret });
+    return this.options.outgoing({ operation, query, body: { ...buildEnvelope(operation, this.options, randomUUID()), ...fields } });
   }
 
-  url(operation: OperationName): string {
-    const query = this.options.faults.has('secret-only-in-body')
-      ? ''
-      : `?shared_secret=${encodeURIComponent(this.options.sharedSecret)}`;
-    return `${this.baseUrl}/${operation}${query}`;
+  url(request: OutgoingRequest): string {
+    const query = [...request.query].map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+    return `${this.baseUrl}/${request.operation}${query ? `?${query}` : ''}`;
   }
 
   /** POSTs one operation; success means HTTP 200, a JSON object and `success: true`. */
@@ -125,12 +116,13 @@ export class CmClient {
     const { signal } = this.options;
     signal.throwIfAborted();
     try {
-      const response = await request(this.url(operation), {
+      const outgoing = this.request(operation, fields);
+      const response = await request(this.url(outgoing), {
         method: 'POST',
         dispatcher: this.agent,
         signal,
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(this.body(operation, fields)),
+        body: JSON.stringify(outgoing.body),
       });
       const text = await response.body.text();
       const body = parseObject(text);

@@ -1,17 +1,17 @@
 // The I/O every part of the reference PMS shares: takes the clock, the channel client, the
-// faults, the state and the ledger as one context object, gives `send`, which calls the
-// channel manager and records the request and any problem in the state.
+// PMS's behaviour, the state and the ledger as one context object, gives `send`, which
+// calls the channel manager and records the request and any problem in the state.
 import type { OperationName } from '../../spec/operations.js';
 import type { Clock } from '../../support/clock.js';
 import type { CmClient, CmOutcome } from './cm-client.js';
-import type { PmsFault } from './faults.js';
+import type { PmsBehaviour } from './behaviour.js';
 import type { BookingLedger } from './ledger.js';
 import { type ReferencePmsState, record } from './state.js';
 
 export interface PmsContext {
   clock: Clock;
   client: CmClient;
-  faults: ReadonlySet<PmsFault>;
+  behaviour: PmsBehaviour;
   state: ReferencePmsState;
   ledger: BookingLedger;
   /** Aborted by close(): every sleep and request gives up. */
@@ -24,7 +24,7 @@ export function noteProblem(ctx: PmsContext, problem: string): void {
 
 export async function send(ctx: PmsContext, operation: OperationName, fields: Record<string, unknown> = {}): Promise<CmOutcome> {
   const at = ctx.clock.now();
-  const outcome = await ctx.client.call(operation, fields);
+  const outcome = ctx.behaviour.incoming(operation, await ctx.client.call(operation, fields));
   record(ctx.state.requests, { operation, at, ok: outcome.ok, ...(outcome.ok ? {} : { error: outcome.error }) });
   if (!outcome.ok) noteProblem(ctx, `${operation} failed: ${outcome.error}`);
   return outcome;

@@ -1,6 +1,7 @@
 // Fault variants of the reference PMS: takes nothing, gives the fault names and, per fault,
 // what it breaks, the spec section it violates and the cm-certify check expected to catch
-// it. Each fault is one deliberate violation; everything else stays correct.
+// it (each made in ./variants/). Each fault is one deliberate violation; everything else
+// stays correct.
 import { SPEC } from '../../spec/sections.js';
 
 export const PMS_FAULT_NAMES = [

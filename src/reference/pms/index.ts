@@ -10,7 +10,7 @@ export {
 } from './server.js';
 export { ReferencePms, type ReferencePmsOptions, type PmsCapabilities } from './pms.js';
 export { PMS_FAULTS, PMS_FAULT_NAMES, isPmsFault, pmsFaultSet, type PmsFault, type PmsFaultInfo } from './faults.js';
-export { PMS_CORRECT_VARIANTS, PMS_CORRECT_VARIANT_NAMES, isPmsCorrectVariant, type PmsCorrectVariant } from './variants.js';
+export { PMS_CORRECT_VARIANTS, PMS_CORRECT_VARIANT_NAMES, isPmsCorrectVariant, type PmsCorrectVariant } from './correct-variants.js';
 export type { ReferencePmsState, PmsPhase, PollRecord, SentRequest, CallbackRecord } from './state.js';
 export type { ImportedBooking, BookedStay } from './ledger.js';
 export type { Mapping, ChannelRoom, ChannelPair } from './mapping.js';
@@ -19,8 +19,6 @@ export { PMS_ERROR_IDS } from './callbacks.js';
 export {
   loadPropertySyncFixture,
   defaultPropertySyncPath,
-  propertyBody,
-  changedRoomBody,
   type PropertySyncFixture,
 } from './property-sync.js';
 export {

@@ -1,7 +1,6 @@
 // The room and rate plan mapping a property owner makes after setup: takes the channel's
 // GetRoomTypes `Rooms` and GetRatePlans `RatePlans` and the PMS's own rooms, gives the
 // channel rooms (each backed by a PMS room) and every (room, rate plan) pair ARI is sent for.
-import type { PmsFault } from './faults.js';
 import type { PmsRoom } from './property.js';
 
 /** wbp_room_id of a rate plan that applies to every room. */
@@ -120,14 +119,9 @@ function matchRooms(otaRooms: OtaRoom[], pmsRooms: readonly PmsRoom[]): ChannelR
   });
 }
 
-export function buildMapping(
-  roomsAnswer: unknown,
-  plansAnswer: unknown,
-  pmsRooms: readonly PmsRoom[],
-  faults: ReadonlySet<PmsFault>,
-): Mapping {
+export function buildMapping(roomsAnswer: unknown, plansAnswer: unknown, pmsRooms: readonly PmsRoom[]): Mapping {
   const rooms = matchRooms(readRooms(roomsAnswer), pmsRooms);
-  const plans = readPlans(plansAnswer).filter((plan) => !(faults.has('skip-global-plans') && plan.room === GLOBAL_ROOM_ID));
+  const plans = readPlans(plansAnswer);
   const pairs: ChannelPair[] = [];
   for (const room of rooms) {
     const own = plans.filter((plan) => plan.room === room.wbpRoomId || plan.room === GLOBAL_ROOM_ID);

@@ -5,23 +5,22 @@
 import { LIMITS } from '../../spec/sections.js';
 import { addDays, formatDate, parseDate } from '../../support/time.js';
 import type { Clock } from '../../support/clock.js';
-import { AriSender, sendsAvailability } from './ari-sender.js';
+import { AriSender } from './ari-sender.js';
+import type { PmsBehaviour } from './behaviour.js';
 import { CmClient, type PmsCredentials } from './cm-client.js';
 import { type PmsContext, isAbort, noteProblem } from './context.js';
-import { type PmsFault, pmsFaultSet } from './faults.js';
-import { BookingLedger, readReservation } from './ledger.js';
+import type { PmsFault } from './faults.js';
+import { readReservation } from './ledger.js';
 import { Poller, runPolling } from './poller.js';
 import { type PmsPropertyFixture, defaultPmsFixture } from './property.js';
 import { type PropertySyncFixture, loadPropertySyncFixture, runPropertySync } from './property-sync.js';
 import { runSetup } from './setup.js';
-import { type PmsCorrectVariant } from './variants.js';
+import type { PmsCorrectVariant } from './correct-variants.js';
 import { type ReferencePmsState, createState } from './state.js';
+import { pmsBehaviour } from './variants/index.js';
 
 const CHANGED_PRICE_CENTS = 19_900;
 
-
-/** late-setup-refresh: how long (clock time) the refresh after setup waits to start. */
-const LATE_REFRESH_MS = 5_000;
 export interface PmsCapabilities {
   ackBooking?: boolean;
   notifyBooking?: boolean;
@@ -52,6 +51,7 @@ export interface ReferencePmsOptions {
   host?: string;
   port?: number;
   tls?: { cert: string | Buffer; key: string | Buffer };
+  /** Broken variants: each breaks one rule (./faults.ts). */
   faults?: Iterable<PmsFault>;
   /** The PMS's own rooms and calendar rules; default fixtures/pms-property.json. */
   fixture?: PmsPropertyFixture;
@@ -63,23 +63,21 @@ export interface ReferencePmsOptions {
 
 export class ReferencePms {
   readonly state: ReferencePmsState;
-  readonly faults: ReadonlySet<PmsFault>;
+  /** What it decides at each step: the correct choices, or a variant's (faults, correct variants). */
+  readonly behaviour: PmsBehaviour;
   readonly capabilities: Required<PmsCapabilities>;
   readonly fixture: PmsPropertyFixture;
   readonly pollIntervalMs: number;
-  readonly variants: ReadonlySet<PmsCorrectVariant>;
   private readonly abort = new AbortController();
   private readonly ctx: PmsContext;
   private readonly sender: AriSender;
   private readonly poller: Poller;
   private readonly tasks = new Set<Promise<unknown>>();
   private pollingStarted = false;
-  private firstNotifySeen = false;
   private closing: Promise<void> | undefined;
 
   constructor(readonly options: ReferencePmsOptions) {
-    this.faults = pmsFaultSet(options.faults);
-    this.variants = new Set(options.variants ?? []);
+    this.behaviour = pmsBehaviour(options.faults, options.variants);
     const caps = options.capabilities ?? {};
     this.capabilities = {
       ackBooking: caps.ackBooking ?? true,
@@ -91,11 +89,12 @@ export class ReferencePms {
       options.pollIntervalMs ??
       (this.capabilities.bookingCreate ? LIMITS.pollIntervalWithBookingCreateMs : LIMITS.pollIntervalMs);
     this.fixture = options.fixture ?? defaultPmsFixture();
-    const ledger = new BookingLedger();
+    const behaviour = this.behaviour;
+    const ledger = behaviour.createLedger();
     this.state = createState(ledger.all);
     const { signal } = this.abort;
-    const client = new CmClient({ ...options, faults: this.faults, signal });
-    this.ctx = { clock: options.clock, client, faults: this.faults, state: this.state, ledger, signal };
+    const client = new CmClient({ ...options, outgoing: (request) => behaviour.outgoing(request), signal });
+    this.ctx = { clock: options.clock, client, behaviour, state: this.state, ledger, signal };
     this.sender = new AriSender(this.ctx, {
       currency: options.currency,
       itemsPerRequest: options.itemsPerRequest ?? 100,
@@ -133,9 +132,9 @@ export class ReferencePms {
     return true;
   }
 
-  /** The connect-sequence variant: the property sync right after SetupProperty, once. */
+  /** A PMS that syncs its property as part of connecting: right after SetupProperty, once. */
   private async syncWhileConnecting(): Promise<void> {
-    if (!this.variants.has('property-ops-at-connect') || this.state.propertySyncStarted) return;
+    if (!this.behaviour.syncsWhileConnecting() || this.state.propertySyncStarted) return;
     this.state.propertySyncStarted = true;
     await runPropertySync(this.ctx, this.options.propertySync ?? loadPropertySyncFixture(), 'connect');
   }
@@ -144,31 +143,21 @@ export class ReferencePms {
   requestFullRefresh(by: { pms?: boolean; wbp?: boolean } = { pms: true, wbp: true }): boolean {
     const mapping = this.state.mapping;
     if (!this.connected || !mapping) return false;
-    const ignored = this.faults.has('no-refresh-on-callback') || (this.faults.has('refresh-needs-pms-id') && !by.pms) || (this.faults.has('refresh-needs-wbp-id') && !by.wbp);
-    if (!ignored) this.background(this.sender.fullRefresh(mapping), 'full refresh');
+    if (this.behaviour.refreshesOnCallback(by)) this.background(this.sender.fullRefresh(mapping), 'full refresh');
     return true;
   }
 
   /** NotifyBooking: polls at once; false when not connected. */
   notifyBooking(bookingId?: string): boolean {
     if (!this.connected) return false;
-    const ignored = this.faults.has('notify-no-poll') || (this.faults.has('notify-ignores-changes') && bookingId !== undefined && this.ctx.ledger.get(bookingId) !== undefined);
-    if (ignored || this.leavesNotifyToSchedule()) return true;
-    const delay = this.variants.has('notify-fetch-30ms') ? this.ctx.clock.sleep(30, this.ctx.signal) : Promise.resolve();
+    const known = bookingId !== undefined && this.ctx.ledger.get(bookingId) !== undefined;
+    if (!this.behaviour.pollsOnNotify(known)) return true;
+    const due = this.poller.nextScheduledAt();
+    if (this.behaviour.leavesNotifyToSchedule(due === undefined ? undefined : due - this.ctx.clock.now())) return true;
+    const delayMs = this.behaviour.notifyDelayMs();
+    const delay = delayMs > 0 ? this.ctx.clock.sleep(delayMs, this.ctx.signal) : Promise.resolve();
     this.background(delay.then(() => this.poller.pollNow()), 'poll');
     return true;
-  }
-
-  /**
-   * notify-first-on-schedule: the first NotifyBooking is answered by the next scheduled poll
-   * instead of an extra one, when that poll is due within a second (well within the reaction
-   * deadline); later ones get a poll at once.
-   */
-  private leavesNotifyToSchedule(): boolean {
-    if (!this.variants.has('notify-first-on-schedule') || this.firstNotifySeen) return false;
-    this.firstNotifySeen = true;
-    const due = this.poller.nextScheduledAt();
-    return due !== undefined && due - this.ctx.clock.now() <= 1_000;
   }
 
   /** BookingCreate: imports the reservation; gives the problem when it cannot. */
@@ -177,11 +166,9 @@ export class ReferencePms {
     if (!reservation) return 'reservation must be an object in the GetBookingId format';
     if (reservation.id === undefined) return 'reservation.OrderId is missing';
     if (reservation.stays.length === 0) return 'reservation.Rooms has no usable room (ChannelRoomType, StartDate, EndDate)';
-    // double-import: the pushed booking is kept under another key, so the poll imports it again.
-    const key = this.faults.has('double-import') ? `pushed-${reservation.id}` : reservation.id;
-    const change = this.ctx.ledger.import(key, reservation, 'callback');
+    const change = this.ctx.ledger.import(reservation.id, reservation, 'callback');
     const mapping = this.state.mapping;
-    if (mapping && sendsAvailability(this.faults, change, 'callback')) {
+    if (mapping && this.behaviour.sendsAvailability(change, 'callback')) {
       this.background(this.sender.availabilityUpdate(mapping, change.affected), 'availability update');
     }
     return undefined;
@@ -205,8 +192,7 @@ export class ReferencePms {
 
   /** The PMS's rooms as RoomInfo items. */
   roomInfo(): Record<string, unknown>[] {
-    return this.fixture.rooms.map((room) => {
-      const item: Record<string, unknown> = {
+    return this.fixture.rooms.map((room) => ({
         pms_room_id: room.pms_room_id,
         units: room.units,
         maxPersons: room.maxPersons,
@@ -216,10 +202,7 @@ export class ReferencePms {
         ...(room.pricingModel ? { pricingModel: room.pricingModel } : {}),
         label: room.label,
         description: room.description,
-      };
-      if (this.faults.has('room-info-missing-units')) delete item.units;
-      return item;
-    });
+    }));
   }
 
   close(): Promise<void> {
@@ -246,7 +229,8 @@ export class ReferencePms {
     this.state.mapping = result.mapping;
     this.state.setupDone = true;
     this.state.phase = 'connected';
-    if (this.variants.has('late-setup-refresh')) await this.ctx.clock.sleep(LATE_REFRESH_MS, this.ctx.signal);
+    const delayMs = this.behaviour.refreshDelayAfterSetupMs();
+    if (delayMs > 0) await this.ctx.clock.sleep(delayMs, this.ctx.signal);
     await this.sender.fullRefresh(result.mapping);
     if (!this.pollingStarted) {
       this.pollingStarted = true;

@@ -3,8 +3,8 @@
 // is null until a poll succeeds, then the UTC send time of the last successful poll. Each
 // listed booking that is new or moved is fetched (GetBookingId), acknowledged (AckBooking)
 // and followed by an availability update.
-import { formatBookingVersion } from '../../support/time.js';
-import { type AriSender, sendsAvailability } from './ari-sender.js';
+import type { AriSender } from './ari-sender.js';
+import type { PollTimes } from './behaviour.js';
 import { type PmsContext, isAbort, noteProblem, send } from './context.js';
 import { readReservation } from './ledger.js';
 import type { Mapping } from './mapping.js';
@@ -13,7 +13,7 @@ import { record } from './state.js';
 export interface PollerOptions {
   intervalMs: number;
   ackBooking: boolean;
-  /** BookingCreate is implemented (the no-fallback-polling fault then stops after the first poll). */
+  /** BookingCreate is implemented (the behaviour may then stop polling after the first poll). */
   bookingCreate?: boolean;
   mapping: () => Mapping | undefined;
 }
@@ -23,7 +23,6 @@ interface Listed {
   version?: string;
 }
 
-const LOCAL_OFFSET_MS = 2 * 3_600_000;
 /** A booking whose GetBookingId keeps failing is given up after this many attempts (until listed again). */
 const MAX_FETCH_ATTEMPTS = 3;
 const MAX_EXTRA_SLEEPS = 10;
@@ -64,7 +63,7 @@ export class Poller {
     for (;;) {
       this.dueAt = undefined;
       await this.pollNow();
-      if (this.options.bookingCreate && this.ctx.faults.has('no-fallback-polling')) return;
+      if (!this.ctx.behaviour.pollsAgain(this.options.bookingCreate === true)) return;
       // From the moment the poll was sent, not when it was asked for: the process may be
       // descheduled in between, and the channel sees send times.
       this.dueAt = this.lastSentAt + interval;
@@ -91,7 +90,7 @@ export class Poller {
   }
 
   private interval(): number {
-    return this.options.intervalMs * (this.ctx.faults.has('slow-polling') ? 2 : 1);
+    return this.ctx.behaviour.pollInterval(this.options.intervalMs);
   }
 
   /** One poll as soon as the running one (if any) is done; calls made meanwhile share it. */
@@ -108,14 +107,11 @@ export class Poller {
 
   /** The wbp_booking_version of a poll sent at `sentAt`. */
   versionFor(sentAt: number): string | null {
-    const { faults, state } = this.ctx;
-    if (this.lastSuccessAt === undefined) {
-      return faults.has('first-poll-not-null') ? formatBookingVersion(state.setupAt ?? sentAt) : null;
-    }
-    if (faults.has('version-now')) return formatBookingVersion(sentAt);
-    const base = this.lastSuccessAt + (faults.has('version-local-time') ? LOCAL_OFFSET_MS : 0);
-    if (faults.has('version-iso-format')) return new Date(base).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    return formatBookingVersion(base);
+    return this.ctx.behaviour.bookingVersion(this.times(sentAt));
+  }
+
+  private times(sentAt: number): PollTimes {
+    return { lastSuccessAt: this.lastSuccessAt, sentAt, setupAt: this.ctx.state.setupAt };
   }
 
   private async poll(): Promise<void> {
@@ -125,20 +121,19 @@ export class Poller {
     const outcome = await send(this.ctx, 'GetBookingList', { wbp_booking_version: version });
     const listing = outcome.ok ? readListing(outcome.body.Bookings) : undefined;
     record(this.ctx.state.polls, { at: sentAt, version, ok: listing !== undefined, listed: listing?.map((b) => b.id) ?? [] });
+    this.lastSuccessAt = this.ctx.behaviour.lastSuccessAfter(this.times(sentAt), listing !== undefined);
     if (!listing) {
       if (outcome.ok) noteProblem(this.ctx, 'GetBookingList answered without a Bookings array');
-      if (this.ctx.faults.has('version-after-error')) this.lastSuccessAt = sentAt;
       return;
     }
     const first = this.successes === 0;
     this.successes += 1;
-    this.lastSuccessAt = sentAt;
-    if (this.ctx.faults.has('no-booking-fetch') && !first) return;
+    if (!this.ctx.behaviour.fetchesListed(first)) return;
     const retries = [...this.retry.keys()].filter((id) => !listing.some((b) => b.id === id)).map((id) => ({ id }));
     for (const booking of [...listing, ...retries]) await this.handleListed(booking);
-    // scheduled-refresh: every third poll, after its bookings, so their availability updates go first.
+    // After its bookings, so that their availability updates go first.
     const mapping = this.options.mapping();
-    if (this.ctx.faults.has('scheduled-refresh') && this.successes % 3 === 0 && mapping) void this.sender.fullRefresh(mapping).catch(() => undefined);
+    if (this.ctx.behaviour.refreshesAfterPoll(this.successes) && mapping) void this.sender.fullRefresh(mapping).catch(() => undefined);
   }
 
   private async handleListed(listed: Listed): Promise<void> {
@@ -164,18 +159,15 @@ export class Poller {
     }
     this.retry.delete(listed.id);
     const change = this.ctx.ledger.import(listed.id, reservation, 'poll', listed.version);
-    // double-import keeps the pushed copy as a second booking; a cancellation reaches both copies.
-    const pushed = `pushed-${listed.id}`;
-    if (this.ctx.faults.has('double-import') && reservation.cancelled && this.ctx.ledger.get(pushed)) this.ctx.ledger.import(pushed, reservation, 'callback');
     if (this.acks() && !change.booking.acked) await this.acknowledge(listed.id);
     const mapping = this.options.mapping();
-    if (mapping && sendsAvailability(this.ctx.faults, change, 'poll')) {
+    if (mapping && this.ctx.behaviour.sendsAvailability(change, 'poll')) {
       await this.sender.availabilityUpdate(mapping, change.affected);
     }
   }
 
   private acks(): boolean {
-    return this.options.ackBooking && !this.ctx.faults.has('no-ack');
+    return this.ctx.behaviour.acksBookings(this.options.ackBooking);
   }
 
   private async acknowledge(id: string): Promise<void> {

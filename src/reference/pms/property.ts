@@ -3,7 +3,7 @@
 // room data, capacities and base rates) and the calendar rules its ARI comes from.
 import { readFileSync } from 'node:fs';
 import { packagePath } from '../../support/package-root.js';
-import { parseCheckedJson } from '../json-fixture.js';
+import { parseCheckedJson } from '../../support/checked-json.js';
 
 export interface PmsRoom {
   pms_room_id: number;

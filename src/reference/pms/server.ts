@@ -1,8 +1,8 @@
 // The reference PMS over HTTP(S): takes the PMS options, gives a running PMS whose
 // callbacks are served at `{origin}/pms/<Callback>` and whose test hooks
 // `POST {origin}/test/start-setup` and `/test/property-sync` start the setup flow and the
-// property sync. Node built-ins only; every answer is HTTP 200 JSON (unless a fault says
-// otherwise); never crashes.
+// property sync. Node built-ins only; every answer is HTTP 200 JSON (unless a broken
+// variant says otherwise); never crashes.
 import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { closeAfterAnswer, closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
@@ -104,7 +104,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, pms: ReferencePm
     return;
   }
   const name = pathSegment(url.pathname.slice(CALLBACK_PATH.length + 1));
-  if (name === 'RoomInfo' && pms.faults.has('no-room-info-path')) {
+  if (!pms.behaviour.servesCallbackPath(name)) {
     send(res, { ...errorAnswer(PMS_ERROR_IDS.notFound, 'Not found.'), status: 404 });
     return;
   }

@@ -1,14 +1,17 @@
-// Every fault variant differs from the correct model in the way its description says, and
-// only in that way: each probe gives the correct value on every other fault's model.
+// Every broken variant differs from the correct channel manager (the core) in the way its
+// description says, and only in that way: each probe gives the correct value on the core
+// and on every other fault's variant.
 import { describe, expect, it } from 'vitest';
-import { OTA_FAULTS, OTA_FAULT_NAMES, type OtaFault, type OtaModel } from '../../../src/reference/ota/index.js';
+import type { ChannelManager } from '../../../src/channel-manager/index.js';
+import { OTA_FAULTS, OTA_FAULT_NAMES, OTA_VARIANTS, type OtaFault } from '../../../src/reference/ota/index.js';
 import { SPEC } from '../../../src/spec/sections.js';
 import type { ManualClock } from '../../../src/support/clock.js';
 import { formatBookingVersion } from '../../../src/support/time.js';
-import { type Answer, NOT_ENABLED, PROPERTY, ari, call, errorId, inventoryItem, listIds, makeModel, reservation } from './helpers.js';
-import { CHANGED_ROOM, NEW_ROOM, createProperty, onCreated, planTitles, propertyFixture, roomLabels } from './property-helpers.js';
+import { type Answer, NOT_ENABLED, PROPERTY, ari, call, errorId, inventoryItem, listIds, makeModel, reservation } from '../../channel-manager/helpers.js';
+import { CHANGED_ROOM, NEW_ROOM, createProperty, onCreated, planTitles, propertyFixture, roomLabels } from '../../channel-manager/property-helpers.js';
+import { makeVariant } from './helpers.js';
 
-type Probe = (model: OtaModel, clock: ManualClock) => unknown;
+type Probe = (model: ChannelManager, clock: ManualClock) => unknown;
 
 interface FaultCase {
   probe: Probe;
@@ -19,9 +22,9 @@ interface FaultCase {
 const wrongPassword = { wbp_property_password: 'wrong' };
 const LONG_AGO = '2000-01-01 00:00:00';
 const outcome = (answer: Answer): unknown => (answer.json?.success ? 'success' : Number(errorId(answer)));
-const rooms = (m: OtaModel): { wbp_room_id: unknown; maxPersons: number }[] => call(m, 'GetRoomTypes').json.Rooms;
-const plans = (m: OtaModel): { wbp_room_id: unknown; wbp_rate_id: string }[] => call(m, 'GetRatePlans').json.RatePlans;
-const roomIds = (m: OtaModel): Set<string> => new Set(rooms(m).map((r) => String(r.wbp_room_id)));
+const rooms = (m: ChannelManager): { wbp_room_id: unknown; maxPersons: number }[] => call(m, 'GetRoomTypes').json.Rooms;
+const plans = (m: ChannelManager): { wbp_room_id: unknown; wbp_rate_id: string }[] => call(m, 'GetRatePlans').json.RatePlans;
+const roomIds = (m: ChannelManager): Set<string> => new Set(rooms(m).map((r) => String(r.wbp_room_id)));
 
 /** Lists a booking made at T for the version T + `offsetMs`. */
 function listedAfter(offsetMs: number): Probe {
@@ -326,8 +329,9 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
   ],
 };
 
+/** The probe on the core itself, or on the variants of these faults. */
 function run(probe: Probe, faults: OtaFault[]): unknown {
-  const { model, clock } = makeModel(faults);
+  const { model, clock } = faults.length === 0 ? makeModel() : makeVariant(faults);
   return probe(model, clock);
 }
 
@@ -342,15 +346,16 @@ describe('OTA_FAULTS', () => {
     }
   });
 
-  it('refuses an unknown fault name', () => {
-    expect(() => makeModel(['no-such-fault' as OtaFault])).toThrow(/unknown reference OTA fault/);
+  it('has a variant for every fault, and refuses an unknown fault name', () => {
+    expect(Object.keys(OTA_VARIANTS).sort()).toEqual([...OTA_FAULT_NAMES].sort());
+    expect(() => makeVariant(['no-such-fault' as OtaFault])).toThrow(/unknown reference OTA fault/);
   });
 });
 
 describe.each(OTA_FAULT_NAMES.map((name) => [name]))('fault %s', (fault) => {
   const { probe, correct, faulty } = CASES[fault];
 
-  it('differs from the correct model as described', () => {
+  it('differs from the correct channel manager as described', () => {
     expect(run(probe, [])).toEqual(correct);
     expect(run(probe, [fault])).toEqual(faulty);
   });

@@ -13,7 +13,7 @@ import { testTls } from '../../../src/cli/reference.js';
 import { applyBodyRules } from '../../../src/checks/body-rules/index.js';
 import { loadProfile } from '../../../src/profile/load-profile.js';
 import { type OtaFault, type ReferenceOtaServer, startReferenceOta } from '../../../src/reference/ota/index.js';
-import type { OtaResponse } from '../../../src/reference/ota/index.js';
+import type { OtaResponse } from '../../../src/channel-manager/index.js';
 import { createPropertyItem } from '../../../src/runner/generators/create-property.js';
 import { validateBody } from '../../../src/schemas/index.js';
 import { systemClock } from '../../../src/support/clock.js';

@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ReferenceOtaServer, startReferenceOta } from '../../../src/reference/ota/index.js';
 import { ManualClock } from '../../../src/support/clock.js';
-import { NOT_ENABLED, PROPERTY, SECRET, START, envelope } from './helpers.js';
+import { NOT_ENABLED, PROPERTY, SECRET, START, envelope } from '../../channel-manager/helpers.js';
 import { tlsFixtures } from '../../support/tls-fixtures.js';
 
 let server: ReferenceOtaServer | undefined;

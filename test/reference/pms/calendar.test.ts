@@ -1,9 +1,10 @@
 // The ARI calendar: one Inventory item per maximal run of identical data, units per room
 // equal across its plans, valid fields only, and the availability update after bookings.
 import { describe, expect, it } from 'vitest';
-import { loadPropertyFixture } from '../../../src/reference/ota/index.js';
+import { loadPropertyFixture } from '../../../src/channel-manager/index.js';
 import { type PmsFault, loadPmsPropertyFixture } from '../../../src/reference/pms/index.js';
-import { availabilityItems, faultItem, fullRefreshItems } from '../../../src/reference/pms/calendar.js';
+import { type InventoryItem, availabilityItems, fullRefreshItems } from '../../../src/reference/pms/calendar.js';
+import { pmsBehaviour } from '../../../src/reference/pms/variants/index.js';
 import { buildMapping } from '../../../src/reference/pms/mapping.js';
 import { validateInventoryItem } from '../../../src/schemas/index.js';
 import { addDays, daysBetween } from '../../../src/support/time.js';
@@ -14,13 +15,20 @@ const mapping = buildMapping(
   ota.rooms.map((r) => ({ wbp_room_id: r.wbp_room_id, label: r.label, maxPersons: r.maxPersons, dorm: r.dorm })),
   ota.rate_plans,
   fixture.rooms,
-  new Set(),
 );
 const WINDOW = { from: '2026-11-21', to: '2027-12-31' };
 const booked = new Map<string, Map<string, number>>([['4101', new Map([['2026-12-24', 2], ['2026-12-25', 6]])]]);
 
+/** The calendar as the PMS with these faults computes it (the items as its behaviour sends them: `send`). */
 function ctx(faults: PmsFault[] = []) {
-  return { rules: fixture.calendar, faults: new Set(faults), booked: (room: string) => booked.get(room) ?? new Map() };
+  const behaviour = pmsBehaviour(faults);
+  return {
+    rules: fixture.calendar,
+    booked: (room: string) => booked.get(room) ?? new Map(),
+    unitsTold: behaviour.unitsTold.bind(behaviour),
+    send: (items: InventoryItem[]) => behaviour.inventory(items),
+    behaviour,
+  };
 }
 
 type Item = Record<string, any>;
@@ -83,7 +91,8 @@ describe('fullRefreshItems', () => {
   });
 
   it('is one item per pair per day under daily-items', () => {
-    const daily = fullRefreshItems(mapping, { from: '2026-11-21', to: '2026-12-20' }, ctx(['daily-items']));
+    const calendar = ctx(['daily-items']);
+    const daily = calendar.send(fullRefreshItems(mapping, { from: '2026-11-21', to: '2026-12-20' }, calendar));
     expect(daily).toHaveLength(30 * mapping.pairs.length);
     expect(daily.every((i) => i.start_date === i.end_date)).toBe(true);
   });
@@ -119,14 +128,25 @@ describe('availabilityItems', () => {
   });
 });
 
-describe('faultItem', () => {
+describe('the item faults', () => {
   const refresh = fullRefreshItems(mapping, WINDOW, ctx());
-  it('makes the one wrong item of each item fault', () => {
-    expect(faultItem('unknown-room', mapping, refresh)?.wbp_room_id).toBe('4105');
-    const backwards = faultItem('end-before-start', mapping, refresh)!;
+  const plan = { size: 100, mapping, window: WINDOW };
+  /** The refresh's requests under one fault: the correct ones, then the wrong item's, if any. */
+  const batches = (fault: PmsFault, items = refresh) => pmsBehaviour([fault]).refreshBatches(items, plan);
+  const extra = (fault: PmsFault) => batches(fault).at(-1)!;
+
+  it('adds one request with the one wrong item of each', () => {
+    const correct = pmsBehaviour().refreshBatches(refresh, plan);
+    expect(correct.flat()).toEqual(refresh);
+    for (const fault of ['unknown-room', 'end-before-start', 'min-los-zero'] as const) {
+      expect(batches(fault).slice(0, -1), fault).toEqual(correct);
+      expect(extra(fault), fault).toHaveLength(1);
+    }
+    expect(extra('unknown-room')[0]?.wbp_room_id).toBe('4105');
+    const backwards = extra('end-before-start')[0]!;
     expect(daysBetween(String(backwards.start_date), String(backwards.end_date))).toBe(-1);
-    expect(faultItem('min-los-zero', mapping, refresh)?.min_los).toBe(0);
-    expect(faultItem('no-ack', mapping, refresh)).toBeUndefined();
-    expect(faultItem('min-los-zero', mapping, [])).toBeUndefined();
+    expect(extra('min-los-zero')[0]?.min_los).toBe(0);
+    expect(batches('no-ack')).toEqual(correct);
+    expect(batches('min-los-zero', [])).toEqual([]);
   });
 });

@@ -4,8 +4,8 @@
 // get the error shape, always HTTP 200 with application/json.
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderReservation } from '../../../src/reference/ota/index.js';
-import type { BookingRecord } from '../../../src/reference/ota/bookings.js';
+import { renderReservation } from '../../../src/channel-manager/index.js';
+import type { BookingRecord } from '../../../src/channel-manager/index.js';
 import { loadPmsPropertyFixture } from '../../../src/reference/pms/index.js';
 import { validateBody } from '../../../src/schemas/index.js';
 import type { CallbackName } from '../../../src/spec/operations.js';
@@ -73,7 +73,7 @@ describe('callbacks', () => {
     const pair = await connected();
     const start = addDays(formatDate(pair.clock.now()), 60);
     const before = pair.received.length;
-    const answer = await callback(pair, 'BookingCreate', { reservation: renderReservation(booking(start), new Set()) });
+    const answer = await callback(pair, 'BookingCreate', { reservation: renderReservation(booking(start)) });
     expectAnswer(answer, 'BookingCreate');
     expect(answer.json).toEqual({ success: true });
     expect(pair.pms.state.bookings.get('PUSH-1')).toMatchObject({ source: 'callback', cancelled: false });

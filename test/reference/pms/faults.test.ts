@@ -2,8 +2,8 @@
 // case runs one scenario against the reference OTA with the correct PMS and with the fault,
 // and one probe gives the correct value for the one and the faulty value for the other.
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonResponse } from '../../../src/reference/ota/replies.js';
-import { renderReservation } from '../../../src/reference/ota/index.js';
+import { jsonResponse } from '../../../src/channel-manager/index.js';
+import { renderReservation } from '../../../src/channel-manager/index.js';
 import { PMS_FAULTS, PMS_FAULT_NAMES, type PmsFault } from '../../../src/reference/pms/index.js';
 import { PATTERNS } from '../../../src/spec/sections.js';
 import { validateBody } from '../../../src/schemas/index.js';
@@ -58,8 +58,8 @@ const SCENARIOS = {
   bookingCreate: async (pair: Pair) => {
     await polls(pair, 1);
     const id = pair.ota.model.createBooking({ arrivalInDays: 40, nights: 2 });
-    const { renderReservation } = await import('../../../src/reference/ota/index.js');
-    const reservation = renderReservation(pair.ota.model.bookings.get(id)!, new Set());
+    const { renderReservation } = await import('../../../src/channel-manager/index.js');
+    const reservation = renderReservation(pair.ota.model.bookings.get(id)!);
     return post(`${pair.pms.baseUrl}/BookingCreate`, { reservation, shared_secret: SECRET });
   },
   refreshByWbp: async (pair: Pair) => {
@@ -108,7 +108,7 @@ const SCENARIOS = {
 } satisfies Record<string, Scenario>;
 
 function reservationOf(pair: Pair, id: string): unknown {
-  return renderReservation(pair.ota.model.bookings.get(id)!, new Set());
+  return renderReservation(pair.ota.model.bookings.get(id)!);
 }
 
 async function notifyAndSettle(pair: Pair, id: string): Promise<void> {

@@ -1,7 +1,8 @@
 // Test helpers for the reference PMS: takes PMS options and faults, gives a reference OTA
 // and a reference PMS wired together on 127.0.0.1 (ephemeral ports) with a shared fast
 // clock, every request the PMS sent as the OTA received it, and small waiting helpers.
-import { type OtaResponse, type ReferenceOtaServer, startReferenceOta } from '../../../src/reference/ota/index.js';
+import type { OtaResponse } from '../../../src/channel-manager/index.js';
+import { type ReferenceOtaServer, startReferenceOta } from '../../../src/reference/ota/index.js';
 import {
   type PmsFault,
   type ReferencePmsOptions,

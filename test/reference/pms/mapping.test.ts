@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadPmsPropertyFixture } from '../../../src/reference/pms/index.js';
 import { buildMapping } from '../../../src/reference/pms/mapping.js';
-import { loadPropertyFixture } from '../../../src/reference/ota/index.js';
+import { pmsBehaviour } from '../../../src/reference/pms/variants/index.js';
+import { loadPropertyFixture } from '../../../src/channel-manager/index.js';
 
 const pmsRooms = loadPmsPropertyFixture().rooms;
 const ota = loadPropertyFixture();
@@ -11,14 +12,14 @@ const otaRooms = ota.rooms.map((r) => ({ wbp_room_id: r.wbp_room_id, label: r.la
 
 describe('buildMapping', () => {
   it("maps the OTA fixture's rooms to the PMS rooms with the same pms_room_id", () => {
-    const mapping = buildMapping(otaRooms, ota.rate_plans, pmsRooms, new Set());
+    const mapping = buildMapping(otaRooms, ota.rate_plans, pmsRooms);
     expect(mapping.rooms.map((r) => [r.wbpRoomId, r.pms.pms_room_id, r.derived])).toEqual(
       ota.rooms.map((r) => [String(r.wbp_room_id), r.pms_room_id, false]),
     );
   });
 
   it('gives every room its own plans and the global ones, in GetRatePlans order', () => {
-    const mapping = buildMapping(otaRooms, ota.rate_plans, pmsRooms, new Set());
+    const mapping = buildMapping(otaRooms, ota.rate_plans, pmsRooms);
     const pairs = mapping.pairs.map((p) => `${p.room.wbpRoomId}/${p.rate}/${p.planIndex}`);
     expect(pairs).toEqual([
       '4101/DBL-FLEX/0', '4101/DBL-BB/1', '4101/NONREF/2', '4101/LONGSTAY/3',
@@ -35,7 +36,7 @@ describe('buildMapping', () => {
       { wbp_room_id: '9', label: 'Double Room, Lake View' },
       ...[10, 11, 12].map((id) => ({ wbp_room_id: id })),
     ];
-    const mapping = buildMapping(rooms, [{ wbp_room_id: '0', wbp_rate_id: 'STD', title: 'Standard' }], pmsRooms, new Set());
+    const mapping = buildMapping(rooms, [{ wbp_room_id: '0', wbp_rate_id: 'STD', title: 'Standard' }], pmsRooms);
     expect(mapping.rooms.map((r) => r.pms.pms_room_id)).toEqual([13, 12, 11, 14, 9004, 9005]);
     expect(mapping.rooms[1]).toMatchObject({ maxPersons: 3, dorm: false });
     expect(mapping.rooms[4]).toMatchObject({ derived: true, wbpRoomId: '11' });
@@ -51,14 +52,16 @@ describe('buildMapping', () => {
       { wbp_room_id: '4101', wbp_rate_id: '', title: 'empty' },
       { wbp_room_id: '5555', wbp_rate_id: 'B', title: 'other room' },
     ];
-    const mapping = buildMapping(rooms, plans, pmsRooms, new Set());
+    const mapping = buildMapping(rooms, plans, pmsRooms);
     expect(mapping.rooms).toHaveLength(1);
     expect(mapping.pairs.map((p) => p.rate)).toEqual(['A']);
-    expect(buildMapping('nope', undefined, pmsRooms, new Set())).toEqual({ rooms: [], pairs: [] });
+    expect(buildMapping('nope', undefined, pmsRooms)).toEqual({ rooms: [], pairs: [] });
   });
 
-  it('leaves out the global plans under the skip-global-plans fault', () => {
-    const mapping = buildMapping(otaRooms, ota.rate_plans, pmsRooms, new Set(['skip-global-plans'] as const));
+  it('leaves out the global plans under the skip-global-plans fault (GetRatePlans read without them)', () => {
+    const read = pmsBehaviour(['skip-global-plans']).incoming('GetRatePlans', { ok: true, body: { success: true, RatePlans: ota.rate_plans } });
+    expect(read.ok).toBe(true);
+    const mapping = buildMapping(otaRooms, read.ok ? read.body.RatePlans : [], pmsRooms);
     expect(mapping.pairs.every((p) => !p.global)).toBe(true);
     expect(mapping.pairs).toHaveLength(4);
   });

@@ -2,7 +2,7 @@
 // poll (a failed poll does not move it), one poll per interval of clock time, and each
 // new or changed booking fetched, acknowledged and followed by an availability update.
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonResponse, textResponse } from '../../../src/reference/ota/replies.js';
+import { jsonResponse, textResponse } from '../../../src/channel-manager/index.js';
 import { addDays, formatBookingVersion, formatDate, parseBookingVersion } from '../../../src/support/time.js';
 import { POLL_MS, type Pair, closeAll, connect, startPair, waitFor } from './helpers.js';
 

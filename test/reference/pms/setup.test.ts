@@ -2,7 +2,7 @@
 // GetRatePlans in that order, each with the full envelope typed as the spec's id table
 // says, then the full refresh; a refused SetupProperty stops until the next start hook.
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonResponse } from '../../../src/reference/ota/replies.js';
+import { jsonResponse } from '../../../src/channel-manager/index.js';
 import { PATTERNS } from '../../../src/spec/sections.js';
 import { validateBody } from '../../../src/schemas/index.js';
 import type { OperationName } from '../../../src/spec/operations.js';

@@ -1,0 +1,213 @@
+// The booking book: takes the fixture and a clock, gives the bookings as records with
+// their change times (fixture bookings materialised relative to today, plus bookings made
+// through the test hook) and the state changes ack, cancel and modify.
+import type { Clock } from '../support/clock.js';
+import { DAY_MS, addDays, formatDate, startOfDay } from '../support/time.js';
+import type { FixtureBooking, FixtureCustomer, FixtureMoment, PropertyFixture } from './fixture.js';
+
+export interface BookedStay {
+  wbp_room_id: number;
+  wbp_rate_id: string;
+  /** Rate plan title, the day rates' Description. */
+  rateTitle: string;
+  /** First night, `YYYY-MM-DD`. */
+  start: string;
+  units: number;
+  /** Rate per unit of each night. */
+  rates: number[];
+}
+
+export interface BookingRecord {
+  id: string;
+  currency: string;
+  /** Epoch ms, whole seconds. */
+  createdAt: number;
+  /** Last creation, modification or cancellation, epoch ms, whole seconds. */
+  changedAt: number;
+  revision: number;
+  modified: boolean;
+  cancelled: boolean;
+  acknowledged: boolean;
+  paymentCollect: string;
+  adults: number;
+  children: number;
+  customers: FixtureCustomer[];
+  stays: BookedStay[];
+}
+
+export type CancelOutcome = 'cancelled' | 'unknown' | 'already-cancelled' | 'departed' | 'in-house';
+
+export interface NewBooking {
+  arrivalInDays?: number;
+  nights?: number;
+}
+
+const HOOK_GUEST: FixtureCustomer = {
+  CustomerFName: 'Alex',
+  CustomerLName: 'Tester',
+  CustomerEmail: 'alex.tester@example.com',
+  CustomerCountry: 'NL',
+  CustomerNationality: 'NL',
+};
+
+const wholeSecond = (ms: number): number => Math.floor(ms / 1000) * 1000;
+
+export class BookingBook {
+  private readonly bookings = new Map<string, BookingRecord>();
+  private nextNumber = 1000;
+
+  constructor(
+    private readonly fixture: PropertyFixture,
+    private readonly clock: Clock,
+  ) {
+    const today = startOfDay(clock.now());
+    for (const booking of fixture.bookings) {
+      const record = this.materialise(booking, today);
+      this.bookings.set(record.id, record);
+    }
+  }
+
+  /** Every booking, in order of creation. */
+  all(): BookingRecord[] {
+    return [...this.bookings.values()].sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  get(id: string): BookingRecord | undefined {
+    return this.bookings.get(id);
+  }
+
+  /** Keeps a booking as given (a booking that arrived from elsewhere); an existing id is replaced. */
+  put(record: BookingRecord): void {
+    this.bookings.set(record.id, record);
+  }
+
+  acknowledge(id: string): boolean {
+    const booking = this.bookings.get(id);
+    if (booking) booking.acknowledged = true;
+    return booking !== undefined;
+  }
+
+  /** Cancels an active booking whose stay has not begun; marks it changed now. */
+  cancel(id: string): CancelOutcome {
+    const booking = this.bookings.get(id);
+    if (!booking) return 'unknown';
+    if (booking.cancelled) return 'already-cancelled';
+    const state = stayState(booking, formatDate(this.clock.now()));
+    if (state !== 'upcoming') return state;
+    this.forceCancel(booking);
+    return 'cancelled';
+  }
+
+  /** Cancels regardless of the stay dates (a cancellation the channel manager's side makes). */
+  forceCancel(booking: BookingRecord): void {
+    booking.cancelled = true;
+    booking.changedAt = wholeSecond(this.clock.now());
+    booking.revision += 1;
+  }
+
+  /** A guest changes an active booking: one more night on its first stay; marks it modified now. */
+  modify(id: string): boolean {
+    const booking = this.bookings.get(id);
+    if (!booking || booking.cancelled) return false;
+    const stay = booking.stays[0];
+    if (stay) stay.rates.push(stay.rates[stay.rates.length - 1] ?? 0);
+    booking.modified = true;
+    booking.changedAt = wholeSecond(this.clock.now());
+    booking.revision += 1;
+    return true;
+  }
+
+  /** A new active booking made now: first room, its first plan, its base rate each night (defaults: in 30 days, 2 nights). */
+  create(input: NewBooking = {}): BookingRecord {
+    const room = this.fixture.rooms[0]!;
+    const roomId = String(room.wbp_room_id);
+    const plan =
+      this.fixture.rate_plans.find((p) => p.wbp_room_id === roomId) ??
+      this.fixture.rate_plans.find((p) => p.wbp_room_id === '0')!;
+    const now = wholeSecond(this.clock.now());
+    const arrival = Number.isInteger(input.arrivalInDays) ? input.arrivalInDays! : 30;
+    const nights = Number.isInteger(input.nights) && input.nights! >= 1 ? Math.min(input.nights!, 366) : 2;
+    while (this.bookings.has(`B-${this.nextNumber}`)) this.nextNumber += 1;
+    const record: BookingRecord = {
+      ...this.blank(`B-${this.nextNumber}`, now),
+      paymentCollect: 'Channel',
+      adults: Math.min(2, room.maxPersons),
+      customers: [{ ...HOOK_GUEST }],
+      stays: [
+        {
+          wbp_room_id: room.wbp_room_id,
+          wbp_rate_id: plan.wbp_rate_id,
+          rateTitle: plan.title,
+          start: addDays(formatDate(now), arrival),
+          units: 1,
+          rates: Array.from({ length: nights }, () => room.base_rate),
+        },
+      ],
+    };
+    this.bookings.set(record.id, record);
+    return record;
+  }
+
+  private blank(id: string, createdAt: number): BookingRecord {
+    return {
+      id,
+      currency: this.fixture.currency,
+      createdAt,
+      changedAt: createdAt,
+      revision: 1,
+      modified: false,
+      cancelled: false,
+      acknowledged: false,
+      paymentCollect: '',
+      adults: 1,
+      children: 0,
+      customers: [],
+      stays: [],
+    };
+  }
+
+  private materialise(booking: FixtureBooking, today: number): BookingRecord {
+    const at = (moment: FixtureMoment | undefined): number | undefined =>
+      moment && Math.min(wholeSecond(this.clock.now()), today + moment.day * DAY_MS + secondsOfDay(moment.time) * 1000);
+    const createdAt = at(booking.created)!;
+    const changes = [createdAt, at(booking.modified), at(booking.cancelled)].filter((t) => t !== undefined);
+    return {
+      ...this.blank(booking.booking_id, createdAt),
+      changedAt: Math.max(...changes),
+      revision: changes.length,
+      modified: booking.modified !== undefined,
+      cancelled: booking.cancelled !== undefined,
+      paymentCollect: booking.payment_collect,
+      adults: booking.adults,
+      children: booking.children,
+      customers: booking.customers.map((c) => ({ ...c })),
+      stays: booking.rooms.map((stay) => ({
+        wbp_room_id: stay.wbp_room_id,
+        wbp_rate_id: stay.wbp_rate_id,
+        rateTitle: this.fixture.rate_plans.find((p) => p.wbp_rate_id === stay.wbp_rate_id)?.title ?? stay.wbp_rate_id,
+        start: formatDate(today + stay.arrival * DAY_MS),
+        units: stay.units,
+        rates: [...stay.rates],
+      })),
+    };
+  }
+}
+
+function secondsOfDay(time: string): number {
+  const [h, m, s] = time.split(':').map(Number) as [number, number, number];
+  return h * 3600 + m * 60 + s;
+}
+
+/** Last night of a stay, `YYYY-MM-DD` (the reservation's EndDate). */
+export function lastNight(stay: BookedStay): string {
+  return addDays(stay.start, stay.rates.length - 1);
+}
+
+/** departed: left before today; in-house: arrived before today; upcoming: arrives today or later. */
+export function stayState(booking: BookingRecord, today: string): 'departed' | 'in-house' | 'upcoming' {
+  const arrival = booking.stays.map((s) => s.start).sort()[0] ?? today;
+  const departure = booking.stays.map((s) => addDays(lastNight(s), 1)).sort().at(-1) ?? today;
+  if (departure < today) return 'departed';
+  if (arrival < today) return 'in-house';
+  return 'upcoming';
+}
