@@ -43,25 +43,6 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
  */
 const REFERENCE_GATES = ['src/cli/reference.ts', 'src/cli/commands/serve.ts'];
 
-/**
- * Known violations, each to be removed when the branch that fixes it is merged (the test
- * below fails once one no longer occurs, so none outlives its fix).
- * - The mock channel manager still runs on the reference OTA's model: the `core` branch
- *   (issue 19 item 1) moves that model to src/channel-manager/.
- */
-const KNOWN_VIOLATIONS: ReadonlyArray<{ from: RegExp; to: string; until: string }> = [
-  { from: /^src\/drivers\/mock-cm\//, to: 'reference', until: 'the core branch (issue 19 item 1) is merged' },
-];
-
-/**
- * Transitional re-exports and the only folder allowed to import each. src/drivers/exchange.ts
- * re-exports src/spec/exchange.ts for src/drivers/mock-cm/, whose files the core branch
- * rewrites: at that merge, point them at spec/exchange.js and delete the shim.
- */
-const SHIMS: ReadonlyArray<{ file: string; onlyFrom: RegExp }> = [
-  { file: 'src/drivers/exchange.ts', onlyFrom: /^src\/drivers\/mock-cm\// },
-];
-
 /** Files allowed an import() of a computed specifier, and what it loads (never a module of src/). */
 const COMPUTED_IMPORTS: Readonly<Record<string, string>> = {
   'src/support/standalone.ts': 'the validators compiled at build time into dist/schemas/',
@@ -131,10 +112,6 @@ export function layerOf(file: string): string {
   return rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : rest.replace(/\.ts$/, '');
 }
 
-function known(edge: ImportEdge): boolean {
-  return KNOWN_VIOLATIONS.some((k) => k.from.test(edge.from) && layerOf(edge.to) === k.to);
-}
-
 /** Imports that run up the layers (or out of src/), as "from -> specifier (kind)". */
 export function violations(edges: readonly ImportEdge[]): string[] {
   return edges.filter((e) => {
@@ -173,7 +150,6 @@ export function eagerReference(edges: readonly ImportEdge[]): string[] {
 }
 
 const EDGES = importGraph();
-const BY_NAME = EDGES.filter((e) => !known(e));
 
 describe('the layers of src/', () => {
   it('reads every kind of import, and no comment or string', () => {
@@ -204,7 +180,7 @@ describe('the layers of src/', () => {
   });
 
   it('no import runs up the layers (static, type-only or dynamic)', () => {
-    expect(violations(BY_NAME)).toEqual([]);
+    expect(violations(EDGES)).toEqual([]);
   });
 
   it('catches an upward import planted in any form', () => {
@@ -232,7 +208,7 @@ describe('the layers of src/', () => {
     const queue = ['src/index.ts'];
     while (queue.length) {
       const file = queue.shift()!;
-      for (const e of BY_NAME) if (e.from === file && !reached.has(e.to)) { reached.add(e.to); queue.push(e.to); }
+      for (const e of EDGES) if (e.from === file && !reached.has(e.to)) { reached.add(e.to); queue.push(e.to); }
     }
     expect(reached.size).toBeGreaterThan(50);
     expect([...reached].filter((f) => /^src\/(cli|reference)\//.test(f))).toEqual([]);
@@ -243,17 +219,5 @@ describe('the layers of src/', () => {
     // Planted: the run command importing the reference starter statically would load the candidates on every run.
     const planted: ImportEdge = { from: 'src/cli/commands/run.ts', to: 'src/cli/reference.ts', specifier: '../reference.js', kind: 'static' };
     expect(eagerReference([...EDGES, planted])).toEqual([expect.stringMatching(/^src\/cli\/commands\/run\.ts loads src\/reference\//)]);
-  });
-
-  it('each known violation still occurs (remove it from KNOWN_VIOLATIONS once its fix is merged)', () => {
-    for (const k of KNOWN_VIOLATIONS) expect(EDGES.some((e) => k.from.test(e.from) && layerOf(e.to) === k.to), `${k.from} -> ${k.to}: gone since ${k.until}?`).toBe(true);
-  });
-
-  it('a transitional re-export is imported only by the folder it serves, and is deleted once nothing imports it', () => {
-    for (const shim of SHIMS) {
-      const users = EDGES.filter((e) => e.to === shim.file).map((e) => e.from);
-      expect(users.filter((f) => !shim.onlyFrom.test(f)), shim.file).toEqual([]);
-      expect(users.length, `${shim.file} is imported by nothing: delete it`).toBeGreaterThan(0);
-    }
   });
 });

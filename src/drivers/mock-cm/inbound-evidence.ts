@@ -8,7 +8,7 @@ import type { Clock } from '../../support/clock.js';
 import type { Redactor } from '../../support/redact.js';
 import type { BodyRead } from '../../support/http-server.js';
 import type { EvidenceLog } from '../evidence-log.js';
-import type { Exchange, LiveExchange, TransportFailure } from '../exchange.js';
+import type { Exchange, LiveExchange, TransportFailure } from '../../spec/exchange.js';
 import { messageRecord } from '../body-limits.js';
 
 /** The URL of a request as the PMS sent it: origin-form under the mock's origin, absolute-form as it came. */

@@ -2,7 +2,7 @@
 // operation and a waiter that resolves when a matching request arrives or the deadline
 // (on the run's clock) passes.
 import type { Clock } from '../../support/clock.js';
-import type { LiveExchange } from '../exchange.js';
+import type { LiveExchange } from '../../spec/exchange.js';
 
 type Predicate = (x: LiveExchange) => boolean;
 

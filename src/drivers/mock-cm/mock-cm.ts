@@ -15,8 +15,8 @@ import type { BookingRecord, PropertyFixture } from '../../channel-manager/index
 import type { ReservationTemplate } from '../../profile/reservation-template.js';
 import { renderMockReservation } from './reservation-render.js';
 import type { EvidenceLog } from '../evidence-log.js';
-import type { Exchange, LiveExchange, ParsedBody } from '../exchange.js';
-import { parseBody } from '../exchange.js';
+import type { Exchange, LiveExchange, ParsedBody } from '../../spec/exchange.js';
+import { parseBody } from '../../spec/exchange.js';
 import { messageRecord } from '../body-limits.js';
 import { InboundStore } from './inbound-store.js';
 import { closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
