@@ -19,7 +19,6 @@ export interface RunTargetInput {
 /** The `target:` a profile file declares, or undefined when it cannot be read (loadProfile says why later). */
 function declaredTarget(path: string): Target | undefined {
   try {
-    // The fast YAML path (the `yaml` Document parser loads only for an error's position).
     const source = parseYaml(readFileSync(path, 'utf8'), path);
     if (isYamlProblem(source)) return undefined;
     const value = source.value as { target?: unknown } | null;

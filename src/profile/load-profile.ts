@@ -149,7 +149,8 @@ export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv 
   const source = parseYaml(tokens.text, file);
   if (isYamlProblem(source)) throw new ProfileError(source.message, source.location);
   if (source.value === null || typeof source.value !== 'object' || Array.isArray(source.value)) {
-    throw new ProfileError('a profile must be a YAML mapping (see `cm-certify init`)', { file, line: 1 });
+    const what = source.value === null ? 'the file is empty (or only comments)' : 'a profile must be a YAML mapping';
+    throw new ProfileError(`${what}: see \`cm-certify init\` for one to start from`, { file, line: 1, column: 1 });
   }
   const secrets: string[] = [];
   const hookEnv = new Map<string, string>();
