@@ -143,6 +143,13 @@ function resolveFiles(raw: RawProfile, file: string): void {
   }
 }
 
+/** The profile's YAML with each ${VAR} left unresolved, or a ProfileError at the first YAML problem. */
+export function readProfileYaml(text: string, file: string): YamlSource {
+  const source = parseYaml(tokenizeEnv(text).text, file);
+  if (isYamlProblem(source)) throw new ProfileError(source.message, source.location);
+  return source;
+}
+
 /** Pure: YAML text + environment -> Profile. */
 export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv = process.env): Profile {
   const tokens = tokenizeEnv(text);

@@ -42,14 +42,21 @@ function directiveProblem(source: string, offset: number): ReadProblem | undefin
   };
 }
 
+/**
+ * The parser keeps a stack entry per open collection (and the document, the node being read):
+ * the nesting depth, known before the composer recurses. Counted only past the bound's length.
+ */
+function openCollections(stack: readonly CST.Token[]): number {
+  let open = 0;
+  for (const token of stack) if (token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection') open++;
+  return open;
+}
+
 /** The parser's CST tokens, or the first place the nesting or a directive is refused. */
 function tokensOf(parser: Parser, text: string, counter: LineCounter): CST.Token[] | ReadProblem {
   const { Lexer } = yamlLib();
   const tokens: CST.Token[] = [];
   counter.addNewLine(0);
-  // The parser keeps one stack entry per open collection (plus the document and the node
-  // being read): its length is the nesting depth, known before the composer recurses.
-  const limit = MAX_YAML_DEPTH + 2;
   for (const lexeme of new Lexer().lex(text)) {
     const at = parser.offset;
     for (const token of parser.next(lexeme)) {
@@ -59,7 +66,7 @@ function tokensOf(parser: Parser, text: string, counter: LineCounter): CST.Token
       }
       tokens.push(token);
     }
-    if (parser.stack.length > limit) {
+    if (parser.stack.length > MAX_YAML_DEPTH && openCollections(parser.stack) > MAX_YAML_DEPTH) {
       return { message: `the YAML nests deeper than ${MAX_YAML_DEPTH} levels (a suite or profile needs a few; refused before reading on, so no parser runs out of stack)`, offset: at };
     }
   }
