@@ -1,5 +1,5 @@
 // User-suite parsing: takes a step count and runs, writes the side-by-side scenario suite of
-// that many steps (1000 steps: about 1.6 MB of YAML) and gives the median time of
+// that many steps (100 steps: 161 KB of YAML) and gives the median time of
 // `loadSuite(file)` (read, parse, validate, with file:line:column kept for errors) against
 // JSON.parse of the same document's JSON text (the floor: reading the data, nothing more).
 // The first parse in the process is reported on its own: a CLI run parses once, cold.
