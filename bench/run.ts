@@ -165,7 +165,7 @@ async function main(): Promise<void> {
     process.stdout.write('node --expose-gc dist/bench/run.js [--quick] [--full-scaling] [--side-by-side [--no-reference] | --suite-parse] [--json FILE]\n'
       + '  --side-by-side  only the whole-process rows against the plain loop (and the suite parse, run --reference)\n'
       + '  --no-reference  with --side-by-side: without the whole `run --reference` processes (about a minute)\n'
-      + `  --suite-parse   only the user-suite parse row (loadSuite of the ${PARSE_STEPS}-step suite, first call and median)\n`);
+      + `  --suite-parse   only the user-suite parse row (loadSuite of the ${PARSE_STEPS}-step suite, cold in fresh processes and warm)\n`);
     return;
   }
   const plan = PLANS[values.quick ? 'quick' : 'full'];

@@ -45,7 +45,7 @@ export function referenceRunRows(rows: readonly ReferenceRunRow[]): BenchRow[] {
 
 export function suiteParseRow(r: SuiteParseResult): BenchRow {
   return {
-    measurement: `User suite parse: loadSuite of the ${r.steps}-step side-by-side suite (${Math.round(r.bytes / 1024)} KB YAML), first call in the process (cold, as a run parses) and median of ${r.runs} after`,
+    measurement: `User suite parse: loadSuite of the ${r.steps}-step side-by-side suite (${Math.round(r.bytes / 1024)} KB YAML), cold (the first call in a fresh process, as a run parses) and warm, medians of ${r.runs}`,
     result: `${ms(r.firstMs)} cold, ${ms(r.ms)} warm`,
     baseline: `${ms(r.jsonMs)} (JSON.parse of the same document)`,
     ratio: (r.ms / r.jsonMs).toFixed(2), target: '(reported; about 0.2 s accepted, issue 19)', status: 'info',
