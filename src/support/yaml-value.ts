@@ -121,7 +121,7 @@ class ValueBuilder {
 
   private duplicate(name: string, pair: Pair<Node | null, Node | null>, pairs: ReadonlyArray<Pair<Node | null, Node | null>>): ValueError {
     const { isScalar } = this.lib;
-    const first = pairs.find((p) => isScalar(p.key) && keyName(p.key.value) === name)?.key;
+    const first = pairs.find((p) => p !== pair && isScalar(p.key) && keyName(p.key.value) === name)?.key;
     return new ValueError(`duplicate key "${name}": a mapping has each key once`, start(pair.key), first ? start(first) : undefined);
   }
 
