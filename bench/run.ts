@@ -38,7 +38,7 @@ const PLANS: Record<'full' | 'quick', Plan> = {
     overhead: { requests: 100, runs: 40 },
     certificationRuns: 3,
     startupRuns: 20,
-    sideBySide: { counts: [100, 1000], runs: 9, referenceRuns: 3, parseRuns: 7 },
+    sideBySide: { counts: [100], runs: 9, referenceRuns: 3, parseRuns: 7 },
   },
   quick: {
     ingestion: { rooms: 10, plansPerRoom: 10, days: 120, itemsPerRequest: 300, runs: 1 },
@@ -46,7 +46,7 @@ const PLANS: Record<'full' | 'quick', Plan> = {
     overhead: { requests: 100, runs: 5 },
     certificationRuns: 1,
     startupRuns: 5,
-    sideBySide: { counts: [100, 1000], runs: 3, referenceRuns: 1, parseRuns: 3 },
+    sideBySide: { counts: [100], runs: 3, referenceRuns: 1, parseRuns: 3 },
   },
 };
 
@@ -133,13 +133,16 @@ function printTable(rows: Row[]): void {
   for (const row of rows) process.stdout.write(`${line(row)}\n`);
 }
 
+/** The user suite the parse row reads: the 100-request side-by-side suite (161 KB). */
+const PARSE_STEPS = 100;
+
 /** The side-by-side rows alone (`--side-by-side`): whole processes against the plain loop. */
-async function sideBySideTable(plan: Plan, log: (line: string) => void): Promise<Row[]> {
+async function sideBySideTable(plan: Plan, log: (line: string) => void, reference = true): Promise<Row[]> {
   const { counts, runs, referenceRuns, parseRuns } = plan.sideBySide;
   log('  user suite parse ...');
-  const parse = measureSuiteParse(1000, parseRuns);
+  const parse = measureSuiteParse(PARSE_STEPS, parseRuns);
   const sides = await measureSideBySide(counts, runs, log);
-  const refs = [await measureReferenceRun('ota', referenceRuns, log), await measureReferenceRun('pms', referenceRuns, log)];
+  const refs = reference ? [await measureReferenceRun('ota', referenceRuns, log), await measureReferenceRun('pms', referenceRuns, log)] : [];
   return [...sideBySideRows(sides), suiteParseRow(parse), ...referenceRunRows(refs)];
 }
 
@@ -157,11 +160,12 @@ function pmsTimeRow(t: PmsCertificationTime): Row {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { quick: { type: 'boolean' }, 'full-scaling': { type: 'boolean' }, 'side-by-side': { type: 'boolean' }, 'suite-parse': { type: 'boolean' }, json: { type: 'string' }, help: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { quick: { type: 'boolean' }, 'full-scaling': { type: 'boolean' }, 'side-by-side': { type: 'boolean' }, 'no-reference': { type: 'boolean' }, 'suite-parse': { type: 'boolean' }, json: { type: 'string' }, help: { type: 'boolean' } } });
   if (values.help) {
-    process.stdout.write('node --expose-gc dist/bench/run.js [--quick] [--full-scaling] [--side-by-side | --suite-parse] [--json FILE]\n'
+    process.stdout.write('node --expose-gc dist/bench/run.js [--quick] [--full-scaling] [--side-by-side [--no-reference] | --suite-parse] [--json FILE]\n'
       + '  --side-by-side  only the whole-process rows against the plain loop (and the suite parse, run --reference)\n'
-      + '  --suite-parse   only the user-suite parse row (loadSuite of the 1000-step suite, first call and median)\n');
+      + '  --no-reference  with --side-by-side: without the whole `run --reference` processes (about a minute)\n'
+      + `  --suite-parse   only the user-suite parse row (loadSuite of the ${PARSE_STEPS}-step suite, cold in fresh processes and warm)\n`);
     return;
   }
   const plan = PLANS[values.quick ? 'quick' : 'full'];
@@ -170,11 +174,11 @@ async function main(): Promise<void> {
   const machine = describeMachine();
   log(`cm-certify benchmarks (${values.quick ? 'quick' : 'full'}) on ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB, Node ${machine.node}`);
   if (values['suite-parse']) {
-    printResults(machine, [suiteParseRow(measureSuiteParse(1000, plan.sideBySide.parseRuns))], values.json, {});
+    printResults(machine, [suiteParseRow(measureSuiteParse(PARSE_STEPS, plan.sideBySide.parseRuns))], values.json, {});
     return;
   }
   if (values['side-by-side']) {
-    printResults(machine, await sideBySideTable(plan, log), values.json, {});
+    printResults(machine, await sideBySideTable(plan, log, !values['no-reference']), values.json, {});
     return;
   }
 

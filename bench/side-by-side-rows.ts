@@ -1,7 +1,8 @@
 // Table rows of the side-by-side measurements: takes the results of bench/side-by-side.ts
 // and bench/suite-parse.ts, gives rows of the benchmark table (measurement, result,
-// baseline, ratio, target, status) with the issue-15 targets: whole-process wall time at
-// most 2x the plain loop at 100 requests and 1.5x at 1000, peak memory at most 1.5x.
+// baseline, ratio, target, status) with the targets of issue 19: whole-process wall time at
+// most 3x the plain loop at 100 requests, peak memory at most 1.5x. (The 1000-request row
+// and its 1.5x target of issue 15 are retired: see docs/benchmarks.md.)
 import type { ReferenceRunRow, SideBySideRow } from './side-by-side.js';
 import type { SuiteParseResult } from './suite-parse.js';
 
@@ -17,6 +18,9 @@ export interface BenchRow {
 const ms = (n: number): string => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(1)} ms`);
 const mb = (n: number): string => `${Math.round(n)} MB`;
 
+/** Whole-process wall time against the plain loop (issue 19; issue 15 asked 2x). */
+const WALL_TARGET = 3;
+
 function targetRow(measurement: string, result: string, baseline: string, ratio: number, limit: number): BenchRow {
   return { measurement, result, baseline, ratio: ratio.toFixed(2), target: `<= ${limit}`, status: ratio <= limit ? 'pass' : 'MISS' };
 }
@@ -25,7 +29,7 @@ export function sideBySideRows(rows: readonly SideBySideRow[]): BenchRow[] {
   return rows.flatMap((r): BenchRow[] => {
     const what = `Side by side: ${r.requests}-request OTA scenario (user suite file, ${Math.round(r.suiteBytes / 1024)} KB), whole process, cm-certify run --suite FILE vs a plain undici loop, alternating, median of ${r.runs}`;
     return [
-      targetRow(what, `${ms(r.harness.ms)} (CPU ${ms(r.harness.cpuMs)})`, `${ms(r.loop.ms)} (CPU ${ms(r.loop.cpuMs)}) (undici loop)`, r.harness.ms / r.loop.ms, r.requests <= 100 ? 2 : 1.5),
+      targetRow(what, `${ms(r.harness.ms)} (CPU ${ms(r.harness.cpuMs)})`, `${ms(r.loop.ms)} (CPU ${ms(r.loop.cpuMs)}) (undici loop)`, r.harness.ms / r.loop.ms, WALL_TARGET),
       targetRow(`Side by side: ${r.requests}-request OTA scenario, peak RSS of the process`, mb(r.harness.maxRssMb), `${mb(r.loop.maxRssMb)} (undici loop)`, r.harness.maxRssMb / r.loop.maxRssMb, 1.5),
     ];
   });
@@ -41,9 +45,9 @@ export function referenceRunRows(rows: readonly ReferenceRunRow[]): BenchRow[] {
 
 export function suiteParseRow(r: SuiteParseResult): BenchRow {
   return {
-    measurement: `User suite parse: loadSuite of the ${r.steps}-step side-by-side suite (${(r.bytes / 2 ** 20).toFixed(2)} MB YAML), median of ${r.runs}`,
-    result: `${ms(r.ms)} (first, cold: ${ms(r.firstMs)})`,
+    measurement: `User suite parse: loadSuite of the ${r.steps}-step side-by-side suite (${Math.round(r.bytes / 1024)} KB YAML), cold (the first call in a fresh process, as a run parses) and warm, medians of ${r.runs}`,
+    result: `${ms(r.firstMs)} cold, ${ms(r.ms)} warm`,
     baseline: `${ms(r.jsonMs)} (JSON.parse of the same document)`,
-    ratio: (r.ms / r.jsonMs).toFixed(2), target: '(reported)', status: 'info',
+    ratio: (r.ms / r.jsonMs).toFixed(2), target: '(reported; about 0.2 s accepted, issue 19)', status: 'info',
   };
 }

@@ -4,9 +4,10 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { ProfileError } from '../support/errors.js';
+import type { SourceLocation } from '../support/errors.js';
 import { createProfileAjv, formatValidator, importStandalone } from '../support/standalone.js';
 import { readInputFile } from '../support/read-input.js';
-import { parseYaml, isYamlProblem } from '../support/yaml-source.js';
+import { parseYaml, isYamlProblem, positionAt } from '../support/yaml-source.js';
 import type { PathSegment, YamlSource } from '../support/yaml-source.js';
 import { SECRET_KEY_RE } from '../support/redact.js';
 import { CAPABILITY_NAMES } from '../spec/operations.js';
@@ -27,22 +28,68 @@ interface EnvRef {
   fallback: string | undefined;
 }
 
+/** Where a replacement sits in the tokenized text, and how much longer it is than what it replaced. */
+interface Shift {
+  at: number;
+  end: number;
+  delta: number;
+}
+
+interface EnvTokens {
+  text: string;
+  refs: Map<string, EnvRef>;
+  literal: string;
+  shifts: Shift[];
+}
+
 /**
  * `${VAR}` is replaced by a plain token before YAML parsing, so it may stand anywhere a
  * scalar may (also inside a flow mapping, `{password: ${PW}}`, which YAML itself would
  * refuse); the tokens are resolved after parsing, where the field's line is known.
  */
-function tokenizeEnv(text: string): { text: string; refs: Map<string, EnvRef>; literal: string } {
+function tokenizeEnv(text: string): EnvTokens {
   const nonce = Math.random().toString(36).slice(2, 10);
   const literal = `cmlit${nonce}`;
   const refs = new Map<string, EnvRef>();
+  const shifts: Shift[] = [];
   let n = 0;
-  const out = text.replace(/\$\$\{/g, literal).replace(ENV_RE, (_m, name: string, fallback: string | undefined) => {
-    const token = `cmenv${nonce}x${n++}`;
-    refs.set(token, { name, fallback });
-    return token;
+  let delta = 0;
+  // `$${` (a literal `${`) first, as it may stand where a `${VAR}` would start.
+  const out = text.replace(new RegExp(`\\$\\$\\{|${ENV_RE.source}`, 'g'), (match: string, name: string | undefined, fallback: string | undefined, offset: number) => {
+    let replacement = literal;
+    if (name !== undefined) {
+      replacement = `cmenv${nonce}x${n++}`;
+      refs.set(replacement, { name, fallback });
+    }
+    const at = offset + delta;
+    delta += replacement.length - match.length;
+    shifts.push({ at, end: at + replacement.length, delta: replacement.length - match.length });
+    return replacement;
   });
-  return { text: out, refs, literal };
+  return { text: out, refs, literal, shifts };
+}
+
+/** A position in the tokenized text, placed in the profile as written (tokens are longer than `${VAR}`). */
+function writtenLocation(location: SourceLocation, tokens: EnvTokens, written: string): SourceLocation {
+  if (location.line === undefined || tokens.shifts.length === 0) return location;
+  let offset = 0;
+  for (let line = 1; line < location.line; line++) offset = tokens.text.indexOf('\n', offset) + 1;
+  offset += (location.column ?? 1) - 1;
+  let back = 0;
+  for (const shift of tokens.shifts) {
+    if (shift.at >= offset) break;
+    back += offset < shift.end ? offset - shift.at : shift.delta;
+  }
+  return { ...location, ...positionAt(written, offset - back) };
+}
+
+/** The profile's YAML, read with its ${VAR} tokenized, every position placed as written. */
+function readTokenized(written: string, file: string, tokens: EnvTokens): YamlSource {
+  const source = parseYaml(tokens.text, file);
+  if (isYamlProblem(source)) throw new ProfileError(source.message, writtenLocation(source.location, tokens, written));
+  if (tokens.shifts.length === 0) return source;
+  const locate = (path: readonly PathSegment[], options?: { key?: boolean }): SourceLocation => writtenLocation(source.locate(path, options), tokens, written);
+  return { file, value: source.value, locate, line: (path) => locate(path).line };
 }
 
 interface Interpolation {
@@ -143,13 +190,18 @@ function resolveFiles(raw: RawProfile, file: string): void {
   }
 }
 
+/** The profile's YAML with each ${VAR} left unresolved, or a ProfileError at the first YAML problem. */
+export function readProfileYaml(text: string, file: string): YamlSource {
+  return readTokenized(text, file, tokenizeEnv(text));
+}
+
 /** Pure: YAML text + environment -> Profile. */
 export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv = process.env): Profile {
   const tokens = tokenizeEnv(text);
-  const source = parseYaml(tokens.text, file);
-  if (isYamlProblem(source)) throw new ProfileError(source.message, source.location);
+  const source = readTokenized(text, file, tokens);
   if (source.value === null || typeof source.value !== 'object' || Array.isArray(source.value)) {
-    throw new ProfileError('a profile must be a YAML mapping (see `cm-certify init`)', { file, line: 1 });
+    const what = source.value === null ? 'the file is empty (or only comments)' : 'a profile must be a YAML mapping';
+    throw new ProfileError(`${what}: see \`cm-certify init\` for one to start from`, { file, line: 1, column: 1 });
   }
   const secrets: string[] = [];
   const hookEnv = new Map<string, string>();

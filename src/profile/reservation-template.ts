@@ -5,7 +5,9 @@
 // repeats per night). A bad template is a ProfileError naming file, line and field.
 import { readFileSync } from 'node:fs';
 import { ProfileError } from '../support/errors.js';
-import { isYamlProblem, parseYaml } from '../support/yaml-source.js';
+import { decodeInput } from '../support/read-input.js';
+import { MAX_JSON_DEPTH, jsonTextDepthOffset } from '../support/json-depth.js';
+import { isYamlProblem, parseYaml, positionAt, withoutBom } from '../support/yaml-source.js';
 
 export type PlaceholderScope = 'booking' | 'room' | 'night';
 
@@ -103,18 +105,28 @@ class Checker {
   }
 }
 
+/** Where JSON.parse's error is: its position when it gives one, else the YAML reader's (JSON is YAML). */
+function notJsonAt(text: string, file: string, message: string): { line: number; column: number } {
+  const position = /position (\d+)/.exec(message);
+  if (position) return positionAt(text, Number(position[1]));
+  const yaml = parseYaml(text, file);
+  const at = isYamlProblem(yaml) ? yaml.location : undefined;
+  return { line: at?.line ?? 1, column: at?.column ?? 1 };
+}
+
 /** Pure: the template file's text -> the template, or a ProfileError naming file, line and field. */
-export function parseReservationTemplate(text: string, file: string): ReservationTemplate {
+export function parseReservationTemplate(source: string, file: string): ReservationTemplate {
+  const text = withoutBom(source);
+  // The template is sent as a body: nested past MAX_JSON_DEPTH it would be refused anyway,
+  // and the checks below recurse.
+  const deep = jsonTextDepthOffset(text);
+  if (deep >= 0) throw new ProfileError(`mock.reservation_template: the JSON nests deeper than ${MAX_JSON_DEPTH} levels`, { file, ...positionAt(text, deep) });
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     const message = (error as Error).message;
-    const position = /position (\d+)/.exec(message);
-    // JSON.parse does not always say where; the YAML parser (JSON is YAML) does.
-    const yaml = position ? undefined : parseYaml(text, file);
-    const line = position ? lineAt(text, Number(position[1])) : yaml && isYamlProblem(yaml) ? (yaml.location.line ?? 1) : 1;
-    throw new ProfileError(`mock.reservation_template: not JSON (${message.split('\n')[0]})`, { file, line });
+    throw new ProfileError(`mock.reservation_template: not JSON (${message.split('\n')[0]})`, { file, ...notJsonAt(text, file, message) });
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new ProfileError('mock.reservation_template: the template must be a JSON object (the reservation)', { file, line: 1, field: '/' });
@@ -125,15 +137,15 @@ export function parseReservationTemplate(text: string, file: string): Reservatio
 
 /** Reads and parses the template; an unreadable file names the profile field that points at it. */
 export function loadReservationTemplate(path: string, profileFile: string, line?: number): ReservationTemplate {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
     throw new ProfileError(`mock.reservation_template: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, {
       file: profileFile, ...(line ? { line } : {}), field: 'mock.reservation_template',
     });
   }
-  return parseReservationTemplate(text, path);
+  return parseReservationTemplate(decodeInput(bytes, path, 'reservation template', ProfileError), path);
 }
 
 /** How the built-in format lays a booking out: the report and the docs print these. */

@@ -2,10 +2,11 @@
 // directory, gives both. Without --profile, the file `cm-certify init` writes
 // (cm-certify.ota.yaml / cm-certify.pms.yaml) is found in the working directory; without
 // --target, the profile's own `target:` decides (D-210).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError } from '../support/errors.js';
-import { isYamlProblem, parseYaml } from '../support/yaml-source.js';
+import { readProfileYaml } from '../profile/load-profile.js';
+import { ProfileError, UsageError } from '../support/errors.js';
+import { readInputFile } from '../support/read-input.js';
 import type { Target } from '../spec/vocabulary.js';
 
 export const PROFILE_FILE_NAMES: Record<Target, string> = { ota: 'cm-certify.ota.yaml', pms: 'cm-certify.pms.yaml' };
@@ -16,17 +17,14 @@ export interface RunTargetInput {
   reference?: boolean | undefined;
 }
 
-/** The `target:` a profile file declares, or undefined when it cannot be read (loadProfile says why later). */
+/**
+ * The `target:` a profile file declares, or undefined when it declares none; a profile that
+ * cannot be read or is not YAML is refused here with the reason (file:line:column), as
+ * loadProfile would refuse it, rather than as a profile without a target.
+ */
 function declaredTarget(path: string): Target | undefined {
-  try {
-    // The fast YAML path (the `yaml` Document parser loads only for an error's position).
-    const source = parseYaml(readFileSync(path, 'utf8'), path);
-    if (isYamlProblem(source)) return undefined;
-    const value = source.value as { target?: unknown } | null;
-    return value?.target === 'ota' || value?.target === 'pms' ? value.target : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = readProfileYaml(readInputFile(path, 'profile', ProfileError), path).value as { target?: unknown } | null;
+  return value?.target === 'ota' || value?.target === 'pms' ? value.target : undefined;
 }
 
 function findInCwd(target: Target | undefined, cwd: string): string | undefined {

@@ -298,7 +298,8 @@ export function parseSuite(text: string, file: string, options: { builtin?: bool
   const source = parseYaml(text, file);
   if (isYamlProblem(source)) throw new SuiteError(source.message, source.location);
   if (source.value === null || typeof source.value !== 'object' || Array.isArray(source.value)) {
-    throw new SuiteError('a suite file must be a YAML mapping with suite, title, version, target and steps', { file, line: 1 });
+    const what = source.value === null ? 'the file is empty (or only comments)' : 'a suite file must be a YAML mapping';
+    throw new SuiteError(`${what}: a suite is a mapping with suite, title, version, target and steps`, { file, line: 1, column: 1 });
   }
   return new SuiteReader(source, options.builtin ?? false).read();
 }

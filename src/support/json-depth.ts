@@ -9,6 +9,11 @@ export const MAX_REPORT_DEPTH = 2 * MAX_JSON_DEPTH;
 
 /** True when the text opens more than `max` arrays/objects at once (strings are skipped). */
 export function jsonTextTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  return jsonTextDepthOffset(text, max) >= 0;
+}
+
+/** The offset of the first `[` or `{` that opens more than `max` at once, or -1. */
+export function jsonTextDepthOffset(text: string, max = MAX_JSON_DEPTH): number {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -18,10 +23,10 @@ export function jsonTextTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {
-      if (++depth > max) return true;
+      if (++depth > max) return i;
     } else if (c === 93 || c === 125) depth--;
   }
-  return false;
+  return -1;
 }
 
 /** True when a parsed value nests arrays/objects more than `max` deep; iterative. */

@@ -1,7 +1,7 @@
 // Only the modules a command uses are loaded: `run --target ota --profile` loads no HTML
 // reporter, no live view (listr2: stdout is not a TTY), no reference candidate, no mock
-// channel manager, no more of undici than its agent and request, no `yaml` Document parser
-// (needed only for an error's position) and no Ajv compiler (schemas are compiled at build).
+// channel manager, no more of undici than its agent and request, one YAML reader (`yaml`) and
+// no Ajv compiler (schemas are compiled at build).
 // Behavioural: the real CLI in a child process, every ES module it loads logged by a
 // module hook (test/cli/module-log), against the reference OTA started here over HTTP.
 import { spawn } from 'node:child_process';
@@ -69,7 +69,7 @@ const profileRun = ['run', '--target', 'ota', '--profile', join(ROOT, 'fixtures'
 const matching = (modules: string[], re: RegExp): string[] => modules.filter((m) => re.test(m));
 
 describe('modules loaded by a run', () => {
-  it('run --target ota --profile: none of the HTML reporter, live view, reference candidates, mock channel manager, yaml', async () => {
+  it('run --target ota --profile: none of the HTML reporter, live view, reference candidates, mock channel manager; yaml alone reads YAML', async () => {
     const { code, modules, out } = await runLogged(profileRun, 'profile');
     expect(code, out).toBe(0);
     // The log works: the command, the runner and the terminal reporter are there.
@@ -78,11 +78,9 @@ describe('modules loaded by a run', () => {
     expect(matching(modules, /^src\/report\/live-tasks\.js$|node_modules\/listr2\//)).toEqual([]);
     expect(matching(modules, /^src\/reference\/|^src\/cli\/reference\.js$/)).toEqual([]);
     expect(matching(modules, /^src\/drivers\/mock-cm\/|^src\/session\/pms-side\.js$|^src\/runner\/inbound-judge\.js$/)).toEqual([]);
-    expect(matching(modules, /node_modules\/yaml\/|^cjs:yaml$/)).toEqual([]);
-    // The suite and the profile are read by the fast reader (support/yaml-fast.ts): js-yaml, which
-    // reads what it hands over, is not loaded either.
-    expect(modules).toContain('src/support/yaml-fast.js');
-    expect(matching(modules, /node_modules\/js-yaml\/|^cjs:js-yaml$/)).toEqual([]);
+    // The suite and the profile are read by `yaml` (support/yaml-source.ts), the one YAML reader.
+    expect(modules).toEqual(expect.arrayContaining(['src/support/yaml-source.js', 'cjs:yaml']));
+    expect(matching(modules, /js-yaml|yaml-fast/)).toEqual([]);
     // Of undici, the agent and Dispatcher#request only: not the package's index (fetch, WebSocket, mocks, caches).
     expect(modules).toEqual(expect.arrayContaining(['cjs:undici/lib/dispatcher/agent.js', 'cjs:undici/lib/api/api-request.js']));
     expect(matching(modules, /^cjs:undici$|node_modules\/undici\/index\.js$|^cjs:\.\/lib\/(web|mock|cache)\//)).toEqual([]);
@@ -91,7 +89,7 @@ describe('modules loaded by a run', () => {
     expect(matching(modules, /^cjs:ajv(\/dist\/(2020|ajv|core|standalone)(\.js)?)?$|node_modules\/ajv\/dist\/(2020|ajv|core)\.js$/)).toEqual([]);
   });
 
-  it('a suite error loads the yaml Document parser, to name file:line:column', async () => {
+  it('a suite error names file:line:column', async () => {
     writeFileSync(join(dir, 'bad.yaml'), SUITE.replace('call: HealthCheck', 'call: HealthChek'));
     const { code, modules, out } = await runLogged(profileRun.map((a) => (a === 'mine.yaml' ? 'bad.yaml' : a)), 'bad');
     expect(code).toBe(2);

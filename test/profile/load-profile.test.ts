@@ -60,6 +60,15 @@ describe('profiles', () => {
     expect(errorOf(TEXT.replace('pms_cid: abc\n', '')).message).toContain('missing required field "pms_cid"');
   });
 
+  it('a field after a ${VAR} on its line is placed at its column as written (the token standing in for it is longer)', () => {
+    const line = 'property: {pms_property_id: ${ID}, wbp_property_id: 5, wbp_property_password: $${pw}x}';
+    const text = TEXT.replace(/^property: .*$/m, line);
+    expect(errorOf(text, { ...ENV, ID: '1' }).message).toContain(`p.yaml:5:${line.indexOf('5,') + 1} (property.wbp_property_id): must be text`);
+    const broken = errorOf(TEXT.replace('pms_cid: abc', 'pms_cid: [${CM_SHARED_SECRET}, "x'));
+    expect(broken.message).toMatch(/Missing closing "quote/);
+    expect(broken.location).toMatchObject({ line: 4, column: 32 });
+  });
+
   it('$${ stays literal and is not looked up', () => {
     const p = parseProfile(TEXT.split('pms_cid: abc').join('pms_cid: abc\nname: "cost $${NOT_A_VAR}"'), 'p.yaml', ENV);
     expect(p.name).toBe('cost ${NOT_A_VAR}');
