@@ -101,7 +101,12 @@ async function startClient(job: ClientJob): Promise<{ send(): Promise<number> }>
 function runFullRefreshChecks(mock: MockChannelManager, judge: InboundJudge, profile: Profile, windowStart: number, days: number): void {
   const mappedPairs = mock.mappedPairs();
   const input: CodeCheckInput = {
-    subject: undefined, args: {}, exchanges: [], now: systemClock.now(), profile, run: { allowHttp: false },
+    subject: undefined,
+    args: {},
+    exchanges: [],
+    now: systemClock.now(),
+    profile,
+    run: { allowHttp: false },
     pms: { inbound: mock.inbound.all(), ledger: (key) => judge.ledger(key), mappedPairs, windowStart, windowKey: 'run' },
   };
   const checks: Array<[string, Verdict]> = [
@@ -122,7 +127,10 @@ function verifyIngested(mock: MockChannelManager, judge: InboundJudge, collector
   const items = totalItems(shape);
   const requests = totalRequests(shape);
   const ledger = judge.ledger('run')!;
-  check(ledger.items === items && ledger.requests === requests, `ledger has ${ledger.items} items in ${ledger.requests} requests, expected ${items} in ${requests}`);
+  check(
+    ledger.items === items && ledger.requests === requests,
+    `ledger has ${ledger.items} items in ${ledger.requests} requests, expected ${items} in ${requests}`,
+  );
   // The mock's model validates ARI without keeping it (the ledger keeps it): nothing stored there.
   check(mock.model.ari.stats.items === 0, `the mock's model stored ${mock.model.ari.stats.items} items; only the ledger should`);
   check(log.size === requests, `the evidence log has ${log.size} exchanges, expected ${requests}`);
@@ -145,9 +153,17 @@ async function runMock(shape: RefreshShape, inFlight: number, heapSnapshot?: str
   const redactor = new Redactor(profile.secrets);
   // The wiring of startPmsSide (src/session/pms-side.ts), over plain HTTP, with the synthetic property.
   const mock = new MockChannelManager({
-    clock: systemClock, log, redactor, sharedSecret: profile.sharedSecret, property: profile.property,
-    host: '127.0.0.1', port: 0, maxBodyBytes: profile.limits.maxBodyBytes, evidenceBodyBytes: profile.limits.evidenceBodyBytes,
-    requestTimeoutMs: profile.timeouts.requestMs, fixture: syntheticFixture(shape.rooms, shape.plansPerRoom),
+    clock: systemClock,
+    log,
+    redactor,
+    sharedSecret: profile.sharedSecret,
+    property: profile.property,
+    host: '127.0.0.1',
+    port: 0,
+    maxBodyBytes: profile.limits.maxBodyBytes,
+    evidenceBodyBytes: profile.limits.evidenceBodyBytes,
+    requestTimeoutMs: profile.timeouts.requestMs,
+    fixture: syntheticFixture(shape.rooms, shape.plansPerRoom),
   });
   await mock.start();
   const pairs = new Set(mock.mappedPairs().map((p) => `${p.room}\u0000${p.rate}`));
@@ -244,10 +260,19 @@ async function main(): Promise<void> {
       'heap-snapshot': { type: 'string' },
     },
   });
-  const shape: RefreshShape = { rooms: Number(values.rooms), plansPerRoom: Number(values.plans), days: Number(values.days), itemsPerRequest: Number(values['per-request']) };
+  const shape: RefreshShape = {
+    rooms: Number(values.rooms),
+    plansPerRoom: Number(values.plans),
+    days: Number(values.days),
+    itemsPerRequest: Number(values['per-request']),
+  };
   const inFlight = Number(values['in-flight']);
   const result =
-    values.mode === 'baseline' ? runBaseline(shape) : values.mode === 'floor' ? await runFloor(shape, inFlight) : await runMock(shape, inFlight, values['heap-snapshot']);
+    values.mode === 'baseline'
+      ? runBaseline(shape)
+      : values.mode === 'floor'
+        ? await runFloor(shape, inFlight)
+        : await runMock(shape, inFlight, values['heap-snapshot']);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

@@ -30,7 +30,18 @@ export interface IngestionSummary {
 const CHILD = fileURLToPath(new URL('./ingest-child.js', import.meta.url));
 
 function shapeArgs(shape: RefreshShape, inFlight: number): string[] {
-  return ['--rooms', String(shape.rooms), '--plans', String(shape.plansPerRoom), '--days', String(shape.days), '--per-request', String(shape.itemsPerRequest), '--in-flight', String(inFlight)];
+  return [
+    '--rooms',
+    String(shape.rooms),
+    '--plans',
+    String(shape.plansPerRoom),
+    '--days',
+    String(shape.days),
+    '--per-request',
+    String(shape.itemsPerRequest),
+    '--in-flight',
+    String(inFlight),
+  ];
 }
 
 export function runIngestChild(mode: IngestMode, shape: RefreshShape, inFlight: number): Promise<IngestResult> {

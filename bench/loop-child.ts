@@ -13,7 +13,9 @@ let failed = 0;
 for (const { operation, body } of requests) {
   const url = `${baseUrl}/${operation}?shared_secret=${encodeURIComponent(secret!)}`;
   const res = await request(url, {
-    method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    dispatcher: agent,
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...body, guid: randomUUID() }),
   });
   const answer = (await res.body.json()) as { success?: unknown };

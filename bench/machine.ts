@@ -14,7 +14,9 @@ export interface Machine {
 
 function cpuModel(): string {
   try {
-    const line = readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'));
+    const line = readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('model name'));
     if (line) return line.split(':')[1]!.trim();
   } catch {
     // not Linux: os.cpus() below
@@ -24,7 +26,9 @@ function cpuModel(): string {
 
 function osName(): string {
   try {
-    const pretty = readFileSync('/etc/os-release', 'utf8').split('\n').find((l) => l.startsWith('PRETTY_NAME='));
+    const pretty = readFileSync('/etc/os-release', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('PRETTY_NAME='));
     if (pretty) return `${pretty.slice('PRETTY_NAME='.length).replace(/"/g, '')} (${type()} ${release()})`;
   } catch {
     // not Linux

@@ -22,7 +22,11 @@ export interface ScenarioFiles {
 
 /** Room x rate-plan pairs the reference OTA's property lists (fixtures/property.json). */
 const PAIRS: ReadonlyArray<[string, string]> = [
-  ['4101', 'DBL-FLEX'], ['4101', 'DBL-BB'], ['4102', 'FAM-FLEX'], ['4103', 'DORM-BED'], ['4104', 'NONREF'],
+  ['4101', 'DBL-FLEX'],
+  ['4101', 'DBL-BB'],
+  ['4102', 'FAM-FLEX'],
+  ['4103', 'DORM-BED'],
+  ['4104', 'NONREF'],
 ];
 
 const OTHERS: readonly MessageName[] = ['HealthCheck', 'SetupProperty', 'GetRoomTypes', 'GetRatePlans'];
@@ -36,9 +40,17 @@ function inventory(step: number): Array<Record<string, unknown>> {
     const [room, rate] = PAIRS[(step + i) % PAIRS.length]!;
     const start = 1 + ((step * 10 + i) % 300);
     return {
-      wbp_room_id: room, wbp_rate_id: rate, start_date: isoDay(start), end_date: isoDay(start + 6),
-      units: (step + i) % 7, rate: `${80 + ((step + i) % 40)}.50`, rdef_single: `${70 + (i % 9)}.00`,
-      min_los: 1 + (i % 3), max_los: 14, closearr: i % 5 === 0, close: false,
+      wbp_room_id: room,
+      wbp_rate_id: rate,
+      start_date: isoDay(start),
+      end_date: isoDay(start + 6),
+      units: (step + i) % 7,
+      rate: `${80 + ((step + i) % 40)}.50`,
+      rdef_single: `${70 + (i % 9)}.00`,
+      min_los: 1 + (i % 3),
+      max_los: 14,
+      closearr: i % 5 === 0,
+      close: false,
     };
   });
 }
@@ -69,8 +81,16 @@ function stepYaml(request: ScenarioRequest, i: number): string[] {
 
 export function scenarioYaml(requests: readonly ScenarioRequest[]): string {
   const head = [
-    `suite: side-by-side-${requests.length}`, `title: Side by side, ${requests.length} requests`, 'version: 1.0.0', 'target: ota',
-    'checks:', '  - id: scenario.success', '    title: Every request succeeds', '    level: required', '    spec: Endpoints', 'steps:',
+    `suite: side-by-side-${requests.length}`,
+    `title: Side by side, ${requests.length} requests`,
+    'version: 1.0.0',
+    'target: ota',
+    'checks:',
+    '  - id: scenario.success',
+    '    title: Every request succeeds',
+    '    level: required',
+    '    spec: Endpoints',
+    'steps:',
   ];
   return `${[...head, ...requests.flatMap(stepYaml)].join('\n')}\n`;
 }

@@ -47,12 +47,28 @@ export interface OverheadResult {
 
 function scenarioSuite(requests: number): Suite {
   const lines = [
-    'suite: bench-overhead', 'title: Run overhead', 'version: 1.0.0', 'target: ota',
-    'checks:', '  - id: bench.success', '    title: Every call succeeds', '    level: required', '    spec: Endpoints', 'steps:',
+    'suite: bench-overhead',
+    'title: Run overhead',
+    'version: 1.0.0',
+    'target: ota',
+    'checks:',
+    '  - id: bench.success',
+    '    title: Every call succeeds',
+    '    level: required',
+    '    spec: Endpoints',
+    'steps:',
   ];
   for (let i = 0; i < requests; i++) {
     const { operation, body } = MIX[i % MIX.length]!;
-    lines.push(`  - id: call-${i}`, `    title: ${operation} ${i}`, `    call: ${operation}`, `    body: ${JSON.stringify(body)}`, '    checks:', '      - id: bench.success', '        expect: { success: true }');
+    lines.push(
+      `  - id: call-${i}`,
+      `    title: ${operation} ${i}`,
+      `    call: ${operation}`,
+      `    body: ${JSON.stringify(body)}`,
+      '    checks:',
+      '      - id: bench.success',
+      '        expect: { success: true }',
+    );
   }
   return parseSuite(`${lines.join('\n')}\n`, 'bench-overhead.yaml');
 }
@@ -67,15 +83,35 @@ async function runHarness(profile: Profile, suite: Suite, ca: Buffer | undefined
   const signal = new AbortController().signal;
   const version = harnessVersion();
   const client = new HttpClient({
-    clock: systemClock, redactor, log, signal, ca, requestTimeoutMs: profile.timeouts.requestMs, connectTimeoutMs: profile.timeouts.connectMs,
-    maxBodyBytes: profile.limits.maxBodyBytes, evidenceBodyBytes: profile.limits.evidenceBodyBytes, userAgent: `cm-certify/${version}`,
+    clock: systemClock,
+    redactor,
+    log,
+    signal,
+    ca,
+    requestTimeoutMs: profile.timeouts.requestMs,
+    connectTimeoutMs: profile.timeouts.connectMs,
+    maxBodyBytes: profile.limits.maxBodyBytes,
+    evidenceBodyBytes: profile.limits.evidenceBodyBytes,
+    userAgent: `cm-certify/${version}`,
   });
   // As `cm-certify run` in CI: the terminal reporter, not interactive, here writing nowhere.
   const reporters = createReporters(['terminal'], { outputDir: '.', redactor, stdout: nullStream(), color: false, interactive: false });
-  const hooks = new HookRunner({ hooks: profile.hooks, client, log, redactor, clock: systemClock, signal, timeoutMs: profile.timeouts.hookMs, evidenceBodyBytes: profile.limits.evidenceBodyBytes });
+  const hooks = new HookRunner({
+    hooks: profile.hooks,
+    client,
+    log,
+    redactor,
+    clock: systemClock,
+    signal,
+    timeoutMs: profile.timeouts.hookMs,
+    evidenceBodyBytes: profile.limits.evidenceBodyBytes,
+  });
   const ctx: RunContext = { client, log, clock: systemClock, hooks, redactor, signal, emit: (event) => reporters.forEach((r) => r.onEvent?.(event)) };
   try {
-    return await runCertification({ target: 'ota', profile, suites: [suite], allowHttp: true, grep: undefined, bail: false, partial: true, harnessVersion: version }, ctx);
+    return await runCertification(
+      { target: 'ota', profile, suites: [suite], allowHttp: true, grep: undefined, bail: false, partial: true, harnessVersion: version },
+      ctx,
+    );
   } finally {
     await client.close();
   }
@@ -90,7 +126,12 @@ async function runLoop(profile: Profile, requests: number, ca: Buffer | undefine
       const { operation, body } = MIX[i % MIX.length]!;
       const url = operationUrl(profile.baseUrl, operation, { shared_secret: profile.sharedSecret });
       const payload = JSON.stringify({ ...buildEnvelope(operation, profile), ...body });
-      const res = await request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'bench-loop' }, body: payload, dispatcher: agent });
+      const res = await request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'bench-loop' },
+        body: payload,
+        dispatcher: agent,
+      });
       const answer = (await res.body.json()) as { success?: unknown };
       if (res.statusCode === 200 && answer.success === true) succeeded++;
     }
@@ -105,7 +146,9 @@ function verifyHarness(result: RunResult, requests: number): void {
   const bad = checks.filter((c) => c.outcome !== 'pass');
   const declared = checks.find((c) => c.id === 'bench.success');
   if (bad.length > 0 || declared?.counts?.passed !== requests || result.exchanges.length !== requests) {
-    throw new Error(`benchmark verification failed: ${bad.map((c) => `${c.outcome}:${c.id}`).join(', ')}; ${declared?.counts?.passed} passed, ${result.exchanges.length} exchanges`);
+    throw new Error(
+      `benchmark verification failed: ${bad.map((c) => `${c.outcome}:${c.id}`).join(', ')}; ${declared?.counts?.passed} passed, ${result.exchanges.length} exchanges`,
+    );
   }
 }
 
@@ -123,7 +166,9 @@ async function timed(fn: () => Promise<unknown>): Promise<{ ms: number; cpuMs: n
 
 async function main(): Promise<void> {
   // --only harness|loop: time one side alone (for a CPU profile of it).
-  const { values } = parseArgs({ options: { requests: { type: 'string', default: '100' }, runs: { type: 'string', default: '15' }, only: { type: 'string' }, tls: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: { requests: { type: 'string', default: '100' }, runs: { type: 'string', default: '15' }, only: { type: 'string' }, tls: { type: 'boolean' } },
+  });
   const requests = Number(values.requests);
   const runs = Number(values.runs);
   const tls = values.tls === true;
@@ -145,9 +190,13 @@ async function main(): Promise<void> {
       if (values.only !== 'harness') loop.push(await timed(() => runLoop(profile, requests, ca)));
     }
     const result: OverheadResult = {
-      requests, runs, tls,
-      harnessMs: median(harness.map((r) => r.ms)), loopMs: median(loop.map((r) => r.ms)),
-      harnessCpuMs: median(harness.map((r) => r.cpuMs)), loopCpuMs: median(loop.map((r) => r.cpuMs)),
+      requests,
+      runs,
+      tls,
+      harnessMs: median(harness.map((r) => r.ms)),
+      loopMs: median(loop.map((r) => r.ms)),
+      harnessCpuMs: median(harness.map((r) => r.cpuMs)),
+      loopCpuMs: median(loop.map((r) => r.cpuMs)),
     };
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {

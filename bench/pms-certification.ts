@@ -37,7 +37,12 @@ function defaultsProfile(dir: string, bookingCreate: boolean): string {
   return file;
 }
 
-const sink = (): Writable => new Writable({ write(_c, _e, cb) { cb(); } });
+const sink = (): Writable =>
+  new Writable({
+    write(_c, _e, cb) {
+      cb();
+    },
+  });
 
 export async function measurePmsCertification(bookingCreate: boolean): Promise<PmsCertificationTime> {
   const pollMs = bookingCreate ? 30 * 60_000 : 5 * 60_000;
@@ -45,12 +50,19 @@ export async function measurePmsCertification(bookingCreate: boolean): Promise<P
   const cwd = mkdtempSync(join(tmpdir(), 'cm-certify-bench-'));
   try {
     const started = clock.now();
-    const { result } = await runCommand({ target: 'pms', reference: true, profile: defaultsProfile(cwd, bookingCreate) }, { stdout: sink(), stderr: sink(), env: {}, cwd, isTTY: false, clock });
+    const { result } = await runCommand(
+      { target: 'pms', reference: true, profile: defaultsProfile(cwd, bookingCreate) },
+      { stdout: sink(), stderr: sink(), env: {}, cwd, isTTY: false, clock },
+    );
     const clockMs = clock.now() - started;
     const startupMs = Math.max(0, Date.parse(result.startedAt) - started);
     const real = result.suites.reduce((n, s) => n + s.durationMs, 0) || 1;
     return {
-      bookingCreate, pollMs, verdict: result.verdict, clockMs, startupMs,
+      bookingCreate,
+      pollMs,
+      verdict: result.verdict,
+      clockMs,
+      startupMs,
       suites: result.suites.map((s) => ({ name: s.name, clockMs: Math.round((s.durationMs / real) * (clockMs - startupMs)) })),
     };
   } finally {
@@ -71,5 +83,8 @@ export function describePmsTime(t: PmsCertificationTime): string {
 }
 
 if (process.argv[1]?.endsWith('pms-certification.js')) {
-  for (const bookingCreate of [false, true]) console.log(`${bookingCreate ? '30-minute polling (BookingCreate)' : '5-minute polling'}: ${describePmsTime(await measurePmsCertification(bookingCreate))}`);
+  for (const bookingCreate of [false, true])
+    console.log(
+      `${bookingCreate ? '30-minute polling (BookingCreate)' : '5-minute polling'}: ${describePmsTime(await measurePmsCertification(bookingCreate))}`,
+    );
 }

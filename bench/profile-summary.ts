@@ -56,14 +56,20 @@ export function summarize(profile: CpuProfile): string {
   });
   const total = profile.endTime - profile.startTime;
   const first = (firstRequest ?? profile.endTime) - profile.startTime;
-  const top = (m: Map<string, number>): string => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12)
-    .map(([k, us]) => `    ${k.padEnd(28)} ${(us / 1000).toFixed(0).padStart(6)} ms`).join('\n');
+  const top = (m: Map<string, number>): string =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([k, us]) => `    ${k.padEnd(28)} ${(us / 1000).toFixed(0).padStart(6)} ms`)
+      .join('\n');
   const busy = (m: Map<string, number>): number => [...m.entries()].filter(([k]) => k !== '(idle)').reduce((s, [, v]) => s + v, 0);
   return [
     `profile: ${(total / 1000).toFixed(0)} ms; first request at ${(first / 1000).toFixed(0)} ms = ${((first / total) * 100).toFixed(1)} % of the profile`,
     `busy (non-idle) before the first request: ${(busy(before) / 1000).toFixed(0)} ms; after: ${(busy(after) / 1000).toFixed(0)} ms (${((busy(before) / (busy(before) + busy(after))) * 100).toFixed(1)} % of CPU before)`,
-    '  self time before the first request:', top(before),
-    '  self time after:', top(after),
+    '  self time before the first request:',
+    top(before),
+    '  self time after:',
+    top(after),
   ].join('\n');
 }
 

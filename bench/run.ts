@@ -34,7 +34,11 @@ const PLANS: Record<'full' | 'quick', Plan> = {
   full: {
     ingestion: { rooms: 100, plansPerRoom: 10, days: 730, itemsPerRequest: 300, runs: 3 },
     // 1000 rooms x 730 days is 7.3 M items: 219 days (2.19 M items) shows the growth; --full-scaling runs all.
-    scaling: [{ rooms: 10, days: 730, runs: 3 }, { rooms: 100, days: 730, runs: 0 }, { rooms: 1000, days: 219, runs: 1 }],
+    scaling: [
+      { rooms: 10, days: 730, runs: 3 },
+      { rooms: 100, days: 730, runs: 0 },
+      { rooms: 1000, days: 219, runs: 1 },
+    ],
     overhead: { requests: 100, runs: 40 },
     certificationRuns: 3,
     startupRuns: 20,
@@ -42,7 +46,11 @@ const PLANS: Record<'full' | 'quick', Plan> = {
   },
   quick: {
     ingestion: { rooms: 10, plansPerRoom: 10, days: 120, itemsPerRequest: 300, runs: 1 },
-    scaling: [{ rooms: 2, days: 120, runs: 1 }, { rooms: 10, days: 120, runs: 0 }, { rooms: 40, days: 120, runs: 1 }],
+    scaling: [
+      { rooms: 2, days: 120, runs: 1 },
+      { rooms: 10, days: 120, runs: 0 },
+      { rooms: 40, days: 120, runs: 1 },
+    ],
     overhead: { requests: 100, runs: 5 },
     certificationRuns: 1,
     startupRuns: 5,
@@ -113,13 +121,18 @@ function overheadRow(o: OverheadResult): Row {
 function scalingRow(row: ScalingRow, i: number, all: ScalingRow[]): Row {
   const measurement = `Scaling: ${row.rooms} rooms x ${row.days} days = ${int(row.items)} items`;
   const result = `${ms(row.ms)}, ${row.usPerItem.toFixed(2)} us/item, ${int(row.peakRssMb)} MB`;
-  if (row.usPerAddedItem === undefined || row.relative === undefined) return { measurement, result, baseline: '-', ratio: '-', target: '(first size)', status: 'info' };
+  if (row.usPerAddedItem === undefined || row.relative === undefined)
+    return { measurement, result, baseline: '-', ratio: '-', target: '(first size)', status: 'info' };
   const added = `${row.usPerAddedItem.toFixed(2)} us per item added since ${int(all[i - 1]!.items)}`;
   const first = all[1]!.usPerAddedItem!;
   if (i === 1) return { measurement, result: `${result}; ${added}`, baseline: '-', ratio: '1.00', target: '(first slope)', status: 'info' };
   return {
-    measurement, result: `${result}; ${added}`, baseline: `${first.toFixed(2)} us per added item (${int(all[0]!.items)} -> ${int(all[1]!.items)})`,
-    ratio: row.relative.toFixed(2), target: '<= 1.25 (linear)', status: row.relative <= 1.25 ? 'pass' : 'MISS',
+    measurement,
+    result: `${result}; ${added}`,
+    baseline: `${first.toFixed(2)} us per added item (${int(all[0]!.items)} -> ${int(all[1]!.items)})`,
+    ratio: row.relative.toFixed(2),
+    target: '<= 1.25 (linear)',
+    status: row.relative <= 1.25 ? 'pass' : 'MISS',
   };
 }
 
@@ -160,12 +173,24 @@ function pmsTimeRow(t: PmsCertificationTime): Row {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { quick: { type: 'boolean' }, 'full-scaling': { type: 'boolean' }, 'side-by-side': { type: 'boolean' }, 'no-reference': { type: 'boolean' }, 'suite-parse': { type: 'boolean' }, json: { type: 'string' }, help: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean' },
+      'full-scaling': { type: 'boolean' },
+      'side-by-side': { type: 'boolean' },
+      'no-reference': { type: 'boolean' },
+      'suite-parse': { type: 'boolean' },
+      json: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
   if (values.help) {
-    process.stdout.write('node --expose-gc dist/bench/run.js [--quick] [--full-scaling] [--side-by-side [--no-reference] | --suite-parse] [--json FILE]\n'
-      + '  --side-by-side  only the whole-process rows against the plain loop (and the suite parse, run --reference)\n'
-      + '  --no-reference  with --side-by-side: without the whole `run --reference` processes (about a minute)\n'
-      + `  --suite-parse   only the user-suite parse row (loadSuite of the ${PARSE_STEPS}-step suite, cold in fresh processes and warm)\n`);
+    process.stdout.write(
+      'node --expose-gc dist/bench/run.js [--quick] [--full-scaling] [--side-by-side [--no-reference] | --suite-parse] [--json FILE]\n' +
+        '  --side-by-side  only the whole-process rows against the plain loop (and the suite parse, run --reference)\n' +
+        '  --no-reference  with --side-by-side: without the whole `run --reference` processes (about a minute)\n' +
+        `  --suite-parse   only the user-suite parse row (loadSuite of the ${PARSE_STEPS}-step suite, cold in fresh processes and warm)\n`,
+    );
     return;
   }
   const plan = PLANS[values.quick ? 'quick' : 'full'];
@@ -187,7 +212,11 @@ async function main(): Promise<void> {
   const points: ScalingPoint[] = plan.scaling.map((p) => {
     const pointShape = { ...shape, rooms: p.rooms, days: p.days };
     const same = p.rooms === shape.rooms && p.days === shape.days;
-    return { shape: pointShape, runs: p.runs, ...(same ? { known: { ms: ingestion.mockMs, items: ingestion.items, peakRssMb: ingestion.mockPeakRssMb } } : {}) };
+    return {
+      shape: pointShape,
+      runs: p.runs,
+      ...(same ? { known: { ms: ingestion.mockMs, items: ingestion.items, peakRssMb: ingestion.mockPeakRssMb } } : {}),
+    };
   });
   const scaling = await measureScaling(points, IN_FLIGHT, log);
   log('  run overhead (HTTP, HTTPS) ...');
@@ -229,10 +258,14 @@ async function main(): Promise<void> {
 }
 
 function printResults(machine: ReturnType<typeof describeMachine>, rows: Row[], json: string | undefined, details: Record<string, unknown>): void {
-  process.stdout.write(`\ncm-certify benchmarks, ${machine.date}: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM, Node ${machine.node}, ${machine.os}\n\n`);
+  process.stdout.write(
+    `\ncm-certify benchmarks, ${machine.date}: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM, Node ${machine.node}, ${machine.os}\n\n`,
+  );
   printTable(rows);
   const missed = rows.filter((r) => r.status === 'MISS');
-  process.stdout.write(missed.length ? `\nMISSED ${missed.length} target(s): ${missed.map((r) => r.measurement.split(':')[0]).join(', ')}\n` : '\nEvery target met.\n');
+  process.stdout.write(
+    missed.length ? `\nMISSED ${missed.length} target(s): ${missed.map((r) => r.measurement.split(':')[0]).join(', ')}\n` : '\nEvery target met.\n',
+  );
   if (json) writeFileSync(json, `${JSON.stringify({ machine, ...details, rows }, null, 2)}\n`);
 }
 

@@ -39,7 +39,14 @@ export async function measureScaling(points: ScalingPoint[], inFlight: number, l
       }
       measured = { ms: median(runs.map((r) => r.ms)), items: runs[0]!.items, peakRssMb: Math.max(...runs.map((r) => r.maxRssMb)) };
     }
-    rows.push({ rooms: point.shape.rooms, days: point.shape.days, items: measured.items, ms: measured.ms, usPerItem: (measured.ms * 1000) / measured.items, peakRssMb: measured.peakRssMb });
+    rows.push({
+      rooms: point.shape.rooms,
+      days: point.shape.days,
+      items: measured.items,
+      ms: measured.ms,
+      usPerItem: (measured.ms * 1000) / measured.items,
+      peakRssMb: measured.peakRssMb,
+    });
   }
   const slopes = rows.map((row, i) => (i === 0 ? undefined : ((row.ms - rows[i - 1]!.ms) * 1000) / (row.items - rows[i - 1]!.items)));
   const first = slopes[1];

@@ -29,8 +29,20 @@ export function sideBySideRows(rows: readonly SideBySideRow[]): BenchRow[] {
   return rows.flatMap((r): BenchRow[] => {
     const what = `Side by side: ${r.requests}-request OTA scenario (user suite file, ${Math.round(r.suiteBytes / 1024)} KB), whole process, cm-certify run --suite FILE vs a plain undici loop, alternating, median of ${r.runs}`;
     return [
-      targetRow(what, `${ms(r.harness.ms)} (CPU ${ms(r.harness.cpuMs)})`, `${ms(r.loop.ms)} (CPU ${ms(r.loop.cpuMs)}) (undici loop)`, r.harness.ms / r.loop.ms, WALL_TARGET),
-      targetRow(`Side by side: ${r.requests}-request OTA scenario, peak RSS of the process`, mb(r.harness.maxRssMb), `${mb(r.loop.maxRssMb)} (undici loop)`, r.harness.maxRssMb / r.loop.maxRssMb, 1.5),
+      targetRow(
+        what,
+        `${ms(r.harness.ms)} (CPU ${ms(r.harness.cpuMs)})`,
+        `${ms(r.loop.ms)} (CPU ${ms(r.loop.cpuMs)}) (undici loop)`,
+        r.harness.ms / r.loop.ms,
+        WALL_TARGET,
+      ),
+      targetRow(
+        `Side by side: ${r.requests}-request OTA scenario, peak RSS of the process`,
+        mb(r.harness.maxRssMb),
+        `${mb(r.loop.maxRssMb)} (undici loop)`,
+        r.harness.maxRssMb / r.loop.maxRssMb,
+        1.5,
+      ),
     ];
   });
 }
@@ -39,7 +51,10 @@ export function referenceRunRows(rows: readonly ReferenceRunRow[]): BenchRow[] {
   return rows.map((r) => ({
     measurement: `Whole process: cm-certify run --target ${r.target} --reference (real clock), median of ${r.runs}`,
     result: `${ms(r.stats.ms)} wall, ${ms(r.stats.cpuMs)} CPU, ${mb(r.stats.maxRssMb)}`,
-    baseline: '-', ratio: '-', target: '(reported)', status: 'info',
+    baseline: '-',
+    ratio: '-',
+    target: '(reported)',
+    status: 'info',
   }));
 }
 
@@ -48,6 +63,8 @@ export function suiteParseRow(r: SuiteParseResult): BenchRow {
     measurement: `User suite parse: loadSuite of the ${r.steps}-step side-by-side suite (${Math.round(r.bytes / 1024)} KB YAML), cold (the first call in a fresh process, as a run parses) and warm, medians of ${r.runs}`,
     result: `${ms(r.firstMs)} cold, ${ms(r.ms)} warm`,
     baseline: `${ms(r.jsonMs)} (JSON.parse of the same document)`,
-    ratio: (r.ms / r.jsonMs).toFixed(2), target: '(reported; about 0.2 s accepted, issue 19)', status: 'info',
+    ratio: (r.ms / r.jsonMs).toFixed(2),
+    target: '(reported; about 0.2 s accepted, issue 19)',
+    status: 'info',
   };
 }

@@ -49,7 +49,10 @@ function medianStats(all: readonly ProcessStats[]): ProcessStats {
 async function timedProcess(args: string[], dir: string, env: NodeJS.ProcessEnv, ok: (code: number | null, stdout: string) => boolean): Promise<ProcessStats> {
   const file = join(dir, 'rusage.json');
   rmSync(file, { force: true });
-  const run = await runChild(process.execPath, ['--import', HOOK, ...args], { cwd: dir, env: { ...process.env, ...env, NO_COLOR: '1', CI: '1', BENCH_RUSAGE_FILE: file } });
+  const run = await runChild(process.execPath, ['--import', HOOK, ...args], {
+    cwd: dir,
+    env: { ...process.env, ...env, NO_COLOR: '1', CI: '1', BENCH_RUSAGE_FILE: file },
+  });
   if (!ok(run.code, run.stdout)) throw new Error(`${args.slice(0, 4).join(' ')} exited ${run.code}:\n${run.stdout.slice(-1500)}${run.stderr.slice(-1500)}`);
   const usage = JSON.parse(readFileSync(file, 'utf8')) as { cpuMs: number; maxRssMb: number };
   return { ms: run.ms, ...usage };
@@ -83,17 +86,31 @@ export async function measureSideBySide(counts: readonly number[], runs: number,
   try {
     for (const count of counts) {
       const files = writeScenario(dir, count, envelope);
-      const harnessArgs = [BIN, 'run', '--target', 'ota', '--profile', profilePath, '--suite', files.suite, '--allow-http', '--output-dir', join(dir, 'report')];
+      const harnessArgs = [
+        BIN,
+        'run',
+        '--target',
+        'ota',
+        '--profile',
+        profilePath,
+        '--suite',
+        files.suite,
+        '--allow-http',
+        '--output-dir',
+        join(dir, 'report'),
+      ];
       const loopArgs = [LOOP, profile.baseUrl, profile.sharedSecret, files.requests];
-      const harnessOk = (code: number | null, stdout: string): boolean => code === 0 && new RegExp(`Checks: \\d+ passed, 0 failed[^\\n]*· ${count} exchanges`).test(stdout);
+      const harnessOk = (code: number | null, stdout: string): boolean =>
+        code === 0 && new RegExp(`Checks: \\d+ passed, 0 failed[^\\n]*· ${count} exchanges`).test(stdout);
       const loopOk = (code: number | null, stdout: string): boolean => code === 0 && stdout.startsWith(`${count} of ${count}`);
       const harness: ProcessStats[] = [];
       const loop: ProcessStats[] = [];
       // One warm-up each (disk cache), then alternate, switching who goes first.
       for (let i = -1; i < runs; i++) {
-        const pair = i % 2 === 0
-          ? [await timedProcess(harnessArgs, dir, env, harnessOk), await timedProcess(loopArgs, dir, env, loopOk)]
-          : [await timedProcess(loopArgs, dir, env, loopOk), await timedProcess(harnessArgs, dir, env, harnessOk)].reverse();
+        const pair =
+          i % 2 === 0
+            ? [await timedProcess(harnessArgs, dir, env, harnessOk), await timedProcess(loopArgs, dir, env, loopOk)]
+            : [await timedProcess(loopArgs, dir, env, loopOk), await timedProcess(harnessArgs, dir, env, harnessOk)].reverse();
         if (i >= 0) {
           harness.push(pair[0]!);
           loop.push(pair[1]!);
@@ -116,7 +133,9 @@ export async function measureReferenceRun(target: 'ota' | 'pms', runs: number, l
   const all: ProcessStats[] = [];
   try {
     for (let i = 0; i < runs; i++) {
-      all.push(await timedProcess([BIN, 'run', '--target', target, '--reference'], dir, {}, (code, stdout) => code === 0 && stdout.includes('Verdict: CERTIFIED')));
+      all.push(
+        await timedProcess([BIN, 'run', '--target', target, '--reference'], dir, {}, (code, stdout) => code === 0 && stdout.includes('Verdict: CERTIFIED')),
+      );
       log(`  run --target ${target} --reference ${i + 1}/${runs}: ${Math.round(all.at(-1)!.ms)} ms`);
     }
   } finally {

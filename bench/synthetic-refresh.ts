@@ -33,8 +33,17 @@ export function rateId(room: number, plan: number): string {
 export function syntheticFixture(rooms: number, plansPerRoom: number): PropertyFixture {
   const fixture: PropertyFixture = { name: `Bench property (${rooms} rooms)`, currency: 'EUR', rooms: [], rate_plans: [], bookings: [] };
   for (let r = 0; r < rooms; r++) {
-    fixture.rooms.push({ wbp_room_id: FIRST_ROOM_ID + r, pms_room_id: r + 1, label: `Room type ${r + 1}`, maxPersons: 2 + (r % 3), dorm: false, units: 5, base_rate: 80 });
-    for (let p = 0; p < plansPerRoom; p++) fixture.rate_plans.push({ wbp_room_id: roomId(r), wbp_rate_id: rateId(r, p), title: `Plan ${p + 1} of room ${r + 1}` });
+    fixture.rooms.push({
+      wbp_room_id: FIRST_ROOM_ID + r,
+      pms_room_id: r + 1,
+      label: `Room type ${r + 1}`,
+      maxPersons: 2 + (r % 3),
+      dorm: false,
+      units: 5,
+      base_rate: 80,
+    });
+    for (let p = 0; p < plansPerRoom; p++)
+      fixture.rate_plans.push({ wbp_room_id: roomId(r), wbp_rate_id: rateId(r, p), title: `Plan ${p + 1} of room ${r + 1}` });
   }
   return fixture;
 }

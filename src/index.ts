@@ -57,7 +57,10 @@ function discard(): Writable {
 export async function run(options: RunOptions): Promise<RunResult> {
   const { cwd = process.cwd(), env = process.env, signal, stdout, ...choices } = options;
   // A JavaScript caller of an earlier version may still pass it: say so rather than look for a profile.
-  if ('reference' in options) throw new UsageError('run(): the reference candidates are started by the command line only (cm-certify run --reference); start your candidate and give its profile');
+  if ('reference' in options)
+    throw new UsageError(
+      'run(): the reference candidates are started by the command line only (cm-certify run --reference); start your candidate and give its profile',
+    );
   const found = resolveRunTarget(choices, cwd);
   const io = { stdout: stdout ?? discard(), stderr: discard(), env, cwd, ...(signal ? { signal } : {}) };
   const { result } = await runSession({ ...choices, target: found.target, profile: found.profile }, io);

@@ -35,7 +35,10 @@ function compileOne(target: string, dir: string, name: string, outDir: string): 
   const source = parseYaml(text, file);
   const { file: _file, ...portable } = suite;
   const compiled: CompiledSuite = {
-    format: COMPILED_FORMAT, source: `${target}/${name}`, sha256: sha256(text), suite: portable,
+    format: COMPILED_FORMAT,
+    source: `${target}/${name}`,
+    sha256: sha256(text),
+    suite: portable,
     locations: isYamlProblem(source) ? {} : locations(suite, source),
   };
   writeFileSync(join(outDir, compiledFileName(name)), JSON.stringify(compiled));

@@ -22,10 +22,7 @@ export function handleGetBookingList(body: RequestBody, ctx: BookingContext): Re
   const version = body.wbp_booking_version;
   const since = typeof version === 'string' ? parseBookingVersion(version) : undefined;
   if (version !== null && since === undefined) {
-    return failure(
-      OTA_ERROR_IDS.invalidBookingVersion,
-      `wbp_booking_version must be null or "YYYY-MM-DD HH:MM:SS" (UTC), got ${describe(version)}.`,
-    );
+    return failure(OTA_ERROR_IDS.invalidBookingVersion, `wbp_booking_version must be null or "YYYY-MM-DD HH:MM:SS" (UTC), got ${describe(version)}.`);
   }
   const bookings = ctx.listed(since ?? null);
   return success({ Bookings: bookings.map((b) => ({ booking_id: b.id, version: String(b.revision) })) });
@@ -54,10 +51,7 @@ export function handleGetBookingId(body: RequestBody, ctx: BookingContext): Repl
 export function handleAckBooking(body: RequestBody, ctx: BookingContext): Reply {
   if (typeof body.booking_id !== 'string' || body.booking_id === '') return missingBookingId(body);
   if (ctx.book.acknowledge(body.booking_id)) return success();
-  return failure(
-    OTA_ERROR_IDS.bookingCannotBeAcknowledged,
-    `Booking ${describe(body.booking_id)} cannot be acknowledged: no such booking.`,
-  );
+  return failure(OTA_ERROR_IDS.bookingCannotBeAcknowledged, `Booking ${describe(body.booking_id)} cannot be acknowledged: no such booking.`);
 }
 
 export function handleCancelBooking(body: RequestBody, ctx: BookingContext): Reply {

@@ -121,9 +121,7 @@ export class BookingBook {
   create(input: NewBooking = {}): BookingRecord {
     const room = this.fixture.rooms[0]!;
     const roomId = String(room.wbp_room_id);
-    const plan =
-      this.fixture.rate_plans.find((p) => p.wbp_room_id === roomId) ??
-      this.fixture.rate_plans.find((p) => p.wbp_room_id === '0')!;
+    const plan = this.fixture.rate_plans.find((p) => p.wbp_room_id === roomId) ?? this.fixture.rate_plans.find((p) => p.wbp_room_id === '0')!;
     const now = wholeSecond(this.clock.now());
     const arrival = Number.isInteger(input.arrivalInDays) ? input.arrivalInDays! : 30;
     const nights = Number.isInteger(input.nights) && input.nights! >= 1 ? Math.min(input.nights!, 366) : 2;
@@ -206,7 +204,11 @@ export function lastNight(stay: BookedStay): string {
 /** departed: left before today; in-house: arrived before today; upcoming: arrives today or later. */
 export function stayState(booking: BookingRecord, today: string): 'departed' | 'in-house' | 'upcoming' {
   const arrival = booking.stays.map((s) => s.start).sort()[0] ?? today;
-  const departure = booking.stays.map((s) => addDays(lastNight(s), 1)).sort().at(-1) ?? today;
+  const departure =
+    booking.stays
+      .map((s) => addDays(lastNight(s), 1))
+      .sort()
+      .at(-1) ?? today;
   if (departure < today) return 'departed';
   if (arrival < today) return 'in-house';
   return 'upcoming';

@@ -68,4 +68,3 @@ export function findRatePlan(catalogue: Catalogue, wbpRoomId: string, wbpRateId:
   const { planByPair } = indexOf(catalogue);
   return planByPair.get(wbpRoomId)?.get(wbpRateId) ?? planByPair.get(GLOBAL_ROOM_ID)?.get(wbpRateId);
 }
-

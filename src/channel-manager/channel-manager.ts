@@ -261,7 +261,12 @@ export class ChannelManager {
 
   private setupProperty(body: RequestBody): Reply {
     const { property, notEnabled, setupPasswordOptional } = this.options;
-    return answerSetupProperty(body, { property, notEnabled, passwordOptional: setupPasswordOptional === true, synced: findSynced(body, this.propertyContext) });
+    return answerSetupProperty(body, {
+      property,
+      notEnabled,
+      passwordOptional: setupPasswordOptional === true,
+      synced: findSynced(body, this.propertyContext),
+    });
   }
 
   private ariUpdate(body: RequestBody): Reply {

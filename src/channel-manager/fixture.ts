@@ -170,9 +170,8 @@ function checkBooking(value: unknown, at: string, fixture: PropertyFixture): Pro
     }
   }
   return (
-    checkList(booking.customers, `${at}.customers`, (c, cat) =>
-      checkFields(c, cat, CUSTOMER_RULES, ['CustomerNationality']),
-    ) ?? checkList(booking.rooms, `${at}.rooms`, (s, sat) => checkStay(s, sat, fixture))
+    checkList(booking.customers, `${at}.customers`, (c, cat) => checkFields(c, cat, CUSTOMER_RULES, ['CustomerNationality'])) ??
+    checkList(booking.rooms, `${at}.rooms`, (s, sat) => checkStay(s, sat, fixture))
   );
 }
 

@@ -3,14 +3,7 @@
 // that the mock channel manager serves to a PMS and the reference OTA serves to the
 // harness, with its fixture loader, replies and reservation rendering. It imports only
 // support, spec and schemas.
-export {
-  ChannelManager,
-  isReply,
-  type ChannelManagerOptions,
-  type CmRequest,
-  type HttpFacts,
-  type PropertyCredentialsConfig,
-} from './channel-manager.js';
+export { ChannelManager, isReply, type ChannelManagerOptions, type CmRequest, type HttpFacts, type PropertyCredentialsConfig } from './channel-manager.js';
 export {
   loadPropertyFixture,
   parsePropertyFixture,
@@ -23,17 +16,7 @@ export {
   type FixtureStay,
   type FixtureMoment,
 } from './fixture.js';
-export {
-  OTA_ERROR_IDS,
-  failure,
-  failures,
-  jsonResponse,
-  success,
-  textResponse,
-  type OtaErrorItem,
-  type OtaResponse,
-  type Reply,
-} from './replies.js';
+export { OTA_ERROR_IDS, failure, failures, jsonResponse, success, textResponse, type OtaErrorItem, type OtaResponse, type Reply } from './replies.js';
 export { renderReservation, stayPrice, totalPrice } from './reservation.js';
 export { lastNight, stayState, type BookedStay, type BookingRecord, type NewBooking, BookingBook } from './bookings.js';
 export { AriStore, type AriValue, type AriValues } from './ari-store.js';

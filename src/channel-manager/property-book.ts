@@ -120,7 +120,9 @@ export class PropertyBook {
   /** UpdateRatePlan: the rate plan's labels and meals change in every room that has it. */
   updateRatePlan(property: SyncedProperty, input: RatePlanInput): void {
     for (const room of property.rooms) {
-      room.plans = room.plans.map((plan) => (plan.pms_rate_id === input.pms_rate_id ? { ...plan, title: planTitle(input), meal_codes: input.meal_codes } : plan));
+      room.plans = room.plans.map((plan) =>
+        plan.pms_rate_id === input.pms_rate_id ? { ...plan, title: planTitle(input), meal_codes: input.meal_codes } : plan,
+      );
     }
   }
 

@@ -44,10 +44,7 @@ export interface OtaErrorItem {
   msg: string;
 }
 
-export type Reply =
-  | { kind: 'success'; body: Record<string, unknown> }
-  | { kind: 'failure'; errors: OtaErrorItem[] }
-  | { kind: 'raw'; response: OtaResponse };
+export type Reply = { kind: 'success'; body: Record<string, unknown> } | { kind: 'failure'; errors: OtaErrorItem[] } | { kind: 'raw'; response: OtaResponse };
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -76,4 +73,3 @@ export function renderReply(reply: Reply): OtaResponse {
   if (reply.kind === 'success') return jsonResponse(200, reply.body);
   return jsonResponse(200, { success: false, errors: reply.errors });
 }
-

@@ -199,7 +199,10 @@ export class AriLedger {
   private readonly dataKeys = new PathInterner<string>(MAX_SHARED_KEYS);
 
   /** @param isKnownPair whether the channel manager maps this room x rate plan (undefined: do not judge ids). */
-  constructor(readonly since: number, private readonly isKnownPair?: (room: string, rate: string) => boolean) {}
+  constructor(
+    readonly since: number,
+    private readonly isKnownPair?: (room: string, rate: string) => boolean,
+  ) {}
 
   ingest(exchange: string, body: unknown): void {
     if (!body || typeof body !== 'object') return;
@@ -236,7 +239,11 @@ export class AriLedger {
       this.pairs.set(key, pair);
     }
     pair.items++;
-    pair.data.set(start, end, this.dataKeys.get(dataPath(item), () => dataKey(item)));
+    pair.data.set(
+      start,
+      end,
+      this.dataKeys.get(dataPath(item), () => dataKey(item)),
+    );
     if (typeof item.units === 'number') pair.units.set(start, end, item.units);
     if (typeof item.rate === 'string') pair.rates.set(start, end, item.rate);
     // An item with only flags (close: false) covers nothing: the channel still lacks availability and a rate.

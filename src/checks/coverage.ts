@@ -141,7 +141,9 @@ export function coverageArtifact(
     const first = ranges.find((r) => r[0] <= from && r[1] >= from);
     horizon = Math.min(horizon, first ? first[1] : from - 1);
     return {
-      room, rate, items: pair?.items ?? 0,
+      room,
+      rate,
+      items: pair?.items ?? 0,
       ranges: ranges.map(([s, e]) => [dayString(s), dayString(e)] as [string, string]),
       gaps: gapsIn(ranges, from, to).map(([s, e]) => [dayString(s), dayString(e)] as [string, string]),
     };

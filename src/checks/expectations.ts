@@ -61,14 +61,16 @@ function compare(a: unknown, b: unknown): number | undefined {
 
 /** One matcher on one pointer: undefined when it holds, else the failure sentence and values. */
 function checkMatcher(found: boolean, value: unknown, m: Matcher): { what: string; expected: unknown; actual: unknown } | undefined {
-  if (m.exists !== undefined && found !== m.exists) return { what: 'presence', expected: m.exists ? 'present' : 'absent', actual: found ? 'present' : 'absent' };
+  if (m.exists !== undefined && found !== m.exists)
+    return { what: 'presence', expected: m.exists ? 'present' : 'absent', actual: found ? 'present' : 'absent' };
   if (!found) return m.exists === false ? undefined : { what: 'presence', expected: 'present', actual: 'absent' };
   if (m.equals !== undefined && !deepEqual(value, m.equals)) return { what: 'value', expected: m.equals, actual: value };
   if (m.type !== undefined && !typeMatches(value, m.type)) return { what: 'type', expected: m.type, actual: jsonType(value) };
   if (m.matches !== undefined && (typeof value !== 'string' || !new RegExp(m.matches).test(value))) {
     return { what: 'value', expected: `matching /${m.matches}/`, actual: value };
   }
-  if (m.one_of !== undefined && !m.one_of.some((o) => deepEqual(value, o))) return { what: 'value', expected: `one of ${JSON.stringify(m.one_of)}`, actual: value };
+  if (m.one_of !== undefined && !m.one_of.some((o) => deepEqual(value, o)))
+    return { what: 'value', expected: `one of ${JSON.stringify(m.one_of)}`, actual: value };
   const length = Array.isArray(value) ? value.length : undefined;
   if ((m.min_items !== undefined || m.max_items !== undefined || m.contains !== undefined || m.not_contains !== undefined) && length === undefined) {
     return { what: 'type', expected: 'array', actual: jsonType(value) };
@@ -81,7 +83,10 @@ function checkMatcher(found: boolean, value: unknown, m: Matcher): { what: strin
   if (m.not_contains !== undefined && (value as unknown[]).some((v) => matchesSubset(v, m.not_contains))) {
     return { what: 'list', expected: `no item like ${JSON.stringify(m.not_contains)}`, actual: 'such an item' };
   }
-  for (const [key, sign] of [['gte', 1], ['lte', -1]] as const) {
+  for (const [key, sign] of [
+    ['gte', 1],
+    ['lte', -1],
+  ] as const) {
     const bound = m[key];
     if (bound === undefined) continue;
     const c = compare(value, bound);
@@ -115,23 +120,41 @@ export function evaluateExpectation(expect: Expectation, subject: Subject): Verd
   const body = subject.body;
   if (needsObject && (body === null || typeof body !== 'object' || Array.isArray(body))) {
     // protocol.json-body (or schema.request) reports the missing object; one fault, one check.
-    return skip(`Blocked: no JSON object to judge (received ${jsonType(body)}); the protocol checks report it`, 'blocked', { ...extra, expected: 'a JSON object', actual: jsonType(body) });
+    return skip(`Blocked: no JSON object to judge (received ${jsonType(body)}); the protocol checks report it`, 'blocked', {
+      ...extra,
+      expected: 'a JSON object',
+      actual: jsonType(body),
+    });
   }
   const obj = body as Record<string, unknown>;
   if (expect.success !== undefined && obj.success !== expect.success) {
-    return fail(unexpected('success', expect.success, obj.success ?? '(missing)', errorsText(obj)), { ...extra, pointer: '/success', expected: expect.success, actual: obj.success });
+    return fail(unexpected('success', expect.success, obj.success ?? '(missing)', errorsText(obj)), {
+      ...extra,
+      pointer: '/success',
+      expected: expect.success,
+      actual: obj.success,
+    });
   }
   if (expect.error_id !== undefined) {
     const wanted = Array.isArray(expect.error_id) ? expect.error_id : [expect.error_id];
     const ids = errorIds(obj);
     // A refusal without readable error ids is protocol.error-shape's finding: one fault, one check.
     if (obj.success === false && (ids.length === 0 || !ids.every((id) => Number.isInteger(id)))) {
-      return skip(`Blocked: the refusal carries no integer error ids to compare with ${JSON.stringify(expect.error_id)}; protocol.error-shape reports it`, 'blocked', { ...extra, pointer: '/errors', expected: wanted, actual: ids });
+      return skip(
+        `Blocked: the refusal carries no integer error ids to compare with ${JSON.stringify(expect.error_id)}; protocol.error-shape reports it`,
+        'blocked',
+        { ...extra, pointer: '/errors', expected: wanted, actual: ids },
+      );
     }
     if (obj.success !== false || !ids.some((id) => wanted.includes(id as number))) {
       const shown = wanted.length === 1 ? wanted[0] : `one of ${wanted.join(', ')}`;
       const actual = obj.success === true ? 'success true' : ids.length ? `error ids ${JSON.stringify(ids)}` : 'no error ids';
-      return fail(unexpected('error id', shown, actual), { ...extra, pointer: '/errors', expected: wanted, actual: obj.success === true ? { success: true } : ids });
+      return fail(unexpected('error id', shown, actual), {
+        ...extra,
+        pointer: '/errors',
+        expected: wanted,
+        actual: obj.success === true ? { success: true } : ids,
+      });
     }
   }
   for (const [pointer, spec] of Object.entries(expect.json ?? {})) {
@@ -139,8 +162,15 @@ export function evaluateExpectation(expect: Expectation, subject: Subject): Verd
     const { found, value } = getPointer(obj, pointer);
     const raw = checkMatcher(found, value, m);
     // A secret field's values (the profile's, or a wrong one the candidate sent) are never shown (D-184).
-    const problem = raw && raw.what === 'value' && isSecretPointer(pointer) ? { ...raw, expected: `the profile's ${lastSegment(pointer)}`, actual: 'another value' } : raw;
-    if (problem) return fail(unexpected(`${problem.what} at ${pointer}`, problem.expected, problem.actual), { ...extra, pointer, expected: problem.expected, actual: problem.actual });
+    const problem =
+      raw && raw.what === 'value' && isSecretPointer(pointer) ? { ...raw, expected: `the profile's ${lastSegment(pointer)}`, actual: 'another value' } : raw;
+    if (problem)
+      return fail(unexpected(`${problem.what} at ${pointer}`, problem.expected, problem.actual), {
+        ...extra,
+        pointer,
+        expected: problem.expected,
+        actual: problem.actual,
+      });
   }
   return pass(describeExpectation(expect), extra);
 }

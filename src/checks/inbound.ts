@@ -13,17 +13,83 @@ import type { CheckMeta, Verdict } from '../spec/vocabulary.js';
 import { fail, pass, skip, unexpected } from './check-verdict.js';
 
 export const INBOUND_CHECKS = {
-  complete: { id: 'protocol.request-complete', title: 'Every request arrives complete and within the size limit', level: 'required', spec: SPEC.endpoints, rules: [] },
-  method: { id: 'protocol.request-method', title: 'Every operation is sent as an HTTP POST', level: 'required', spec: SPEC.endpoints, rules: ['http-post-op-path'] },
-  contentType: { id: 'protocol.request-content-type', title: 'Every request body is sent as application/json', level: 'required', spec: SPEC.endpoints, rules: ['http-request-json'] },
-  json: { id: 'protocol.request-json', title: 'Every request body is a UTF-8 JSON object', level: 'required', spec: SPEC.endpoints, rules: ['http-request-json'] },
-  knownOperation: { id: 'pms.envelope.known-operation', title: 'Requests go to {base_url}/<OperationName> of an operation the channel manager serves', level: 'required', spec: SPEC.endpoints, rules: ['http-post-op-path'] },
-  querySecret: { id: 'pms.envelope.query-secret', title: 'shared_secret is sent as a query parameter and equals the issued secret', level: 'required', spec: `${SPEC.authentication} (1)`, rules: ['auth-secret-query-and-body'] },
-  bodySecret: { id: 'pms.envelope.body-secret', title: 'shared_secret in the body equals the issued secret', level: 'required', spec: `${SPEC.authentication} (1)`, rules: ['auth-secret-query-and-body'] },
-  verb: { id: 'pms.envelope.verb-matches-path', title: 'verb equals the operation name in the path', level: 'required', spec: SPEC.envelope, rules: ['env-verb-equals-op'] },
-  guid: { id: 'pms.envelope.fresh-guid', title: 'Every request carries its own guid (the same guid only for an identical retry)', level: 'required', spec: `What the service does › Terminology (guid); ${SPEC.envelope}`, rules: ['env-guid-unique'] },
-  cid: { id: 'pms.envelope.cid', title: 'pms_cid is the channel id issued to the PMS', level: 'required', spec: `${SPEC.authentication} (2)`, rules: ['env-pms-cid-assigned', 'env-pms-cid-format'] },
-  credentials: { id: 'pms.envelope.credentials', title: 'Every request carries the property credentials the channel manager issued', level: 'required', spec: `${SPEC.authentication} (3)`, rules: ['env-creds-every-call'] },
+  complete: {
+    id: 'protocol.request-complete',
+    title: 'Every request arrives complete and within the size limit',
+    level: 'required',
+    spec: SPEC.endpoints,
+    rules: [],
+  },
+  method: {
+    id: 'protocol.request-method',
+    title: 'Every operation is sent as an HTTP POST',
+    level: 'required',
+    spec: SPEC.endpoints,
+    rules: ['http-post-op-path'],
+  },
+  contentType: {
+    id: 'protocol.request-content-type',
+    title: 'Every request body is sent as application/json',
+    level: 'required',
+    spec: SPEC.endpoints,
+    rules: ['http-request-json'],
+  },
+  json: {
+    id: 'protocol.request-json',
+    title: 'Every request body is a UTF-8 JSON object',
+    level: 'required',
+    spec: SPEC.endpoints,
+    rules: ['http-request-json'],
+  },
+  knownOperation: {
+    id: 'pms.envelope.known-operation',
+    title: 'Requests go to {base_url}/<OperationName> of an operation the channel manager serves',
+    level: 'required',
+    spec: SPEC.endpoints,
+    rules: ['http-post-op-path'],
+  },
+  querySecret: {
+    id: 'pms.envelope.query-secret',
+    title: 'shared_secret is sent as a query parameter and equals the issued secret',
+    level: 'required',
+    spec: `${SPEC.authentication} (1)`,
+    rules: ['auth-secret-query-and-body'],
+  },
+  bodySecret: {
+    id: 'pms.envelope.body-secret',
+    title: 'shared_secret in the body equals the issued secret',
+    level: 'required',
+    spec: `${SPEC.authentication} (1)`,
+    rules: ['auth-secret-query-and-body'],
+  },
+  verb: {
+    id: 'pms.envelope.verb-matches-path',
+    title: 'verb equals the operation name in the path',
+    level: 'required',
+    spec: SPEC.envelope,
+    rules: ['env-verb-equals-op'],
+  },
+  guid: {
+    id: 'pms.envelope.fresh-guid',
+    title: 'Every request carries its own guid (the same guid only for an identical retry)',
+    level: 'required',
+    spec: `What the service does › Terminology (guid); ${SPEC.envelope}`,
+    rules: ['env-guid-unique'],
+  },
+  cid: {
+    id: 'pms.envelope.cid',
+    title: 'pms_cid is the channel id issued to the PMS',
+    level: 'required',
+    spec: `${SPEC.authentication} (2)`,
+    rules: ['env-pms-cid-assigned', 'env-pms-cid-format'],
+  },
+  credentials: {
+    id: 'pms.envelope.credentials',
+    title: 'Every request carries the property credentials the channel manager issued',
+    level: 'required',
+    spec: `${SPEC.authentication} (3)`,
+    rules: ['env-creds-every-call'],
+  },
 } as const satisfies Record<string, CheckMeta>;
 
 export interface Issued {
@@ -38,7 +104,11 @@ export type GuidMemory = Map<string, string>;
 /** What makes two requests the same request: the operation and the body (its raw bytes when known). */
 function fingerprint(operation: string, body: unknown, rawDigest: string | undefined): string {
   if (rawDigest) return `${operation}\u0000${rawDigest}`;
-  return createHash('sha256').update(operation).update('\u0000').update(JSON.stringify(body) ?? '').digest('hex');
+  return createHash('sha256')
+    .update(operation)
+    .update('\u0000')
+    .update(JSON.stringify(body) ?? '')
+    .digest('hex');
 }
 
 function judgeGuid(body: Record<string, unknown>, operation: string, memory: GuidMemory, ids: string[], rawDigest: string | undefined): Verdict {
@@ -52,7 +122,11 @@ function judgeGuid(body: Record<string, unknown>, operation: string, memory: Gui
   }
   return first === print
     ? pass('the same guid for an identical retry', { exchanges: ids })
-    : fail(unexpected('guid', 'a guid not used by any other request', `${guid}, already used by a different request`), { exchanges: ids, pointer: '/guid', actual: guid });
+    : fail(unexpected('guid', 'a guid not used by any other request', `${guid}, already used by a different request`), {
+        exchanges: ids,
+        pointer: '/guid',
+        actual: guid,
+      });
 }
 
 function sameId(value: unknown, expected: string | number): boolean {
@@ -70,7 +144,11 @@ function judgeCredentials(body: Record<string, unknown>, operation: string, issu
   if (body.wbp_property_password !== p.wbp_property_password) wrong.push('wbp_property_password');
   return wrong.length === 0
     ? pass('the issued property credentials', { exchanges: ids })
-    : fail(unexpected('property credentials', 'the ones the channel manager issued', `wrong ${wrong.join(', ')}`), { exchanges: ids, pointer: `/${wrong[0]}`, actual: wrong });
+    : fail(unexpected('property credentials', 'the ones the channel manager issued', `wrong ${wrong.join(', ')}`), {
+        exchanges: ids,
+        pointer: `/${wrong[0]}`,
+        actual: wrong,
+      });
 }
 
 function judgeEnvelope(x: LiveExchange, body: Record<string, unknown>, issued: Issued, memory: GuidMemory): Judged[] {
@@ -80,26 +158,34 @@ function judgeEnvelope(x: LiveExchange, body: Record<string, unknown>, issued: I
   const query = x.query?.shared_secret;
   out.push({
     meta: INBOUND_CHECKS.querySecret,
-    verdict: query === issued.sharedSecret
-      ? pass('query shared_secret present and right', { exchanges: ids })
-      : fail(unexpected('query parameter shared_secret', 'the issued secret', query === undefined ? '(absent)' : 'another value'), { exchanges: ids }),
+    verdict:
+      query === issued.sharedSecret
+        ? pass('query shared_secret present and right', { exchanges: ids })
+        : fail(unexpected('query parameter shared_secret', 'the issued secret', query === undefined ? '(absent)' : 'another value'), { exchanges: ids }),
   });
   if (typeof body.shared_secret === 'string') {
     out.push({
       meta: INBOUND_CHECKS.bodySecret,
-      verdict: body.shared_secret === issued.sharedSecret
-        ? pass('body shared_secret right', { exchanges: ids })
-        : fail(unexpected('body shared_secret', 'the issued secret', 'another value'), { exchanges: ids, pointer: '/shared_secret' }),
+      verdict:
+        body.shared_secret === issued.sharedSecret
+          ? pass('body shared_secret right', { exchanges: ids })
+          : fail(unexpected('body shared_secret', 'the issued secret', 'another value'), { exchanges: ids, pointer: '/shared_secret' }),
     });
   }
   out.push({
     meta: INBOUND_CHECKS.verb,
-    verdict: body.verb === op ? pass(`verb ${op}`, { exchanges: ids }) : fail(unexpected('verb', op, body.verb ?? '(absent)'), { exchanges: ids, pointer: '/verb', expected: op, actual: body.verb }),
+    verdict:
+      body.verb === op
+        ? pass(`verb ${op}`, { exchanges: ids })
+        : fail(unexpected('verb', op, body.verb ?? '(absent)'), { exchanges: ids, pointer: '/verb', expected: op, actual: body.verb }),
   });
   out.push({ meta: INBOUND_CHECKS.guid, verdict: judgeGuid(body, op, memory, ids, x.requestDigest) });
   out.push({
     meta: INBOUND_CHECKS.cid,
-    verdict: body.pms_cid === issued.pmsCid ? pass('the issued cid', { exchanges: ids }) : fail(unexpected('pms_cid', issued.pmsCid, body.pms_cid ?? '(absent)'), { exchanges: ids, pointer: '/pms_cid' }),
+    verdict:
+      body.pms_cid === issued.pmsCid
+        ? pass('the issued cid', { exchanges: ids })
+        : fail(unexpected('pms_cid', issued.pmsCid, body.pms_cid ?? '(absent)'), { exchanges: ids, pointer: '/pms_cid' }),
   });
   const credentials = judgeCredentials(body, op, issued, ids);
   if (credentials) out.push({ meta: INBOUND_CHECKS.credentials, verdict: credentials });
@@ -111,24 +197,39 @@ export function judgeInboundRequest(x: LiveExchange, issued: Issued, memory: Gui
   const ids = [x.record.id];
   const out: Judged[] = [];
   if (x.record.failure) {
-    out.push({ meta: INBOUND_CHECKS.complete, verdict: fail(`The request failed: ${x.record.failure.message}`, { exchanges: ids, actual: x.record.failure.kind }) });
+    out.push({
+      meta: INBOUND_CHECKS.complete,
+      verdict: fail(`The request failed: ${x.record.failure.message}`, { exchanges: ids, actual: x.record.failure.kind }),
+    });
     return { judged: out };
   }
   out.push({ meta: INBOUND_CHECKS.complete, verdict: pass('complete', { exchanges: ids }) });
   const method = x.record.request.method;
-  out.push({ meta: INBOUND_CHECKS.method, verdict: method === 'POST' ? pass('POST', { exchanges: ids }) : fail(unexpected('HTTP method', 'POST', method), { exchanges: ids }) });
+  out.push({
+    meta: INBOUND_CHECKS.method,
+    verdict: method === 'POST' ? pass('POST', { exchanges: ids }) : fail(unexpected('HTTP method', 'POST', method), { exchanges: ids }),
+  });
   const op = String(x.record.operation);
   const known = isMessageName(op) && OPERATIONS[op].server === 'ota';
-  out.push({ meta: INBOUND_CHECKS.knownOperation, verdict: known ? pass(op, { exchanges: ids }) : fail(unexpected('operation in the path', 'an operation the channel manager serves', op || '(none)'), { exchanges: ids }) });
+  out.push({
+    meta: INBOUND_CHECKS.knownOperation,
+    verdict: known
+      ? pass(op, { exchanges: ids })
+      : fail(unexpected('operation in the path', 'an operation the channel manager serves', op || '(none)'), { exchanges: ids }),
+  });
   out.push({
     meta: INBOUND_CHECKS.contentType,
-    verdict: isJsonContentType(x.requestContentType) ? pass('application/json', { exchanges: ids }) : fail(unexpected('content type', 'application/json', x.requestContentType ?? '(none)'), { exchanges: ids }),
+    verdict: isJsonContentType(x.requestContentType)
+      ? pass('application/json', { exchanges: ids })
+      : fail(unexpected('content type', 'application/json', x.requestContentType ?? '(none)'), { exchanges: ids }),
   });
   const parsed = x.request;
   const isObject = parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value);
   out.push({
     meta: INBOUND_CHECKS.json,
-    verdict: isObject ? pass('a JSON object', { exchanges: ids }) : fail(`Unexpected body: ${parsed.ok ? 'not a JSON object' : parsed.detail}\n  ${excerpt(x.record.request.body)}`, { exchanges: ids }),
+    verdict: isObject
+      ? pass('a JSON object', { exchanges: ids })
+      : fail(`Unexpected body: ${parsed.ok ? 'not a JSON object' : parsed.detail}\n  ${excerpt(x.record.request.body)}`, { exchanges: ids }),
   });
   if (!isObject || !known) return { judged: out };
   const body = (parsed as { value: Record<string, unknown> }).value;

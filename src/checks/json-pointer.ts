@@ -15,4 +15,3 @@ export function getPointer(value: unknown, pointer: string): { found: boolean; v
   }
   return { found: true, value: current };
 }
-

@@ -14,7 +14,13 @@ export const PROTOCOL_CHECKS = {
     spec: SPEC.endpoints,
     rules: ['http-post-op-path'],
   },
-  status: { id: 'protocol.http-status', title: 'Every response has HTTP status 200', level: 'required', spec: `${SPEC.errors} (1)`, rules: ['http-response-200-json'] },
+  status: {
+    id: 'protocol.http-status',
+    title: 'Every response has HTTP status 200',
+    level: 'required',
+    spec: `${SPEC.errors} (1)`,
+    rules: ['http-response-200-json'],
+  },
   contentType: {
     id: 'protocol.content-type',
     title: 'Every response has content type application/json',
@@ -22,7 +28,13 @@ export const PROTOCOL_CHECKS = {
     spec: `${SPEC.errors} (1)`,
     rules: ['http-response-200-json'],
   },
-  json: { id: 'protocol.json-body', title: 'Every response body is a UTF-8 JSON object', level: 'required', spec: SPEC.endpoints, rules: ['http-response-200-json'] },
+  json: {
+    id: 'protocol.json-body',
+    title: 'Every response body is a UTF-8 JSON object',
+    level: 'required',
+    spec: SPEC.endpoints,
+    rules: ['http-response-200-json'],
+  },
 } as const satisfies Record<string, CheckMeta>;
 
 export interface Judged {
@@ -66,9 +78,10 @@ export function judgeResponseProtocol(x: LiveExchange): Judged[] {
   const response = x.record.response!;
   out.push({
     meta: PROTOCOL_CHECKS.status,
-    verdict: response.status === 200
-      ? pass('HTTP 200', { exchanges: ids })
-      : fail(unexpected('HTTP status', 200, response.status, excerpt(response.body)), { exchanges: ids, expected: 200, actual: response.status }),
+    verdict:
+      response.status === 200
+        ? pass('HTTP 200', { exchanges: ids })
+        : fail(unexpected('HTTP status', 200, response.status, excerpt(response.body)), { exchanges: ids, expected: 200, actual: response.status }),
   });
   const type = x.responseContentType;
   out.push({
@@ -87,7 +100,11 @@ function judgeJsonBody(x: LiveExchange, incomplete: boolean): Verdict {
   const parsed = x.response;
   if (!parsed || !parsed.ok) {
     const detail = parsed && !parsed.ok ? parsed.detail : 'no body';
-    return fail(`Unexpected body: ${detail}\n  ${excerpt(x.record.response?.body)}`, { exchanges: ids, expected: 'a JSON object', actual: parsed && !parsed.ok ? parsed.error : 'missing' });
+    return fail(`Unexpected body: ${detail}\n  ${excerpt(x.record.response?.body)}`, {
+      exchanges: ids,
+      expected: 'a JSON object',
+      actual: parsed && !parsed.ok ? parsed.error : 'missing',
+    });
   }
   if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
     const kind = Array.isArray(parsed.value) ? 'array' : parsed.value === null ? 'null' : typeof parsed.value;

@@ -44,16 +44,30 @@ export function judgeErrorShape(body: unknown, exchanges: string[]): Verdict | u
   const extra = { exchanges, pointer: '/errors' };
   if (!Array.isArray(errors) || errors.length === 0) {
     const actual = errors === undefined ? 'missing' : Array.isArray(errors) ? 'an empty array' : typeof errors;
-    return fail(`Unexpected refusal: expected success false with a non-empty errors array, but errors is ${actual}`, { ...extra, expected: 'errors: [{id: <integer>, msg}]', actual });
+    return fail(`Unexpected refusal: expected success false with a non-empty errors array, but errors is ${actual}`, {
+      ...extra,
+      expected: 'errors: [{id: <integer>, msg}]',
+      actual,
+    });
   }
   for (const [i, item] of errors.entries()) {
     const id = item !== null && typeof item === 'object' ? (item as Record<string, unknown>).id : undefined;
     if (!Number.isInteger(id)) {
-      return fail(`Unexpected error id: expected errors[${i}].id to be an integer, but received ${JSON.stringify(id) ?? 'nothing'}`, { ...extra, pointer: `/errors/${i}/id`, expected: 'integer', actual: id ?? null });
+      return fail(`Unexpected error id: expected errors[${i}].id to be an integer, but received ${JSON.stringify(id) ?? 'nothing'}`, {
+        ...extra,
+        pointer: `/errors/${i}/id`,
+        expected: 'integer',
+        actual: id ?? null,
+      });
     }
     const msg = (item as Record<string, unknown>).msg;
     if (msg !== undefined && typeof msg !== 'string') {
-      return fail(`Unexpected error msg: expected errors[${i}].msg to be a string, but received ${JSON.stringify(msg)}`, { ...extra, pointer: `/errors/${i}/msg`, expected: 'string', actual: msg });
+      return fail(`Unexpected error msg: expected errors[${i}].msg to be a string, but received ${JSON.stringify(msg)}`, {
+        ...extra,
+        pointer: `/errors/${i}/msg`,
+        expected: 'string',
+        actual: msg,
+      });
     }
   }
   return pass(`a refusal with ${errors.length} error(s), ids ${JSON.stringify(errors.map((e) => (e as Record<string, unknown>).id))}`, { exchanges });

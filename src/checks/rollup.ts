@@ -41,7 +41,17 @@ export class CheckCollector {
   /** Registers a check that must appear in the results even if it never runs. */
   declare(meta: CheckMeta): void {
     if (!this.byId.has(meta.id)) {
-      this.byId.set(meta.id, { meta, worst: undefined, counts: { runs: 0, passed: 0, failed: 0, skipped: 0, errored: 0 }, bad: new Set(), good: new Set(), schemaErrors: [], steps: new Set(), firstAt: undefined, lastAt: undefined });
+      this.byId.set(meta.id, {
+        meta,
+        worst: undefined,
+        counts: { runs: 0, passed: 0, failed: 0, skipped: 0, errored: 0 },
+        bad: new Set(),
+        good: new Set(),
+        schemaErrors: [],
+        steps: new Set(),
+        firstAt: undefined,
+        lastAt: undefined,
+      });
     }
   }
 

@@ -41,11 +41,15 @@ function fromChecks(checks: readonly Checked[], interrupted: boolean): DecidedVe
   const unproven = checks.filter((r) => r.level === 'required' && r.outcome === 'skip' && r.skipKind !== 'not-applicable');
   const degraded = unproven.filter((r) => r.skipKind === 'timing-degraded');
   const reasons: string[] = [];
-  if (degraded.length) reasons.push(`timing degraded: ${degraded.length} timing check(s) could not be judged because the harness's own process was starved of CPU (run again on a less busy machine)`);
+  if (degraded.length)
+    reasons.push(
+      `timing degraded: ${degraded.length} timing check(s) could not be judged because the harness's own process was starved of CPU (run again on a less busy machine)`,
+    );
   if (failed.length) reasons.push(`${failed.length} required check(s) failed`);
   if (interrupted) reasons.push('the run was interrupted');
   if (errored.length) reasons.push(`${errored.length} check(s) could not be evaluated (harness, network or profile error)`);
-  if (unproven.length > degraded.length) reasons.push(`${unproven.length - degraded.length} required check(s) were skipped for missing input or an earlier failure`);
+  if (unproven.length > degraded.length)
+    reasons.push(`${unproven.length - degraded.length} required check(s) were skipped for missing input or an earlier failure`);
   if (failed.length) return { verdict: 'not-certified', reasons };
   if (interrupted || errored.length || unproven.length) return { verdict: 'incomplete', reasons };
   return { verdict: 'certified', reasons };

@@ -13,18 +13,63 @@ import { fail, harnessError, pass, skip } from './check-verdict.js';
 
 /** The spec rules the response schemas state (OTA answers): shapes, types, patterns, enums. */
 const RESPONSE_SCHEMA_RULES = [
-  'resp-success-boolean', 'resp-errors-on-failure', 'grt-shape', 'grt-room-item', 'grp-shape', 'grp-room-zero-global', 'gbl-shape',
-  'gbl-booking-id-max64', 'gbi-shape', 'res-order-date-time', 'res-flag-count-types', 'res-currency', 'res-customer-country',
+  'resp-success-boolean',
+  'resp-errors-on-failure',
+  'grt-shape',
+  'grt-room-item',
+  'grp-shape',
+  'grp-room-zero-global',
+  'gbl-shape',
+  'gbl-booking-id-max64',
+  'gbi-shape',
+  'res-order-date-time',
+  'res-flag-count-types',
+  'res-currency',
+  'res-customer-country',
 ];
 
 /** The rules the request schemas state (what a PMS sends; the harness's own requests are held to them too). */
 const REQUEST_SCHEMA_RULES = [
-  'env-required-fields', 'env-verb-equals-op', 'env-guid-pattern', 'env-pms-cid-format', 'env-password-optional-setup', 'env-healthcheck-ids',
-  'env-types-setupproperty', 'env-types-scoped', 'gbl-version-field', 'ack-request', 'cancel-request', 'ari-currency', 'ari-inventory',
-  'inv-required-fields', 'inv-units', 'inv-rate-pattern', 'inv-rdef-single', 'inv-included-occupants', 'inv-adult-child-n', 'inv-min-los',
-  'inv-zero-means-none', 'inv-close-flags', 'delete-requests', 'cp-request', 'prop-required-fields', 'prop-codes', 'prop-los-defaults',
-  'prop-breakfast-weekend', 'prop-address-contact', 'img-fields', 'img-description-max', 'room-required-fields', 'room-gender-dorm',
-  'rp-fields', 'tax-required-fields', 'tax-enums', 'tax-amount-xor', 'tax-percent-basis', 'tax-amounts-conditions', 'updateroom-request',
+  'env-required-fields',
+  'env-verb-equals-op',
+  'env-guid-pattern',
+  'env-pms-cid-format',
+  'env-password-optional-setup',
+  'env-healthcheck-ids',
+  'env-types-setupproperty',
+  'env-types-scoped',
+  'gbl-version-field',
+  'ack-request',
+  'cancel-request',
+  'ari-currency',
+  'ari-inventory',
+  'inv-required-fields',
+  'inv-units',
+  'inv-rate-pattern',
+  'inv-rdef-single',
+  'inv-included-occupants',
+  'inv-adult-child-n',
+  'inv-min-los',
+  'inv-zero-means-none',
+  'inv-close-flags',
+  'delete-requests',
+  'cp-request',
+  'prop-required-fields',
+  'prop-codes',
+  'prop-los-defaults',
+  'prop-breakfast-weekend',
+  'prop-address-contact',
+  'img-fields',
+  'img-description-max',
+  'room-required-fields',
+  'room-gender-dorm',
+  'rp-fields',
+  'tax-required-fields',
+  'tax-enums',
+  'tax-amount-xor',
+  'tax-percent-basis',
+  'tax-amounts-conditions',
+  'updateroom-request',
 ];
 
 export const SCHEMA_CHECKS = {
@@ -63,13 +108,26 @@ function describeErrors(errors: SchemaError[]): string {
   return `${shown.join('\n')}${more}`;
 }
 
-export function schemaVerdict(name: MessageName, kind: BodyKind, body: unknown, exchanges: string[], selfCheck = false, drop?: (error: SchemaError) => boolean): Verdict {
+export function schemaVerdict(
+  name: MessageName,
+  kind: BodyKind,
+  body: unknown,
+  exchanges: string[],
+  selfCheck = false,
+  drop?: (error: SchemaError) => boolean,
+): Verdict {
   const all = validateBody(name, kind, body);
   const errors = drop ? all.filter((e) => !drop(e)) : all;
   if (errors.length === 0) return pass(`valid ${name} ${kind}`, { exchanges });
   const first = errors[0]!;
   const message = `${selfCheck ? 'The harness built an invalid' : 'Unexpected'} ${name} ${kind}: ${errors.length} schema error(s)\n${describeErrors(errors)}`;
-  const extra = { exchanges, schemaErrors: errors, pointer: first.pointer, expected: `valid per ${OPERATIONS[name].section}`, actual: `${errors.length} error(s)` };
+  const extra = {
+    exchanges,
+    schemaErrors: errors,
+    pointer: first.pointer,
+    expected: `valid per ${OPERATIONS[name].section}`,
+    actual: `${errors.length} error(s)`,
+  };
   return selfCheck ? harnessError(message, extra) : fail(message, extra);
 }
 
@@ -77,14 +135,24 @@ export function schemaVerdict(name: MessageName, kind: BodyKind, body: unknown, 
  * Schema + body rules for a body the candidate produced. `drop`: schema errors another check
  * judges (the error shape of a refusal), so one fault is not reported twice.
  */
-export function judgeCandidateBody(name: MessageName, kind: BodyKind, body: unknown, exchanges: string[], isObject: boolean, drop?: (error: SchemaError) => boolean): Judged[] {
+export function judgeCandidateBody(
+  name: MessageName,
+  kind: BodyKind,
+  body: unknown,
+  exchanges: string[],
+  isObject: boolean,
+  drop?: (error: SchemaError) => boolean,
+): Judged[] {
   const meta = kind === 'response' ? SCHEMA_CHECKS.response : SCHEMA_CHECKS.request;
   if (!isObject) return [{ meta, verdict: skip('no JSON object body to validate', 'blocked', { exchanges }) }];
   const out: Judged[] = [{ meta, verdict: schemaVerdict(name, kind, body, exchanges, false, drop) }];
   for (const { rule, verdict } of applyBodyRules(name, kind, body)) {
     // A rule that does not apply to this body (a null version, rooms without prices) says nothing.
     if (verdict.status === 'skip' && verdict.skip === 'not-applicable') continue;
-    out.push({ meta: { id: rule.id, title: rule.title, level: rule.level, spec: rule.spec, ...(rule.rules ? { rules: rule.rules } : {}) }, verdict: { ...verdict, exchanges } });
+    out.push({
+      meta: { id: rule.id, title: rule.title, level: rule.level, spec: rule.spec, ...(rule.rules ? { rules: rule.rules } : {}) },
+      verdict: { ...verdict, exchanges },
+    });
   }
   return out;
 }

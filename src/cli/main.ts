@@ -46,11 +46,15 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
 
-  program.command('run')
+  program
+    .command('run')
     .description('run the certification suites against a candidate and print the verdict')
     .addOption(targetOption())
-    .option('-p, --profile <file>', 'candidate profile (YAML; default: cm-certify.ota.yaml or cm-certify.pms.yaml in this folder, whose target: is used when --target is not given)')
-    .option('--reference', 'certify the built-in reference candidate (started in-process); with --profile, using that profile\'s settings')
+    .option(
+      '-p, --profile <file>',
+      'candidate profile (YAML; default: cm-certify.ota.yaml or cm-certify.pms.yaml in this folder, whose target: is used when --target is not given)',
+    )
+    .option('--reference', "certify the built-in reference candidate (started in-process); with --profile, using that profile's settings")
     .option('--variant <name>', 'with --reference: a deliberately broken variant (repeatable)', collect)
     .option('-s, --suite <name|file>', 'built-in suite name, "builtin", or a suite file (repeatable)', collect)
     .option('-g, --grep <pattern>', 'only checks whose id or title match (a partial run)')
@@ -60,7 +64,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--ca <file>', 'PEM file of a private CA the candidate certificate chains to')
     .option('-r, --reporter <name>', 'report file: json, junit, html (repeatable)', collect)
     .option('-o, --output-dir <dir>', 'where report files go (checked before the run starts)', 'cm-certify-report')
-    .option('--timeout <time>', 'per-request timeout (5000, 500ms, 10s), overriding the profile\'s timeouts.request_ms')
+    .option('--timeout <time>', "per-request timeout (5000, 500ms, 10s), overriding the profile's timeouts.request_ms")
     .option('-q, --quiet', 'print only the verdict line')
     .option('-v, --verbose', 'also print every request and response in full (secrets redacted)')
     .option('--no-color', 'no colours (also: NO_COLOR=1)')
@@ -70,7 +74,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       setExit((await runCommand(opts, io)).exitCode);
     });
 
-  program.command('serve')
+  program
+    .command('serve')
     .description('serve a built-in candidate (reference-ota, reference-pms) until Ctrl-C')
     .argument('<candidate>', 'reference-ota or reference-pms')
     .option('--cm-url <url>', 'reference-pms: the channel manager it connects to')
@@ -87,7 +92,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       setExit(await serveCommand({ candidate, ...opts }, io));
     });
 
-  program.command('list')
+  program
+    .command('list')
     .description('list suites and checks with level and spec section')
     .addOption(targetOption())
     .option('--json', 'machine-readable output')
@@ -97,7 +103,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       setExit(listCommand(opts, io));
     });
 
-  program.command('validate')
+  program
+    .command('validate')
     .description('validate a payload against the spec schemas (or check a suite or profile file)')
     .argument('[file]', 'JSON payload to validate')
     .option('--operation <name>', 'operation or callback name, e.g. ARIUpdate')
@@ -109,7 +116,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       setExit(validateCommand({ ...opts, file }, io));
     });
 
-  program.command('schemas')
+  program
+    .command('schemas')
     .description('write every JSON Schema (operations, callbacks, suite and profile formats)')
     .option('--out <dir>', 'directory to write the .schema.json files to')
     .option('--openapi <file>', 'write an OpenAPI 3.1 document of the whole API to FILE')
@@ -118,7 +126,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       setExit(schemasCommand(opts, io));
     });
 
-  program.command('verify-report')
+  program
+    .command('verify-report')
     .description('check that a report.json or report.html still matches its certificate')
     .argument('<file>', 'report.json or report.html written by `run`')
     .addHelpText('after', '\nExit codes: 0 intact, 1 altered (what differs is printed), 2 unreadable or not a cm-certify report\n')
@@ -127,7 +136,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       setExit(await verifyReportCommand({ file }, io));
     });
 
-  program.command('init')
+  program
+    .command('init')
     .description('write a commented profile template')
     .addOption(targetOption().default('ota'))
     .option('--out <file>', 'where to write it (default cm-certify.<target>.yaml)')

@@ -39,17 +39,31 @@ async function launchPms(choice: ReferenceChoice, context: LaunchContext): Promi
   const side = await context.startMock(base);
   const tls = await testTls();
   const pms = await startReferencePms({
-    clock: context.clock, cmUrl: side.mock.url, ...(side.certificate ? { ca: Buffer.from(side.certificate) } : {}), sharedSecret: base.sharedSecret, pmsCid: base.pmsCid,
-    property: base.property, currency: base.currency ?? 'EUR', pollIntervalMs: base.intervals.pollMs,
+    clock: context.clock,
+    cmUrl: side.mock.url,
+    ...(side.certificate ? { ca: Buffer.from(side.certificate) } : {}),
+    sharedSecret: base.sharedSecret,
+    pmsCid: base.pmsCid,
+    property: base.property,
+    currency: base.currency ?? 'EUR',
+    pollIntervalMs: base.intervals.pollMs,
     capabilities: {
-      ackBooking: base.capabilities.includes('AckBooking'), notifyBooking: base.capabilities.includes('NotifyBooking'),
-      bookingCreate: base.capabilities.includes('BookingCreate'), roomInfo: base.capabilities.includes('RoomInfo'),
+      ackBooking: base.capabilities.includes('AckBooking'),
+      notifyBooking: base.capabilities.includes('NotifyBooking'),
+      bookingCreate: base.capabilities.includes('BookingCreate'),
+      roomInfo: base.capabilities.includes('RoomInfo'),
     },
     tls: { cert: tls.cert, key: tls.key },
     ...variants,
   });
   try {
-    const profile = loadProfile(file, { ...env, CM_REFERENCE_PMS_URL: pms.baseUrl, CM_REFERENCE_PMS_START_URL: pms.startUrl, CM_REFERENCE_PMS_PROPERTY_SYNC_URL: pms.propertySyncUrl, CM_REFERENCE_PMS_CHANGE_PRICE_URL: pms.changePriceUrl });
+    const profile = loadProfile(file, {
+      ...env,
+      CM_REFERENCE_PMS_URL: pms.baseUrl,
+      CM_REFERENCE_PMS_START_URL: pms.startUrl,
+      CM_REFERENCE_PMS_PROPERTY_SYNC_URL: pms.propertySyncUrl,
+      CM_REFERENCE_PMS_CHANGE_PRICE_URL: pms.changePriceUrl,
+    });
     return { profile, ca: tls.ca, close: () => pms.close() };
   } catch (error) {
     await pms.close();

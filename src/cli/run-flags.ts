@@ -9,10 +9,12 @@ import type { Verbosity } from '../report/types.js';
 export function parseTimeoutFlag(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const trimmed = text.trim();
-  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) : (() => {
-    const d = parseDuration(trimmed);
-    return d && d.days === 0 && d.months === 0 ? d.ms : undefined;
-  })();
+  const ms = /^\d+$/.test(trimmed)
+    ? Number(trimmed)
+    : (() => {
+        const d = parseDuration(trimmed);
+        return d && d.days === 0 && d.months === 0 ? d.ms : undefined;
+      })();
   if (ms === undefined || !Number.isSafeInteger(ms) || ms < 1) {
     throw new UsageError(`--timeout ${JSON.stringify(text)}: give a time per request, in milliseconds (5000) or with a unit (500ms, 10s, 2m)`);
   }

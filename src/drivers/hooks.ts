@@ -136,13 +136,21 @@ export class HookRunner {
           operation: `hook:${name}`,
           startedAt: new Date(at).toISOString(),
           durationMs: Math.round(performance.now() - started),
-          request: { method: 'EXEC', url: `command: ${redactor.text(spec.argv ? JSON.stringify(spec.argv) : spec.command!)}`, ...messageRecord({}, stdin, this.options.evidenceBodyBytes, redactor) },
-          response: { status: code ?? -1, ...messageRecord(stderr ? { stderr: redactor.text(cutText(stderr, 2000)) } : {}, stdout, this.options.evidenceBodyBytes, redactor, outBytes) },
+          request: {
+            method: 'EXEC',
+            url: `command: ${redactor.text(spec.argv ? JSON.stringify(spec.argv) : spec.command!)}`,
+            ...messageRecord({}, stdin, this.options.evidenceBodyBytes, redactor),
+          },
+          response: {
+            status: code ?? -1,
+            ...messageRecord(stderr ? { stderr: redactor.text(cutText(stderr, 2000)) } : {}, stdout, this.options.evidenceBodyBytes, redactor, outBytes),
+          },
         };
         log.add({ record, at, request: { ok: true, value: input } });
         if (spawnError) return resolve({ ok: false, exchangeId: id, message: `hook ${name} could not start: ${spawnError.message}` });
         if (timedOut) return resolve({ ok: false, exchangeId: id, message: `hook ${name} did not finish within ${timeoutMs} ms` });
-        if (code !== 0) return resolve({ ok: false, exchangeId: id, message: `hook ${name} exited with code ${code}: ${redactor.text(cutText(stderr.trim(), 200))}` });
+        if (code !== 0)
+          return resolve({ ok: false, exchangeId: id, message: `hook ${name} exited with code ${code}: ${redactor.text(cutText(stderr.trim(), 200))}` });
         const parsed = parseJsonAnswer(stdout.toString('utf8'));
         if (!parsed.ok) return resolve({ ok: false, exchangeId: id, message: `hook ${name}: ${redactor.text(parsed.message)}` });
         resolve({ ok: true, exchangeId: id, value: parsed.value, message: `hook ${name} exited with code 0` });

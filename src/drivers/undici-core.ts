@@ -22,7 +22,12 @@ function fromPaths(): UndiciCore | undefined {
   try {
     const Agent = require('undici/lib/dispatcher/agent.js') as unknown;
     const request = require('undici/lib/api/api-request.js') as unknown;
-    if (typeof Agent !== 'function' || typeof request !== 'function' || typeof (Agent as { prototype?: { dispatch?: unknown } }).prototype?.dispatch !== 'function') return undefined;
+    if (
+      typeof Agent !== 'function' ||
+      typeof request !== 'function' ||
+      typeof (Agent as { prototype?: { dispatch?: unknown } }).prototype?.dispatch !== 'function'
+    )
+      return undefined;
     return { Agent: Agent as typeof AgentClass, request: (dispatcher, options) => (request as RequestFn).call(dispatcher, options), loadedAs: 'core' };
   } catch {
     return undefined;
@@ -47,6 +52,7 @@ export const undiciFromPackage = fromPackage;
 /** `request(url, ...)`'s split of a URL into what Dispatcher#request takes: origin and path with query. */
 export function originAndPath(url: string): { origin: string; path: string } {
   const parsed = new URL(url);
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw Object.assign(new Error(`invalid protocol ${parsed.protocol}`), { code: 'UND_ERR_INVALID_ARG' });
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw Object.assign(new Error(`invalid protocol ${parsed.protocol}`), { code: 'UND_ERR_INVALID_ARG' });
   return { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
 }

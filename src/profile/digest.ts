@@ -68,10 +68,12 @@ export function withoutSecrets(value: unknown, secrets: readonly string[], depth
   if (value === null || typeof value !== 'object' || depth > 64) return value;
   if (Array.isArray(value)) return value.map((v) => withoutSecrets(v, secrets, depth + 1));
   // fromEntries makes own properties: a "__proto__" key stays a key (and counts in the digest).
-  return Object.fromEntries(Object.entries(value).map(([key, v]) => [
-    replaceSecrets(key, secrets),
-    SECRET_KEY_RE.test(key) && v !== undefined ? SECRET_PLACEHOLDER : withoutSecrets(v, secrets, depth + 1),
-  ]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, v]) => [
+      replaceSecrets(key, secrets),
+      SECRET_KEY_RE.test(key) && v !== undefined ? SECRET_PLACEHOLDER : withoutSecrets(v, secrets, depth + 1),
+    ]),
+  );
 }
 
 /** SHA-256 (hex) of the canonical JSON of `profile.raw`, secrets excluded. */

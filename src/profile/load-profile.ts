@@ -55,17 +55,20 @@ function tokenizeEnv(text: string): EnvTokens {
   let n = 0;
   let delta = 0;
   // `$${` (a literal `${`) first, as it may stand where a `${VAR}` would start.
-  const out = text.replace(new RegExp(`\\$\\$\\{|${ENV_RE.source}`, 'g'), (match: string, name: string | undefined, fallback: string | undefined, offset: number) => {
-    let replacement = literal;
-    if (name !== undefined) {
-      replacement = `cmenv${nonce}x${n++}`;
-      refs.set(replacement, { name, fallback });
-    }
-    const at = offset + delta;
-    delta += replacement.length - match.length;
-    shifts.push({ at, end: at + replacement.length, delta: replacement.length - match.length });
-    return replacement;
-  });
+  const out = text.replace(
+    new RegExp(`\\$\\$\\{|${ENV_RE.source}`, 'g'),
+    (match: string, name: string | undefined, fallback: string | undefined, offset: number) => {
+      let replacement = literal;
+      if (name !== undefined) {
+        replacement = `cmenv${nonce}x${n++}`;
+        refs.set(replacement, { name, fallback });
+      }
+      const at = offset + delta;
+      delta += replacement.length - match.length;
+      shifts.push({ at, end: at + replacement.length, delta: replacement.length - match.length });
+      return replacement;
+    },
+  );
   return { text: out, refs, literal, shifts };
 }
 
@@ -124,21 +127,24 @@ function interpolate(value: unknown, it: Interpolation, path: PathSegment[]): un
     const key = String(path[path.length - 1] ?? '');
     const tokenRe = new RegExp(`${[...it.refs.keys()][0]?.replace(/x\d+$/, '') ?? 'cmenv-none'}x\\d+`, 'g');
     const hookCommand = isHookCommand(path);
-    return value.replace(tokenRe, (token) => {
-      const ref = it.refs.get(token)!;
-      const found = it.env[ref.name];
-      if (found === undefined && ref.fallback === undefined) {
-        it.problems.push({ message: `environment variable ${ref.name} is not set`, location: it.source.locate(path) });
-        it.unset.push(path);
-        return '';
-      }
-      const text = found ?? ref.fallback ?? '';
-      // Any value from the environment is a secret unless the profile lists it as public.
-      if (SECRET_KEY_RE.test(key) || SECRET_KEY_RE.test(ref.name) || (found !== undefined && !it.publicEnv.has(ref.name))) it.secrets.push(text);
-      if (!hookCommand) return text;
-      it.hookEnv.set(ref.name, text);
-      return `\${${ref.name}}`;
-    }).split(it.literal).join('${');
+    return value
+      .replace(tokenRe, (token) => {
+        const ref = it.refs.get(token)!;
+        const found = it.env[ref.name];
+        if (found === undefined && ref.fallback === undefined) {
+          it.problems.push({ message: `environment variable ${ref.name} is not set`, location: it.source.locate(path) });
+          it.unset.push(path);
+          return '';
+        }
+        const text = found ?? ref.fallback ?? '';
+        // Any value from the environment is a secret unless the profile lists it as public.
+        if (SECRET_KEY_RE.test(key) || SECRET_KEY_RE.test(ref.name) || (found !== undefined && !it.publicEnv.has(ref.name))) it.secrets.push(text);
+        if (!hookCommand) return text;
+        it.hookEnv.set(ref.name, text);
+        return `\${${ref.name}}`;
+      })
+      .split(it.literal)
+      .join('${');
   }
   if (Array.isArray(value)) return value.map((v, i) => interpolate(v, it, [...path, i]));
   if (value !== null && typeof value === 'object') {
@@ -172,7 +178,8 @@ function capabilityProblems(value: unknown, source: YamlSource): Problem[] {
   if (!Array.isArray(caps)) return [];
   return caps.flatMap((name, i) => {
     if (CAPABILITY_NAMES.includes(name as never)) return [];
-    if (typeof name !== 'string') return [{ message: `must be a capability name (known: ${CAPABILITY_NAMES.join(', ')})`, location: source.locate(['capabilities', i]) }];
+    if (typeof name !== 'string')
+      return [{ message: `must be a capability name (known: ${CAPABILITY_NAMES.join(', ')})`, location: source.locate(['capabilities', i]) }];
     const guess = didYouMean(name, CAPABILITY_NAMES);
     const message = `unknown capability "${name}"${guess ? `\n    did you mean "${guess}"?` : ''}\n    (known: ${CAPABILITY_NAMES.join(', ')})`;
     return [{ message, location: source.locate(['capabilities', i]) }];
@@ -205,11 +212,22 @@ export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv 
   }
   const secrets: string[] = [];
   const hookEnv = new Map<string, string>();
-  const it: Interpolation = { refs: tokens.refs, literal: tokens.literal, env, source, secrets, publicEnv: publicEnvOf(source.value), hookEnv, problems: [], unset: [] };
+  const it: Interpolation = {
+    refs: tokens.refs,
+    literal: tokens.literal,
+    env,
+    source,
+    secrets,
+    publicEnv: publicEnvOf(source.value),
+    hookEnv,
+    problems: [],
+    unset: [],
+  };
   const value = interpolate(source.value, it, []);
   // All problems at once: unset variables, schema problems, unknown capabilities (in file order).
-  const problems = [...it.problems, ...shapeProblems(value, source, it.unset), ...capabilityProblems(value, source)]
-    .sort((a, b) => (a.location.line ?? 0) - (b.location.line ?? 0) || (a.location.column ?? 0) - (b.location.column ?? 0));
+  const problems = [...it.problems, ...shapeProblems(value, source, it.unset), ...capabilityProblems(value, source)].sort(
+    (a, b) => (a.location.line ?? 0) - (b.location.line ?? 0) || (a.location.column ?? 0) - (b.location.column ?? 0),
+  );
   if (problems.length) throw problemsError(problems, file);
   const raw = value as RawProfile;
   resolveFiles(raw, file);

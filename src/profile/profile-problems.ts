@@ -23,7 +23,12 @@ const PATTERN_WORDS: Record<string, string> = {
 };
 
 const TYPE_WORDS: Record<string, string> = {
-  string: 'text', integer: 'a whole number', number: 'a number', boolean: 'true or false', object: 'a mapping (key: value lines)', array: 'a list',
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'a mapping (key: value lines)',
+  array: 'a list',
 };
 
 export function editDistance(a: string, b: string): number {
@@ -59,16 +64,26 @@ function knownKeys(schema: unknown): string[] {
 function plainMessage(error: ErrorObject, field: string): string {
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
-    case 'required': return `missing required field "${String(p.missingProperty)}"`;
-    case 'enum': return `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'type': return `must be ${TYPE_WORDS[String(p.type)] ?? String(p.type)}`;
-    case 'pattern': return PATTERN_WORDS[field] ?? 'is not in the expected format (see `cm-certify schemas` for this field)';
-    case 'minLength': return p.limit === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters long`;
-    case 'minimum': return `must be at least ${String(p.limit)}`;
-    case 'maximum': return `must be at most ${String(p.limit)}`;
-    case 'uniqueItems': return 'must not list the same value twice';
-    case 'oneOf': return 'must have exactly one of http or command';
-    default: return error.message ?? 'is invalid';
+    case 'required':
+      return `missing required field "${String(p.missingProperty)}"`;
+    case 'enum':
+      return `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'type':
+      return `must be ${TYPE_WORDS[String(p.type)] ?? String(p.type)}`;
+    case 'pattern':
+      return PATTERN_WORDS[field] ?? 'is not in the expected format (see `cm-certify schemas` for this field)';
+    case 'minLength':
+      return p.limit === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters long`;
+    case 'minimum':
+      return `must be at least ${String(p.limit)}`;
+    case 'maximum':
+      return `must be at most ${String(p.limit)}`;
+    case 'uniqueItems':
+      return 'must not list the same value twice';
+    case 'oneOf':
+      return 'must have exactly one of http or command';
+    default:
+      return error.message ?? 'is invalid';
   }
 }
 
@@ -100,9 +115,10 @@ export function schemaProblems(errors: readonly ErrorObject[], source: YamlSourc
     }
     const found = source.locate(path, { key: error.keyword === 'additionalProperties' });
     // A field missing at the top level has no line of its own: name the file and the field.
-    const location = path.length === 0 && error.keyword === 'required'
-      ? { file: found.file, line: 1, field: String((error.params as Record<string, unknown>).missingProperty) }
-      : found;
+    const location =
+      path.length === 0 && error.keyword === 'required'
+        ? { file: found.file, line: 1, field: String((error.params as Record<string, unknown>).missingProperty) }
+        : found;
     const key = `${formatLocation(location)}|${message}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -46,10 +46,22 @@ export const PROFILE_SCHEMA = {
   additionalProperties: false,
   required: ['target', 'base_url', 'shared_secret', 'pms_cid', 'property'],
   properties: {
-    target: { enum: ['ota', 'pms'], description: 'Which side the candidate implements: ota (cm-certify plays the PMS and calls it) or pms (cm-certify plays the channel manager).' },
+    target: {
+      enum: ['ota', 'pms'],
+      description: 'Which side the candidate implements: ota (cm-certify plays the PMS and calls it) or pms (cm-certify plays the channel manager).',
+    },
     name: { type: 'string', description: 'A name for the candidate, shown in the reports.' },
-    base_url: { type: 'string', pattern: '^https?://[^\\s]+$', description: 'OTA target: the base URL of the candidate API (operations are POSTed to base_url/<Operation>). PMS target: the URL the callbacks go to. HTTPS is required for certification.' },
-    shared_secret: { type: 'string', minLength: 1, description: 'The shared_secret issued by the channel manager (sent as query parameter and body field). Use ${ENV_VAR}; it is redacted everywhere.' },
+    base_url: {
+      type: 'string',
+      pattern: '^https?://[^\\s]+$',
+      description:
+        'OTA target: the base URL of the candidate API (operations are POSTed to base_url/<Operation>). PMS target: the URL the callbacks go to. HTTPS is required for certification.',
+    },
+    shared_secret: {
+      type: 'string',
+      minLength: 1,
+      description: 'The shared_secret issued by the channel manager (sent as query parameter and body field). Use ${ENV_VAR}; it is redacted everywhere.',
+    },
     pms_cid: { type: 'string', pattern: '^[a-z0-9]+$', description: 'The channel id issued with the shared_secret: lower-case letters and digits.' },
     currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency of the property rates, e.g. EUR.' },
     property: {
@@ -63,8 +75,18 @@ export const PROFILE_SCHEMA = {
         wbp_property_password: { type: 'string' },
       },
     },
-    capabilities: { type: 'array', items: { type: 'string', enum: [...CAPABILITY_NAMES] }, uniqueItems: true, description: `Optional operations and callbacks the candidate implements; their suites run only when declared. Known: ${CAPABILITY_NAMES.join(', ')}.` },
-    public_env: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }, uniqueItems: true, description: 'Environment variables whose values are not secrets (URLs, addresses); every other value taken from the environment is redacted.' },
+    capabilities: {
+      type: 'array',
+      items: { type: 'string', enum: [...CAPABILITY_NAMES] },
+      uniqueItems: true,
+      description: `Optional operations and callbacks the candidate implements; their suites run only when declared. Known: ${CAPABILITY_NAMES.join(', ')}.`,
+    },
+    public_env: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+      uniqueItems: true,
+      description: 'Environment variables whose values are not secrets (URLs, addresses); every other value taken from the environment is redacted.',
+    },
     fixtures: {
       type: 'object',
       description: 'Data the candidate has prepared for negative checks (a property that is not enabled, booking ids).',
@@ -74,7 +96,11 @@ export const PROFILE_SCHEMA = {
         active_booking_id: { type: 'string', minLength: 1 },
       },
     },
-    hooks: { type: 'object', additionalProperties: hook, description: 'How cm-certify asks the candidate side to act (create_booking, start_setup, ...): an HTTP request or a command.' },
+    hooks: {
+      type: 'object',
+      additionalProperties: hook,
+      description: 'How cm-certify asks the candidate side to act (create_booking, start_setup, ...): an HTTP request or a command.',
+    },
     timeouts: {
       type: 'object',
       description: 'Time limits in milliseconds: request_ms per request (--timeout overrides it), connect_ms, hook_ms.',
@@ -102,10 +128,13 @@ export const PROFILE_SCHEMA = {
     },
     tls: {
       type: 'object',
-      description: "TLS files: ca (the private CA the candidate certificate chains to); cert and key (PMS target: the mock channel manager's certificate — without them it serves plain HTTP and the run cannot certify).",
+      description:
+        "TLS files: ca (the private CA the candidate certificate chains to); cert and key (PMS target: the mock channel manager's certificate — without them it serves plain HTTP and the run cannot certify).",
       additionalProperties: false,
       properties: {
-        ca: { type: 'string' }, cert: { type: 'string' }, key: { type: 'string' },
+        ca: { type: 'string' },
+        cert: { type: 'string' },
+        key: { type: 'string' },
         // PMS target: the mock channel manager serves plain HTTP (local development; never certified).
         plain_http: { type: 'boolean' },
       },
@@ -135,7 +164,13 @@ export const PROFILE_SCHEMA = {
       type: 'object',
       additionalProperties: false,
       description: 'PMS target: the mock channel manager.',
-      properties: { reservation_template: { type: 'string', minLength: 1, description: 'A JSON file with placeholders: the channel manager\'s own reservation format, served by GetBookingId and BookingCreate.' } },
+      properties: {
+        reservation_template: {
+          type: 'string',
+          minLength: 1,
+          description: "A JSON file with placeholders: the channel manager's own reservation format, served by GetBookingId and BookingCreate.",
+        },
+      },
     },
     // OTA target: the error ids the candidate uses where the spec gives none.
     error_ids: {

@@ -71,7 +71,10 @@ export function repeatScope(value: unknown, inRoom: boolean): PlaceholderScope |
 }
 
 class Checker {
-  constructor(private readonly text: string, private readonly file: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly file: string,
+  ) {}
 
   fail(message: string, path: Array<string | number>, needle?: string): never {
     const at = needle ? this.text.indexOf(needle) : -1;
@@ -87,7 +90,8 @@ class Checker {
     if (Array.isArray(value)) {
       const scope = value.length === 1 ? repeatScope(value[0], open.has('room')) : undefined;
       const inner = scope ? new Set([...open, scope]) : open;
-      if (scope === 'night' && !open.has('room')) this.fail('night placeholders must sit in an array repeated per night inside the array repeated per room', path);
+      if (scope === 'night' && !open.has('room'))
+        this.fail('night placeholders must sit in an array repeated per night inside the array repeated per room', path);
       value.forEach((v, i) => this.walk(v, [...path, i], inner));
       return;
     }
@@ -142,7 +146,9 @@ export function loadReservationTemplate(path: string, profileFile: string, line?
     bytes = readFileSync(path);
   } catch (error) {
     throw new ProfileError(`mock.reservation_template: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, {
-      file: profileFile, ...(line ? { line } : {}), field: 'mock.reservation_template',
+      file: profileFile,
+      ...(line ? { line } : {}),
+      field: 'mock.reservation_template',
     });
   }
   return parseReservationTemplate(decodeInput(bytes, path, 'reservation template', ProfileError), path);

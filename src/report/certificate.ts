@@ -20,7 +20,19 @@ import type { RunResult } from '../runner/types.js';
 export const CERTIFICATE_FORMAT = 'cm-certify/certificate@2';
 const CERTIFICATE_FORMAT_V1 = 'cm-certify/certificate@1';
 /** The transport and the notes that explain it are evidence: editing them must show as altered (D-202). */
-export const EVIDENCE_FIELDS = ['verdict', 'reasons', 'target', 'candidate', 'transport', 'transports', 'startedAt', 'scope', 'notes', 'suites', 'exchanges'] as const;
+export const EVIDENCE_FIELDS = [
+  'verdict',
+  'reasons',
+  'target',
+  'candidate',
+  'transport',
+  'transports',
+  'startedAt',
+  'scope',
+  'notes',
+  'suites',
+  'exchanges',
+] as const;
 const SMALL_FIELDS = ['verdict', 'reasons', 'target', 'candidate', 'transport', 'transports', 'startedAt', 'scope', 'notes'] as const;
 const V1_EVIDENCE_FIELDS = ['verdict', 'reasons', 'target', 'candidate', 'startedAt', 'scope', 'suites', 'exchanges'] as const;
 const V1_SMALL_FIELDS = ['verdict', 'reasons', 'target', 'candidate', 'startedAt', 'scope'] as const;
@@ -116,7 +128,9 @@ export { redactResult } from './redact-result.js';
 
 export function isCertificate(value: unknown): value is Certificate {
   const c = value as Partial<Certificate> | null;
-  return typeof c === 'object' && c !== null && (c.format === CERTIFICATE_FORMAT || c.format === CERTIFICATE_FORMAT_V1) && typeof c.evidence_sha256 === 'string';
+  return (
+    typeof c === 'object' && c !== null && (c.format === CERTIFICATE_FORMAT || c.format === CERTIFICATE_FORMAT_V1) && typeof c.evidence_sha256 === 'string'
+  );
 }
 
 const show = (v: unknown): string => (v === undefined ? 'nothing' : JSON.stringify(v));
@@ -138,7 +152,8 @@ function fieldDifferences(report: ReportLike, cert: Certificate): string[] {
     if (canonicalJson(inCert) !== canonicalJson(inReport)) out.push(`${what}: the certificate says ${show(inCert)}, the report says ${show(inReport)}`);
   }
   const versions = Object.fromEntries((Array.isArray(report.suites) ? report.suites : []).map((s) => [s.name, s.version]));
-  if (canonicalJson(versions) !== canonicalJson(cert.suite_versions)) out.push('suite versions: the certificate and the report list different suites or versions');
+  if (canonicalJson(versions) !== canonicalJson(cert.suite_versions))
+    out.push('suite versions: the certificate and the report list different suites or versions');
   return out;
 }
 

@@ -12,7 +12,10 @@ const TERMINAL_QUOTE_CHARS = 200;
 
 export function readingsOf(check: CheckResult): Reading[] {
   if (check.outcome !== 'fail' && check.outcome !== 'warn') return [];
-  return readingsForCheck(check.id, check.evidence.schemaErrors.map((e) => e.pointer));
+  return readingsForCheck(
+    check.id,
+    check.evidence.schemaErrors.map((e) => e.pointer),
+  );
 }
 
 function cutQuote(text: string): string {

@@ -8,7 +8,7 @@ import type { RunResult } from '../runner/types.js';
 function short(value: unknown, max = 160): string {
   let text: string;
   try {
-    text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   } catch {
     text = String(value);
   }
@@ -26,9 +26,7 @@ function pathOf(url: string): string {
 }
 
 export function exchangeLine(x: Exchange): string {
-  const response = x.response
-    ? `HTTP ${x.response.status} ${short(x.response.body, 120)}`
-    : `no response${x.failure ? ` (${x.failure.message})` : ''}`;
+  const response = x.response ? `HTTP ${x.response.status} ${short(x.response.body, 120)}` : `no response${x.failure ? ` (${x.failure.message})` : ''}`;
   return `${x.id} ${x.request.method} ${pathOf(x.request.url)} → ${response}`;
 }
 

@@ -37,7 +37,11 @@ export class LiveTaskList {
   /** The latest output of a suite whose task has not started yet. */
   private readonly early = new Map<string, string>();
 
-  constructor(suites: PlannedSuite[], stdout: Writable, private readonly redactor: Redactor) {
+  constructor(
+    suites: PlannedSuite[],
+    stdout: Writable,
+    private readonly redactor: Redactor,
+  ) {
     for (const s of suites) this.ends.set(s.name, deferred());
     const safe = (text: string): string => visibleLine(redactor.text(text));
     const logger = new ListrLogger({ processOutput: new ProcessOutput(stdout as NodeJS.WriteStream, stdout as NodeJS.WriteStream) });

@@ -8,7 +8,10 @@ import type { Reading, ReadingId } from '../spec/readings/index.js';
 const link = (id: ReadingId): string => `[${id}](#${readingAnchor(id)})`;
 /** Text as Markdown shows it: `<` outside code spans escaped, so "<PROPERTY_ID>" is not taken for a tag. */
 function md(text: string): string {
-  return text.split(/(`[^`]*`)/).map((part, i) => (i % 2 ? part : part.replace(/</g, '&lt;'))).join('');
+  return text
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 ? part : part.replace(/</g, '&lt;')))
+    .join('');
 }
 
 const codes = (ids: readonly string[]): string => ids.map((id) => `\`${id}\``).join(', ');
@@ -22,7 +25,9 @@ function status(r: Reading): string[] {
 }
 
 function renderReading(r: Reading): string[] {
-  const checks = Object.entries(r.checks).map(([id, level]) => `\`${id}\` (${level})`).join(', ');
+  const checks = Object.entries(r.checks)
+    .map(([id, level]) => `\`${id}\` (${level})`)
+    .join(', ');
   return [
     `<a id="${readingAnchor(r.id)}"></a>`,
     `### ${r.id} ${md(r.title)}${isCurrent(r) ? '' : ' (superseded)'}`,
@@ -51,9 +56,9 @@ export function renderReadingsMarkdown(): string {
     '',
     'Where the spec is ambiguous, the reading cm-certify takes: the sentences it rests on, quoted',
     'exactly from the spec, the reading (the one a strict certifier can defend), the checks it sets',
-    'and at which level, and the rules of the spec\'s rule list it concerns. A check is `required`',
+    "and at which level, and the rules of the spec's rule list it concerns. A check is `required`",
     'only where the spec states the rule clearly; otherwise `recommended` or `advisory`. The terminal',
-    'and HTML reports show a failing check\'s readings beside it; docs/traceability.md lists them per',
+    "and HTML reports show a failing check's readings beside it; docs/traceability.md lists them per",
     'rule. Engineering decisions (performance, loading, build, reports, security) are in',
     '[adr/](adr/README.md).',
     '',
@@ -68,5 +73,8 @@ export function renderReadingsMarkdown(): string {
 
 /** GitHub's id for a heading: lower case, punctuation dropped, spaces as hyphens. */
 function slug(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replace(/ /g, '-');
 }

@@ -25,7 +25,8 @@ export function redactResult(result: RunResult, redactor: Redactor): RunResult {
     for (const [c, check] of suite.checks.entries()) {
       const atSecret = secretPointer(check.where.pointer);
       const out = copy.suites[s]!.checks[c]!;
-      if ('expected' in check) out.expected = nameSecret(check.expected, out.expected, redactor, atSecret, `the profile's ${check.where.pointer?.split('/').pop()}`);
+      if ('expected' in check)
+        out.expected = nameSecret(check.expected, out.expected, redactor, atSecret, `the profile's ${check.where.pointer?.split('/').pop()}`);
       if ('actual' in check) out.actual = nameSecret(check.actual, out.actual, redactor, atSecret, REDACTED);
     }
   }

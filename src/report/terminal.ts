@@ -42,7 +42,10 @@ function suiteLine(chalk: ChalkInstance, s: SuiteResult): string {
 }
 
 function indent(text: string, by = '   '): string {
-  return text.split('\n').map((l) => `${by}${l}`).join('\n');
+  return text
+    .split('\n')
+    .map((l) => `${by}${l}`)
+    .join('\n');
 }
 
 /** Why cm-certify reads the spec as the failing check does: each reading's id, its one line, the sentence it rests on. */
@@ -56,7 +59,8 @@ function readingsBlock(chalk: ChalkInstance, check: CheckResult): string[] {
 /** The exchanges a summary prints: those a failure, error or warning names as evidence. */
 function exchangesShown(result: RunResult): RunResult['exchanges'] {
   const named = new Set<string>();
-  for (const s of result.suites) for (const c of s.checks) if (c.outcome !== 'pass' && c.outcome !== 'skip') for (const id of c.evidence.exchanges) named.add(id);
+  for (const s of result.suites)
+    for (const c of s.checks) if (c.outcome !== 'pass' && c.outcome !== 'skip') for (const id of c.evidence.exchanges) named.add(id);
   return named.size ? result.exchanges.filter((x) => named.has(x.id)) : [];
 }
 
@@ -66,7 +70,11 @@ export function formatSummary(result: RunResult, chalk: ChalkInstance, exchangeC
   const out: string[] = cause ? ['', chalk.bold.red(`Probable cause: ${cause}`)] : [];
   out.push('', chalk.bold('Suites'));
   for (const s of result.suites) out.push(suiteLine(chalk, s));
-  for (const [title, outcome] of [['Failures', 'fail'], ['Errors', 'error'], ['Warnings', 'warn']] as const) {
+  for (const [title, outcome] of [
+    ['Failures', 'fail'],
+    ['Errors', 'error'],
+    ['Warnings', 'warn'],
+  ] as const) {
     const checks = result.suites.flatMap((s) => s.checks.filter((c) => c.outcome === outcome));
     if (!checks.length) continue;
     out.push('', chalk.bold(`${title} (${checks.length})`));
@@ -82,7 +90,10 @@ export function formatSummary(result: RunResult, chalk: ChalkInstance, exchangeC
   }
   for (const note of result.notes) out.push('', chalk.yellow(`Note: ${note}`));
   const c = result.counts;
-  out.push('', `Checks: ${chalk.green(`${c.pass} passed`)}, ${chalk.red(`${c.fail} failed`)}, ${chalk.yellow(`${c.warn} warnings`)}, ${chalk.magenta(`${c.error} errors`)}, ${chalk.gray(`${c.skip} skipped`)} · ${exchangeCount} exchanges · ${(result.durationMs / 1000).toFixed(1)} s`);
+  out.push(
+    '',
+    `Checks: ${chalk.green(`${c.pass} passed`)}, ${chalk.red(`${c.fail} failed`)}, ${chalk.yellow(`${c.warn} warnings`)}, ${chalk.magenta(`${c.error} errors`)}, ${chalk.gray(`${c.skip} skipped`)} · ${exchangeCount} exchanges · ${(result.durationMs / 1000).toFixed(1)} s`,
+  );
   out.push(formatVerdict(result, chalk));
   return out.join('\n');
 }
@@ -180,7 +191,9 @@ class TerminalReporter implements Reporter {
         this.write(`${c.bold('▶')} ${this.safe(event.suite)}`);
         break;
       case 'step-end':
-        this.writeBatched(`  ${paint(c, event.outcome, ICON[event.outcome])} ${this.safe(event.step)}${event.note ? c.gray(` — ${this.safe(event.note.split('\n')[0] ?? '')}`) : ''}`);
+        this.writeBatched(
+          `  ${paint(c, event.outcome, ICON[event.outcome])} ${this.safe(event.step)}${event.note ? c.gray(` — ${this.safe(event.note.split('\n')[0] ?? '')}`) : ''}`,
+        );
         break;
       case 'prompt':
         this.write(c.cyan(`  ⏳ ${this.safe(event.message)}`));

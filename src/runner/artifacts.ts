@@ -8,7 +8,6 @@ import { endOfNextYear, formatDate } from '../support/time.js';
 import type { Clock } from '../support/clock.js';
 import type { PmsSide, RunArtifacts } from './types.js';
 
-
 /** Collects as the run goes; `artifacts()` is called once at the end. */
 export function collectArtifacts(log: EvidenceLog, clock: Clock, pms?: PmsSide): () => RunArtifacts {
   const startedAt = clock.now();

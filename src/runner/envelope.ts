@@ -36,10 +36,16 @@ export function untypedIds(operation: MessageName, profile: Profile): UntypedId[
   const info = OPERATIONS[operation];
   if (!info.envelope) return [];
   const problems: UntypedId[] = [];
-  for (const [field, type] of [['pms_property_id', info.pmsPropertyId], ['wbp_property_id', info.wbpPropertyId]] as const) {
+  for (const [field, type] of [
+    ['pms_property_id', info.pmsPropertyId],
+    ['wbp_property_id', info.wbpPropertyId],
+  ] as const) {
     const value = profile.property[field];
     if ((type === 'integer' || type === 'integer-or-empty') && asInteger(value) === undefined) {
-      problems.push({ field, message: `property.${field} ${JSON.stringify(value)} cannot be sent as the integer the spec's id table requires for ${operation}` });
+      problems.push({
+        field,
+        message: `property.${field} ${JSON.stringify(value)} cannot be sent as the integer the spec's id table requires for ${operation}`,
+      });
     }
   }
   return problems;

@@ -14,7 +14,12 @@ import { OPERATIONS, isMessageName } from '../spec/operations.js';
 
 export type VerdictSink = (meta: CheckMeta, verdict: Verdict) => void;
 
-const CREDENTIAL_CHECKS: ReadonlySet<string> = new Set([INBOUND_CHECKS.querySecret.id, INBOUND_CHECKS.bodySecret.id, INBOUND_CHECKS.cid.id, INBOUND_CHECKS.credentials.id]);
+const CREDENTIAL_CHECKS: ReadonlySet<string> = new Set([
+  INBOUND_CHECKS.querySecret.id,
+  INBOUND_CHECKS.bodySecret.id,
+  INBOUND_CHECKS.cid.id,
+  INBOUND_CHECKS.credentials.id,
+]);
 
 function refusedCredentials(judged: readonly Judged[]): boolean {
   return judged.some((j) => CREDENTIAL_CHECKS.has(j.meta.id) && j.verdict.status === 'fail');
@@ -27,7 +32,11 @@ export class InboundJudge {
   private readonly ledgers = new Map<string, AriLedger>();
   private readonly open = new Set<AriLedger>();
 
-  constructor(private readonly issued: Issued, private readonly isKnownPair: (room: string, rate: string) => boolean, runStart: number) {
+  constructor(
+    private readonly issued: Issued,
+    private readonly isKnownPair: (room: string, rate: string) => boolean,
+    runStart: number,
+  ) {
     this.openLedger('run', runStart);
   }
 

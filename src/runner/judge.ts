@@ -42,7 +42,13 @@ function restOfSuite(env: StepEnv, id: string, verdict: Verdict): { kind: SkipKi
   return { kind: 'blocked', reason: `Blocked: ${id} did not pass in step ${env.step.id}, which the rest of the suite depends on` };
 }
 
-function judgeOne(env: StepEnv, check: StepEnv['step']['checks'][number], subject: JudgeSubject, scope: ReturnType<typeof makeScope>, pms: PmsFacts | undefined): Verdict {
+function judgeOne(
+  env: StepEnv,
+  check: StepEnv['step']['checks'][number],
+  subject: JudgeSubject,
+  scope: ReturnType<typeof makeScope>,
+  pms: PmsFacts | undefined,
+): Verdict {
   if (check.expect) {
     const rendered = tryRender<Expectation>(check.expect, scope, env.state);
     if (!rendered.ok) return { ...rendered.verdict, exchanges: subject.exchanges };

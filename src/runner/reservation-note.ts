@@ -7,7 +7,11 @@ import type { Profile } from '../profile/types.js';
 export function reservationFormatNotes(profile: Profile): string[] {
   if (profile.target !== 'pms') return [];
   if (profile.reservationTemplate) {
-    return [`Reservations (GetBookingId, BookingCreate) were served in the channel manager's own format from mock.reservation_template (${profile.reservationTemplate.file}).`];
+    return [
+      `Reservations (GetBookingId, BookingCreate) were served in the channel manager's own format from mock.reservation_template (${profile.reservationTemplate.file}).`,
+    ];
   }
-  return [`Reservations (GetBookingId, BookingCreate) were served in cm-certify's built-in format (the spec does not show Rooms, Customers or Payments; set mock.reservation_template to use the channel manager's own): ${BUILT_IN_RESERVATION_CONVENTIONS.join('; ')}.`];
+  return [
+    `Reservations (GetBookingId, BookingCreate) were served in cm-certify's built-in format (the spec does not show Rooms, Customers or Payments; set mock.reservation_template to use the channel manager's own): ${BUILT_IN_RESERVATION_CONVENTIONS.join('; ')}.`,
+  ];
 }

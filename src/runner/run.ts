@@ -67,12 +67,25 @@ async function runSuiteGuarded(suite: Suite, options: RunOptions, ctx: RunContex
     const message = ctx.redactor.text(`${(error as Error).name ?? 'Error'}: ${(error as Error).message ?? String(error)}`);
     stop.fault = message;
     const check: CheckResult = {
-      id: 'harness.fault', title: 'The harness completed the suite', level: 'required', spec: 'cm-certify',
-      outcome: 'error', message: `The harness failed while running this suite: ${message}`,
-      where: { file: suite.file }, evidence: { exchanges: [], schemaErrors: [] },
+      id: 'harness.fault',
+      title: 'The harness completed the suite',
+      level: 'required',
+      spec: 'cm-certify',
+      outcome: 'error',
+      message: `The harness failed while running this suite: ${message}`,
+      where: { file: suite.file },
+      evidence: { exchanges: [], schemaErrors: [] },
       counts: { runs: 1, passed: 0, failed: 0, skipped: 0, errored: 1 },
     };
-    const result: SuiteResult = { name: suite.name, title: suite.title, version: suite.version, file: suite.file, outcome: 'error', durationMs: Math.round(performance.now() - started), checks: [check] };
+    const result: SuiteResult = {
+      name: suite.name,
+      title: suite.title,
+      version: suite.version,
+      file: suite.file,
+      outcome: 'error',
+      durationMs: Math.round(performance.now() - started),
+      checks: [check],
+    };
     try {
       ctx.emit({ type: 'suite-end', result });
     } catch {

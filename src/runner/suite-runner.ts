@@ -154,7 +154,9 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
   try {
     await runSteps(suite, {
       make: (step) => new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step),
-      windows, stepMs, closeAfter,
+      windows,
+      stepMs,
+      closeAfter,
       closeLedger: (window) => ctx.pms?.judge.closeLedger(window),
       halt: () => ctx.signal.aborted || stop.unreachable !== undefined || stop.halted !== undefined || stop.bailed === true,
     });

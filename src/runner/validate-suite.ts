@@ -11,7 +11,11 @@ import { getStepExecutor } from './step-registry.js';
 
 export function validateSuiteReferences(suite: Suite, target: Target): void {
   if (suite.target !== target) {
-    throw new SuiteError(`suite "${suite.name}" is for the ${suite.target} target, but this run is for ${target}`, { file: suite.file, line: 1, field: 'target' });
+    throw new SuiteError(`suite "${suite.name}" is for the ${suite.target} target, but this run is for ${target}`, {
+      file: suite.file,
+      line: 1,
+      field: 'target',
+    });
   }
   for (const step of suite.steps) {
     if (!getStepExecutor(step.kind)) {
@@ -19,23 +23,31 @@ export function validateSuiteReferences(suite: Suite, target: Target): void {
     }
     if (step.for_each && 'generator' in step.for_each && !GENERATORS.has(step.for_each.generator)) {
       throw new SuiteError(`unknown generator "${step.for_each.generator}" (known: ${[...GENERATORS.keys()].join(', ')})`, {
-        file: suite.file, line: step.line, field: `steps.${step.id}.for_each.generator`,
+        file: suite.file,
+        line: step.line,
+        field: `steps.${step.id}.for_each.generator`,
       });
     }
     if (step.kind === 'probe' && !PROBE_FAMILIES.has(step.family)) {
       throw new SuiteError(`unknown probe family "${step.family}" (known: ${[...PROBE_FAMILIES.keys()].join(', ')})`, {
-        file: suite.file, line: step.line, field: `steps.${step.id}.probe`,
+        file: suite.file,
+        line: step.line,
+        field: `steps.${step.id}.probe`,
       });
     }
     for (const check of step.checks) {
       if (step.kind === 'probe' && step.family !== 'method' && !check.expect) {
         throw new SuiteError(`a probe step's check needs an expect (the answer to a request broken on purpose)`, {
-          file: suite.file, line: check.line ?? step.line, field: `checks.${check.id}.expect`,
+          file: suite.file,
+          line: check.line ?? step.line,
+          field: `checks.${check.id}.expect`,
         });
       }
       if (check.code && !CODE_CHECKS.has(check.code)) {
         throw new SuiteError(`unknown code check "${check.code}" (known: ${[...CODE_CHECKS.keys()].join(', ')})`, {
-          file: suite.file, line: check.line ?? step.line, field: `checks.${check.id}.code`,
+          file: suite.file,
+          line: check.line ?? step.line,
+          field: `checks.${check.id}.code`,
         });
       }
     }

@@ -29,9 +29,7 @@ function pathSegments(schemaPath: string): string[] {
 }
 
 function asSchema(value: unknown): JsonSchema | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as JsonSchema)
-    : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonSchema) : undefined;
 }
 
 function specOf(node: JsonSchema | undefined): string | undefined {
@@ -55,10 +53,7 @@ function locate(root: JsonSchema, schemaPath: string, fallback: string): Located
   let spec = specOf(root) ?? fallback;
   segments.forEach((segment, index) => {
     if (index === segments.length - 1) parent = asSchema(current);
-    current =
-      typeof current === 'object' && current !== null
-        ? (current as Record<string, unknown>)[segment]
-        : undefined;
+    current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[segment] : undefined;
     spec = specOf(asSchema(current)) ?? spec;
   });
   return { parent, value: asSchema(current), spec };
@@ -69,8 +64,7 @@ function quoteList(values: readonly unknown[]): string {
 }
 
 function describeEnum(values: readonly unknown[], what: unknown): string {
-  if (values.length <= ENUM_LIST_MAX)
-    return `must be equal to one of the allowed values: ${quoteList(values)}`;
+  if (values.length <= ENUM_LIST_MAX) return `must be equal to one of the allowed values: ${quoteList(values)}`;
   const kind = typeof what === 'string' ? `${what}, ` : '';
   return `must be equal to one of the allowed values (${kind}${values.length} values, e.g. ${quoteList(values.slice(0, 3))})`;
 }
@@ -127,8 +121,7 @@ function isUnder(error: ErrorObject, composite: ErrorObject): boolean {
   return (
     error !== composite &&
     error.schemaPath.startsWith(`${composite.schemaPath}/`) &&
-    (error.instancePath === composite.instancePath ||
-      error.instancePath.startsWith(`${composite.instancePath}/`))
+    (error.instancePath === composite.instancePath || error.instancePath.startsWith(`${composite.instancePath}/`))
   );
 }
 

@@ -5,26 +5,14 @@ import { CALLBACK_NAMES, OPERATIONS } from '../spec/operations.js';
 import type { CallbackName, MessageName, OperationName } from '../spec/operations.js';
 import { PATTERNS, SPEC } from '../spec/sections.js';
 import type { BodyKind } from '../spec/vocabulary.js';
-import {
-  arrayOf,
-  currencyCode,
-  integerSchema,
-  objectSchema,
-  STRING,
-  withSpec,
-} from './definitions/common.js';
+import { arrayOf, currencyCode, integerSchema, objectSchema, STRING, withSpec } from './definitions/common.js';
 import type { JsonSchema } from './definitions/common.js';
 import { envelopePart } from './definitions/envelope.js';
 import type { SchemaPart } from './definitions/envelope.js';
 import { inventoryItemSchema } from './definitions/inventory.js';
 import { propertySchema } from './definitions/property.js';
 import { bookingSummarySchema, reservationSchema } from './definitions/reservation.js';
-import {
-  callbackResponseSchema,
-  commonResponseSchema,
-  ratePlansItemSchema,
-  roomTypesItemSchema,
-} from './definitions/responses.js';
+import { callbackResponseSchema, commonResponseSchema, ratePlansItemSchema, roomTypesItemSchema } from './definitions/responses.js';
 import type { SuccessPayload } from './definitions/responses.js';
 import { roomInfoListSchema, roomSchema } from './definitions/rooms.js';
 
@@ -68,16 +56,13 @@ const REQUEST_ADDITIONS: Record<OperationName, () => SchemaPart> = {
       ['wbp_booking_version'],
     ),
   // "GetBookingId request: the type of booking_id: not shown": string or integer.
-  GetBookingId: () =>
-    part({ booking_id: withSpec(ENDPOINT('GetBookingId'), { type: ['string', 'integer'] }) }, ['booking_id']),
+  GetBookingId: () => part({ booking_id: withSpec(ENDPOINT('GetBookingId'), { type: ['string', 'integer'] }) }, ['booking_id']),
   AckBooking: () => part({ booking_id: withSpec(ENDPOINT('AckBooking'), STRING) }, ['booking_id']),
-  CancelBooking: () =>
-    part({ booking_id: withSpec(ENDPOINT('CancelBooking'), STRING), reason: STRING }, ['booking_id']),
+  CancelBooking: () => part({ booking_id: withSpec(ENDPOINT('CancelBooking'), STRING), reason: STRING }, ['booking_id']),
   CreateProperty: () => part({ Property: propertySchema() }, ['Property']),
   UpdateRoom: () => part({ room: roomSchema('UpdateRoom') }, ['room']),
   DeleteRoom: () => part({ room: objectSchema({ pms_room_id: INTEGER }, ['pms_room_id']) }, ['room']),
-  DeleteRatePlan: () =>
-    part({ rateplan: objectSchema({ pms_rate_id: INTEGER }, ['pms_rate_id']) }, ['rateplan']),
+  DeleteRatePlan: () => part({ rateplan: objectSchema({ pms_rate_id: INTEGER }, ['pms_rate_id']) }, ['rateplan']),
   // "UpdateRatePlan ...: request and response fields: not shown": the envelope only.
   UpdateRatePlan: NOTHING,
 };

@@ -30,7 +30,11 @@ export interface ClientDeps {
 export function candidateClient(profile: Profile, deps: ClientDeps): HttpClient {
   return new HttpClient({
     proxy: proxyFromEnv(deps.env),
-    clock: deps.clock, redactor: deps.redactor, log: deps.log, signal: deps.signal, ca: deps.ca,
+    clock: deps.clock,
+    redactor: deps.redactor,
+    log: deps.log,
+    signal: deps.signal,
+    ca: deps.ca,
     requestTimeoutMs: profile.timeouts.requestMs,
     connectTimeoutMs: profile.timeouts.connectMs,
     maxBodyBytes: profile.limits.maxBodyBytes,

@@ -8,20 +8,30 @@ function matching(suite: Suite, grep: RegExp | undefined): number {
   return suite.checks.filter((c) => !grep || grep.test(c.id) || grep.test(c.title)).length;
 }
 
-export function assertSelectionNotEmpty(suites: readonly Suite[], requested: readonly string[] | undefined, grep: RegExp | undefined, grepText: string | undefined): void {
+export function assertSelectionNotEmpty(
+  suites: readonly Suite[],
+  requested: readonly string[] | undefined,
+  grep: RegExp | undefined,
+  grepText: string | undefined,
+): void {
   const total = suites.reduce((n, s) => n + matching(s, grep), 0);
   const suiteFlags = (requested ?? []).map((s) => `--suite ${s}`).join(' ');
   if (total === 0) {
-    if (grep) throw new UsageError(`--grep ${JSON.stringify(grepText)} matches no check${suiteFlags ? ` in ${suiteFlags}` : ''}: nothing would be checked (see \`cm-certify list\` for check ids and titles)`);
+    if (grep)
+      throw new UsageError(
+        `--grep ${JSON.stringify(grepText)} matches no check${suiteFlags ? ` in ${suiteFlags}` : ''}: nothing would be checked (see \`cm-certify list\` for check ids and titles)`,
+      );
     throw new UsageError(`${suiteFlags || 'the selected suites'}: the selection holds no check, so nothing would be checked`);
   }
   for (const name of requested ?? []) {
     if (name === 'builtin') continue;
     const suite = suites.find((s) => s.name === name || s.file === name || s.file.endsWith(name.replace(/^\.\//, '')));
     if (suite && matching(suite, grep) === 0) {
-      throw new UsageError(grep
-        ? `--suite ${name} with --grep ${JSON.stringify(grepText)}: no check of suite ${suite.name} matches, so it would check nothing`
-        : `--suite ${name}: the suite ${suite.name} has no check, so it would check nothing`);
+      throw new UsageError(
+        grep
+          ? `--suite ${name} with --grep ${JSON.stringify(grepText)}: no check of suite ${suite.name} matches, so it would check nothing`
+          : `--suite ${name}: the suite ${suite.name} has no check, so it would check nothing`,
+      );
     }
   }
 }

@@ -42,5 +42,7 @@ export function resolveRunTarget(input: RunTargetInput, cwd: string): { target: 
     throw new UsageError(`${profile}: the profile does not say its target (target: ota or target: pms); give --target`);
   }
   if (input.reference) throw new UsageError('--reference needs --target ota or --target pms');
-  throw new UsageError(`no profile: give --profile FILE, or run \`cm-certify init\` to write ${PROFILE_FILE_NAMES.ota} or ${PROFILE_FILE_NAMES.pms} here (${cwd}); --reference certifies the built-in reference candidate`);
+  throw new UsageError(
+    `no profile: give --profile FILE, or run \`cm-certify init\` to write ${PROFILE_FILE_NAMES.ota} or ${PROFILE_FILE_NAMES.pms} here (${cwd}); --reference certifies the built-in reference candidate`,
+  );
 }

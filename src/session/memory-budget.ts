@@ -26,7 +26,10 @@ export function watchMemory(budgetBytes = Math.floor(getHeapStatistics().heap_si
   timer.unref();
   return {
     signal: controller.signal,
-    note: () => (passed === undefined ? undefined : `The run stopped: the harness's heap reached ${Math.round(passed / MB)} MB, past its budget of ${Math.round(budgetBytes / MB)} MB.`),
+    note: () =>
+      passed === undefined
+        ? undefined
+        : `The run stopped: the harness's heap reached ${Math.round(passed / MB)} MB, past its budget of ${Math.round(budgetBytes / MB)} MB.`,
     stop: () => clearInterval(timer),
   };
 }

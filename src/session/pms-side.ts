@@ -34,7 +34,10 @@ function profileTls(profile: Profile): MockTls | undefined {
     const transport: MockTransport = { scheme: 'https', certificate: { source: 'profile', fingerprint256: fingerprintOf(pair.cert), file: cert } };
     return { pair, transport, certificate: pair.cert, cleanup: () => undefined };
   } catch (error) {
-    throw new ProfileError(`cannot read the TLS files ${cert}, ${key}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: profile.file, field: 'tls' });
+    throw new ProfileError(`cannot read the TLS files ${cert}, ${key}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
+      file: profile.file,
+      field: 'tls',
+    });
   }
 }
 
@@ -46,7 +49,8 @@ async function generatedTls(host: string): Promise<MockTls> {
   const file = join(dir, 'mock-cm-cert.pem');
   writeFileSync(file, pair.cert);
   return {
-    pair, certificate: pair.cert,
+    pair,
+    certificate: pair.cert,
     transport: { scheme: 'https', certificate: { source: 'generated', fingerprint256: pair.fingerprint256, file } },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
@@ -89,10 +93,17 @@ export async function startPmsSide(
     await mock.start();
   } catch (error) {
     tls.cleanup();
-    throw new ProfileError(`the mock channel manager cannot listen on ${profile.listen.host}:${profile.listen.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: profile.file, field: 'listen' });
+    throw new ProfileError(
+      `the mock channel manager cannot listen on ${profile.listen.host}:${profile.listen.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      { file: profile.file, field: 'listen' },
+    );
   }
   const pairs = new Set(mock.mappedPairs().map((p) => `${p.room}\u0000${p.rate}`));
-  const judge = new InboundJudge({ sharedSecret: profile.sharedSecret, pmsCid: profile.pmsCid, property: profile.property }, (room, rate) => pairs.has(`${room}\u0000${rate}`), deps.clock.now());
+  const judge = new InboundJudge(
+    { sharedSecret: profile.sharedSecret, pmsCid: profile.pmsCid, property: profile.property },
+    (room, rate) => pairs.has(`${room}\u0000${rate}`),
+    deps.clock.now(),
+  );
   mock.onExchange((x) => judge.receive(x));
   const close = async (): Promise<void> => {
     try {

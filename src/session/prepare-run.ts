@@ -100,7 +100,11 @@ export async function prepareRun(options: SessionOptions, io: SessionIo, deps: R
   if (!options.profile) throw new UsageError('give --profile FILE (see `cm-certify init`), or --reference to certify the built-in reference candidate');
   const profile = loadProfile(resolve(io.cwd, options.profile), io.env);
   if (profile.target !== options.target) {
-    throw new ProfileError(`the profile is for the ${profile.target} target, but --target is ${options.target}`, { file: profile.file, line: 1, field: 'target' });
+    throw new ProfileError(`the profile is for the ${profile.target} target, but --target is ${options.target}`, {
+      file: profile.file,
+      line: 1,
+      field: 'target',
+    });
   }
   const redactor = profileRedactor(profile);
   const ca = readCa(options.ca ?? profile.tls.ca, io.cwd);

@@ -43,8 +43,13 @@ function outputDirOf(options: SessionOptions, cwd: string): string {
 
 function reportersFor(options: SessionOptions, io: SessionIo, prepared: PreparedRun, outputDir: string, signal: AbortSignal): Reporter[] {
   return createReporters(['terminal', ...(options.reporter ?? [])], {
-    outputDir, redactor: prepared.redactor, stdout: io.stdout, signal,
-    color: options.color ?? false, interactive: options.interactive ?? false, verbosity: options.verbosity ?? 'normal',
+    outputDir,
+    redactor: prepared.redactor,
+    stdout: io.stdout,
+    signal,
+    color: options.color ?? false,
+    interactive: options.interactive ?? false,
+    verbosity: options.verbosity ?? 'normal',
   });
 }
 
@@ -66,8 +71,15 @@ export async function runSession(options: SessionOptions, io: SessionIo): Promis
   try {
     const reporters = reportersFor(options, io, prepared, outputDir, signal);
     const hooks = new HookRunner({
-      hooks: profile.hooks, client, log, redactor, clock, signal,
-      timeoutMs: profile.timeouts.hookMs, evidenceBodyBytes: profile.limits.evidenceBodyBytes, env: profile.hookEnv ?? {},
+      hooks: profile.hooks,
+      client,
+      log,
+      redactor,
+      clock,
+      signal,
+      timeoutMs: profile.timeouts.hookMs,
+      evidenceBodyBytes: profile.limits.evidenceBodyBytes,
+      env: profile.hookEnv ?? {},
     });
     const emit = (event: RunEvent): void => {
       for (const r of reporters) r.onEvent?.(event);
@@ -75,11 +87,20 @@ export async function runSession(options: SessionOptions, io: SessionIo): Promis
     // Quiet keeps stdout to the verdict line; what the PMS needs (URL, certificate) still goes to stderr.
     if (pms) (options.verbosity === 'quiet' ? io.stderr : io.stdout).write(describeMock(pms));
     const ctx: RunContext = { client, log, clock, hooks, redactor, signal, emit, artifacts: collectArtifacts(log, clock, pms), ...(pms ? { pms } : {}) };
-    const result = await runCertification({
-      target: options.target, profile, suites: selection.suites, allowHttp: options.allowHttp ?? false,
-      grep, bail: options.bail ?? false, partial: selection.partial, harnessVersion: version,
-      tlsVerification: io.env.NODE_TLS_REJECT_UNAUTHORIZED !== '0',
-    }, ctx);
+    const result = await runCertification(
+      {
+        target: options.target,
+        profile,
+        suites: selection.suites,
+        allowHttp: options.allowHttp ?? false,
+        grep,
+        bail: options.bail ?? false,
+        partial: selection.partial,
+        harnessVersion: version,
+        tlsVerification: io.env.NODE_TLS_REJECT_UNAUTHORIZED !== '0',
+      },
+      ctx,
+    );
     const overBudget = memory.note();
     if (overBudget) result.notes.push(overBudget);
     const files = await finishReports(reporters, result, redactor);

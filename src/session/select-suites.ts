@@ -37,7 +37,8 @@ export function selectSuites(target: Target, requested: string[] = [], cwd: stri
     else if (looksLikeFile(value, cwd)) add(loadSuite(resolve(cwd, value)));
     else {
       const found = builtin.find((s) => s.name === value);
-      if (!found) throw new UsageError(`unknown suite "${value}" for the ${target} target (built-in: ${builtin.map((s) => s.name).join(', ')}; or give a .yaml file)`);
+      if (!found)
+        throw new UsageError(`unknown suite "${value}" for the ${target} target (built-in: ${builtin.map((s) => s.name).join(', ')}; or give a .yaml file)`);
       add(found.load());
     }
   }

@@ -26,15 +26,7 @@ export interface ResponseRecord extends MessageRecord {
   status: number;
 }
 
-export type TransportFailureKind =
-  | 'connect'
-  | 'dns'
-  | 'tls'
-  | 'timeout'
-  | 'reset'
-  | 'too-large'
-  | 'aborted'
-  | 'protocol';
+export type TransportFailureKind = 'connect' | 'dns' | 'tls' | 'timeout' | 'reset' | 'too-large' | 'aborted' | 'protocol';
 
 export interface TransportFailure {
   kind: TransportFailureKind;
@@ -53,9 +45,7 @@ export interface Exchange {
   failure?: TransportFailure;
 }
 
-export type ParsedBody =
-  | { ok: true; value: unknown }
-  | { ok: false; error: 'empty' | 'not-utf8' | 'not-json' | 'missing'; detail: string };
+export type ParsedBody = { ok: true; value: unknown } | { ok: false; error: 'empty' | 'not-utf8' | 'not-json' | 'missing'; detail: string };
 
 export interface LiveExchange {
   record: Exchange;
@@ -88,7 +78,11 @@ export function parseBody(bytes: Uint8Array | undefined): ParsedBody {
     return { ok: false, error: 'not-utf8', detail: 'the body is not valid UTF-8' };
   }
   if (jsonTextTooDeep(text)) {
-    return { ok: false, error: 'not-json', detail: `the body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep (the harness judges no deeper JSON)` };
+    return {
+      ok: false,
+      error: 'not-json',
+      detail: `the body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep (the harness judges no deeper JSON)`,
+    };
   }
   try {
     return { ok: true, value: JSON.parse(text) };

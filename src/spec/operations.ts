@@ -118,6 +118,4 @@ export function isMessageName(value: unknown): value is MessageName {
 }
 
 /** Capabilities a profile may declare: every operation or callback outside the minimum set. */
-export const CAPABILITY_NAMES: readonly MessageName[] = MESSAGE_NAMES.filter(
-  (name) => OPERATIONS[name].capability || OPERATIONS[name].server === 'pms',
-);
+export const CAPABILITY_NAMES: readonly MessageName[] = MESSAGE_NAMES.filter((name) => OPERATIONS[name].capability || OPERATIONS[name].server === 'pms');

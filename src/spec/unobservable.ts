@@ -6,11 +6,15 @@
 import { PMS_UNOBSERVABLE } from './unobservable-pms.js';
 
 export const UNOBSERVABLE_RULES: Readonly<Record<string, string>> = {
-  'err-fault-ota-prefix': 'Informational and contradicted by the spec itself: every error example uses integer ids, which the schema checks require; no FAULT.OTA. string can be both.',
-  'roominfo-absent-default': 'Whether the RoomInfo feature is enabled for a channel is agreed out of band; the wire carries no flag that says which answer is the default.',
+  'err-fault-ota-prefix':
+    'Informational and contradicted by the spec itself: every error example uses integer ids, which the schema checks require; no FAULT.OTA. string can be both.',
+  'roominfo-absent-default':
+    'Whether the RoomInfo feature is enabled for a channel is agreed out of band; the wire carries no flag that says which answer is the default.',
   'res-sell-rates': 'Whether a price includes taxes and fees is a commercial fact of the booking; the reservation carries no field that separates them.',
-  'cancel-disabled-default': 'Whether the channel manager enabled CancelBooking for a channel is configuration outside the API; the profile declares the capability instead.',
-  'cancel-4003': 'The "other reasons" a booking cannot be cancelled are the OTA\'s own policy; no request the spec defines can create such a booking on demand.',
+  'cancel-disabled-default':
+    'Whether the channel manager enabled CancelBooking for a channel is configuration outside the API; the profile declares the capability instead.',
+  'cancel-4003':
+    'The "other reasons" a booking cannot be cancelled are the OTA\'s own policy; no request the spec defines can create such a booking on demand.',
   'inv-los-enforcement': 'Informational: how min_los/max_los are enforced shows only when a guest books on the OTA, which the API does not expose.',
   'ver-unversioned': 'Informational and negative: the version is carried nowhere, and no answer could show it; the harness sends no version in path or header.',
   // PMS-side rules (src/spec/unobservable-pms.ts).

@@ -42,7 +42,9 @@ export function sha256(text: string): string {
 
 export function yamlFilesOf(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.endsWith('.yaml') || f.endsWith('.yml')).sort();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml') || f.endsWith('.yml'))
+    .sort();
 }
 
 const indexCache = new Map<string, CompiledIndex | undefined>();
@@ -80,7 +82,11 @@ function loadCompiled(path: string, hash: string, file: string): Suite | undefin
  * The built-in suites of a target, in file-name order, each loaded on demand. `parse` reads
  * one YAML file (the fallback); it runs at most once per file.
  */
-export function builtinCatalog(target: Target, dirs: { suites: string; compiled: string | undefined }, parse: (file: string, text: string) => Suite): BuiltinEntry[] {
+export function builtinCatalog(
+  target: Target,
+  dirs: { suites: string; compiled: string | undefined },
+  parse: (file: string, text: string) => Suite,
+): BuiltinEntry[] {
   const dir = join(dirs.suites, target);
   const index = readIndex(dirs.compiled)?.targets[target] ?? [];
   return yamlFilesOf(dir).map((name): BuiltinEntry => {

@@ -55,7 +55,10 @@ class SuiteReader {
   private readonly catalog = new Map<string, CheckDef>();
   private readonly declared: CheckDef[] = [];
 
-  constructor(source: YamlSource, private readonly builtin: boolean) {
+  constructor(
+    source: YamlSource,
+    private readonly builtin: boolean,
+  ) {
     this.source = source;
   }
 
@@ -100,9 +103,7 @@ class SuiteReader {
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) this.fail(at, 'a step must be a mapping');
     const kinds = stepKindOf(raw);
     if (kinds.length !== 1) {
-      this.fail(at, kinds.length === 0
-        ? `a step needs exactly one of ${STEP_KINDS.join(', ')}`
-        : `a step has several kinds (${kinds.join(', ')}); split it`);
+      this.fail(at, kinds.length === 0 ? `a step needs exactly one of ${STEP_KINDS.join(', ')}` : `a step has several kinds (${kinds.join(', ')}); split it`);
     }
     const kind = kinds[0]!;
     const validate = getValidators().steps.get(kind)!;
@@ -176,7 +177,8 @@ class SuiteReader {
     for (const [i, name] of ((traffic?.operations as unknown[] | undefined) ?? []).entries()) {
       if (!isMessageName(name)) this.fail([...at, 'traffic', 'operations', i], `unknown operation "${String(name)}"`);
     }
-    if (traffic?.until_reaction !== undefined && !isMessageName(traffic.until_reaction)) this.fail([...at, 'traffic', 'until_reaction'], `unknown operation "${String(traffic.until_reaction)}"`);
+    if (traffic?.until_reaction !== undefined && !isMessageName(traffic.until_reaction))
+      this.fail([...at, 'traffic', 'until_reaction'], `unknown operation "${String(traffic.until_reaction)}"`);
     this.checkCapabilities((raw.when as Raw | undefined)?.capabilities, [...at, 'when', 'capabilities']);
     for (const key of ['within', 'wait'] as const) {
       const value = raw[key];

@@ -82,7 +82,12 @@ const stepCommon = {
     ],
   },
   as: { type: 'string', pattern: '^[a-z_][a-z0-9_]*$' },
-  limit: { oneOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '\\$\\{' }] },
+  limit: {
+    oneOf: [
+      { type: 'integer', minimum: 1 },
+      { type: 'string', pattern: '\\$\\{' },
+    ],
+  },
   capture: { type: 'object', additionalProperties: { type: 'string' } },
   checks: { type: 'array', items: check },
 } as const;

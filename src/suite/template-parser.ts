@@ -75,7 +75,10 @@ function tokenize(source: string): Token[] {
 
 class Parser {
   private i = 0;
-  constructor(private readonly tokens: Token[], private readonly source: string) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly source: string,
+  ) {}
 
   parse(): Expr {
     if (this.tokens.length === 0) throw new TemplateSyntaxError('empty expression');
@@ -105,7 +108,8 @@ class Parser {
       this.i++;
       const d = this.take();
       const duration = d.kind === 'duration' ? parseDuration(d.text) : undefined;
-      if (!duration) throw new TemplateSyntaxError(`expected a duration like 30d, 5m or 4m59s after ${JSON.stringify(t.text)}, found ${JSON.stringify(d.text)}`);
+      if (!duration)
+        throw new TemplateSyntaxError(`expected a duration like 30d, 5m or 4m59s after ${JSON.stringify(t.text)}, found ${JSON.stringify(d.text)}`);
       base = { type: 'offset', base, sign: t.text === '+' ? 1 : -1, ...duration };
     }
     return base;
@@ -187,4 +191,3 @@ export function parseTemplateString(input: string): TemplatePart[] {
   if (literal || parts.length === 0) parts.push({ text: literal });
   return parts;
 }
-

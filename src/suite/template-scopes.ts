@@ -4,9 +4,21 @@
 /** Which names a step field's templates may use: the run's inputs, plus the loop variable, plus the exchange. */
 export type TemplateScope = 'input' | 'loop' | 'capture';
 export const TEMPLATE_FIELDS: ReadonlyArray<readonly [string, TemplateScope]> = [
-  ['body', 'loop'], ['query', 'loop'], ['input', 'loop'], ['within', 'input'], ['wait', 'input'], ['traffic', 'input'],
-  ['for_each', 'input'], ['limit', 'input'], ['capture', 'capture'], ['where', 'loop'], ['action', 'input'], ['checks', 'capture'], ['mock', 'loop'],
-  ['when', 'input'], ['with', 'input'],
+  ['body', 'loop'],
+  ['query', 'loop'],
+  ['input', 'loop'],
+  ['within', 'input'],
+  ['wait', 'input'],
+  ['traffic', 'input'],
+  ['for_each', 'input'],
+  ['limit', 'input'],
+  ['capture', 'capture'],
+  ['where', 'loop'],
+  ['action', 'input'],
+  ['checks', 'capture'],
+  ['mock', 'loop'],
+  ['when', 'input'],
+  ['with', 'input'],
 ];
 const INPUT_ROOTS: ReadonlySet<string> = new Set(['profile', 'fixtures', 'captures', 'property', 'run', 'settings']);
 const EXCHANGE_ROOTS = ['response', 'request', 'status', 'started_at', 'finished_at', 'received_at', 'exchange'];
@@ -23,4 +35,3 @@ export function templateRoots(scope: TemplateScope, loopVar: string): ReadonlySe
   }
   return sets[scope];
 }
-

@@ -3,14 +3,7 @@
 // that is exactly one `${expr}` keeps the expression's type (number, object, null).
 import { newGuid } from '../support/guid.js';
 import { randomBytes } from 'node:crypto';
-import {
-  endOfNextYear,
-  formatBookingVersion,
-  formatDate,
-  parseBookingVersion,
-  parseDate,
-  DAY_MS,
-} from '../support/time.js';
+import { endOfNextYear, formatBookingVersion, formatDate, parseBookingVersion, parseDate, DAY_MS } from '../support/time.js';
 import type { Expr, TemplatePart } from './template-parser.js';
 import { parseTemplateString, TemplateSyntaxError } from './template-parser.js';
 
@@ -24,7 +17,10 @@ export interface TemplateScope {
 /** A referenced value does not exist; `root` tells the runner whether input is missing or a step failed. */
 export class MissingValueError extends Error {
   override name = 'MissingValueError';
-  constructor(readonly root: string, readonly path: string) {
+  constructor(
+    readonly root: string,
+    readonly path: string,
+  ) {
     super(`${path} is not set`);
   }
 }
@@ -35,7 +31,22 @@ export class TemplateValueError extends Error {
 }
 
 export const TEMPLATE_FUNCTIONS = [
-  'guid', 'version', 'date', 'int', 'str', 'upper', 'lower', 'concat', 'len', 'pick', 'wrong', 'end_of_next_year', 'json', 'earliest', 'list', 'coalesce',
+  'guid',
+  'version',
+  'date',
+  'int',
+  'str',
+  'upper',
+  'lower',
+  'concat',
+  'len',
+  'pick',
+  'wrong',
+  'end_of_next_year',
+  'json',
+  'earliest',
+  'list',
+  'coalesce',
 ] as const;
 export const TEMPLATE_CONSTANTS = ['today', 'now', 'null', 'true', 'false'] as const;
 
@@ -192,7 +203,10 @@ export function evaluate(expr: Expr, scope: TemplateScope): unknown {
       if (!isKnownFunction(expr.name)) throw new TemplateSyntaxError(`unknown function ${expr.name}()`);
       if (expr.name === 'coalesce') return coalesce(expr.args, scope);
       const fn = FUNCTIONS[expr.name as keyof typeof FUNCTIONS];
-      return fn(expr.args.map((a) => evaluate(a, scope)), scope);
+      return fn(
+        expr.args.map((a) => evaluate(a, scope)),
+        scope,
+      );
     }
   }
 }
@@ -216,12 +230,20 @@ export function render(value: unknown, scope: TemplateScope): unknown {
 }
 
 /** Parses every template in a value tree; returns the first syntax problem with its path, for load-time errors. */
-export function findTemplateError(value: unknown, allowedRoots: ReadonlySet<string>, path: Array<string | number> = []): { path: Array<string | number>; message: string } | undefined {
+export function findTemplateError(
+  value: unknown,
+  allowedRoots: ReadonlySet<string>,
+  path: Array<string | number> = [],
+): { path: Array<string | number>; message: string } | undefined {
   return findIn(value, allowedRoots, [...path]);
 }
 
 /** `path` is one stack pushed and popped on the way down (a suite has thousands of values); copied only for a problem. */
-function findIn(value: unknown, allowedRoots: ReadonlySet<string>, path: Array<string | number>): { path: Array<string | number>; message: string } | undefined {
+function findIn(
+  value: unknown,
+  allowedRoots: ReadonlySet<string>,
+  path: Array<string | number>,
+): { path: Array<string | number>; message: string } | undefined {
   if (typeof value === 'string') {
     if (!value.includes('${')) return undefined;
     try {
@@ -258,7 +280,12 @@ function findIn(value: unknown, allowedRoots: ReadonlySet<string>, path: Array<s
   return undefined;
 }
 
-function findInChild(v: unknown, key: string | number, allowedRoots: ReadonlySet<string>, path: Array<string | number>): { path: Array<string | number>; message: string } | undefined {
+function findInChild(
+  v: unknown,
+  key: string | number,
+  allowedRoots: ReadonlySet<string>,
+  path: Array<string | number>,
+): { path: Array<string | number>; message: string } | undefined {
   path.push(key);
   const found = findIn(v, allowedRoots, path);
   path.pop();

@@ -97,7 +97,10 @@ function buildCertificate(options: CertificateOptions, pair: KeyPair): Certifica
   const now = Date.now();
   cert.validity.notBefore = options.notBefore ?? new Date(now - DAY_MS);
   cert.validity.notAfter = options.notAfter ?? new Date(now + 90 * DAY_MS);
-  const subject = [{ name: 'commonName', value: options.commonName }, { name: 'organizationName', value: 'cm-certify (test only)' }];
+  const subject = [
+    { name: 'commonName', value: options.commonName },
+    { name: 'organizationName', value: 'cm-certify (test only)' },
+  ];
   cert.setSubject(subject);
   const issuer = options.issuer ? forge.pki.certificateFromPem(options.issuer.cert) : undefined;
   cert.setIssuer(issuer ? issuer.subject.attributes : subject);

@@ -21,10 +21,13 @@ function realSleep(ms: number, signal?: AbortSignal): Promise<void> {
       reject(abortError(signal));
       return;
     }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
     const onAbort = (): void => {
       clearTimeout(timer);
       reject(abortError(signal!));

@@ -5,9 +5,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type BodyRead =
-  | { ok: true; bytes: Buffer }
-  | { ok: false; reason: 'too-large' | 'aborted'; bytes: Buffer; total: number; code?: string };
+export type BodyRead = { ok: true; bytes: Buffer } | { ok: false; reason: 'too-large' | 'aborted'; bytes: Buffer; total: number; code?: string };
 
 export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
   return new Promise((resolve) => {
@@ -35,7 +33,9 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRe
       if (!done) chunks.push(chunk);
     });
     req.on('end', () => finish({ ok: true, bytes: Buffer.concat(chunks, total) }));
-    req.on('error', (error: NodeJS.ErrnoException) => finish({ ok: false, reason: 'aborted', bytes: Buffer.concat(chunks), total, ...(error.code ? { code: error.code } : {}) }));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ ok: false, reason: 'aborted', bytes: Buffer.concat(chunks), total, ...(error.code ? { code: error.code } : {}) }),
+    );
     req.on('close', () => finish({ ok: false, reason: 'aborted', bytes: Buffer.concat(chunks), total }));
   });
 }

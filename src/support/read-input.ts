@@ -28,7 +28,10 @@ export function readInputFile(path: string, what: string, ErrorClass: InputError
     throw new ErrorClass(`cannot read ${what}: ${Object.hasOwn(WHY, code) ? WHY[code] : (error as Error).message}`, { file: path }, { cause: error });
   }
   if (bytes) return decodeInput(bytes, path, what, ErrorClass);
-  throw new ErrorClass(`cannot read ${what}: the file is ${(size / 1024 / 1024).toFixed(1)} MiB; a ${what} may be at most ${MAX_INPUT_BYTES / 1024 / 1024} MiB`, { file: path });
+  throw new ErrorClass(
+    `cannot read ${what}: the file is ${(size / 1024 / 1024).toFixed(1)} MiB; a ${what} may be at most ${MAX_INPUT_BYTES / 1024 / 1024} MiB`,
+    { file: path },
+  );
 }
 
 type InputErrorClass = new (message: string, location?: SourceLocation, options?: ErrorOptions) => InputError;

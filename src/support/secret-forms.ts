@@ -38,7 +38,10 @@ function urlForms(s: string): string[] {
 }
 
 function htmlForms(s: string): string[] {
-  const named = (apos: string) => (t: string): string => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, apos);
+  const named =
+    (apos: string) =>
+    (t: string): string =>
+      t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, apos);
   const numeric = (hex: boolean): string => mapChars(s, (ch, c) => (isAlnum(c) ? ch : hex ? `&#x${c.toString(16)};` : `&#${c};`));
   const std = JSON.stringify(s).slice(1, -1);
   return [named('&#39;')(s), named('&apos;')(s), named('&#x27;')(s), numeric(false), numeric(true), named('&#39;')(std), named('&quot;')(std)];

@@ -35,9 +35,10 @@ function directiveProblem(source: string, offset: number): ReadProblem | undefin
   const version = /^%YAML[ \t]+(\S+)/.exec(source)?.[1];
   if (version === undefined || version === '1.2') return undefined;
   return {
-    message: `unsupported directive "%YAML ${version}": cm-certify reads YAML 1.2 only, where \`010\` is 10 and \`yes\` is a string;`
-      + ' under YAML 1.1 the same text means other values (`010` is 8, `yes` is true), so the file would not say what it seems to.'
-      + ' Remove the directive (or write %YAML 1.2)',
+    message:
+      `unsupported directive "%YAML ${version}": cm-certify reads YAML 1.2 only, where \`010\` is 10 and \`yes\` is a string;` +
+      ' under YAML 1.1 the same text means other values (`010` is 8, `yes` is true), so the file would not say what it seems to.' +
+      ' Remove the directive (or write %YAML 1.2)',
     offset,
   };
 }
@@ -67,7 +68,10 @@ function tokensOf(parser: Parser, text: string, counter: LineCounter): CST.Token
       tokens.push(token);
     }
     if (parser.stack.length > MAX_YAML_DEPTH && openCollections(parser.stack) > MAX_YAML_DEPTH) {
-      return { message: `the YAML nests deeper than ${MAX_YAML_DEPTH} levels (a suite or profile needs a few; refused before reading on, so no parser runs out of stack)`, offset: at };
+      return {
+        message: `the YAML nests deeper than ${MAX_YAML_DEPTH} levels (a suite or profile needs a few; refused before reading on, so no parser runs out of stack)`,
+        offset: at,
+      };
     }
   }
   for (const token of parser.end()) tokens.push(token);
@@ -93,7 +97,9 @@ function errorProblem(doc: Document.Parsed, error: YAMLError): ReadProblem {
       return visit.BREAK;
     },
   });
-  return opening === undefined ? { message, offset: error.pos[0] } : { message: `${message}: the string that opens here runs to the end of the file`, offset: opening };
+  return opening === undefined
+    ? { message, offset: error.pos[0] }
+    : { message: `${message}: the string that opens here runs to the end of the file`, offset: opening };
 }
 
 /**
@@ -112,7 +118,10 @@ export function readDocument(text: string): ReadDocument | ReadProblem {
   if (error) return errorProblem(doc, error);
   const second = docs[1];
   if (second) {
-    return { message: 'several YAML documents in one file (a second starts here, after `---` or `...`): a suite or profile is one document', offset: second.range[0] };
+    return {
+      message: 'several YAML documents in one file (a second starts here, after `---` or `...`): a suite or profile is one document',
+      offset: second.range[0],
+    };
   }
   return { doc, counter };
 }

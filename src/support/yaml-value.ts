@@ -39,7 +39,11 @@ interface Built {
 }
 
 class ValueError extends Error {
-  constructor(message: string, readonly offset: number, readonly first?: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+    readonly first?: number,
+  ) {
     super(message);
   }
 }
@@ -79,13 +83,18 @@ class ValueBuilder {
   private alias(node: Alias, level: number): Built {
     const target = this.anchors.get(node.source);
     if (!target) {
-      const why = this.open.has(node.source) ? `is used inside the node &${node.source} names (the value would contain itself)` : `has no anchor &${node.source} before it`;
+      const why = this.open.has(node.source)
+        ? `is used inside the node &${node.source} names (the value would contain itself)`
+        : `has no anchor &${node.source} before it`;
       throw new ValueError(`alias *${node.source} ${why}`, start(node));
     }
     this.added += target.size - 1;
     if (this.added > MAX_ALIAS_NODES) {
-      throw new ValueError(`alias *${node.source}: the aliases would expand this document past ${MAX_ALIAS_NODES.toLocaleString('en-US')} values`
-        + ' (each use repeats everything its anchor holds, aliases within included); a suite or profile never needs that many: refused as a "billion laughs" document', start(node));
+      throw new ValueError(
+        `alias *${node.source}: the aliases would expand this document past ${MAX_ALIAS_NODES.toLocaleString('en-US')} values` +
+          ' (each use repeats everything its anchor holds, aliases within included); a suite or profile never needs that many: refused as a "billion laughs" document',
+        start(node),
+      );
     }
     if (level + target.depth > MAX_YAML_DEPTH) {
       throw new ValueError(`alias *${node.source}: through its aliases the document nests deeper than ${MAX_YAML_DEPTH} levels`, start(node));

@@ -29,7 +29,10 @@ beforeAll(async () => {
   // The server accepts the credentials the profile gives (its defaults: no variable set).
   const profile = loadProfile(PROFILE, {});
   server = await startReferenceOta({
-    clock: systemClock, sharedSecret: profile.sharedSecret, property: profile.property, faults: [],
+    clock: systemClock,
+    sharedSecret: profile.sharedSecret,
+    property: profile.property,
+    faults: [],
     ...(profile.fixtures.not_enabled_property ? { notEnabled: profile.fixtures.not_enabled_property } : {}),
     tls: { cert: Buffer.from(pki.cert), key: Buffer.from(pki.key) },
   });
@@ -73,7 +76,12 @@ describe('run()', () => {
   it('writes the terminal report to a given stream and report files when asked', async () => {
     const cwd = workDir();
     let out = '';
-    const stdout = new Writable({ write(chunk, _e, done) { out += String(chunk); done(); } });
+    const stdout = new Writable({
+      write(chunk, _e, done) {
+        out += String(chunk);
+        done();
+      },
+    });
     const result = await run({ target: 'ota', profile: PROFILE, ca: 'ca.pem', env, suite: ['https'], cwd, stdout, reporter: ['json'], outputDir: 'r' });
     expect(out).toMatch(/Verdict: /);
     expect(existsSync(join(cwd, 'r', 'report.json'))).toBe(true);

@@ -114,14 +114,16 @@ export function layerOf(file: string): string {
 
 /** Imports that run up the layers (or out of src/), as "from -> specifier (kind)". */
 export function violations(edges: readonly ImportEdge[]): string[] {
-  return edges.filter((e) => {
-    if (e.to === '<computed>') return !(e.from in COMPUTED_IMPORTS);
-    if (!e.to.startsWith('src/')) return true;
-    const [from, to] = [layerOf(e.from), layerOf(e.to)];
-    if (from === to) return false;
-    const allowed = ALLOWED[from];
-    return !allowed?.includes(to);
-  }).map((e) => `${e.from} -> ${e.specifier} (${e.kind})`);
+  return edges
+    .filter((e) => {
+      if (e.to === '<computed>') return !(e.from in COMPUTED_IMPORTS);
+      if (!e.to.startsWith('src/')) return true;
+      const [from, to] = [layerOf(e.from), layerOf(e.to)];
+      if (from === to) return false;
+      const allowed = ALLOWED[from];
+      return !allowed?.includes(to);
+    })
+    .map((e) => `${e.from} -> ${e.specifier} (${e.kind})`);
 }
 
 /** The files a module loads when it is loaded: static imports followed, import type and import() not. */
@@ -160,18 +162,24 @@ describe('the layers of src/', () => {
       "import './c.js';",
       "export * from './d.js';",
       "export type { E } from './e.js';",
-      "const s = 'import(\"./str.js\")';",
+      'const s = \'import("./str.js")\';',
       "const m = await import('./f.js');",
       "let t: typeof import('./g.js');",
     ].join('\n');
     expect(importsOf(text)).toEqual([
-      { specifier: './a.js', kind: 'type' }, { specifier: './b.js', kind: 'static' }, { specifier: './c.js', kind: 'static' },
-      { specifier: './d.js', kind: 'static' }, { specifier: './e.js', kind: 'type' }, { specifier: './f.js', kind: 'dynamic' },
+      { specifier: './a.js', kind: 'type' },
+      { specifier: './b.js', kind: 'static' },
+      { specifier: './c.js', kind: 'static' },
+      { specifier: './d.js', kind: 'static' },
+      { specifier: './e.js', kind: 'type' },
+      { specifier: './f.js', kind: 'dynamic' },
       { specifier: './g.js', kind: 'type' },
     ]);
     // The graph is real: a few hundred edges, every top folder present.
     expect(EDGES.length).toBeGreaterThan(500);
-    expect(new Set(EDGES.map((e) => layerOf(e.from)))).toEqual(new Set(Object.keys(ALLOWED).filter((l) => l !== 'channel-manager' || EDGES.some((e) => e.from.startsWith('src/channel-manager/')))));
+    expect(new Set(EDGES.map((e) => layerOf(e.from)))).toEqual(
+      new Set(Object.keys(ALLOWED).filter((l) => l !== 'channel-manager' || EDGES.some((e) => e.from.startsWith('src/channel-manager/')))),
+    );
   });
 
   it('every top folder of src/ has a place in the layers', () => {
@@ -185,15 +193,17 @@ describe('the layers of src/', () => {
 
   it('catches an upward import planted in any form', () => {
     const planted = (from: string, specifier: string, kind: ImportKind): ImportEdge => ({ from, to: target(from, specifier), specifier, kind });
-    expect(violations([
-      planted('src/suite/types.ts', '../checks/rollup.js', 'type'),
-      planted('src/runner/run.ts', '../cli/main.js', 'dynamic'),
-      planted('src/session/run-session.ts', '../reference/pms/index.js', 'dynamic'),
-      planted('src/index.ts', './cli/commands/run.js', 'static'),
-      planted('src/spec/vocabulary.ts', '../schemas/index.js', 'type'),
-      planted('src/suite/types.ts', '../spec/vocabulary.js', 'type'),
-      { from: 'src/runner/run.ts', to: '<computed>', specifier: '<computed>', kind: 'dynamic' },
-    ])).toEqual([
+    expect(
+      violations([
+        planted('src/suite/types.ts', '../checks/rollup.js', 'type'),
+        planted('src/runner/run.ts', '../cli/main.js', 'dynamic'),
+        planted('src/session/run-session.ts', '../reference/pms/index.js', 'dynamic'),
+        planted('src/index.ts', './cli/commands/run.js', 'static'),
+        planted('src/spec/vocabulary.ts', '../schemas/index.js', 'type'),
+        planted('src/suite/types.ts', '../spec/vocabulary.js', 'type'),
+        { from: 'src/runner/run.ts', to: '<computed>', specifier: '<computed>', kind: 'dynamic' },
+      ]),
+    ).toEqual([
       'src/suite/types.ts -> ../checks/rollup.js (type)',
       'src/runner/run.ts -> ../cli/main.js (dynamic)',
       'src/session/run-session.ts -> ../reference/pms/index.js (dynamic)',
@@ -208,7 +218,11 @@ describe('the layers of src/', () => {
     const queue = ['src/index.ts'];
     while (queue.length) {
       const file = queue.shift()!;
-      for (const e of EDGES) if (e.from === file && !reached.has(e.to)) { reached.add(e.to); queue.push(e.to); }
+      for (const e of EDGES)
+        if (e.from === file && !reached.has(e.to)) {
+          reached.add(e.to);
+          queue.push(e.to);
+        }
     }
     expect(reached.size).toBeGreaterThan(50);
     expect([...reached].filter((f) => /^src\/(cli|reference)\//.test(f))).toEqual([]);

@@ -155,13 +155,19 @@ describe('ARIUpdate', () => {
     const { model } = makeModel();
     const plans = call(model, 'GetRatePlans').json.RatePlans as { wbp_room_id: string; wbp_rate_id: string }[];
     const rooms = (call(model, 'GetRoomTypes').json.Rooms as { wbp_room_id: number }[]).map((r) => String(r.wbp_room_id));
-    const pairs = rooms.flatMap((room) =>
-      plans.filter((p) => p.wbp_room_id === room || p.wbp_room_id === '0').map((p) => [room, p.wbp_rate_id] as const),
-    );
+    const pairs = rooms.flatMap((room) => plans.filter((p) => p.wbp_room_id === room || p.wbp_room_id === '0').map((p) => [room, p.wbp_rate_id] as const));
     let day = Date.UTC(2026, 2, 10);
     for (let i = 0; i < 662; i += 1, day += 86_400_000) {
       const date = new Date(day).toISOString().slice(0, 10);
-      const items = pairs.map(([room, rate]) => ({ wbp_room_id: room, wbp_rate_id: rate, start_date: date, end_date: date, units: 3, rate: '99.00', min_los: 1 }));
+      const items = pairs.map(([room, rate]) => ({
+        wbp_room_id: room,
+        wbp_rate_id: rate,
+        start_date: date,
+        end_date: date,
+        units: 3,
+        rate: '99.00',
+        min_los: 1,
+      }));
       expect(ari(model, items).json.success).toBe(true);
     }
     expect(model.ari.stats.items).toBe(662 * pairs.length);

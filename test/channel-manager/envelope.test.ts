@@ -117,7 +117,7 @@ describe('request checks', () => {
     }
   });
 
-  it('checks the property-sync operations\' envelopes like any other (CreateProperty ids are strings)', () => {
+  it("checks the property-sync operations' envelopes like any other (CreateProperty ids are strings)", () => {
     const { model } = makeModel();
     expect(errorId(call(model, 'CreateProperty', { pms_property_id: 1, wbp_property_id: '1' }))).toBe(OTA_ERROR_IDS.badRequest);
     expect(errorId(call(model, 'DeleteRoom', { pms_property_id: '25678', room: { pms_room_id: 1 } }))).toBe(OTA_ERROR_IDS.badRequest);
@@ -178,12 +178,7 @@ describe('property credentials on the other operations', () => {
     '%s answers 1001 for a wrong password, an unknown property or the not-enabled one',
     (operation) => {
       const { model } = makeModel();
-      for (const fields of [
-        { wbp_property_password: 'wrong' },
-        { wbp_property_id: 'other' },
-        { pms_property_id: 1 },
-        { ...NOT_ENABLED },
-      ]) {
+      for (const fields of [{ wbp_property_password: 'wrong' }, { wbp_property_id: 'other' }, { pms_property_id: 1 }, { ...NOT_ENABLED }]) {
         expect(errorId(call(model, operation, { ...fields, booking_id: 'B-101' }))).toBe(1001);
       }
     },
@@ -192,8 +187,21 @@ describe('property credentials on the other operations', () => {
 
 describe('robustness', () => {
   const ODD = [null, true, 0, -1, 1.5, 1e308, '', 'x'.repeat(10_000), [], {}, [1, 'a'], { nested: { deep: [null] } }];
-  const FIELDS = ['verb', 'guid', 'pms_cid', 'pms_property_id', 'wbp_property_id', 'wbp_property_password', 'shared_secret',
-    'booking_id', 'wbp_booking_version', 'currency', 'Inventory', 'RoomInfo', 'reason'];
+  const FIELDS = [
+    'verb',
+    'guid',
+    'pms_cid',
+    'pms_property_id',
+    'wbp_property_id',
+    'wbp_property_password',
+    'shared_secret',
+    'booking_id',
+    'wbp_booking_version',
+    'currency',
+    'Inventory',
+    'RoomInfo',
+    'reason',
+  ];
 
   it.each(['HealthCheck', 'SetupProperty', 'GetRoomTypes', 'GetRatePlans', 'ARIUpdate', 'GetBookingList', 'GetBookingId', 'AckBooking', 'CancelBooking'])(
     '%s answers HTTP 200 JSON whatever a field holds',

@@ -2,12 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  ChannelManager,
-  defaultFixturePath,
-  loadPropertyFixture,
-  parsePropertyFixture,
-} from '../../src/channel-manager/index.js';
+import { ChannelManager, defaultFixturePath, loadPropertyFixture, parsePropertyFixture } from '../../src/channel-manager/index.js';
 import { InputError } from '../../src/support/errors.js';
 import { packageRoot } from '../../src/support/package-root.js';
 import { ManualClock } from '../../src/support/clock.js';

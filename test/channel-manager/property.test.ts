@@ -20,7 +20,9 @@ describe('CreateProperty', () => {
     expect(rooms[2]).toMatchObject({ maxPersons: 6, dorm: true });
     const plans = onCreated(model, 'GetRatePlans').json.RatePlans;
     expect(plans.every((p: any) => p.wbp_rate_id && String(p.wbp_room_id) !== '0')).toBe(true);
-    expect(answer.room_mappings.map((m: any) => `${m.wbp_room_id}|${m.wbp_rate_id}`).sort()).toEqual(plans.map((p: any) => `${p.wbp_room_id}|${p.wbp_rate_id}`).sort());
+    expect(answer.room_mappings.map((m: any) => `${m.wbp_room_id}|${m.wbp_rate_id}`).sort()).toEqual(
+      plans.map((p: any) => `${p.wbp_room_id}|${p.wbp_rate_id}`).sort(),
+    );
   });
 
   it('leaves the test property as it was; the created one accepts SetupProperty but not ARI or bookings', () => {
@@ -28,12 +30,18 @@ describe('CreateProperty', () => {
     const before = call(model, 'GetRoomTypes').json;
     createProperty(model);
     expect(call(model, 'GetRoomTypes').json).toEqual(before);
-    expect(call(model, 'SetupProperty', { pms_property_id: CREATED.pms_property_id, wbp_property_id: Number(CREATED.wbp_property_id), wbp_property_password: CREATED.wbp_property_password }).json.success).toBe(true);
+    expect(
+      call(model, 'SetupProperty', {
+        pms_property_id: CREATED.pms_property_id,
+        wbp_property_id: Number(CREATED.wbp_property_id),
+        wbp_property_password: CREATED.wbp_property_password,
+      }).json.success,
+    ).toBe(true);
     expect(errorId(onCreated(model, 'GetBookingList', { wbp_booking_version: null }))).toBe(OTA_ERROR_IDS.unsupportedOperation);
     expect(errorId(onCreated(model, 'GetRoomTypes', { wbp_property_password: 'wrong' }))).toBe(OTA_ERROR_IDS.invalidCredentials);
   });
 
-  it('issues the test property\'s credentials when none are requested; refuses another password for a taken id', () => {
+  it("issues the test property's credentials when none are requested; refuses another password for a taken id", () => {
     const { model } = makeModel();
     const empty = createProperty(model, propertyFixture(), { ...CREATED, wbp_property_id: '', wbp_property_password: '' }).json;
     expect(empty).toMatchObject({ success: true, wbp_property_id: PROPERTY.wbp_property_id, wbp_property_password: PROPERTY.wbp_property_password });
@@ -78,7 +86,7 @@ describe('UpdateRoom, UpdateRatePlan, DeleteRatePlan, DeleteRoom', () => {
     expect(planTitles(model).filter((t) => t === 'Non-refundable')).toHaveLength(2);
   });
 
-  it('keeps a room\'s rate plans when UpdateRoom sends none', () => {
+  it("keeps a room's rate plans when UpdateRoom sends none", () => {
     const { model } = makeModel();
     createProperty(model);
     const { rateplans: _dropped, ...room } = CHANGED_ROOM;
@@ -105,7 +113,7 @@ describe('UpdateRoom, UpdateRatePlan, DeleteRatePlan, DeleteRoom', () => {
     expect(model.properties.get(CREATED.wbp_property_id)?.ratePlanUpdates[0]).toMatchObject({ verb: 'UpdateRatePlan', rateplan });
   });
 
-  it('serves the operations for the test property too, whose rooms are the fixture\'s', () => {
+  it("serves the operations for the test property too, whose rooms are the fixture's", () => {
     const { model } = makeModel();
     const answer = call(model, 'UpdateRoom', { room: { ...NEW_ROOM, pms_room_id: 11 } }).json;
     expect(answer).toMatchObject({ success: true, wbp_room_id: '4101' });

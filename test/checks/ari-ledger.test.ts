@@ -3,7 +3,13 @@ import { AriLedger, IntervalMap, compaction, coverageReport, unitsConflicts } fr
 import { dayNumber, dayString, insertRange } from '../../src/checks/coverage.js';
 
 const d = (s: string) => dayNumber(s)!;
-const item = (room: string, rate: string, start: string, end: string, extra: Record<string, unknown> = {}) => ({ wbp_room_id: room, wbp_rate_id: rate, start_date: start, end_date: end, ...extra });
+const item = (room: string, rate: string, start: string, end: string, extra: Record<string, unknown> = {}) => ({
+  wbp_room_id: room,
+  wbp_rate_id: rate,
+  start_date: start,
+  end_date: end,
+  ...extra,
+});
 
 describe('interval maps', () => {
   it('later values overwrite the overlapped part only', () => {
@@ -11,7 +17,9 @@ describe('interval maps', () => {
     m.set(d('2026-01-01'), d('2026-01-31'), 5);
     m.set(d('2026-01-10'), d('2026-01-12'), 3);
     expect(m.segments.map(([s, e, v]) => [dayString(s), dayString(e), v])).toEqual([
-      ['2026-01-01', '2026-01-09', 5], ['2026-01-10', '2026-01-12', 3], ['2026-01-13', '2026-01-31', 5],
+      ['2026-01-01', '2026-01-09', 5],
+      ['2026-01-10', '2026-01-12', 3],
+      ['2026-01-13', '2026-01-31', 5],
     ]);
     expect(m.ranges().map(([s, e]) => [dayString(s), dayString(e)])).toEqual([['2026-01-01', '2026-01-31']]);
     expect(m.runs()).toBe(3);
@@ -30,7 +38,10 @@ describe('interval maps', () => {
     insertRange(r, 1, 3);
     insertRange(r, 4, 9);
     insertRange(r, 20, 25);
-    expect(r).toEqual([[1, 12], [20, 25]]);
+    expect(r).toEqual([
+      [1, 12],
+      [20, 25],
+    ]);
   });
 });
 
@@ -40,8 +51,24 @@ describe('ARI ledger', () => {
   it('reports gaps and the horizon reached per mapped pair', () => {
     const l = new AriLedger(0, known);
     const ari = { units: 3, rate: '100.00' };
-    l.ingest('x1', { currency: 'EUR', Inventory: [item('1', 'A', '2026-01-01', '2026-06-30', ari), item('1', 'A', '2026-07-02', '2026-12-31', ari), item('2', 'G', '2026-01-01', '2026-12-31', ari)] });
-    const report = coverageReport(l, [{ room: '1', rate: 'A' }, { room: '2', rate: 'G' }, { room: '1', rate: 'G' }], d('2026-01-01'), d('2026-12-31'));
+    l.ingest('x1', {
+      currency: 'EUR',
+      Inventory: [
+        item('1', 'A', '2026-01-01', '2026-06-30', ari),
+        item('1', 'A', '2026-07-02', '2026-12-31', ari),
+        item('2', 'G', '2026-01-01', '2026-12-31', ari),
+      ],
+    });
+    const report = coverageReport(
+      l,
+      [
+        { room: '1', rate: 'A' },
+        { room: '2', rate: 'G' },
+        { room: '1', rate: 'G' },
+      ],
+      d('2026-01-01'),
+      d('2026-12-31'),
+    );
     expect(report.map((r) => [r.room, r.rate, r.gaps.map(([s, e]) => [dayString(s), dayString(e)]), dayString(r.reach)])).toEqual([
       ['1', 'A', [['2026-07-01', '2026-07-01']], '2026-06-30'],
       ['2', 'G', [], '2026-12-31'],
@@ -51,13 +78,24 @@ describe('ARI ledger', () => {
 
   it('counts as covered only days given availability or a rate: close: false alone covers nothing (D-160)', () => {
     const l = new AriLedger(0, known);
-    l.ingest('x1', { currency: 'EUR', Inventory: [
-      item('1', 'A', '2026-01-01', '2026-03-31', { units: 2 }),
-      item('1', 'A', '2026-04-01', '2026-12-31', { close: false }),
-      item('2', 'G', '2026-01-01', '2026-06-30', { rate: '80.00' }),
-      item('2', 'G', '2026-07-01', '2026-12-31', { min_los: 1, closearr: false }),
-    ] });
-    const report = coverageReport(l, [{ room: '1', rate: 'A' }, { room: '2', rate: 'G' }], d('2026-01-01'), d('2026-12-31'));
+    l.ingest('x1', {
+      currency: 'EUR',
+      Inventory: [
+        item('1', 'A', '2026-01-01', '2026-03-31', { units: 2 }),
+        item('1', 'A', '2026-04-01', '2026-12-31', { close: false }),
+        item('2', 'G', '2026-01-01', '2026-06-30', { rate: '80.00' }),
+        item('2', 'G', '2026-07-01', '2026-12-31', { min_los: 1, closearr: false }),
+      ],
+    });
+    const report = coverageReport(
+      l,
+      [
+        { room: '1', rate: 'A' },
+        { room: '2', rate: 'G' },
+      ],
+      d('2026-01-01'),
+      d('2026-12-31'),
+    );
     expect(report.map((r) => [r.gaps.map(([s, e]) => [dayString(s), dayString(e)]), dayString(r.reach)])).toEqual([
       [[['2026-04-01', '2026-12-31']], '2026-03-31'],
       [[['2026-07-01', '2026-12-31']], '2026-06-30'],
@@ -75,10 +113,16 @@ describe('ARI ledger', () => {
 
   it('finds units that differ between the plans of a room, using the latest values', () => {
     const l = new AriLedger(0);
-    l.ingest('x1', { currency: 'EUR', Inventory: [item('1', 'A', '2026-01-01', '2026-01-31', { units: 5 }), item('1', 'G', '2026-01-01', '2026-01-31', { units: 5 })] });
+    l.ingest('x1', {
+      currency: 'EUR',
+      Inventory: [item('1', 'A', '2026-01-01', '2026-01-31', { units: 5 }), item('1', 'G', '2026-01-01', '2026-01-31', { units: 5 })],
+    });
     expect(unitsConflicts(l)).toEqual([]);
     // A booking lowers both plans for two nights: still consistent.
-    l.ingest('x2', { currency: 'EUR', Inventory: [item('1', 'A', '2026-01-10', '2026-01-11', { units: 4 }), item('1', 'G', '2026-01-10', '2026-01-11', { units: 4 })] });
+    l.ingest('x2', {
+      currency: 'EUR',
+      Inventory: [item('1', 'A', '2026-01-10', '2026-01-11', { units: 4 }), item('1', 'G', '2026-01-10', '2026-01-11', { units: 4 })],
+    });
     expect(unitsConflicts(l)).toEqual([]);
     l.ingest('x3', { currency: 'EUR', Inventory: [item('1', 'G', '2026-01-20', '2026-01-20', { units: 2 })] });
     expect(unitsConflicts(l)).toEqual([{ room: '1', from: '2026-01-20', to: '2026-01-20', values: { A: 5, G: 2 } }]);
@@ -98,7 +142,10 @@ describe('ARI ledger', () => {
     const l = new AriLedger(0);
     l.ingest('x1', { currency: 'EUR', Inventory: [] });
     l.ingest('x2', { currency: 'USD', Inventory: [] });
-    expect([...l.currencies.entries()]).toEqual([['EUR', ['x1']], ['USD', ['x2']]]);
+    expect([...l.currencies.entries()]).toEqual([
+      ['EUR', ['x1']],
+      ['USD', ['x2']],
+    ]);
     expect(l.requests).toBe(2);
   });
 });

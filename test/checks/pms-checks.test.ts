@@ -12,10 +12,23 @@ const ISSUED = { sharedSecret: 'sec-ret-1', pmsCid: 'abc', property: { pms_prope
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 let seq = 0;
 
-function x(operation: string, at: number, body: Record<string, unknown>, opts: { success?: boolean; injected?: boolean; query?: Record<string, string> } = {}): LiveExchange {
+function x(
+  operation: string,
+  at: number,
+  body: Record<string, unknown>,
+  opts: { success?: boolean; injected?: boolean; query?: Record<string, string> } = {},
+): LiveExchange {
   const id = `x${++seq}`;
   return {
-    record: { id, direction: 'inbound', operation, startedAt: new Date(at).toISOString(), durationMs: 1, request: { method: 'POST', url: `/${operation}`, headers: {}, body: '', bytes: 0, truncated: false }, response: { status: 200, headers: {}, body: '', bytes: 0, truncated: false } },
+    record: {
+      id,
+      direction: 'inbound',
+      operation,
+      startedAt: new Date(at).toISOString(),
+      durationMs: 1,
+      request: { method: 'POST', url: `/${operation}`, headers: {}, body: '', bytes: 0, truncated: false },
+      response: { status: 200, headers: {}, body: '', bytes: 0, truncated: false },
+    },
     at,
     query: opts.query ?? { shared_secret: ISSUED.sharedSecret },
     requestContentType: 'application/json',
@@ -25,7 +38,14 @@ function x(operation: string, at: number, body: Record<string, unknown>, opts: {
   };
 }
 
-const envelope = (verb: string, extra: Record<string, unknown> = {}) => ({ ...ISSUED.property, shared_secret: ISSUED.sharedSecret, pms_cid: 'abc', guid: `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`, verb, ...extra });
+const envelope = (verb: string, extra: Record<string, unknown> = {}) => ({
+  ...ISSUED.property,
+  shared_secret: ISSUED.sharedSecret,
+  pms_cid: 'abc',
+  guid: `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`,
+  verb,
+  ...extra,
+});
 const outcome = (judged: ReturnType<typeof judgeInboundRequest>['judged'], id: string) => judged.filter((j) => j.meta.id === id).map((j) => j.verdict.status);
 
 describe('inbound envelope checks', () => {
@@ -63,10 +83,22 @@ describe('inbound envelope checks', () => {
   });
 });
 
-const PROFILE = parseProfile('target: pms\nbase_url: https://pms.test/cb\nshared_secret: sec-ret-1\npms_cid: abc\nproperty: {pms_property_id: 7, wbp_property_id: "1001", wbp_property_password: pw}\nintervals: {poll_ms: 300000, poll_tolerance_ms: 30000, clock_skew_ms: 2000}\n', 'p.yaml', {});
+const PROFILE = parseProfile(
+  'target: pms\nbase_url: https://pms.test/cb\nshared_secret: sec-ret-1\npms_cid: abc\nproperty: {pms_property_id: 7, wbp_property_id: "1001", wbp_property_password: pw}\nintervals: {poll_ms: 300000, poll_tolerance_ms: 30000, clock_skew_ms: 2000}\n',
+  'p.yaml',
+  {},
+);
 
 function input(inbound: LiveExchange[], now = T0 + 3_600_000, windowStart = T0): CodeCheckInput {
-  return { subject: undefined, args: {}, exchanges: [], now, profile: PROFILE, run: { allowHttp: false }, pms: { inbound, ledger: () => undefined, mappedPairs: [], windowStart, windowKey: 'run' } };
+  return {
+    subject: undefined,
+    args: {},
+    exchanges: [],
+    now,
+    profile: PROFILE,
+    run: { allowHttp: false },
+    pms: { inbound, ledger: () => undefined, mappedPairs: [], windowStart, windowKey: 'run' },
+  };
 }
 
 const poll = (at: number, version: number | null, opts: { success?: boolean; injected?: boolean } = {}) =>
@@ -134,7 +166,7 @@ describe('a poll in reaction to a callback', () => {
     expect(reactivePoll.run(withArgs([previous, scheduled, reaction], callbackId)).status).toBe('pass');
   });
 
-  it('does not take the scheduled poll that shares the callback\'s clock tick for a reaction', () => {
+  it("does not take the scheduled poll that shares the callback's clock tick for a reaction", () => {
     const scheduled = poll(callbackAt, T0); // same timestamp as the callback, started before it
     const callbackId = `x${++seq}`;
     expect(reactivePoll.run(withArgs([scheduled], callbackId)).status).toBe('fail');

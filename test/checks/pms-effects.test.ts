@@ -2,21 +2,38 @@
 // send (in another order or shape the spec allows) and fails what a broken one sends.
 import { describe, expect, it } from 'vitest';
 import { AriLedger } from '../../src/checks/ari-ledger.js';
-import { callbackPathsServed, availabilityFollowsChange, availabilityRaised, notBookedTwice, notifyWithoutCreate, setupBeforeUse, setupCredentials } from '../../src/checks/code/pms-effects.js';
+import {
+  callbackPathsServed,
+  availabilityFollowsChange,
+  availabilityRaised,
+  notBookedTwice,
+  notifyWithoutCreate,
+  setupBeforeUse,
+  setupCredentials,
+} from '../../src/checks/code/pms-effects.js';
 import { ariNoUnaskedRefresh, ariPriceChangeSent, ariSplitLarge } from '../../src/checks/code/pms-ari-extra.js';
 import type { CodeCheckInput } from '../../src/checks/code/types.js';
 import type { LiveExchange } from '../../src/spec/exchange.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
 
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
-const PROFILE_TEXT = 'target: pms\nbase_url: https://pms.test/cb\nshared_secret: sec-ret-1\npms_cid: abc\nproperty: {pms_property_id: 7, wbp_property_id: "1001", wbp_property_password: pw}\n';
+const PROFILE_TEXT =
+  'target: pms\nbase_url: https://pms.test/cb\nshared_secret: sec-ret-1\npms_cid: abc\nproperty: {pms_property_id: 7, wbp_property_id: "1001", wbp_property_password: pw}\n';
 const PROFILE = parseProfile(`${PROFILE_TEXT}capabilities: [BookingCreate]\n`, 'p.yaml', {});
 let seq = 0;
 
 function x(operation: string, success = true): LiveExchange {
   const id = `x${++seq}`;
   return {
-    record: { id, direction: 'inbound', operation, startedAt: new Date(T0 + seq).toISOString(), durationMs: 1, request: { method: 'POST', url: `/${operation}`, headers: {}, body: '', bytes: 0, truncated: false }, response: { status: 200, headers: {}, body: '', bytes: 0, truncated: false } },
+    record: {
+      id,
+      direction: 'inbound',
+      operation,
+      startedAt: new Date(T0 + seq).toISOString(),
+      durationMs: 1,
+      request: { method: 'POST', url: `/${operation}`, headers: {}, body: '', bytes: 0, truncated: false },
+      response: { status: 200, headers: {}, body: '', bytes: 0, truncated: false },
+    },
     at: T0 + seq,
     query: {},
     request: { ok: true, value: {} },
@@ -24,11 +41,31 @@ function x(operation: string, success = true): LiveExchange {
   };
 }
 
-const item = (room: string, rate: string, start: string, end: string, extra: Record<string, unknown>) => ({ wbp_room_id: room, wbp_rate_id: rate, start_date: start, end_date: end, ...extra });
+const item = (room: string, rate: string, start: string, end: string, extra: Record<string, unknown>) => ({
+  wbp_room_id: room,
+  wbp_rate_id: rate,
+  start_date: start,
+  end_date: end,
+  ...extra,
+});
 
-function input(opts: { inbound?: LiveExchange[]; ledgers?: Record<string, AriLedger>; args?: Record<string, unknown>; subject?: unknown; profile?: typeof PROFILE; pairs?: Array<{ room: string; rate: string }> } = {}): CodeCheckInput {
+function input(
+  opts: {
+    inbound?: LiveExchange[];
+    ledgers?: Record<string, AriLedger>;
+    args?: Record<string, unknown>;
+    subject?: unknown;
+    profile?: typeof PROFILE;
+    pairs?: Array<{ room: string; rate: string }>;
+  } = {},
+): CodeCheckInput {
   return {
-    subject: opts.subject, args: opts.args ?? {}, exchanges: [], now: T0, profile: opts.profile ?? PROFILE, run: { allowHttp: false },
+    subject: opts.subject,
+    args: opts.args ?? {},
+    exchanges: [],
+    now: T0,
+    profile: opts.profile ?? PROFILE,
+    run: { allowHttp: false },
     pms: { inbound: opts.inbound ?? [], ledger: (k) => opts.ledgers?.[k], mappedPairs: opts.pairs ?? [], windowStart: T0, windowKey: 'w' },
   };
 }
@@ -109,7 +146,10 @@ describe('how ARI is sent', () => {
   });
 
   it('no full refresh that nothing asked for: small updates pass, most pairs over 180+ days fail', () => {
-    const pairs = [{ room: '1', rate: 'A' }, { room: '2', rate: 'A' }];
+    const pairs = [
+      { room: '1', rate: 'A' },
+      { room: '2', rate: 'A' },
+    ];
     const small = ledgerOf(item('1', 'A', '2027-01-10', '2027-01-11', { units: 4 }));
     expect(ariNoUnaskedRefresh.run(input({ ledgers: { w: small }, pairs })).status).toBe('pass');
     const full = ledgerOf(item('1', 'A', '2027-01-01', '2027-12-31', { units: 4 }), item('2', 'A', '2027-01-01', '2027-12-31', { rate: '9' }));
@@ -128,7 +168,8 @@ describe('how ARI is sent', () => {
 });
 
 describe('callback paths', () => {
-  const out = (operation: string, status: number) => ({ id: `o${++seq}`, direction: 'outbound', operation, startedAt: '', durationMs: 1, request: {}, response: { status } }) as never;
+  const out = (operation: string, status: number) =>
+    ({ id: `o${++seq}`, direction: 'outbound', operation, startedAt: '', durationMs: 1, request: {}, response: { status } }) as never;
   const facts = (outbound: unknown[], capabilities: string) => {
     const base = input({ profile: parseProfile(`${PROFILE_TEXT}capabilities: [${capabilities}]\n`, 'p.yaml', {}) });
     return { ...base, pms: { ...base.pms!, outbound: outbound as never } };

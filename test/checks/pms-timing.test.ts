@@ -12,12 +12,28 @@ const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 let seq = 0;
 
 function profile(pollMs: number, toleranceMs: number) {
-  return parseProfile(`target: pms\nbase_url: https://pms.test/cb\nshared_secret: s\npms_cid: abc\nproperty: {pms_property_id: 7, wbp_property_id: "1001", wbp_property_password: pw}\nintervals: {poll_ms: ${pollMs}, poll_tolerance_ms: ${toleranceMs}}\n`, 'p.yaml', {});
+  return parseProfile(
+    `target: pms\nbase_url: https://pms.test/cb\nshared_secret: s\npms_cid: abc\nproperty: {pms_property_id: 7, wbp_property_id: "1001", wbp_property_password: pw}\nintervals: {poll_ms: ${pollMs}, poll_tolerance_ms: ${toleranceMs}}\n`,
+    'p.yaml',
+    {},
+  );
 }
 
 function poll(at: number): LiveExchange {
   const id = `x${++seq}`;
-  return { at, query: {}, request: { ok: true, value: { wbp_booking_version: null } }, record: { id, direction: 'inbound', operation: 'GetBookingList', startedAt: new Date(at).toISOString(), durationMs: 1, request: { method: 'POST', url: '/', headers: {}, body: '' } } } as unknown as LiveExchange;
+  return {
+    at,
+    query: {},
+    request: { ok: true, value: { wbp_booking_version: null } },
+    record: {
+      id,
+      direction: 'inbound',
+      operation: 'GetBookingList',
+      startedAt: new Date(at).toISOString(),
+      durationMs: 1,
+      request: { method: 'POST', url: '/', headers: {}, body: '' },
+    },
+  } as unknown as LiveExchange;
 }
 
 interface Facts {
@@ -33,15 +49,26 @@ interface Facts {
 
 function input(f: Facts): CodeCheckInput {
   return {
-    subject: undefined, args: f.args ?? {}, exchanges: [], now: f.now, profile: profile(f.pollMs ?? 300_000, f.toleranceMs ?? 30_000), run: { allowHttp: false },
+    subject: undefined,
+    args: f.args ?? {},
+    exchanges: [],
+    now: f.now,
+    profile: profile(f.pollMs ?? 300_000, f.toleranceMs ?? 30_000),
+    run: { allowHttp: false },
     pms: {
-      inbound: f.traffic, ledger: () => undefined, mappedPairs: [], windowStart: f.traffic[0]?.at ?? T0, windowKey: 'run',
-      harnessDelayAt: f.lateAt ?? (() => 0), harnessStalledMs: () => 0, callbacks: f.callbacks ?? [],
+      inbound: f.traffic,
+      ledger: () => undefined,
+      mappedPairs: [],
+      windowStart: f.traffic[0]?.at ?? T0,
+      windowKey: 'run',
+      harnessDelayAt: f.lateAt ?? (() => 0),
+      harnessStalledMs: () => 0,
+      callbacks: f.callbacks ?? [],
     },
   };
 }
 
-describe('polling interval under the harness\'s own load', () => {
+describe("polling interval under the harness's own load", () => {
   const min = 60_000;
   const late = (at: number, by: number) => (t: number) => (t === at ? by : 0);
 
@@ -70,7 +97,7 @@ describe('polling interval under the harness\'s own load', () => {
   });
 });
 
-describe('a reaction told from the PMS\'s own schedule', () => {
+describe("a reaction told from the PMS's own schedule", () => {
   const second = 1_000;
 
   /** A PMS polling every second from T0; the callback right after the poll at T0 + 5 s. */
@@ -110,14 +137,24 @@ describe('a reaction told from the PMS\'s own schedule', () => {
     const callbackId = `x${++seq}`;
     const again = poll(T0 + 60_050);
     const args = { sent_at: T0 + 60_010, exchange: callbackId, within: 20_000 };
-    const v = reactivePoll.run(input({ traffic: [first, reaction, scheduled, again], args, callbacks: [earlier], now: T0 + 80_000, pollMs: 60_000, toleranceMs: 6_000 }));
+    const v = reactivePoll.run(
+      input({ traffic: [first, reaction, scheduled, again], args, callbacks: [earlier], now: T0 + 80_000, pollMs: 60_000, toleranceMs: 6_000 }),
+    );
     expect(v.status, v.message).toBe('pass');
   });
 
   it('no poll within the reaction window fails (a zero window never happens: within must be positive)', () => {
     const polls = [poll(T0), poll(T0 + second)];
     const callbackId = `x${++seq}`;
-    const v = reactivePoll.run(input({ traffic: polls, args: { sent_at: T0 + second + 5, exchange: callbackId, within: 900 }, now: T0 + 3 * second, pollMs: 60_000, toleranceMs: 6_000 }));
+    const v = reactivePoll.run(
+      input({
+        traffic: polls,
+        args: { sent_at: T0 + second + 5, exchange: callbackId, within: 900 },
+        now: T0 + 3 * second,
+        pollMs: 60_000,
+        toleranceMs: 6_000,
+      }),
+    );
     expect(v.status).toBe('fail');
     expect(reactivePoll.run(input(everySecond(undefined))).status, 'the next scheduled poll came after the window: no reaction').toBe('fail');
     expect(reactivePoll.run(input({ ...everySecond(30), args: { sent_at: T0, exchange: 'x1', within: 0 } })).status).toBe('skip');

@@ -3,18 +3,42 @@
 // ids only in room_mappings) passes; what an OTA that changed nothing lists fails; a refused
 // read fails rather than skips.
 import { describe, expect, it } from 'vitest';
-import { propertyPlanTitle, propertyRatesGone, propertyRatesListed, propertyRoomLabel, propertyRoomsGone, propertyRoomsListed } from '../../src/checks/code/property-effects.js';
+import {
+  propertyPlanTitle,
+  propertyRatesGone,
+  propertyRatesListed,
+  propertyRoomLabel,
+  propertyRoomsGone,
+  propertyRoomsListed,
+} from '../../src/checks/code/property-effects.js';
 import type { CodeCheck } from '../../src/checks/code/types.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
 
-const PROFILE = parseProfile('target: ota\nbase_url: https://ota.test/api\nshared_secret: s\npms_cid: abc\ncurrency: EUR\nproperty: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: pw}\n', 'p.yaml', {});
+const PROFILE = parseProfile(
+  'target: ota\nbase_url: https://ota.test/api\nshared_secret: s\npms_cid: abc\ncurrency: EUR\nproperty: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: pw}\n',
+  'p.yaml',
+  {},
+);
 const N = 'cm1a2b';
 const sent = [
-  { pms_room_id: 101, label: `Double ${N}`, rateplans: [{ pms_rate_id: 0, label_public: `Flex ${N}`, label_private: null }, { pms_rate_id: 11, label_public: `NR ${N}`, label_private: `nr-p ${N}` }] },
+  {
+    pms_room_id: 101,
+    label: `Double ${N}`,
+    rateplans: [
+      { pms_rate_id: 0, label_public: `Flex ${N}`, label_private: null },
+      { pms_rate_id: 11, label_public: `NR ${N}`, label_private: `nr-p ${N}` },
+    ],
+  },
   { pms_room_id: 103, label: `Dorm ${N}`, rateplans: [{ pms_rate_id: 0, label_public: `Bed ${N}`, label_private: null }] },
 ];
-const rooms = (...list: Array<[number, string?]>) => ({ success: true, Rooms: list.map(([id, label]) => ({ wbp_room_id: id, ...(label === undefined ? {} : { label }) })) });
-const plans = (...list: Array<[string, string, string]>) => ({ success: true, RatePlans: list.map(([room, rate, title]) => ({ wbp_room_id: room, wbp_rate_id: rate, title })) });
+const rooms = (...list: Array<[number, string?]>) => ({
+  success: true,
+  Rooms: list.map(([id, label]) => ({ wbp_room_id: id, ...(label === undefined ? {} : { label }) })),
+});
+const plans = (...list: Array<[string, string, string]>) => ({
+  success: true,
+  RatePlans: list.map(([room, rate, title]) => ({ wbp_room_id: room, wbp_rate_id: rate, title })),
+});
 
 function run(check: CodeCheck, subject: unknown, args: Record<string, unknown>) {
   return check.run({ subject, args, exchanges: ['x1'], now: 0, profile: PROFILE, run: { allowHttp: false } });
@@ -37,7 +61,13 @@ describe('property-rooms-listed', () => {
     expect(run(propertyRoomsListed, rooms([7], [8]), { rooms: sent }).status).toBe('pass');
     expect(run(propertyRoomsListed, rooms([7]), { rooms: sent }).status).toBe('fail');
     expect(run(propertyRoomsListed, rooms([7], [8]), { rooms: sent, added: 1, before: rooms([7], [8]) }).status).toBe('fail');
-    const mapped = { success: true, room_mappings: [{ pms_room_id: 101, wbp_room_id: '7' }, { pms_room_id: 103, wbp_room_id: '8' }] };
+    const mapped = {
+      success: true,
+      room_mappings: [
+        { pms_room_id: 101, wbp_room_id: '7' },
+        { pms_room_id: 103, wbp_room_id: '8' },
+      ],
+    };
     expect(run(propertyRoomsListed, rooms([7, 'other name'], [8, 'x']), { rooms: sent, answers: [mapped] }).status).toBe('pass');
   });
 
@@ -88,7 +118,10 @@ describe('deletions and renames', () => {
   });
 
   it('a renamed rate plan shows its new title and no longer only the old one', () => {
-    const args = { rateplan: { pms_rate_id: 12, label_public: `BB terrace ${N}`, label_private: null }, old_rateplan: { pms_rate_id: 12, label_public: `BB ${N}`, label_private: null } };
+    const args = {
+      rateplan: { pms_rate_id: 12, label_public: `BB terrace ${N}`, label_private: null },
+      old_rateplan: { pms_rate_id: 12, label_public: `BB ${N}`, label_private: null },
+    };
     expect(run(propertyPlanTitle, plans(['7', 'B', `BB terrace ${N}`]), args).status).toBe('pass');
     expect(run(propertyPlanTitle, plans(['7', 'B', `BB ${N}`]), args).status).toBe('fail');
   });

@@ -23,7 +23,11 @@ import { withTestClock, writeTestPmsProfile } from '../e2e/pms-profile.js';
 const SECURE: TransportFacts = { candidate: 'https', tlsVerification: true, allowHttp: false };
 type Check = Pick<CheckResult, 'level' | 'outcome' | 'skipKind'>;
 const req = (outcome: CheckResult['outcome'], skipKind?: CheckResult['skipKind']): Check => ({ level: 'required', outcome, ...(skipKind ? { skipKind } : {}) });
-const rec = (outcome: CheckResult['outcome'], skipKind?: CheckResult['skipKind']): Check => ({ level: 'recommended', outcome, ...(skipKind ? { skipKind } : {}) });
+const rec = (outcome: CheckResult['outcome'], skipKind?: CheckResult['skipKind']): Check => ({
+  level: 'recommended',
+  outcome,
+  ...(skipKind ? { skipKind } : {}),
+});
 
 function facts(checks: Check[], over: Partial<VerdictFacts> = {}): VerdictFacts {
   return { suites: [{ checks }], interrupted: false, scope: 'full', transports: SECURE, ...over };
@@ -43,20 +47,27 @@ describe('decideVerdict: the priority table', () => {
 
   it('a harness fault makes any run incomplete, a failure included; an unreachable candidate does not hide a failure', () => {
     expect(decideVerdict(facts([req('fail')], { stop: { fault: 'RangeError: x' } }))).toEqual({
-      verdict: 'incomplete', reasons: ['the harness failed: RangeError: x', '1 required check(s) failed'],
+      verdict: 'incomplete',
+      reasons: ['the harness failed: RangeError: x', '1 required check(s) failed'],
     });
     expect(decideVerdict(facts([req('pass')], { stop: { unreachable: 'ECONNREFUSED' } }))).toEqual({
-      verdict: 'incomplete', reasons: ['the candidate could not be reached: ECONNREFUSED'],
+      verdict: 'incomplete',
+      reasons: ['the candidate could not be reached: ECONNREFUSED'],
     });
-    expect(decideVerdict(facts([req('fail')], { stop: { unreachable: 'ECONNREFUSED' } }))).toEqual({ verdict: 'not-certified', reasons: ['1 required check(s) failed'] });
+    expect(decideVerdict(facts([req('fail')], { stop: { unreachable: 'ECONNREFUSED' } }))).toEqual({
+      verdict: 'not-certified',
+      reasons: ['1 required check(s) failed'],
+    });
   });
 
   it('a passing run that certifies nothing says why: insecure wins over partial', () => {
     expect(decideVerdict(facts([req('pass')], { scope: 'partial' }))).toEqual({
-      verdict: 'passed-partial', reasons: ['not a certification: only a selection of the checks ran (--suite/--grep/--bail)'],
+      verdict: 'passed-partial',
+      reasons: ['not a certification: only a selection of the checks ran (--suite/--grep/--bail)'],
     });
     expect(decideVerdict(facts([req('pass')], { scope: 'partial', transports: { ...SECURE, mock: 'http' } }))).toEqual({
-      verdict: 'passed-insecure', reasons: ['not a certification: plain HTTP'],
+      verdict: 'passed-insecure',
+      reasons: ['not a certification: plain HTTP'],
     });
     expect(decideVerdict(facts([req('pass')], { transports: { ...SECURE, allowHttp: true } })).verdict).toBe('passed-insecure');
     expect(decideVerdict(facts([req('fail')], { scope: 'partial', transports: { ...SECURE, candidate: 'http' } })).verdict).toBe('not-certified');
@@ -107,10 +118,14 @@ describe.concurrent('decideVerdict on the report.json of real runs', () => {
     ['the reference OTA', [], 'certified'],
     ['a broken OTA variant (healthcheck-fails)', ['healthcheck-fails'], 'not-certified'],
     ['a variant with warnings only (ari-accepts-anything)', ['ari-accepts-anything'], 'certified'],
-  ] as const)('%s', async (_name, variant, word) => {
-    const { result, report } = await reported({ target: 'ota', reference: true, variant: [...variant] });
-    expectSameVerdict(result, report, word);
-  }, 60_000);
+  ] as const)(
+    '%s',
+    async (_name, variant, word) => {
+      const { result, report } = await reported({ target: 'ota', reference: true, variant: [...variant] });
+      expectSameVerdict(result, report, word);
+    },
+    60_000,
+  );
 
   it('a selection, and plain HTTP', async () => {
     const partial = await reported({ target: 'ota', reference: true, suite: ['https', 'setup'] });
@@ -149,12 +164,16 @@ describe.concurrent('decideVerdict on the report.json of real runs', () => {
   it.each([
     ['the reference PMS', [], 'certified'],
     ['a broken PMS variant (booking-create-http-500)', ['booking-create-http-500'], 'not-certified'],
-  ] as const)('%s', async (_name, variant, word) => {
-    const { result, report } = await withTestClock(async (clock) => {
-      const io = captureIo(clock);
-      return reported({ target: 'pms', reference: true, profile: writeTestPmsProfile(io.cwd), variant: [...variant] }, io);
-    });
-    expectSameVerdict(result, report, word);
-    expect(report.transports.mock).toBe('https');
-  }, 120_000);
+  ] as const)(
+    '%s',
+    async (_name, variant, word) => {
+      const { result, report } = await withTestClock(async (clock) => {
+        const io = captureIo(clock);
+        return reported({ target: 'pms', reference: true, profile: writeTestPmsProfile(io.cwd), variant: [...variant] }, io);
+      });
+      expectSameVerdict(result, report, word);
+      expect(report.transports.mock).toBe('https');
+    },
+    120_000,
+  );
 });

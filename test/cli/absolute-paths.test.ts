@@ -15,7 +15,10 @@ async function cli(args: string[]) {
 describe('paths in error messages', () => {
   it('--ca names the absolute path of a file it cannot read', async () => {
     const io = captureIo();
-    writeFileSync(join(io.cwd, 'p.yaml'), 'target: ota\nbase_url: https://127.0.0.1:9/api\nshared_secret: s\npms_cid: abc\nproperty: {pms_property_id: 1, wbp_property_id: "1", wbp_property_password: p}\n');
+    writeFileSync(
+      join(io.cwd, 'p.yaml'),
+      'target: ota\nbase_url: https://127.0.0.1:9/api\nshared_secret: s\npms_cid: abc\nproperty: {pms_property_id: 1, wbp_property_id: "1", wbp_property_password: p}\n',
+    );
     const code = await main(['run', '--target', 'ota', '--profile', 'p.yaml', '--ca', 'missing-ca.pem'], io);
     expect(code).toBe(2);
     expect(io.err()).toContain(`--ca ${join(io.cwd, 'missing-ca.pem')}: cannot read`);

@@ -64,7 +64,10 @@ describe('cm-certify CLI', () => {
   it('a profile error is exit 2 with file, line and field', async () => {
     const dir = tmp();
     const file = join(dir, 'bad.yaml');
-    writeFileSync(file, 'target: ota\nbase_url: https://x.test\nshared_secret: ${NOPE_SECRET}\npms_cid: abc\nproperty: {pms_property_id: 1, wbp_property_id: "1", wbp_property_password: p}\n');
+    writeFileSync(
+      file,
+      'target: ota\nbase_url: https://x.test\nshared_secret: ${NOPE_SECRET}\npms_cid: abc\nproperty: {pms_property_id: 1, wbp_property_id: "1", wbp_property_password: p}\n',
+    );
     const r = await cli(['run', '--target', 'ota', '--profile', file]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${file}:3:16 (shared_secret): environment variable NOPE_SECRET is not set`);
@@ -89,7 +92,10 @@ describe('cm-certify CLI', () => {
     const dir = tmp();
     const port = await closedPort();
     const file = join(dir, 'p.yaml');
-    writeFileSync(file, `target: ota\nbase_url: http://127.0.0.1:${port}/api\nshared_secret: s3cret-value\npms_cid: abc\nproperty: {pms_property_id: 1, wbp_property_id: "1", wbp_property_password: pw-value}\n`);
+    writeFileSync(
+      file,
+      `target: ota\nbase_url: http://127.0.0.1:${port}/api\nshared_secret: s3cret-value\npms_cid: abc\nproperty: {pms_property_id: 1, wbp_property_id: "1", wbp_property_password: pw-value}\n`,
+    );
     const r = await cli(['run', '--target', 'ota', '--profile', file, '--allow-http', '--reporter', 'json', '-o', dir]);
     expect(r.code).toBe(3);
     expect(r.stdout).toContain('connection refused');
@@ -101,7 +107,20 @@ describe('cm-certify CLI', () => {
   it('validate prints every schema error with its JSON pointer and spec section; exit 1 when invalid', async () => {
     const dir = tmp();
     const file = join(dir, 'ari.json');
-    writeFileSync(file, JSON.stringify({ verb: 'ARIUpdate', pms_property_id: 0, wbp_property_id: 'x', wbp_property_password: 'p', guid: 'nope', shared_secret: 's', pms_cid: 'ABC', currency: 'eur', Inventory: [{ wbp_room_id: '1', wbp_rate_id: 'r', start_date: '2026-02-10', end_date: '2026-02-01', units: -1 }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        verb: 'ARIUpdate',
+        pms_property_id: 0,
+        wbp_property_id: 'x',
+        wbp_property_password: 'p',
+        guid: 'nope',
+        shared_secret: 's',
+        pms_cid: 'ABC',
+        currency: 'eur',
+        Inventory: [{ wbp_room_id: '1', wbp_rate_id: 'r', start_date: '2026-02-10', end_date: '2026-02-01', units: -1 }],
+      }),
+    );
     const r = await cli(['validate', '--operation', 'ARIUpdate', '--kind', 'request', file]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('/Inventory/0/units');

@@ -11,7 +11,10 @@ function refused(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((done) => {
     const socket = connect(Number(port), hostname);
-    socket.on('connect', () => { socket.destroy(); done(false); });
+    socket.on('connect', () => {
+      socket.destroy();
+      done(false);
+    });
     socket.on('error', () => done(true));
   });
 }

@@ -51,14 +51,19 @@ function runLogged(args: string[], name: string): Promise<{ code: number | null;
   const origin = reference.profile.baseUrl.replace(/\/api$/, '');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', HOOK, join(ROOT, 'bin', 'cm-certify.js'), ...args], {
-      cwd: dir, env: { ...process.env, CM_MODULE_LOG: log, CM_REFERENCE_URL: origin, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: dir,
+      env: { ...process.env, CM_MODULE_LOG: log, CM_REFERENCE_URL: origin, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
-      const files = readFileSync(log, 'utf8').split('\n').filter(Boolean).map((url) => url.replace(`file://${ROOT}/`, ''));
+      const files = readFileSync(log, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((url) => url.replace(`file://${ROOT}/`, ''));
       const modules = files.map((file) => file.replace(/^dist\/src\//, 'src/'));
       resolve({ code, modules, files, out });
     });
@@ -91,7 +96,10 @@ describe('modules loaded by a run', () => {
 
   it('a suite error names file:line:column', async () => {
     writeFileSync(join(dir, 'bad.yaml'), SUITE.replace('call: HealthCheck', 'call: HealthChek'));
-    const { code, modules, out } = await runLogged(profileRun.map((a) => (a === 'mine.yaml' ? 'bad.yaml' : a)), 'bad');
+    const { code, modules, out } = await runLogged(
+      profileRun.map((a) => (a === 'mine.yaml' ? 'bad.yaml' : a)),
+      'bad',
+    );
     expect(code).toBe(2);
     expect(out).toMatch(/bad\.yaml:7:11 \(steps\[0\]\.call\): unknown operation "HealthChek"/);
     expect(modules).toContain('cjs:yaml');

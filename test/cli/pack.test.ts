@@ -14,7 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '../..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-interface Ran { code: number; stdout: string; stderr: string }
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 function exec(file: string, args: string[], cwd: string, timeoutMs = 90_000): Promise<Ran> {
   return new Promise((done) => {
@@ -87,7 +91,11 @@ describe('the packed tarball: contents', () => {
   });
 
   it('runs no script at install time, builds before packing, and declares the API entry with its types', () => {
-    const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { scripts?: Record<string, string>; exports: Record<string, { types: string; import: string }>; types: string };
+    const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+      scripts?: Record<string, string>;
+      exports: Record<string, { types: string; import: string }>;
+      types: string;
+    };
     for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(pkg.scripts?.[hook], hook).toBeUndefined();
     expect(pkg.scripts?.prepack).toMatch(/build/);
     expect(files).toContain(pkg.exports['.']!.import.replace(/^\.\//, ''));
@@ -127,20 +135,37 @@ describe('the installed package runs', () => {
       }`;
     // A TypeScript consumer: the shipped declarations type run() (were it `any`, the
     // expect-error directive below would be unused, which tsc reports as an error).
-    writeFileSync(join(cwd, 'consumer.mts'), [
-      "import { run, exitCodeForVerdict } from 'cm-certify';",
-      "import type { RunResult, CheckResult } from 'cm-certify';",
-      "const result: RunResult = await run({ target: 'ota', profile: 'cm-certify.ota.yaml' });",
-      "// @ts-expect-error the API starts no reference candidate (the CLI's --reference does)",
-      "await run({ target: 'ota', reference: true });",
-      'const code: number = exitCodeForVerdict(result.verdict);',
-      'const first: CheckResult | undefined = result.suites[0]?.checks[0];',
-      "// @ts-expect-error the target is 'ota' or 'pms'",
-      "await run({ target: 'hotel' });",
-      'export { code, first };',
-    ].join('\n'));
-    const tsc = [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext',
-      '--target', 'es2022', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules/@types'), 'consumer.mts'];
+    writeFileSync(
+      join(cwd, 'consumer.mts'),
+      [
+        "import { run, exitCodeForVerdict } from 'cm-certify';",
+        "import type { RunResult, CheckResult } from 'cm-certify';",
+        "const result: RunResult = await run({ target: 'ota', profile: 'cm-certify.ota.yaml' });",
+        "// @ts-expect-error the API starts no reference candidate (the CLI's --reference does)",
+        "await run({ target: 'ota', reference: true });",
+        'const code: number = exitCodeForVerdict(result.verdict);',
+        'const first: CheckResult | undefined = result.suites[0]?.checks[0];',
+        "// @ts-expect-error the target is 'ota' or 'pms'",
+        "await run({ target: 'hotel' });",
+        'export { code, first };',
+      ].join('\n'),
+    );
+    const tsc = [
+      join(ROOT, 'node_modules/typescript/bin/tsc'),
+      '--noEmit',
+      '--strict',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--target',
+      'es2022',
+      '--types',
+      'node',
+      '--typeRoots',
+      join(ROOT, 'node_modules/@types'),
+      'consumer.mts',
+    ];
     const [help, init, ota, pms, fromApi, typed] = await Promise.all([
       exec(process.execPath, [bin, '--help'], cwd),
       exec(process.execPath, [bin, 'init', '--target', 'pms'], cwd),

@@ -119,7 +119,10 @@ describe('HTTP(S)_PROXY and NO_PROXY', () => {
 
   it('NO_PROXY keeps them direct', async () => {
     tunnels.length = 0;
-    const { result } = await runCommand({ target: 'ota', reference: true, suite: ['https'] }, captureIo(scaledClock(50), { HTTPS_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' }));
+    const { result } = await runCommand(
+      { target: 'ota', reference: true, suite: ['https'] },
+      captureIo(scaledClock(50), { HTTPS_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' }),
+    );
     expect(result.verdict).toBe('passed-partial');
     expect(tunnels).toEqual([]);
   });

@@ -62,7 +62,10 @@ describe('verdict words (item 2, issue 13 item 8)', () => {
   });
 
   it('plain HTTP with --allow-http: passed-insecure, exit 0, the note says why', async () => {
-    const { result, exitCode } = await runCommand({ target: 'ota', reference: true, referenceOverHttp: true, allowHttp: true, suite: ['https'] }, captureIo(scaledClock(50)));
+    const { result, exitCode } = await runCommand(
+      { target: 'ota', reference: true, referenceOverHttp: true, allowHttp: true, suite: ['https'] },
+      captureIo(scaledClock(50)),
+    );
     expect(result.verdict).toBe('passed-insecure');
     expect(result.transport).toBe('http');
     expect(result.notes.join(' ')).toContain('plain HTTP');

@@ -111,7 +111,10 @@ describe('verify-report on report.html', () => {
   });
 
   it('finds the visible verdict changed while the evidence is untouched', async () => {
-    const { code, out } = await verify(edit(page, '<h1 class="verdict" id="verdict">NOT CERTIFIED', '<h1 class="verdict" id="verdict">CERTIFIED'), 'banner.html');
+    const { code, out } = await verify(
+      edit(page, '<h1 class="verdict" id="verdict">NOT CERTIFIED', '<h1 class="verdict" id="verdict">CERTIFIED'),
+      'banner.html',
+    );
     expect(code).toBe(1);
     expect(out).toContain('the page: what it shows differs from the evidence embedded in it');
   });
@@ -132,7 +135,12 @@ describe('verify-report on what is not a report', () => {
   it.each([
     ['garbage', 'garbage.txt', '\u0000\u0001 not a report', 'neither JSON nor an HTML report'],
     ['JSON that is not a report', 'other.json', '{"verdict":"certified"}', 'JSON without "format"'],
-    ['a report without a certificate', 'nocert.json', '{"format":"cm-certify/report@1","verdict":"certified"}', 'the report has no cm-certify certificate block'],
+    [
+      'a report without a certificate',
+      'nocert.json',
+      '{"format":"cm-certify/report@1","verdict":"certified"}',
+      'the report has no cm-certify certificate block',
+    ],
     ['an HTML page without embedded evidence', 'page.html', '<!doctype html><title>x</title>', 'an HTML page without an embedded cm-certify report'],
   ])('gives 2 for %s', async (_what, name, text, reason) => {
     const { code, err } = await verify(text, name);

@@ -15,12 +15,23 @@ import { InputError, ProfileError, SuiteError } from '../../src/support/errors.j
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const SUITE = 'suite: mine\ntitle: Mine\nversion: 1.0.0\ntarget: ota\nsteps:\n  - id: hc\n    call: HealthCheck\n';
-const PROFILE = 'target: ota\nbase_url: https://ota.test/api\nshared_secret: s3cret-value\npms_cid: abc\nproperty:\n  pms_property_id: 1\n  wbp_property_id: "1001"\n  wbp_property_password: pw-value\n';
-const PMS_PROFILE = 'target: pms\nbase_url: https://pms.test/cb\nshared_secret: s\npms_cid: abc\nproperty: {pms_property_id: 7, wbp_property_id: "1001", wbp_property_password: pw}\nmock:\n  reservation_template: t.json\n';
+const PROFILE =
+  'target: ota\nbase_url: https://ota.test/api\nshared_secret: s3cret-value\npms_cid: abc\nproperty:\n  pms_property_id: 1\n  wbp_property_id: "1001"\n  wbp_property_password: pw-value\n';
+const PMS_PROFILE =
+  'target: pms\nbase_url: https://pms.test/cb\nshared_secret: s\npms_cid: abc\nproperty: {pms_property_id: 7, wbp_property_id: "1001", wbp_property_password: pw}\nmock:\n  reservation_template: t.json\n';
 const TEMPLATE = '{\n  "OrderId": "{{booking.id}}"\n}\n';
 
 const linesOf = (text: string): number => text.split('\n').length - 1;
-const LAUGHS = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]', ...Array.from({ length: 9 }, (_, i) => `l${i}: &l${i} [${Array(9).fill(i === 0 ? '*a' : `*l${i - 1}`).join(', ')}]`)];
+const LAUGHS = [
+  'a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]',
+  ...Array.from(
+    { length: 9 },
+    (_, i) =>
+      `l${i}: &l${i} [${Array(9)
+        .fill(i === 0 ? '*a' : `*l${i - 1}`)
+        .join(', ')}]`,
+  ),
+];
 
 interface Case {
   name: string;
@@ -35,18 +46,75 @@ interface Case {
 /** Problems of YAML text (suites and profiles). */
 const YAML_CASES: Case[] = [
   { name: '3,000 nested [', make: (b) => `${b}deep: ${'['.repeat(3000)}\n`, line: (b) => linesOf(b) + 1, column: 134, message: /nests deeper than 128 levels/ },
-  { name: '100,000 nested [', make: (b) => `${b}deep: ${'['.repeat(100_000)}\n`, line: (b) => linesOf(b) + 1, column: 134, message: /nests deeper than 128 levels/ },
-  { name: '100,000 nested {', make: (b) => `${b}deep: ${'{'.repeat(100_000)}\n`, line: (b) => linesOf(b) + 1, column: 134, message: /nests deeper than 128 levels/ },
-  { name: 'a %YAML 1.1 directive', make: (b) => `%YAML 1.1\n---\n${b.replace('pms_property_id: 1', 'pms_property_id: 010')}`, line: () => 1, column: 1, message: /"%YAML 1\.1": cm-certify reads YAML 1\.2 only.*`010` is 8/ },
-  { name: 'an implicit key over 1024 characters', make: (b) => `${b}${'k'.repeat(1025)}: 1\n`, line: (b) => linesOf(b) + 1, message: /invalid YAML: .*at most 1024 chars/ },
-  { name: 'a duplicate key', make: (b) => `${b}${b.split('\n')[0]}\n`, line: (b) => linesOf(b) + 1, column: 1, message: /duplicate key "(suite|target)": a mapping has each key once \(first at line 1\)/ },
-  { name: 'a tab as indentation', make: (b) => b.replace('\n  ', '\n\t'), line: (b) => b.split('\n').findIndex((l) => l.startsWith('  ')) + 1, column: 1, message: /invalid YAML: Tabs are not allowed as indentation/ },
-  { name: 'bad indentation', make: (b) => `${b} bad: 1\n`, line: (b) => linesOf(b) + 1, message: /invalid YAML: All mapping items must start at the same column/ },
-  { name: 'an unclosed quote', make: (b) => `${b}extra: "open\nmore: 1\n`, line: (b) => linesOf(b) + 1, column: 8, message: /invalid YAML: Missing closing "quote: the string that opens here/ },
-  { name: 'bytes that are not UTF-8', make: (b) => Buffer.concat([Buffer.from(`${b}extra: caf`), Buffer.from([0xe9]), Buffer.from('\n')]), line: (b) => linesOf(b) + 1, column: 11, message: /is not UTF-8 text \(byte 0xE9 here is not UTF-8\)/ },
+  {
+    name: '100,000 nested [',
+    make: (b) => `${b}deep: ${'['.repeat(100_000)}\n`,
+    line: (b) => linesOf(b) + 1,
+    column: 134,
+    message: /nests deeper than 128 levels/,
+  },
+  {
+    name: '100,000 nested {',
+    make: (b) => `${b}deep: ${'{'.repeat(100_000)}\n`,
+    line: (b) => linesOf(b) + 1,
+    column: 134,
+    message: /nests deeper than 128 levels/,
+  },
+  {
+    name: 'a %YAML 1.1 directive',
+    make: (b) => `%YAML 1.1\n---\n${b.replace('pms_property_id: 1', 'pms_property_id: 010')}`,
+    line: () => 1,
+    column: 1,
+    message: /"%YAML 1\.1": cm-certify reads YAML 1\.2 only.*`010` is 8/,
+  },
+  {
+    name: 'an implicit key over 1024 characters',
+    make: (b) => `${b}${'k'.repeat(1025)}: 1\n`,
+    line: (b) => linesOf(b) + 1,
+    message: /invalid YAML: .*at most 1024 chars/,
+  },
+  {
+    name: 'a duplicate key',
+    make: (b) => `${b}${b.split('\n')[0]}\n`,
+    line: (b) => linesOf(b) + 1,
+    column: 1,
+    message: /duplicate key "(suite|target)": a mapping has each key once \(first at line 1\)/,
+  },
+  {
+    name: 'a tab as indentation',
+    make: (b) => b.replace('\n  ', '\n\t'),
+    line: (b) => b.split('\n').findIndex((l) => l.startsWith('  ')) + 1,
+    column: 1,
+    message: /invalid YAML: Tabs are not allowed as indentation/,
+  },
+  {
+    name: 'bad indentation',
+    make: (b) => `${b} bad: 1\n`,
+    line: (b) => linesOf(b) + 1,
+    message: /invalid YAML: All mapping items must start at the same column/,
+  },
+  {
+    name: 'an unclosed quote',
+    make: (b) => `${b}extra: "open\nmore: 1\n`,
+    line: (b) => linesOf(b) + 1,
+    column: 8,
+    message: /invalid YAML: Missing closing "quote: the string that opens here/,
+  },
+  {
+    name: 'bytes that are not UTF-8',
+    make: (b) => Buffer.concat([Buffer.from(`${b}extra: caf`), Buffer.from([0xe9]), Buffer.from('\n')]),
+    line: (b) => linesOf(b) + 1,
+    column: 11,
+    message: /is not UTF-8 text \(byte 0xE9 here is not UTF-8\)/,
+  },
   { name: 'an empty file', make: () => '', line: () => 1, column: 1, message: /the file is empty/ },
   { name: 'several documents', make: (b) => `${b}---\n${b}`, line: (b) => linesOf(b) + 1, column: 1, message: /several YAML documents in one file/ },
-  { name: 'a billion laughs', make: (b) => `${b}${LAUGHS.join('\n')}\n`, line: (b) => linesOf(b) + 7, message: /alias \*l4: the aliases would expand this document past 1,000,000 values/ },
+  {
+    name: 'a billion laughs',
+    make: (b) => `${b}${LAUGHS.join('\n')}\n`,
+    line: (b) => linesOf(b) + 7,
+    message: /alias \*l4: the aliases would expand this document past 1,000,000 values/,
+  },
 ];
 
 /** Problems of the reservation template (JSON, read as the profile loads it). */
@@ -56,7 +124,13 @@ const TEMPLATE_CASES: Case[] = [
   { name: '100,000 nested {', make: () => `{"a": ${'{"a": '.repeat(100_000)}`, line: () => 1, message: /the JSON nests deeper than 64 levels/ },
   { name: 'a %YAML 1.1 directive', make: (b) => `%YAML 1.1\n---\n${b}`, line: () => 1, column: 1, message: /not JSON/ },
   { name: 'an unclosed quote', make: () => '{\n  "OrderId": "open\n}\n', line: () => 2, message: /not JSON/ },
-  { name: 'bytes that are not UTF-8', make: () => Buffer.concat([Buffer.from('{\n  "OrderId": "caf'), Buffer.from([0xe9]), Buffer.from('"\n}\n')]), line: () => 2, column: 18, message: /is not UTF-8 text/ },
+  {
+    name: 'bytes that are not UTF-8',
+    make: () => Buffer.concat([Buffer.from('{\n  "OrderId": "caf'), Buffer.from([0xe9]), Buffer.from('"\n}\n')]),
+    line: () => 2,
+    column: 18,
+    message: /is not UTF-8 text/,
+  },
   { name: 'an empty file', make: () => '', line: () => 1, column: 1, message: /not JSON/ },
 ];
 
@@ -134,9 +208,14 @@ describe('through the loaders: an input error at file:line:column', () => {
 
 function cli(args: string[]): Promise<{ code: number | null; err: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(ROOT, 'bin', 'cm-certify.js'), ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeout: 20_000 }, (error, _out, err) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, err });
-    });
+    execFile(
+      process.execPath,
+      [join(ROOT, 'bin', 'cm-certify.js'), ...args],
+      { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeout: 20_000 },
+      (error, _out, err) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, err });
+      },
+    );
   });
 }
 
@@ -159,10 +238,13 @@ describe('through the CLI process: exit 2 with file:line:column', () => {
     expectExit2(await cli(['run', '--target', 'ota', '--profile', file]), file, c, PROFILE);
   });
 
-  it.concurrent.each(YAML_CASES.filter((c) => c.name !== 'an empty file').map((c) => [c.name, c] as const))('run --profile (the target read from it): %s', async (_name, c) => {
-    const file = write('p.yaml', c.make(PROFILE));
-    expectExit2(await cli(['run', '--profile', file]), file, c, PROFILE);
-  });
+  it.concurrent.each(YAML_CASES.filter((c) => c.name !== 'an empty file').map((c) => [c.name, c] as const))(
+    'run --profile (the target read from it): %s',
+    async (_name, c) => {
+      const file = write('p.yaml', c.make(PROFILE));
+      expectExit2(await cli(['run', '--profile', file]), file, c, PROFILE);
+    },
+  );
 
   it.concurrent.each(TEMPLATE_CASES.map((c) => [c.name, c] as const))('run --target pms --profile, the reservation template: %s', async (_name, c) => {
     const { profile, template } = withTemplate(c.make(TEMPLATE));

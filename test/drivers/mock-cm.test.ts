@@ -15,8 +15,16 @@ const started: MockChannelManager[] = [];
 async function startMock(property = PROPERTY, maxBodyBytes = 1024 * 1024): Promise<{ mock: MockChannelManager; log: EvidenceLog }> {
   const log = new EvidenceLog();
   const mock = new MockChannelManager({
-    clock: systemClock, log, redactor: new Redactor([SECRET, property.wbp_property_password]), sharedSecret: SECRET, property,
-    host: '127.0.0.1', port: 0, maxBodyBytes, evidenceBodyBytes: 4096, requestTimeoutMs: 5_000,
+    clock: systemClock,
+    log,
+    redactor: new Redactor([SECRET, property.wbp_property_password]),
+    sharedSecret: SECRET,
+    property,
+    host: '127.0.0.1',
+    port: 0,
+    maxBodyBytes,
+    evidenceBodyBytes: 4096,
+    requestTimeoutMs: 5_000,
   });
   await mock.start();
   started.push(mock);
@@ -32,7 +40,11 @@ function envelope(verb: string, property = PROPERTY): Record<string, unknown> {
 }
 
 async function post(base: string, op: string, body: unknown, secret = SECRET): Promise<{ status: number; json: any }> {
-  const res = await request(`${base}/${op}?shared_secret=${secret}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await request(`${base}/${op}?shared_secret=${secret}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await res.body.text();
   return { status: res.statusCode, json: JSON.parse(text) };
 }
@@ -92,7 +104,7 @@ describe('mock channel manager', () => {
     expect((await post(mock.url, 'GetBookingList', { ...body, guid: randomUUID() })).json.success).toBe(true);
   });
 
-  it('two runs at once (other port, other property) never see each other\'s requests', async () => {
+  it("two runs at once (other port, other property) never see each other's requests", async () => {
     const a = await startMock();
     const other = { pms_property_id: 9, wbp_property_id: '3003', wbp_property_password: 'pw-other' };
     const b = await startMock(other);
@@ -109,7 +121,13 @@ describe('mock channel manager', () => {
     const { mock } = await startMock();
     const before = Date.now() - 1000;
     const id = mock.model.createBooking({ arrivalInDays: 10, nights: 2 });
-    const list = async () => (await post(mock.url, 'GetBookingList', { ...envelope('GetBookingList'), wbp_booking_version: new Date(before).toISOString().slice(0, 19).replace('T', ' ') })).json.Bookings as Array<{ booking_id: string }>;
+    const list = async () =>
+      (
+        await post(mock.url, 'GetBookingList', {
+          ...envelope('GetBookingList'),
+          wbp_booking_version: new Date(before).toISOString().slice(0, 19).replace('T', ' '),
+        })
+      ).json.Bookings as Array<{ booking_id: string }>;
     expect((await list()).map((b) => b.booking_id)).toContain(id);
     expect(mock.model.bookings.modify(id)).toBe(true);
     expect(mock.reservation(id)).toMatchObject({ IsModification: 1, IsCancellation: 0 });

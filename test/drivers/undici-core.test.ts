@@ -31,7 +31,12 @@ afterAll(async () => {
 async function roundTrip(core: UndiciCore): Promise<{ status: number; seen: unknown; answer: unknown }> {
   const agent = new core.Agent({ keepAliveTimeout: 1_000 });
   try {
-    const response = await core.request(agent, { ...originAndPath(`${origin}/api/ARIUpdate?shared_secret=a%20b&x=1`), method: 'POST', headers: { 'x-test': 'yes' }, body: '{"a":1}' });
+    const response = await core.request(agent, {
+      ...originAndPath(`${origin}/api/ARIUpdate?shared_secret=a%20b&x=1`),
+      method: 'POST',
+      headers: { 'x-test': 'yes' },
+      body: '{"a":1}',
+    });
     return { status: response.statusCode, seen: response.headers['x-seen'], answer: await response.body.json() };
   } finally {
     await agent.destroy();

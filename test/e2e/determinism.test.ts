@@ -38,13 +38,18 @@ describe('determinism', () => {
   }, 60_000);
 
   it('10 PMS runs, at once: one verdict, one list of outcomes', async () => {
-    const runs = await Promise.all(Array.from({ length: 10 }, () => withTestClock(async (clock) => {
-      const io = captureIo(clock);
-      const { result } = await runCommand({ target: 'pms', reference: true, profile: writeTestPmsProfile(io.cwd) }, io);
-      return JSON.stringify([result.verdict, pmsOutcomes(result)]);
-    })));
+    const runs = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        withTestClock(async (clock) => {
+          const io = captureIo(clock);
+          const { result } = await runCommand({ target: 'pms', reference: true, profile: writeTestPmsProfile(io.cwd) }, io);
+          return JSON.stringify([result.verdict, pmsOutcomes(result)]);
+        }),
+      ),
+    );
     const lists = [...new Set(runs)].map((r) => JSON.parse(r) as [string, string[]]);
-    const differ = lists.length > 1 ? lists.map(([v, l]) => `${v}: ${l.filter((o) => !lists.every(([, other]) => other.includes(o))).join(', ')}`).join(' | ') : '';
+    const differ =
+      lists.length > 1 ? lists.map(([v, l]) => `${v}: ${l.filter((o) => !lists.every(([, other]) => other.includes(o))).join(', ')}`).join(' | ') : '';
     expect(lists.length, differ).toBe(1);
     expect(JSON.parse(runs[0]!)[0]).toBe('certified');
   }, 90_000);

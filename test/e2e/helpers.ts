@@ -9,7 +9,13 @@ export { tempDir };
 export function captureIo(clock?: Clock, env: NodeJS.ProcessEnv = {}): CliIo & { out: () => string; err: () => string } {
   let out = '';
   let err = '';
-  const stream = (append: (s: string) => void): Writable => new Writable({ write(chunk, _e, cb) { append(String(chunk)); cb(); } });
+  const stream = (append: (s: string) => void): Writable =>
+    new Writable({
+      write(chunk, _e, cb) {
+        append(String(chunk));
+        cb();
+      },
+    });
   return {
     stdout: stream((s) => (out += s)),
     stderr: stream((s) => (err += s)),
@@ -24,9 +30,13 @@ export function captureIo(clock?: Clock, env: NodeJS.ProcessEnv = {}): CliIo & {
 
 /** Every check that did not pass, as "outcome:id" (capability skips left out). */
 export function problems(result: RunResult): string[] {
-  return [...new Set(result.suites.flatMap((s) => s.checks
-    .filter((c) => c.outcome !== 'pass' && !(c.outcome === 'skip' && c.skipKind === 'not-applicable'))
-    .map((c) => `${c.outcome}:${c.id}`)))];
+  return [
+    ...new Set(
+      result.suites.flatMap((s) =>
+        s.checks.filter((c) => c.outcome !== 'pass' && !(c.outcome === 'skip' && c.skipKind === 'not-applicable')).map((c) => `${c.outcome}:${c.id}`),
+      ),
+    ),
+  ];
 }
 
 /** Every check that did not pass with its message, and the harness's load: for assertion messages. */

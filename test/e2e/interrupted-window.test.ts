@@ -54,7 +54,11 @@ async function run(duration: string, interruptWhen?: string): Promise<RunResult>
   });
 }
 
-const judged = (r: RunResult): string[] => r.suites.flatMap((s) => s.checks).filter((c) => c.id === 'window.polls' && (c.outcome === 'pass' || c.outcome === 'fail')).map((c) => c.outcome);
+const judged = (r: RunResult): string[] =>
+  r.suites
+    .flatMap((s) => s.checks)
+    .filter((c) => c.id === 'window.polls' && (c.outcome === 'pass' || c.outcome === 'fail'))
+    .map((c) => c.outcome);
 
 describe('a traffic window and the interrupt', () => {
   it('a window cut by the interrupt is not judged; the run is incomplete', async () => {

@@ -46,7 +46,9 @@ describe('under CPU load from another process', () => {
       Promise.all(broken.map(([variant, , suite]) => certify([variant], [...suite]))),
     ]);
     const worst = Math.max(...[...correct, ...denied].map((r) => r.harnessLoad?.worstDelayMs ?? 0));
-    console.log(`load test (speed ${LOAD_SPEED}, longest run ${Math.max(...correct.map((r) => r.durationMs))} ms): ${correct.filter((r) => r.verdict === 'certified').length}/10 certified; worst event-loop delay ${worst} ms; broken: ${denied.map((r, i) => `${broken[i]![0]}=${r.verdict}/${check(r, broken[i]![1])?.outcome}`).join(', ')}`);
+    console.log(
+      `load test (speed ${LOAD_SPEED}, longest run ${Math.max(...correct.map((r) => r.durationMs))} ms): ${correct.filter((r) => r.verdict === 'certified').length}/10 certified; worst event-loop delay ${worst} ms; broken: ${denied.map((r, i) => `${broken[i]![0]}=${r.verdict}/${check(r, broken[i]![1])?.outcome}`).join(', ')}`,
+    );
     for (const r of correct) expect(r.verdict, details(r)).toBe('certified');
     denied.forEach((r, i) => {
       expect(r.verdict, details(r)).toBe('not-certified');

@@ -11,12 +11,21 @@ import { captureIo, check, problems } from './helpers.js';
 
 const fast = () => scaledClock(50);
 const PROBE_CHECKS = [
-  'probe.secret.refused', 'probe.credentials.refused', 'probe.malformed.refused', 'probe.envelope.refused', 'probe.get.not-success',
-  'probe.booking-fields.refused', 'probe.inventory.refused', 'probe.property-fields.refused',
+  'probe.secret.refused',
+  'probe.credentials.refused',
+  'probe.malformed.refused',
+  'probe.envelope.refused',
+  'probe.get.not-success',
+  'probe.booking-fields.refused',
+  'probe.inventory.refused',
+  'probe.property-fields.refused',
 ];
 
 function runs(result: RunResult, id: string): number {
-  return result.suites.flatMap((s) => s.checks).filter((c) => c.id === id).reduce((n, c) => n + c.counts.runs, 0);
+  return result.suites
+    .flatMap((s) => s.checks)
+    .filter((c) => c.id === id)
+    .reduce((n, c) => n + c.counts.runs, 0);
 }
 
 async function probesRun(variant: OtaFault[] = []): Promise<RunResult> {

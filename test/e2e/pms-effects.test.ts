@@ -23,9 +23,12 @@ async function certify(edit: (profile: string, dir: string) => string, suite: st
   return { ...outcome, io };
 }
 
-describe.concurrent('PMS target: the channel manager\'s format and declared capabilities', () => {
+describe.concurrent("PMS target: the channel manager's format and declared capabilities", () => {
   it('certifies the reference PMS when the mock serves the reservation template (GetBookingId and BookingCreate); the report names the format', async () => {
-    const { result, exitCode } = await certify((p) => `${p}mock:\n  reservation_template: ${EXAMPLE}\n`, ['setup', 'full-refresh', 'booking-polling', 'callbacks', 'effects']);
+    const { result, exitCode } = await certify(
+      (p) => `${p}mock:\n  reservation_template: ${EXAMPLE}\n`,
+      ['setup', 'full-refresh', 'booking-polling', 'callbacks', 'effects'],
+    );
     expect(problems(result)).toEqual([]);
     expect(exitCode).toBe(0);
     const fetched = result.exchanges.find((x) => x.direction === 'inbound' && x.operation === 'GetBookingId');
@@ -44,7 +47,10 @@ describe.concurrent('PMS target: the channel manager\'s format and declared capa
 
   it('denies a PMS that implements neither BookingCreate nor NotifyBooking; without hooks.change_price the price check is not applicable', async () => {
     const withoutHook = (p: string) => p.replace(/  # Optional: alters a price[\s\S]*?change-price\}\n/, '');
-    const { result, exitCode } = await certify((p) => withoutHook(p).replace(/capabilities: \[[^\]]*\]/, 'capabilities: [AckBooking, RoomInfo]'), ['setup', 'booking-polling', 'effects']);
+    const { result, exitCode } = await certify(
+      (p) => withoutHook(p).replace(/capabilities: \[[^\]]*\]/, 'capabilities: [AckBooking, RoomInfo]'),
+      ['setup', 'booking-polling', 'effects'],
+    );
     expect(check(result, 'pms.callback.notify-without-create')?.outcome).toBe('fail');
     const price = check(result, 'pms.ari.price-change-sent');
     expect([price?.outcome, price?.skipKind]).toEqual(['skip', 'not-applicable']);
@@ -54,10 +60,13 @@ describe.concurrent('PMS target: the channel manager\'s format and declared capa
   }, 60_000);
 
   it('a bad template is a ProfileError (exit 2) naming the template file, line and field', async () => {
-    const run = certify((p, dir) => {
-      writeFileSync(join(dir, 'cm-format.json'), '{\n  "OrderId": "{{booking.id}}",\n  "Arrival": "{{room.arrival}}"\n}\n');
-      return `${p}mock:\n  reservation_template: cm-format.json\n`;
-    }, ['setup']);
+    const run = certify(
+      (p, dir) => {
+        writeFileSync(join(dir, 'cm-format.json'), '{\n  "OrderId": "{{booking.id}}",\n  "Arrival": "{{room.arrival}}"\n}\n');
+        return `${p}mock:\n  reservation_template: cm-format.json\n`;
+      },
+      ['setup'],
+    );
     await expect(run).rejects.toThrow(ProfileError);
     await expect(run).rejects.toThrow(/cm-format\.json:3 \(\/Arrival\).*room\.arrival/);
     expect(exitCodeForError(new ProfileError('x'))).toBe(2);

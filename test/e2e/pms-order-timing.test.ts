@@ -30,7 +30,18 @@ async function certify(options: { variant?: string[]; suite?: string[]; speed?: 
     const io = captureIo(clock);
     const profile = (options.profile ?? writeTestPmsProfile)(io.cwd);
     const outputDir = join(io.cwd, 'reports');
-    const outcome = await runCommand({ target: 'pms', reference: true, profile, reporter: REPORTERS, outputDir, ...(options.variant ? { variant: options.variant } : {}), ...(options.suite ? { suite: options.suite } : {}) }, io);
+    const outcome = await runCommand(
+      {
+        target: 'pms',
+        reference: true,
+        profile,
+        reporter: REPORTERS,
+        outputDir,
+        ...(options.variant ? { variant: options.variant } : {}),
+        ...(options.suite ? { suite: options.suite } : {}),
+      },
+      io,
+    );
     return { ...outcome, io, outputDir };
   }, options.speed ?? SPEED);
 }
@@ -83,7 +94,12 @@ describe.concurrent('order and timing the spec allows', () => {
   }, 90_000);
 
   it('a PMS that sends its refresh after setup later than one polling interval and polls only after it: its first poll is awaited from the end of that refresh', async () => {
-    const { result, io, outputDir } = await certify({ variant: ['late-setup-refresh'], suite: ['setup', 'booking-polling'], speed: 4, profile: fastPollingProfile });
+    const { result, io, outputDir } = await certify({
+      variant: ['late-setup-refresh'],
+      suite: ['setup', 'booking-polling'],
+      speed: 4,
+      profile: fastPollingProfile,
+    });
     const inbound = result.exchanges.filter((x) => x.direction === 'inbound');
     const setupAt = Date.parse(inbound.find((x) => x.operation === 'SetupProperty')!.startedAt);
     const firstPollAt = Date.parse(inbound.find((x) => x.operation === 'GetBookingList')!.startedAt);
@@ -104,7 +120,10 @@ describe.concurrent('order and timing the spec allows', () => {
     const { result, exitCode } = await certify({ variant: ['request-before-setup'] });
     expect(result.verdict, details(result)).toBe('certified');
     expect(exitCode).toBe(0);
-    const flagged = result.suites.flatMap((s) => s.checks).filter((c) => c.outcome !== 'pass' && c.skipKind !== 'not-applicable').map((c) => `${c.id}:${c.outcome}`);
+    const flagged = result.suites
+      .flatMap((s) => s.checks)
+      .filter((c) => c.outcome !== 'pass' && c.skipKind !== 'not-applicable')
+      .map((c) => `${c.id}:${c.outcome}`);
     expect(flagged).toEqual(['pms.setup.before-use:warn']);
   }, 90_000);
 
@@ -112,8 +131,13 @@ describe.concurrent('order and timing the spec allows', () => {
   const cancelNotifies = (result: Awaited<ReturnType<typeof certify>>['result']) =>
     result.exchanges.filter((x) => x.direction === 'outbound' && x.operation === 'NotifyBooking');
 
-  it('the cancellation\'s reaction, inconclusive at first (a 1 s poller leaves the first NotifyBooking to its next poll), is judged on the retry: pass', async () => {
-    const { result, io, outputDir } = await certify({ variant: ['notify-first-on-schedule'], suite: ['setup', 'booking-polling'], speed: 4, profile: fastPollingProfile });
+  it("the cancellation's reaction, inconclusive at first (a 1 s poller leaves the first NotifyBooking to its next poll), is judged on the retry: pass", async () => {
+    const { result, io, outputDir } = await certify({
+      variant: ['notify-first-on-schedule'],
+      suite: ['setup', 'booking-polling'],
+      speed: 4,
+      profile: fastPollingProfile,
+    });
     const polls = check(result, 'pms.callback.notify-cancel-polls');
     expect(polls?.outcome, details(result)).toBe('pass');
     // The first try could not tell the reaction from the schedule: NotifyBooking went out again.
@@ -131,16 +155,24 @@ describe.concurrent('order and timing the spec allows', () => {
     expect(result.verdict).not.toBe('certified');
   }, 90_000);
 
-  it.each([['no-booking-fetch', 'pms.booking.fetched', ['setup', 'booking-polling']], ['notify-no-poll', 'pms.callback.notify-polls', ['setup', 'callbacks']], ['notify-no-poll', 'pms.callback.notify-cancel-polls', ['setup', 'booking-polling']], ['version-now', 'pms.poll.version-not-later', ['setup', 'booking-polling']]] as const)(
-    'broken variant %s: denied by %s, its reports free of templates', async (variant, id, suite) => {
+  it.each([
+    ['no-booking-fetch', 'pms.booking.fetched', ['setup', 'booking-polling']],
+    ['notify-no-poll', 'pms.callback.notify-polls', ['setup', 'callbacks']],
+    ['notify-no-poll', 'pms.callback.notify-cancel-polls', ['setup', 'booking-polling']],
+    ['version-now', 'pms.poll.version-not-later', ['setup', 'booking-polling']],
+  ] as const)(
+    'broken variant %s: denied by %s, its reports free of templates',
+    async (variant, id, suite) => {
       const { result, io, outputDir } = await certify({ variant: [variant], suite: [...suite] });
       expect(check(result, id)?.outcome, details(result)).toBe('fail');
       expectNoTemplates(outputDir, io.out());
-    }, 90_000);
+    },
+    90_000,
+  );
 });
 
 describe('the report scan', () => {
-  it('finds an unrendered template in a report file and in the terminal output, but not in the HTML report\'s script', () => {
+  it("finds an unrendered template in a report file and in the terminal output, but not in the HTML report's script", () => {
     const dir = tempDir('cm-certify-scan-');
     writeFileSync(join(dir, 'report.json'), JSON.stringify({ message: 'no GetBookingId arrived within ${settings.reaction_ms} (0 s)' }));
     writeFileSync(join(dir, 'report.html'), '<p>fine</p><script>const a = `${b}`;</script>');

@@ -46,9 +46,16 @@ const EFFECTS_CHECKS = new Set(['pms.setup.before-use', 'pms.callback.notify-wit
 
 /** Effect checks judged while booking polling waits for the PMS's polls (suites/pms/40-booking-polling.yaml, D-280). */
 const BOOKING_POLLING_EFFECTS = new Set([
-  'pms.callback.booking-create-availability', 'pms.booking.not-imported-twice', 'pms.booking.modification-availability', 'pms.callback.notify-cancel-polls',
-  'pms.booking.cancellation-availability', 'pms.ari.no-unasked-refresh', 'pms.callback.ari-full-refresh-by-wbp-id', 'pms.ari.split-large',
-  'pms.callback.ari-full-refresh-by-pms-id', 'pms.ari.price-change-sent',
+  'pms.callback.booking-create-availability',
+  'pms.booking.not-imported-twice',
+  'pms.booking.modification-availability',
+  'pms.callback.notify-cancel-polls',
+  'pms.booking.cancellation-availability',
+  'pms.ari.no-unasked-refresh',
+  'pms.callback.ari-full-refresh-by-wbp-id',
+  'pms.ari.split-large',
+  'pms.callback.ari-full-refresh-by-pms-id',
+  'pms.ari.price-change-sent',
 ]);
 
 /** The suites a fault needs: setup always (the PMS connects there), plus where its check lives. */
@@ -60,9 +67,11 @@ function suitesFor(catchBy: string, fault?: PmsFault): string[] {
   const where = fault ? WHERE_IT_HAPPENS[fault] : undefined;
   if (where) return ['setup', where];
   if (fault && PMS_FAULTS[fault].pointer) return ['setup', 'property'];
-  if (catchBy.startsWith('pms.ari.') || catchBy === 'pms.callback.ari-full-refresh-refreshes' || catchBy === 'rule.inventory.date-order') return ['setup', 'full-refresh'];
+  if (catchBy.startsWith('pms.ari.') || catchBy === 'pms.callback.ari-full-refresh-refreshes' || catchBy === 'rule.inventory.date-order')
+    return ['setup', 'full-refresh'];
   if (catchBy.startsWith('pms.poll.') || catchBy.startsWith('pms.booking.')) return ['setup', 'booking-polling'];
-  if (catchBy.startsWith('pms.callback.') || catchBy === 'protocol.http-status' || catchBy === 'schema.response' || catchBy === 'protocol.content-type') return ['setup', 'callbacks'];
+  if (catchBy.startsWith('pms.callback.') || catchBy === 'protocol.http-status' || catchBy === 'schema.response' || catchBy === 'protocol.content-type')
+    return ['setup', 'callbacks'];
   return ['setup'];
 }
 
@@ -74,23 +83,27 @@ describe.concurrent('broken PMS variants', () => {
     expect([...suites].sort()).toEqual(['booking-polling', 'callbacks', 'effects', 'full-refresh', 'property', 'setup']);
   });
 
-  it.each(PMS_FAULT_NAMES.map((f) => [f, PMS_FAULTS[f].catchBy] as const))('%s is caught by %s', async (fault, id) => {
-    // A full run, compared with the verdicts recorded before the channel-manager core moved.
-    const { result, exitCode } = await certify([fault]);
-    expect(unexplainedChanges('pms', fault, result)).toEqual([]);
-    const caught = check(result, id);
-    if (PMS_FAULTS[fault].warningOnly) {
-      expect(caught?.outcome, `${id}: ${caught?.message}`).toBe('warn');
-      // A warning never blocks: certified on a full run, passed-partial when only some suites ran.
-      expect(result.verdict, details(result)).toBe(result.scope === 'partial' ? 'passed-partial' : 'certified');
-      expect(exitCode).toBe(0);
-      return;
-    }
-    expect(caught?.outcome, `${id}: ${caught?.message}\n${problems(result).join(' ')}`).toBe('fail');
-    // A body fault is caught for its own violation: the schema error names its pointer.
-    const pointer = PMS_FAULTS[fault].pointer;
-    if (pointer) expect(caught?.evidence.schemaErrors.map((e) => e.pointer)).toContain(pointer);
-    expect(result.verdict).toBe('not-certified');
-    expect(exitCode).toBe(1);
-  }, 120_000);
+  it.each(PMS_FAULT_NAMES.map((f) => [f, PMS_FAULTS[f].catchBy] as const))(
+    '%s is caught by %s',
+    async (fault, id) => {
+      // A full run, compared with the verdicts recorded before the channel-manager core moved.
+      const { result, exitCode } = await certify([fault]);
+      expect(unexplainedChanges('pms', fault, result)).toEqual([]);
+      const caught = check(result, id);
+      if (PMS_FAULTS[fault].warningOnly) {
+        expect(caught?.outcome, `${id}: ${caught?.message}`).toBe('warn');
+        // A warning never blocks: certified on a full run, passed-partial when only some suites ran.
+        expect(result.verdict, details(result)).toBe(result.scope === 'partial' ? 'passed-partial' : 'certified');
+        expect(exitCode).toBe(0);
+        return;
+      }
+      expect(caught?.outcome, `${id}: ${caught?.message}\n${problems(result).join(' ')}`).toBe('fail');
+      // A body fault is caught for its own violation: the schema error names its pointer.
+      const pointer = PMS_FAULTS[fault].pointer;
+      if (pointer) expect(caught?.evidence.schemaErrors.map((e) => e.pointer)).toContain(pointer);
+      expect(result.verdict).toBe('not-certified');
+      expect(exitCode).toBe(1);
+    },
+    120_000,
+  );
 });

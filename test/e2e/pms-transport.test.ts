@@ -24,9 +24,18 @@ async function certify(extra: { mockHttp?: boolean; profileLine?: string } = {})
   const profile = writeTestPmsProfile(io.cwd);
   if (extra.profileLine) writeFileSync(profile, `${readFileSync(profile, 'utf8')}${extra.profileLine}\n`);
   const dir = join(io.cwd, 'out');
-  const outcome = await runCommand({
-    target: 'pms', reference: true, profile, suite: SUITES, reporter: ['json', 'junit', 'html'], outputDir: dir, ...(extra.mockHttp ? { mockHttp: true } : {}),
-  }, io);
+  const outcome = await runCommand(
+    {
+      target: 'pms',
+      reference: true,
+      profile,
+      suite: SUITES,
+      reporter: ['json', 'junit', 'html'],
+      outputDir: dir,
+      ...(extra.mockHttp ? { mockHttp: true } : {}),
+    },
+    io,
+  );
   const reports = Object.fromEntries(['report.json', 'junit.xml', 'report.html'].map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
   return { ...outcome, out: io.out(), reports };
 }
@@ -83,10 +92,19 @@ afterEach(async () => {
 });
 
 function pmsProfile(tlsLines: string[]): ReturnType<typeof parseProfile> {
-  return parseProfile([
-    'target: pms', 'base_url: https://pms.invalid/cb', 'shared_secret: s3cret', 'pms_cid: abc',
-    'property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: pw}', 'listen: 127.0.0.1:0', ...tlsLines,
-  ].join('\n'), join(captureIo().cwd, 'pms.yaml'), {});
+  return parseProfile(
+    [
+      'target: pms',
+      'base_url: https://pms.invalid/cb',
+      'shared_secret: s3cret',
+      'pms_cid: abc',
+      'property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: pw}',
+      'listen: 127.0.0.1:0',
+      ...tlsLines,
+    ].join('\n'),
+    join(captureIo().cwd, 'pms.yaml'),
+    {},
+  );
 }
 
 describe('startPmsSide', () => {
@@ -104,7 +122,7 @@ describe('startPmsSide', () => {
 });
 
 describe('mockFacts', () => {
-  const side = (url: string, transport?: object) => ({ mock: { url }, ...(transport ? { transport } : {}) } as never);
+  const side = (url: string, transport?: object) => ({ mock: { url }, ...(transport ? { transport } : {}) }) as never;
   it('the scheme comes from the URL the mock really served, whatever the side claims', () => {
     expect(mockFacts(side('http://127.0.0.1:1', { scheme: 'https' })).scheme).toBe('http');
     expect(mockFacts(side('https://127.0.0.1:1')).scheme).toBe('https');

@@ -11,14 +11,17 @@ import { captureIo, check } from './helpers.js';
 
 function profile(dir: string, extra: string): string {
   const file = join(dir, 'pms.yaml');
-  writeFileSync(file, `target: pms
+  writeFileSync(
+    file,
+    `target: pms
 name: unattended PMS
 base_url: https://127.0.0.1:9/pms
 shared_secret: s3cret-value
 pms_cid: abc
 property: { pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: pw-value }
 listen: 127.0.0.1:0
-${extra}`);
+${extra}`,
+  );
   return file;
 }
 

@@ -38,10 +38,11 @@ export async function startCrafted(craft: Craft): Promise<CraftedServer> {
   const port = (server.address() as { port: number }).port;
   return {
     url: `http://127.0.0.1:${port}/api`,
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -50,24 +51,28 @@ export const PASSWORD = 'Crafted-Pass:7d21';
 
 export function writeProfile(dir: string, baseUrl: string, extra: string[] = []): string {
   const file = join(dir, 'hostile.yaml');
-  writeFileSync(file, [
-    'target: ota',
-    `base_url: ${baseUrl}`,
-    'shared_secret: ${CM_SHARED_SECRET}',
-    'pms_cid: abc',
-    'currency: EUR',
-    'property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: "${CM_PROPERTY_PASSWORD}"}',
-    'timeouts: {request_ms: 2000, connect_ms: 1000}',
-    'limits: {evidence_body_bytes: 600}',
-    ...extra,
-  ].join('\n'));
+  writeFileSync(
+    file,
+    [
+      'target: ota',
+      `base_url: ${baseUrl}`,
+      'shared_secret: ${CM_SHARED_SECRET}',
+      'pms_cid: abc',
+      'currency: EUR',
+      'property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: "${CM_PROPERTY_PASSWORD}"}',
+      'timeouts: {request_ms: 2000, connect_ms: 1000}',
+      'limits: {evidence_body_bytes: 600}',
+      ...extra,
+    ].join('\n'),
+  );
   return file;
 }
 
 export const ENV = { CM_SHARED_SECRET: SECRET, CM_PROPERTY_PASSWORD: PASSWORD };
 
 const json = (t: string): string => JSON.stringify(t).slice(1, -1);
-const html = (t: string, apos = '&#39;'): string => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, apos);
+const html = (t: string, apos = '&#39;'): string =>
+  t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, apos);
 
 /**
  * What no output may contain, written here independently of the redactor: every planted
@@ -79,7 +84,8 @@ export function leakForms(secrets: readonly string[]): string[] {
   for (const s of secrets) {
     const once = [json(s), json(s).replace(/\//g, '\\/'), json(s).replace(/&/g, '\\u0026').replace(/</g, '\\u003c').replace(/>/g, '\\u003e')];
     const url = encodeURIComponent(s);
-    for (const f of [s, ...once, ...once.map(json), url, url.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()), html(s), html(s, '&apos;'), s.slice(0, 8)]) forms.add(f);
+    for (const f of [s, ...once, ...once.map(json), url, url.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()), html(s), html(s, '&apos;'), s.slice(0, 8)])
+      forms.add(f);
     for (let skip = 0; skip < 3; skip++) {
       const bytes = Buffer.from(s).subarray(skip);
       const b64 = bytes.subarray(0, bytes.length - (bytes.length % 3)).toString('base64');
@@ -109,7 +115,11 @@ export function parseXml(file: string): void {
 
 /** Every report in the folder: report.json parses and verifies intact, report.html verifies intact, junit.xml parses. */
 export function checkReports(dir: string, secrets: readonly string[]): Record<string, string> {
-  const files = Object.fromEntries(readdirSync(dir).filter((f) => !f.startsWith('.')).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+  const files = Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => !f.startsWith('.'))
+      .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+  );
   expect(Object.keys(files).sort()).toEqual(['junit.xml', 'report.html', 'report.json']);
   JSON.parse(files['report.json']!);
   for (const name of ['report.json', 'report.html']) {

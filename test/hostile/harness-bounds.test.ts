@@ -34,7 +34,7 @@ afterEach(async () => {
 const tmp = (): string => tempDir('cm-certify-bounds-');
 
 describe('reports are written without following symlinks', () => {
-  it('a planted link to a file outside is replaced, not followed; a dangling link\'s target is never created', async () => {
+  it("a planted link to a file outside is replaced, not followed; a dangling link's target is never created", async () => {
     const dir = tmp();
     const outside = join(tmp(), 'victim.txt');
     writeFileSync(outside, 'do not overwrite');
@@ -42,7 +42,13 @@ describe('reports are written without following symlinks', () => {
     symlinkSync(outside, join(dir, 'report.json'));
     symlinkSync(dangling, join(dir, 'junit.xml'));
     symlinkSync(outside, join(dir, 'report.html'));
-    const reporters = createReporters(['json', 'junit', 'html'], { outputDir: dir, redactor: new Redactor(), stdout: new PassThrough(), color: false, interactive: false });
+    const reporters = createReporters(['json', 'junit', 'html'], {
+      outputDir: dir,
+      redactor: new Redactor(),
+      stdout: new PassThrough(),
+      color: false,
+      interactive: false,
+    });
     const files = await finishReports(reporters, buildRunResult(), new Redactor());
     expect(files).toHaveLength(3);
     expect(readFileSync(outside, 'utf8')).toBe('do not overwrite');
@@ -56,11 +62,34 @@ function hookRunner(profileText: string, env: NodeJS.ProcessEnv) {
   const profile = parseProfile(profileText, 'p.yaml', env);
   const log = new EvidenceLog();
   const redactor = new Redactor(profile.secrets);
-  const client = new HttpClient({ clock: systemClock, redactor, log, requestTimeoutMs: 1000, connectTimeoutMs: 1000, maxBodyBytes: 1e6, evidenceBodyBytes: 2048, userAgent: 't' });
-  return { runner: new HookRunner({ hooks: profile.hooks, client, log, redactor, clock: systemClock, timeoutMs: 5_000, evidenceBodyBytes: 2048, env: profile.hookEnv ?? {} }), log, client };
+  const client = new HttpClient({
+    clock: systemClock,
+    redactor,
+    log,
+    requestTimeoutMs: 1000,
+    connectTimeoutMs: 1000,
+    maxBodyBytes: 1e6,
+    evidenceBodyBytes: 2048,
+    userAgent: 't',
+  });
+  return {
+    runner: new HookRunner({
+      hooks: profile.hooks,
+      client,
+      log,
+      redactor,
+      clock: systemClock,
+      timeoutMs: 5_000,
+      evidenceBodyBytes: 2048,
+      env: profile.hookEnv ?? {},
+    }),
+    log,
+    client,
+  };
 }
 
-const BASE = 'target: ota\nbase_url: https://x.test/api\nshared_secret: s3cret-value\npms_cid: abc\nproperty: {pms_property_id: 1, wbp_property_id: "1", wbp_property_password: pw-value}\n';
+const BASE =
+  'target: ota\nbase_url: https://x.test/api\nshared_secret: s3cret-value\npms_cid: abc\nproperty: {pms_property_id: 1, wbp_property_id: "1", wbp_property_password: pw-value}\n';
 
 describe('hook commands get variables as environment, never as shell text', () => {
   it('a value with ; and $( ) runs no second command, and reaches the hook intact (command and argv)', async () => {
@@ -74,7 +103,10 @@ describe('hook commands get variables as environment, never as shell text', () =
       `  argv: {argv: [sh, -c, 'printf "%s" "$1" > ${out2}; echo "{}"', sh, '\${CM_ARG}']}`,
     ].join('\n');
     const { runner, client } = hookRunner(`${BASE}${hooks}\n`, { CM_ARG: value });
-    for (const [name, file] of [['make', out1], ['argv', out2]] as const) {
+    for (const [name, file] of [
+      ['make', out1],
+      ['argv', out2],
+    ] as const) {
       const r = await runner.run(name);
       expect(r.ok, r.message).toBe(true);
       expect(readFileSync(file, 'utf8')).toBe(value);
@@ -85,7 +117,10 @@ describe('hook commands get variables as environment, never as shell text', () =
 
   it('hook stderr cut at 200 characters leaves no prefix of a secret', async () => {
     const secret = 'Hook-Secret-Value-1234567890';
-    const { runner, client } = hookRunner(`${BASE.replace('s3cret-value', secret)}hooks:\n  fail: {command: 'printf "%0180d%s" 0 "${secret}" >&2; exit 1'}\n`, {});
+    const { runner, client } = hookRunner(
+      `${BASE.replace('s3cret-value', secret)}hooks:\n  fail: {command: 'printf "%0180d%s" 0 "${secret}" >&2; exit 1'}\n`,
+      {},
+    );
     const r = await runner.run('fail');
     expect(r.ok).toBe(false);
     expect(r.message).toContain('[redacted]…');
@@ -101,7 +136,11 @@ describe('a run always ends with its reports', () => {
     const io = captureIo(undefined, { ...ENV });
     let thrown = false;
     // The terminal's line for the second suite's start throws, as a broken harness part would, inside that suite.
-    io.stdout = new Writable({ write(_c, _e, cb) { cb(); } });
+    io.stdout = new Writable({
+      write(_c, _e, cb) {
+        cb();
+      },
+    });
     io.stdout.write = ((chunk: unknown) => {
       if (!thrown && String(chunk).includes('▶ setup')) {
         thrown = true;
@@ -110,7 +149,10 @@ describe('a run always ends with its reports', () => {
       return true;
     }) as never;
     const outputDir = join(io.cwd, 'out');
-    const { result, exitCode } = await runCommand({ target: 'ota', profile: writeProfile(io.cwd, server.url), allowHttp: true, suite: ['https', 'setup'], reporter: ['json', 'junit', 'html'], outputDir }, io);
+    const { result, exitCode } = await runCommand(
+      { target: 'ota', profile: writeProfile(io.cwd, server.url), allowHttp: true, suite: ['https', 'setup'], reporter: ['json', 'junit', 'html'], outputDir },
+      io,
+    );
     expect(thrown).toBe(true);
     expect(check(result, 'harness.fault')?.outcome).toBe('error');
     expect(result.suites.map((s) => s.name)).toEqual(['https', 'setup']);
@@ -121,13 +163,21 @@ describe('a run always ends with its reports', () => {
     checkReports(outputDir, [SECRET, PASSWORD]);
   });
 
-  it('a fault drawing the coverage pictures or in a reporter\'s run-end ends the run with its result and a note', async () => {
+  it("a fault drawing the coverage pictures or in a reporter's run-end ends the run with its result and a note", async () => {
     const profile = parseProfile(BASE, 'p.yaml', {});
     const ctx = {
-      client: undefined as never, hooks: undefined as never, log: new EvidenceLog(), clock: systemClock, redactor: new Redactor(profile.secrets),
+      client: undefined as never,
+      hooks: undefined as never,
+      log: new EvidenceLog(),
+      clock: systemClock,
+      redactor: new Redactor(profile.secrets),
       signal: new AbortController().signal,
-      emit: (e: { type: string }) => { if (e.type === 'run-end') throw new RangeError('Maximum call stack size exceeded'); },
-      artifacts: () => { throw new RangeError('Maximum call stack size exceeded'); },
+      emit: (e: { type: string }) => {
+        if (e.type === 'run-end') throw new RangeError('Maximum call stack size exceeded');
+      },
+      artifacts: () => {
+        throw new RangeError('Maximum call stack size exceeded');
+      },
     };
     const result = await runCertification({ target: 'ota', profile, suites: [], allowHttp: false, bail: false, partial: false, harnessVersion: '0' }, ctx);
     expect(result.notes.join(' ')).toMatch(/coverage pictures could not be drawn \(Maximum call stack size exceeded\)/);
@@ -139,7 +189,10 @@ describe('a run always ends with its reports', () => {
     servers.push(server);
     const io = { ...captureIo(undefined, { ...ENV }), memoryBudgetBytes: 1 };
     const outputDir = join(io.cwd, 'out');
-    const { result, exitCode } = await runCommand({ target: 'ota', profile: writeProfile(io.cwd, server.url), allowHttp: true, reporter: ['json', 'junit', 'html'], outputDir }, io);
+    const { result, exitCode } = await runCommand(
+      { target: 'ota', profile: writeProfile(io.cwd, server.url), allowHttp: true, reporter: ['json', 'junit', 'html'], outputDir },
+      io,
+    );
     expect(result.verdict).toBe('incomplete');
     expect(exitCode).toBe(3);
     expect(result.notes.join(' ')).toMatch(/past its budget of 0 MB/);
@@ -182,7 +235,7 @@ describe('redaction on values', () => {
     expect(safe.actual).toBe('[redacted]');
   });
 
-  it('an expectation on a secret field never shows the profile\'s value (3 characters) or the wrong one sent', () => {
+  it("an expectation on a secret field never shows the profile's value (3 characters) or the wrong one sent", () => {
     const verdict = evaluateExpectation({ json: { '/wbp_property_password': 'abc' } }, { body: { wbp_property_password: 'wrong-one-sent' }, exchanges: [] });
     expect(verdict.status).toBe('fail');
     expect(verdict.message).toBe('Unexpected value at /wbp_property_password: expected "the profile\'s wbp_property_password", but received "another value"');
@@ -212,11 +265,18 @@ describe('huge input files', () => {
     const file = join(dir, 'huge.yaml');
     writeFileSync(file, `name: x\n# ${'a'.repeat(50 * 1024 * 1024)}\n`);
     const err: string[] = [];
-    const io = { ...captureIo(), stderr: new Writable({ write(c, _e, cb) { err.push(String(c)); cb(); } }) };
+    const io = {
+      ...captureIo(),
+      stderr: new Writable({
+        write(c, _e, cb) {
+          err.push(String(c));
+          cb();
+        },
+      }),
+    };
     const code = await main(['validate', '--suite', file], io);
     expect(code).toBe(2);
     expect(err.join('')).toContain(`${file}`);
     expect(err.join('')).toMatch(/the file is 50\.0 MiB; a suite may be at most 4 MiB/);
   });
 });
-

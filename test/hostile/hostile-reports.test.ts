@@ -22,7 +22,10 @@ async function runAgainst(craft: Craft, extra: string[] = [], suite = ['https'])
   servers.push(server);
   const io = captureIo(undefined, { ...ENV, CM_DB_URL: DB_URL });
   const outputDir = join(io.cwd, 'out');
-  const outcome = await runCommand({ target: 'ota', profile: writeProfile(io.cwd, server.url, extra), allowHttp: true, suite, reporter: ['json', 'junit', 'html'], outputDir }, io);
+  const outcome = await runCommand(
+    { target: 'ota', profile: writeProfile(io.cwd, server.url, extra), allowHttp: true, suite, reporter: ['json', 'junit', 'html'], outputDir },
+    io,
+  );
   const files = checkReports(outputDir, PLANTED);
   scanForLeaks('stdout', io.out(), PLANTED);
   scanForLeaks('stderr', io.err(), PLANTED);
@@ -52,22 +55,29 @@ describe('hostile candidates cannot corrupt, spoof or leak through the reports',
   });
 
   it('the secret echoed raw, JSON-escaped once and twice (PHP \\/, Go \\u0026), URL-encoded, HTML-escaped and base64 is redacted everywhere', async () => {
-    const { result, out } = await runAgainst((_req, _body, secret) => {
-      const once = JSON.stringify(secret).slice(1, -1);
-      const php = once.replace(/\//g, '\\/');
-      const go = once.replace(/&/g, '\\u0026').replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
-      const html = secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-      const url = encodeURIComponent(secret);
-      // In the body text: raw (as the JSON string's value), once (PHP, Go) and, inside msg, twice escaped.
-      const msg = [secret, php, go, html, url, url.toLowerCase(), Buffer.from(`user:${secret}`).toString('base64')].join(' | ');
-      return { body: `{"success":false,"php":"${php}","go":"${go}","errors":[{"id":1,"msg":${JSON.stringify(msg)}}]}` };
-    }, ['name: "Hotel ${CM_DB_URL}"']);
+    const { result, out } = await runAgainst(
+      (_req, _body, secret) => {
+        const once = JSON.stringify(secret).slice(1, -1);
+        const php = once.replace(/\//g, '\\/');
+        const go = once.replace(/&/g, '\\u0026').replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
+        const html = secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+        const url = encodeURIComponent(secret);
+        // In the body text: raw (as the JSON string's value), once (PHP, Go) and, inside msg, twice escaped.
+        const msg = [secret, php, go, html, url, url.toLowerCase(), Buffer.from(`user:${secret}`).toString('base64')].join(' | ');
+        return { body: `{"success":false,"php":"${php}","go":"${go}","errors":[{"id":1,"msg":${JSON.stringify(msg)}}]}` };
+      },
+      ['name: "Hotel ${CM_DB_URL}"'],
+    );
     expect(out).toContain('[redacted]');
     expect(result.candidate.name).toBe('Hotel [redacted]');
   });
 
   it('a secret cut by the 200-character error excerpt or by the evidence byte window leaves no prefix', async () => {
-    const errors = await runAgainst((_r, _b, secret) => ({ body: JSON.stringify({ success: false, errors: [{ id: 1, msg: `${'x'.repeat(170)}${secret}` }] }) }), [], ['setup']);
+    const errors = await runAgainst(
+      (_r, _b, secret) => ({ body: JSON.stringify({ success: false, errors: [{ id: 1, msg: `${'x'.repeat(170)}${secret}` }] }) }),
+      [],
+      ['setup'],
+    );
     expect(errors.result.verdict).toBe('not-certified');
     expect(errors.out).toMatch(/errors: \[\{"id":1,"msg":"x+\[redacted\]…/);
     // 3-byte characters: the byte window (limit + 1024 bytes) ends ten bytes into the secret.

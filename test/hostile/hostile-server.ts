@@ -5,8 +5,18 @@ import { createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 
 export type Hostility =
-  | 'invalid-json' | 'html-500' | 'status-404' | 'redirect-loop' | 'empty-body' | 'too-large'
-  | 'endless-body' | 'no-headers' | 'wrong-content-type' | 'not-utf8' | 'reset-mid-body' | 'slow-drip';
+  | 'invalid-json'
+  | 'html-500'
+  | 'status-404'
+  | 'redirect-loop'
+  | 'empty-body'
+  | 'too-large'
+  | 'endless-body'
+  | 'no-headers'
+  | 'wrong-content-type'
+  | 'not-utf8'
+  | 'reset-mid-body'
+  | 'slow-drip';
 
 export interface HostileServer {
   url: string;
@@ -55,12 +65,15 @@ function handle(mode: Hostility, socket: Socket, sockets: Set<Socket>): void {
     case 'slow-drip': {
       socket.write(`HTTP/1.1 200 OK\r\ncontent-type: ${json}\r\ntransfer-encoding: chunked\r\n\r\n`);
       const chunk = mode === 'endless-body' ? Buffer.alloc(64 * 1024, 0x20) : Buffer.from(' ');
-      const timer = setInterval(() => {
-        if (socket.destroyed) return clearInterval(timer);
-        socket.write(`${chunk.length.toString(16)}\r\n`);
-        socket.write(chunk);
-        socket.write('\r\n');
-      }, mode === 'endless-body' ? 1 : 50);
+      const timer = setInterval(
+        () => {
+          if (socket.destroyed) return clearInterval(timer);
+          socket.write(`${chunk.length.toString(16)}\r\n`);
+          socket.write(chunk);
+          socket.write('\r\n');
+        },
+        mode === 'endless-body' ? 1 : 50,
+      );
       socket.on('close', () => clearInterval(timer));
       sockets.add(socket);
       return;
@@ -92,9 +105,10 @@ export async function startHostile(mode: Hostility): Promise<HostileServer> {
   return {
     url: `http://127.0.0.1:${port}/api`,
     connections: () => count,
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -15,7 +15,15 @@ import type { CraftedServer } from './crafted-candidate.js';
 // The project's browser-test rule: no chromium, skip with an install line; CI set, always run.
 const PLAN = browserTestPlan(process.env);
 const CHROMIUM = PLAN.chromium;
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const PAYLOADS = [
   '</script><script>window.__pwned = 1; alert(1)</script>',
   '<img src=x onerror="window.__pwned = 2; alert(2)">',
@@ -33,11 +41,25 @@ afterEach(async () => {
 
 describe.skipIf(!PLAN.run)('the HTML report of a hostile candidate in chromium', () => {
   it('runs no injected script and adds no injected element', async () => {
-    const server = await startCrafted(() => ({ status: 500, headers: { 'content-type': 'text/html', 'x-note': '<script>alert(6)</script>' }, body: `${PAYLOADS} ${JSON.stringify({ success: PAYLOADS })}` }));
+    const server = await startCrafted(() => ({
+      status: 500,
+      headers: { 'content-type': 'text/html', 'x-note': '<script>alert(6)</script>' },
+      body: `${PAYLOADS} ${JSON.stringify({ success: PAYLOADS })}`,
+    }));
     servers.push(server);
     const io = captureIo(undefined, { ...ENV });
     const outputDir = join(io.cwd, 'out');
-    await runCommand({ target: 'ota', profile: writeProfile(io.cwd, server.url, [`name: '</title><script>window.__pwned = 7</script>'`]), allowHttp: true, suite: ['https', 'setup'], reporter: ['html'], outputDir }, io);
+    await runCommand(
+      {
+        target: 'ota',
+        profile: writeProfile(io.cwd, server.url, [`name: '</title><script>window.__pwned = 7</script>'`]),
+        allowHttp: true,
+        suite: ['https', 'setup'],
+        reporter: ['html'],
+        outputDir,
+      },
+      io,
+    );
     const file = join(outputDir, 'report.html');
     expect(readFileSync(file, 'utf8')).toContain('&lt;/script&gt;&lt;script&gt;window.__pwned = 1');
     const context = await chromium.launchPersistentContext(join(io.cwd, 'user-data'), { executablePath: CHROMIUM, headless: true, args: ARGS });
@@ -45,7 +67,10 @@ describe.skipIf(!PLAN.run)('the HTML report of a hostile candidate in chromium',
       const page = await context.newPage();
       const dialogs: string[] = [];
       const requests: string[] = [];
-      page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+      page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
       context.on('request', (r) => requests.push(r.url()));
       await page.goto(pathToFileURL(file).href);
       // Open every details element, so lazily shown evidence is in the DOM too.

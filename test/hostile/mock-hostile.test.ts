@@ -14,19 +14,23 @@ import { addDays, formatDate } from '../../src/support/time.js';
 import { dayNumber } from '../../src/checks/coverage.js';
 
 const SECRET = 'hostile-pms-secret';
-const PROFILE = parseProfile([
-  'target: pms',
-  'base_url: https://pms.invalid/cb',
-  `shared_secret: ${SECRET}`,
-  'pms_cid: abc',
-  'currency: EUR',
-  'property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: pms-pw-123}',
-  'listen: 127.0.0.1:0',
-  'timeouts: {request_ms: 800}',
-  'limits: {max_body_bytes: 2000000}',
-  // Plain HTTP on purpose: raw sockets below speak HTTP/1.1 without TLS.
-  'tls: {plain_http: true}',
-].join('\n'), 'hostile.yaml', {});
+const PROFILE = parseProfile(
+  [
+    'target: pms',
+    'base_url: https://pms.invalid/cb',
+    `shared_secret: ${SECRET}`,
+    'pms_cid: abc',
+    'currency: EUR',
+    'property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: pms-pw-123}',
+    'listen: 127.0.0.1:0',
+    'timeouts: {request_ms: 800}',
+    'limits: {max_body_bytes: 2000000}',
+    // Plain HTTP on purpose: raw sockets below speak HTTP/1.1 without TLS.
+    'tls: {plain_http: true}',
+  ].join('\n'),
+  'hostile.yaml',
+  {},
+);
 
 type Side = Awaited<ReturnType<typeof startPmsSide>>;
 const sides: Side[] = [];
@@ -48,7 +52,12 @@ function envelope(verb: string): Record<string, unknown> {
 }
 
 async function post(url: string, op: string, body: string | Buffer): Promise<{ status: number; json: any }> {
-  const res = await request(`${url}/${op}?shared_secret=${SECRET}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, dispatcher: agent });
+  const res = await request(`${url}/${op}?shared_secret=${SECRET}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    dispatcher: agent,
+  });
   return { status: res.statusCode, json: JSON.parse(await res.body.text()) };
 }
 
@@ -95,12 +104,23 @@ describe('hostile PMS against the mock channel manager', () => {
     clearInterval(drip);
     expect(after).toBeLessThan(800 + 2_500);
     // The server side records the cut exchange as it tears the connection down.
-    await vi.waitFor(() => expect(side.mock.inbound.all().some((x) => x.record.operation === 'GetRoomTypes' && x.record.failure?.kind === 'timeout')).toBe(true), { timeout: 2_000 });
+    await vi.waitFor(
+      () => expect(side.mock.inbound.all().some((x) => x.record.operation === 'GetRoomTypes' && x.record.failure?.kind === 'timeout')).toBe(true),
+      { timeout: 2_000 },
+    );
   });
 
   it('200 concurrent connections are all answered, each exchange recorded', async () => {
     const { side, log } = await start();
-    const results = await Promise.all(Array.from({ length: 200 }, () => post(side.mock.url, 'HealthCheck', JSON.stringify({ ...envelope('HealthCheck'), wbp_property_id: '', wbp_property_password: '', pms_property_id: '1' }))));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        post(
+          side.mock.url,
+          'HealthCheck',
+          JSON.stringify({ ...envelope('HealthCheck'), wbp_property_id: '', wbp_property_password: '', pms_property_id: '1' }),
+        ),
+      ),
+    );
     expect(results.every((r) => r.status === 200 && r.json.success === true)).toBe(true);
     expect(side.mock.inbound.all()).toHaveLength(200);
     expect(new Set(log.all().map((x) => x.id)).size).toBe(200);
@@ -114,19 +134,30 @@ describe('hostile PMS against the mock channel manager', () => {
     const bodies: Array<Record<string, unknown>> = [];
     let items = 0;
     // Every pair, every day, one daily item each, spread over 50 clients x 4 requests.
-    const all = pairs.flatMap((p) => Array.from({ length: days }, (_, d) => ({ wbp_room_id: p.room, wbp_rate_id: p.rate, start_date: addDays(from, d), end_date: addDays(from, d), units: 3, rate: '90.00' })));
+    const all = pairs.flatMap((p) =>
+      Array.from({ length: days }, (_, d) => ({
+        wbp_room_id: p.room,
+        wbp_rate_id: p.rate,
+        start_date: addDays(from, d),
+        end_date: addDays(from, d),
+        units: 3,
+        rate: '90.00',
+      })),
+    );
     const perRequest = Math.ceil(all.length / 200);
     for (let i = 0; i < all.length; i += perRequest) {
       const chunk = all.slice(i, i + perRequest);
       items += chunk.length;
       bodies.push({ ...envelope('ARIUpdate'), currency: 'EUR', Inventory: chunk });
     }
-    const clients = Array.from({ length: 50 }, (_, c) => (async () => {
-      for (let i = c; i < bodies.length; i += 50) {
-        const r = await post(side.mock.url, 'ARIUpdate', JSON.stringify(bodies[i]));
-        expect(r.json.success).toBe(true);
-      }
-    })());
+    const clients = Array.from({ length: 50 }, (_, c) =>
+      (async () => {
+        for (let i = c; i < bodies.length; i += 50) {
+          const r = await post(side.mock.url, 'ARIUpdate', JSON.stringify(bodies[i]));
+          expect(r.json.success).toBe(true);
+        }
+      })(),
+    );
     await Promise.all(clients);
     expect(side.mock.inbound.all()).toHaveLength(bodies.length);
     expect(log.all().filter((x) => x.operation === 'ARIUpdate')).toHaveLength(bodies.length);

@@ -18,19 +18,24 @@ import { formatDate } from '../../src/support/time.js';
 
 const SECRET = 'hostile-pms-secret';
 const BODY_LIMIT = 200_000;
-const profile = (requestMs = 800, limit = BODY_LIMIT) => parseProfile([
-  'target: pms',
-  'base_url: https://pms.invalid/cb',
-  `shared_secret: ${SECRET}`,
-  'pms_cid: abc',
-  'currency: EUR',
-  'property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: pms-pw-123}',
-  'listen: 127.0.0.1:0',
-  `timeouts: {request_ms: ${requestMs}}`,
-  `limits: {max_body_bytes: ${limit}}`,
-  // Plain HTTP on purpose: the raw sockets below speak HTTP/1.1 without TLS.
-  'tls: {plain_http: true}',
-].join('\n'), 'hostile.yaml', {});
+const profile = (requestMs = 800, limit = BODY_LIMIT) =>
+  parseProfile(
+    [
+      'target: pms',
+      'base_url: https://pms.invalid/cb',
+      `shared_secret: ${SECRET}`,
+      'pms_cid: abc',
+      'currency: EUR',
+      'property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: pms-pw-123}',
+      'listen: 127.0.0.1:0',
+      `timeouts: {request_ms: ${requestMs}}`,
+      `limits: {max_body_bytes: ${limit}}`,
+      // Plain HTTP on purpose: the raw sockets below speak HTTP/1.1 without TLS.
+      'tls: {plain_http: true}',
+    ].join('\n'),
+    'hostile.yaml',
+    {},
+  );
 
 type Side = Awaited<ReturnType<typeof startPmsSide>>;
 const sides: Side[] = [];
@@ -48,10 +53,24 @@ async function start(requestMs?: number, limit?: number): Promise<{ side: Side; 
   return { side, log };
 }
 
-const envelope = (verb: string, extra: Record<string, unknown> = {}) => ({ pms_property_id: 1, wbp_property_id: '1001', wbp_property_password: 'pms-pw-123', guid: randomUUID(), shared_secret: SECRET, pms_cid: 'abc', verb, ...extra });
+const envelope = (verb: string, extra: Record<string, unknown> = {}) => ({
+  pms_property_id: 1,
+  wbp_property_id: '1001',
+  wbp_property_password: 'pms-pw-123',
+  guid: randomUUID(),
+  shared_secret: SECRET,
+  pms_cid: 'abc',
+  verb,
+  ...extra,
+});
 
 async function post(url: string, op: string, body: string): Promise<{ status: number; text: string }> {
-  const res = await request(`${url}/${op}?shared_secret=${SECRET}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, dispatcher: agent });
+  const res = await request(`${url}/${op}?shared_secret=${SECRET}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    dispatcher: agent,
+  });
   return { status: res.statusCode, text: await res.body.text() };
 }
 
@@ -63,8 +82,14 @@ function raw(url: string, bytes: string, ms = 3_000): Promise<string> {
   socket.on('error', () => undefined);
   socket.write(bytes);
   return new Promise((resolve) => {
-    const timer = setTimeout(() => { socket.destroy(); resolve(got); }, ms);
-    socket.on('close', () => { clearTimeout(timer); resolve(got); });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve(got);
+    }, ms);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(got);
+    });
   });
 }
 
@@ -78,7 +103,10 @@ describe('every request a hostile PMS sends gets a judged answer and an evidence
     const { side, log } = await start(800, 1_000_000);
     const [pair] = side.mock.mappedPairs();
     const deepValue = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
-    const deepInventory = JSON.stringify(envelope('ARIUpdate', { currency: 'EUR', Inventory: [item(pair!.room, pair!.rate)] })).replace('"units":2', `"units":${deepValue}`);
+    const deepInventory = JSON.stringify(envelope('ARIUpdate', { currency: 'EUR', Inventory: [item(pair!.room, pair!.rate)] })).replace(
+      '"units":2',
+      `"units":${deepValue}`,
+    );
     const a = await post(side.mock.url, 'ARIUpdate', deepInventory);
     expect(a.status).not.toBe(500);
     expect(JSON.parse(a.text).success).toBe(false);
@@ -96,7 +124,10 @@ describe('every request a hostile PMS sends gets a judged answer and an evidence
     const { side } = await start();
     const [pair] = side.mock.mappedPairs();
     for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
-      const body = JSON.stringify(envelope('ARIUpdate', { currency: 'EUR', Inventory: [item(pair!.room, pair!.rate)] })).replace('"units":2', `"units":2,"${key}":{"x":1}`);
+      const body = JSON.stringify(envelope('ARIUpdate', { currency: 'EUR', Inventory: [item(pair!.room, pair!.rate)] })).replace(
+        '"units":2',
+        `"units":2,"${key}":{"x":1}`,
+      );
       const r = await post(side.mock.url, 'ARIUpdate', body);
       expect(r.status, `${key}: ${r.text}`).toBe(200);
       expect(typeof JSON.parse(r.text).success).toBe('boolean');
@@ -105,7 +136,10 @@ describe('every request a hostile PMS sends gets a judged answer and an evidence
 
   it('a smuggling request (Content-Length with Transfer-Encoding) and oversized headers are refused with an evidence entry each', async () => {
     const { side, log } = await start();
-    await raw(side.mock.url, `POST /ARIUpdate?shared_secret=${SECRET} HTTP/1.1\r\nhost: x\r\ncontent-length: 5\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\nGET /admin HTTP/1.1\r\n\r\n`);
+    await raw(
+      side.mock.url,
+      `POST /ARIUpdate?shared_secret=${SECRET} HTTP/1.1\r\nhost: x\r\ncontent-length: 5\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\nGET /admin HTTP/1.1\r\n\r\n`,
+    );
     await raw(side.mock.url, `POST /GetRoomTypes HTTP/1.1\r\nhost: x\r\nx-filler: ${'a'.repeat(20_000)}\r\n\r\n`);
     await vi.waitFor(() => expect(log.all()).toHaveLength(2));
     const [smuggled, oversized] = log.all();
@@ -123,9 +157,13 @@ describe('every request a hostile PMS sends gets a judged answer and an evidence
     expect(log.all()[0]!.failure).toEqual({ kind: 'too-large', message: `the request body exceeded ${BODY_LIMIT} bytes` });
   });
 
-  it('a body the harness times out is recorded as the harness\'s timeout, not as the PMS closing the connection', async () => {
+  it("a body the harness times out is recorded as the harness's timeout, not as the PMS closing the connection", async () => {
     const { side, log } = await start(600);
-    await raw(side.mock.url, `POST /GetRoomTypes?shared_secret=${SECRET} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"verb":`, 4_000);
+    await raw(
+      side.mock.url,
+      `POST /GetRoomTypes?shared_secret=${SECRET} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"verb":`,
+      4_000,
+    );
     await vi.waitFor(() => expect(log.all()).toHaveLength(1), { timeout: 3_000 });
     const x = log.all()[0]!;
     expect(x.failure?.kind).toBe('timeout');
@@ -136,7 +174,10 @@ describe('every request a hostile PMS sends gets a judged answer and an evidence
   it('an absolute-form request target is recorded as sent', async () => {
     const { side, log } = await start();
     const body = JSON.stringify(envelope('HealthCheck', { wbp_property_id: '', wbp_property_password: '', pms_property_id: '1' }));
-    await raw(side.mock.url, `POST http://evil.example/cm/HealthCheck?shared_secret=${SECRET} HTTP/1.1\r\nhost: evil.example\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`);
+    await raw(
+      side.mock.url,
+      `POST http://evil.example/cm/HealthCheck?shared_secret=${SECRET} HTTP/1.1\r\nhost: evil.example\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
+    );
     await vi.waitFor(() => expect(log.all()).toHaveLength(1));
     expect(log.all()[0]!.request.url).toBe('http://evil.example/cm/HealthCheck?shared_secret=[redacted]');
     expect(log.all()[0]!.operation).toBe('HealthCheck');
@@ -156,7 +197,10 @@ describe('every request a hostile PMS sends gets a judged answer and an evidence
     gc();
     const grown = process.memoryUsage().heapUsed - before;
     expect(side.mock.inbound.all()).toHaveLength(85);
-    expect(side.mock.inbound.all()[0]!.request).toMatchObject({ ok: true, value: { padding: '23000 items (summarised after judging)', verb: 'GetBookingList' } });
+    expect(side.mock.inbound.all()[0]!.request).toMatchObject({
+      ok: true,
+      value: { padding: '23000 items (summarised after judging)', verb: 'GetBookingList' },
+    });
     // Kept whole, 85 parsed bodies are ~85 MB; bounded, a few kB each.
     expect(grown).toBeLessThan(16 * 1024 * 1024);
   });
@@ -165,7 +209,11 @@ describe('every request a hostile PMS sends gets a judged answer and an evidence
     const { side } = await start();
     const [pair] = side.mock.mappedPairs();
     const ledger = side.judge.ledger('run')!;
-    await post(side.mock.url, 'ARIUpdate', JSON.stringify(envelope('ARIUpdate', { currency: 'EUR', wbp_property_password: 'wrong', Inventory: [item(pair!.room, pair!.rate)] })));
+    await post(
+      side.mock.url,
+      'ARIUpdate',
+      JSON.stringify(envelope('ARIUpdate', { currency: 'EUR', wbp_property_password: 'wrong', Inventory: [item(pair!.room, pair!.rate)] })),
+    );
     expect(ledger.items).toBe(0);
     await post(side.mock.url, 'ARIUpdate', JSON.stringify(envelope('ARIUpdate', { currency: 'EUR', Inventory: [item(pair!.room, pair!.rate)] })));
     expect(ledger.items).toBe(1);

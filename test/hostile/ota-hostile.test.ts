@@ -20,16 +20,19 @@ const LIMIT = 1024 * 1024;
 
 function profile(dir: string, baseUrl: string): string {
   const file = join(dir, 'hostile.yaml');
-  writeFileSync(file, [
-    'target: ota',
-    `base_url: ${baseUrl}`,
-    'shared_secret: hostile-secret-value',
-    'pms_cid: abc',
-    'currency: EUR',
-    'property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: hostile-password}',
-    `timeouts: {request_ms: ${REQUEST_MS}, connect_ms: 500}`,
-    `limits: {max_body_bytes: ${LIMIT}, evidence_body_bytes: 2048}`,
-  ].join('\n'));
+  writeFileSync(
+    file,
+    [
+      'target: ota',
+      `base_url: ${baseUrl}`,
+      'shared_secret: hostile-secret-value',
+      'pms_cid: abc',
+      'currency: EUR',
+      'property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: hostile-password}',
+      `timeouts: {request_ms: ${REQUEST_MS}, connect_ms: 500}`,
+      `limits: {max_body_bytes: ${LIMIT}, evidence_body_bytes: 2048}`,
+    ].join('\n'),
+  );
   return file;
 }
 

@@ -16,34 +16,55 @@ const PASSWORD = 'pw3';
 
 function writePmsProfile(dir: string): string {
   const file = join(dir, 'pms.yaml');
-  writeFileSync(file, [
-    'target: pms',
-    'base_url: http://127.0.0.1:9/cb',
-    'shared_secret: ${CM_SHARED_SECRET}',
-    'pms_cid: abc',
-    'currency: EUR',
-    'property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: "${CM_PROPERTY_PASSWORD}"}',
-    'listen: 127.0.0.1:0',
-    'deadlines: {setup: 4s, default: 2s}',
-    'timeouts: {request_ms: 2000}',
-  ].join('\n'));
+  writeFileSync(
+    file,
+    [
+      'target: pms',
+      'base_url: http://127.0.0.1:9/cb',
+      'shared_secret: ${CM_SHARED_SECRET}',
+      'pms_cid: abc',
+      'currency: EUR',
+      'property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: "${CM_PROPERTY_PASSWORD}"}',
+      'listen: 127.0.0.1:0',
+      'deadlines: {setup: 4s, default: 2s}',
+      'timeouts: {request_ms: 2000}',
+    ].join('\n'),
+  );
   return file;
 }
 
-const envelope = (verb: unknown, extra: Record<string, unknown> = {}) => ({ pms_property_id: '1', wbp_property_id: 1001, wbp_property_password: PASSWORD, guid: randomUUID(), shared_secret: SECRET, pms_cid: 'abc', verb, ...extra });
+const envelope = (verb: unknown, extra: Record<string, unknown> = {}) => ({
+  pms_property_id: '1',
+  wbp_property_id: 1001,
+  wbp_property_password: PASSWORD,
+  guid: randomUUID(),
+  shared_secret: SECRET,
+  pms_cid: 'abc',
+  verb,
+  ...extra,
+});
 
 describe('a hostile PMS through a whole run', () => {
   it('deep JSON, escape sequences and a wrong short password end in a judged verdict with every report intact', async () => {
     const io = captureIo(undefined, { CM_SHARED_SECRET: SECRET, CM_PROPERTY_PASSWORD: PASSWORD });
     const outputDir = join(io.cwd, 'out');
     // --mock-http: the hostile requests below are sent over plain HTTP.
-    const running = runCommand({ target: 'pms', profile: writePmsProfile(io.cwd), allowHttp: true, mockHttp: true, suite: ['setup'], reporter: ['json', 'junit', 'html'], outputDir }, io);
-    const url = await vi.waitFor(() => {
-      const m = /Channel manager for your PMS: (\S+)/.exec(io.out());
-      if (!m) throw new Error('no mock URL yet');
-      return m[1]!;
-    }, { timeout: 10_000 });
-    const post = async (op: string, body: string) => (await request(`${url}/${op}?shared_secret=${encodeURIComponent(SECRET)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).body.text();
+    const running = runCommand(
+      { target: 'pms', profile: writePmsProfile(io.cwd), allowHttp: true, mockHttp: true, suite: ['setup'], reporter: ['json', 'junit', 'html'], outputDir },
+      io,
+    );
+    const url = await vi.waitFor(
+      () => {
+        const m = /Channel manager for your PMS: (\S+)/.exec(io.out());
+        if (!m) throw new Error('no mock URL yet');
+        return m[1]!;
+      },
+      { timeout: 10_000 },
+    );
+    const post = async (op: string, body: string) =>
+      (
+        await request(`${url}/${op}?shared_secret=${encodeURIComponent(SECRET)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+      ).body.text();
     const deepVerb = JSON.stringify(envelope('HealthCheck')).replace('"verb":"HealthCheck"', `"verb":${'{"v":'.repeat(10_000)}1${'}'.repeat(10_000)}`);
     await post('HealthCheck', deepVerb);
     await post('HealthCheck', `${'['.repeat(10_000)}${']'.repeat(10_000)}`);

@@ -20,7 +20,12 @@ describe('the live view with hostile text', () => {
     const result = buildRunResult();
     const suite = { ...result.suites[0]!, title: `Setup ${ESC}` };
     const events: RunEvent[] = [
-      { type: 'run-start', target: 'pms', candidate: `https://pms.test/${ESC}`, suites: [{ name: suite.name, title: suite.title, checks: 1, steps: [{ id: 'connect', title: `Connect ${ESC}` }] }] },
+      {
+        type: 'run-start',
+        target: 'pms',
+        candidate: `https://pms.test/${ESC}`,
+        suites: [{ name: suite.name, title: suite.title, checks: 1, steps: [{ id: 'connect', title: `Connect ${ESC}` }] }],
+      },
       { type: 'suite-start', suite: suite.name },
       { type: 'step-start', suite: suite.name, step: 'connect', title: `Connect ${ESC}` },
       { type: 'prompt', suite: suite.name, step: 'connect', message: `Connect property ${ESC} now`, deadline: 0 },

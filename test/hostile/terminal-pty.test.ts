@@ -27,14 +27,19 @@ const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 function underPty(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
   const command = [process.execPath, CLI, ...args].map(quote).join(' ');
   return new Promise((done) => {
-    execFile(SCRIPT, ['-qfec', command, '/dev/null'], { env: { PATH: process.env.PATH ?? '', TERM: 'xterm-256color', ...env }, timeout: 60_000, encoding: 'latin1' }, (error, stdout) => {
-      done({ code: error ? Number((error as { code?: number }).code ?? 99) : 0, out: stdout });
-    });
+    execFile(
+      SCRIPT,
+      ['-qfec', command, '/dev/null'],
+      { env: { PATH: process.env.PATH ?? '', TERM: 'xterm-256color', ...env }, timeout: 60_000, encoding: 'latin1' },
+      (error, stdout) => {
+        done({ code: error ? Number((error as { code?: number }).code ?? 99) : 0, out: stdout });
+      },
+    );
   });
 }
 
 describe.runIf(existsSync(SCRIPT))('terminal injection under a pseudo-terminal', () => {
-  it('the live view and the plain lines show the candidate\'s escape sequences visibly, never raw', async () => {
+  it("the live view and the plain lines show the candidate's escape sequences visibly, never raw", async () => {
     const server = await startCrafted(() => ({ body: JSON.stringify({ success: ESCAPES, errors: [{ id: 1, msg: ESCAPES }] }) }));
     servers.push(server);
     const dir = tempDir('cm-certify-pty-');

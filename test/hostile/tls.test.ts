@@ -22,7 +22,11 @@ afterEach(async () => {
 
 async function serve(cert: CertName, host = '127.0.0.1'): Promise<ReferenceOtaServer> {
   const server = await startReferenceOta({
-    clock: systemClock, sharedSecret: 'tls-secret', property: { pms_property_id: 1, wbp_property_id: '1001', wbp_property_password: 'tls-pw' }, tls: tls(cert), host,
+    clock: systemClock,
+    sharedSecret: 'tls-secret',
+    property: { pms_property_id: 1, wbp_property_id: '1001', wbp_property_password: 'tls-pw' },
+    tls: tls(cert),
+    host,
   });
   servers.push(server);
   return server;
@@ -31,7 +35,10 @@ async function serve(cert: CertName, host = '127.0.0.1'): Promise<ReferenceOtaSe
 async function certify(baseUrl: string, ca?: string) {
   const io = captureIo();
   const file = join(io.cwd, 'p.yaml');
-  writeFileSync(file, `target: ota\nbase_url: ${baseUrl}\nshared_secret: tls-secret\npms_cid: abc\nproperty: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: tls-pw}\ntimeouts: {request_ms: 3000, connect_ms: 2000}\n`);
+  writeFileSync(
+    file,
+    `target: ota\nbase_url: ${baseUrl}\nshared_secret: tls-secret\npms_cid: abc\nproperty: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: tls-pw}\ntimeouts: {request_ms: 3000, connect_ms: 2000}\n`,
+  );
   const outcome = await runCommand({ target: 'ota', profile: file, suite: ['https'], ...(ca ? { ca } : {}) }, io);
   return { ...outcome, out: io.out() };
 }
@@ -77,8 +84,18 @@ describe('cm-certify serve', () => {
     expect(readFileSync(caFile, 'utf8')).not.toMatch(/PRIVATE KEY/);
     const agent = new Agent({ connect: { ca: readFileSync(caFile) } });
     const res = await request(`${base}/HealthCheck?shared_secret=reference-shared-secret`, {
-      method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ verb: 'HealthCheck', pms_property_id: '1', wbp_property_id: '', wbp_property_password: '', guid: '6c08b96e-450d-4e6a-9933-7d0305730305', shared_secret: 'reference-shared-secret', pms_cid: 'abc' }),
+      method: 'POST',
+      dispatcher: agent,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        verb: 'HealthCheck',
+        pms_property_id: '1',
+        wbp_property_id: '',
+        wbp_property_password: '',
+        guid: '6c08b96e-450d-4e6a-9933-7d0305730305',
+        shared_secret: 'reference-shared-secret',
+        pms_cid: 'abc',
+      }),
     });
     expect(JSON.parse(await res.body.text())).toEqual({ success: true });
     controller.abort();

@@ -58,8 +58,15 @@ describe('profile problems, all in one pass', () => {
   });
 
   it('a single problem keeps the one-line form', () => {
-    const one = problemsOf(BROKEN.replace('ota.example.test/api', 'https://ota.example.test/api').replace('shared_secrt', 'shared_secret')
-      .replace('ABC', 'abc').replace('pms_property_id: 0', 'pms_property_id: 1').replace('CancelBookings', 'CancelBooking').replace(', conect_ms: 10', ''), { CM_SHARED_SECRET: 's' });
+    const one = problemsOf(
+      BROKEN.replace('ota.example.test/api', 'https://ota.example.test/api')
+        .replace('shared_secrt', 'shared_secret')
+        .replace('ABC', 'abc')
+        .replace('pms_property_id: 0', 'pms_property_id: 1')
+        .replace('CancelBookings', 'CancelBooking')
+        .replace(', conect_ms: 10', ''),
+      { CM_SHARED_SECRET: 's' },
+    );
     expect(one).toBe('p.yaml:5:80 (property.wbp_property_password): environment variable CM_PROPERTY_PASSWORD is not set');
   });
 });
@@ -72,7 +79,9 @@ describe('a removed field', () => {
     const text = withParallel();
     const line = text.split('\n').findIndex((l) => l.includes('requests_in_parallel')) + 1;
     const message = problemsOf(text, { CM_SHARED_SECRET: 's', CM_PROPERTY_PASSWORD: 'p', CM_OTHER_PASSWORD: 'o', CM_TEST_HOOK_TOKEN: 't' });
-    expect(message).toBe(`p.yaml:${line}:3 (ari.requests_in_parallel): field "ari.requests_in_parallel" was removed: nothing read it: the harness sends the ARIUpdate requests of a refresh one at a time; delete it`);
+    expect(message).toBe(
+      `p.yaml:${line}:3 (ari.requests_in_parallel): field "ari.requests_in_parallel" was removed: nothing read it: the harness sends the ARIUpdate requests of a refresh one at a time; delete it`,
+    );
     expect(message).not.toContain('did you mean');
   });
 
@@ -90,7 +99,10 @@ describe('a removed field', () => {
 describe('finding the profile and the target', () => {
   it('run finds cm-certify.ota.yaml in the working directory and takes its target', async () => {
     const io = captureIo();
-    const text = readFileSync(packagePath('fixtures', 'templates', 'ota.profile.yaml'), 'utf8').replace('https://ota.example.test/api', 'https://127.0.0.1:1/api');
+    const text = readFileSync(packagePath('fixtures', 'templates', 'ota.profile.yaml'), 'utf8').replace(
+      'https://ota.example.test/api',
+      'https://127.0.0.1:1/api',
+    );
     writeFileSync(join(io.cwd, 'cm-certify.ota.yaml'), text);
     io.env = { CM_SHARED_SECRET: 's', CM_PROPERTY_PASSWORD: 'p', CM_OTHER_PASSWORD: 'o', CM_TEST_HOOK_TOKEN: 't' };
     const code = await main(['run', '--suite', 'https'], io);
@@ -134,9 +146,22 @@ describe('the profile schema and init', () => {
     const exports = [...readme.matchAll(/^export (.*)$/gm)].map((m) => m[1]!);
     for (const target of ['ota', 'pms']) {
       const template = readFileSync(packagePath('fixtures', 'templates', `${target}.profile.yaml`), 'utf8');
-      const used = [...new Set([...template.split('\n').filter((l) => !l.trimStart().startsWith('#')).join('\n').matchAll(/\$\{([A-Z0-9_]+)\}/g)].map((m) => m[1]!))];
+      const used = [
+        ...new Set(
+          [
+            ...template
+              .split('\n')
+              .filter((l) => !l.trimStart().startsWith('#'))
+              .join('\n')
+              .matchAll(/\$\{([A-Z0-9_]+)\}/g),
+          ].map((m) => m[1]!),
+        ),
+      ];
       expect(used.length).toBeGreaterThan(1);
-      expect(exports.some((line) => used.every((v) => line.includes(`${v}=`))), `${target}: ${used.join(' ')}`).toBe(true);
+      expect(
+        exports.some((line) => used.every((v) => line.includes(`${v}=`))),
+        `${target}: ${used.join(' ')}`,
+      ).toBe(true);
     }
   });
 });

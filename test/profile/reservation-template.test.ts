@@ -25,7 +25,11 @@ function problem(text: string): ProfileError {
 }
 
 function booking(nights = 2) {
-  const model = new ChannelManager({ clock: new ManualClock(Date.UTC(2026, 10, 21, 9, 30, 0)), sharedSecret: 's', property: { pms_property_id: 1, wbp_property_id: '1001', wbp_property_password: 'p' } });
+  const model = new ChannelManager({
+    clock: new ManualClock(Date.UTC(2026, 10, 21, 9, 30, 0)),
+    sharedSecret: 's',
+    property: { pms_property_id: 1, wbp_property_id: '1001', wbp_property_password: 'p' },
+  });
   const id = model.createBooking({ arrivalInDays: 10, nights });
   return model.bookings.get(id)!;
 }
@@ -53,7 +57,8 @@ describe('reservation template: checked at load', () => {
   it('loads through the profile, relative to the profile file; an unreadable file names the profile field', () => {
     const dir = tempDir('cm-template-');
     writeFileSync(join(dir, 'cm.json'), '{"OrderId": "{{booking.id}}"}');
-    const head = 'target: pms\nbase_url: https://pms.test/cb\nshared_secret: s\npms_cid: abc\nproperty: {pms_property_id: 7, wbp_property_id: "1001", wbp_property_password: pw}\n';
+    const head =
+      'target: pms\nbase_url: https://pms.test/cb\nshared_secret: s\npms_cid: abc\nproperty: {pms_property_id: 7, wbp_property_id: "1001", wbp_property_password: pw}\n';
     writeFileSync(join(dir, 'p.yaml'), `${head}mock:\n  reservation_template: cm.json\n`);
     expect(loadProfile(join(dir, 'p.yaml'), {}).reservationTemplate?.value).toEqual({ OrderId: '{{booking.id}}' });
     writeFileSync(join(dir, 'q.yaml'), `${head}mock:\n  reservation_template: missing.json\n`);

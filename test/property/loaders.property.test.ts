@@ -18,7 +18,10 @@ const VALID_PROFILE = readFileSync('fixtures/profiles/reference-ota.yaml', 'utf8
 /** A valid document with lines dropped, duplicated, or spliced with generated text. */
 function mutated(base: string): fc.Arbitrary<string> {
   const lines = base.split('\n');
-  return fc.array(fc.tuple(fc.nat(lines.length - 1), fc.constantFrom('drop', 'dup', 'splice', 'indent'), fc.string({ unit: 'binary', maxLength: 30 })), { maxLength: 6 })
+  return fc
+    .array(fc.tuple(fc.nat(lines.length - 1), fc.constantFrom('drop', 'dup', 'splice', 'indent'), fc.string({ unit: 'binary', maxLength: 30 })), {
+      maxLength: 6,
+    })
     .map((edits) => {
       const out = [...lines];
       for (const [at, kind, text] of edits) {
@@ -52,26 +55,35 @@ function onlyNamedErrors(fn: () => unknown, allowed: Array<new (...a: never[]) =
 
 describe('property: loaders never crash', () => {
   it('parseSuite: a Suite or a SuiteError naming the file', () => {
-    fc.assert(fc.property(documents(VALID_SUITE), (text) => {
-      try {
-        parseSuite(text, 'fuzz.yaml');
-      } catch (error) {
-        expect(error).toBeInstanceOf(SuiteError);
-        expect((error as SuiteError).location?.file).toBe('fuzz.yaml');
-      }
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(documents(VALID_SUITE), (text) => {
+        try {
+          parseSuite(text, 'fuzz.yaml');
+        } catch (error) {
+          expect(error).toBeInstanceOf(SuiteError);
+          expect((error as SuiteError).location?.file).toBe('fuzz.yaml');
+        }
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('parseProfile: a Profile or a ProfileError naming the file, whatever the environment', () => {
-    const env = fc.dictionary(fc.constantFrom('CM_SHARED_SECRET', 'CM_PROPERTY_PASSWORD', 'CM_OTHER_PASSWORD', 'CM_REFERENCE_URL', 'X'), fc.string({ maxLength: 40 }));
-    fc.assert(fc.property(documents(VALID_PROFILE), env, (text, vars) => {
-      try {
-        parseProfile(text, 'fuzz-profile.yaml', vars);
-      } catch (error) {
-        expect(error).toBeInstanceOf(ProfileError);
-        expect((error as ProfileError).location?.file).toBe('fuzz-profile.yaml');
-      }
-    }), { numRuns: RUNS });
+    const env = fc.dictionary(
+      fc.constantFrom('CM_SHARED_SECRET', 'CM_PROPERTY_PASSWORD', 'CM_OTHER_PASSWORD', 'CM_REFERENCE_URL', 'X'),
+      fc.string({ maxLength: 40 }),
+    );
+    fc.assert(
+      fc.property(documents(VALID_PROFILE), env, (text, vars) => {
+        try {
+          parseProfile(text, 'fuzz-profile.yaml', vars);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ProfileError);
+          expect((error as ProfileError).location?.file).toBe('fuzz-profile.yaml');
+        }
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('the valid documents themselves still load (the mutations start from working files)', () => {
@@ -82,27 +94,65 @@ describe('property: loaders never crash', () => {
 
 const templateText = fc.oneof(
   fc.string({ maxLength: 60 }),
-  fc.array(fc.oneof(
-    fc.constantFrom('${', '}', '$${', 'today', 'now', '+', '-', '30d', '4m59s', '(', ')', ',', '.', '[0]', "'x'", 'guid()', 'version(', 'int(', 'captures.', 'profile.a', 'earliest(', 'pick(', '9'),
-    fc.string({ maxLength: 5 }),
-  ), { maxLength: 12 }).map((parts) => parts.join('')),
+  fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(
+          '${',
+          '}',
+          '$${',
+          'today',
+          'now',
+          '+',
+          '-',
+          '30d',
+          '4m59s',
+          '(',
+          ')',
+          ',',
+          '.',
+          '[0]',
+          "'x'",
+          'guid()',
+          'version(',
+          'int(',
+          'captures.',
+          'profile.a',
+          'earliest(',
+          'pick(',
+          '9',
+        ),
+        fc.string({ maxLength: 5 }),
+      ),
+      { maxLength: 12 },
+    )
+    .map((parts) => parts.join('')),
 );
 
 describe('property: the template engine never crashes', () => {
   const scope = { now: Date.UTC(2026, 10, 21, 12), roots: { captures: { a: [{ b: 1 }], t: 0, s: 'x' }, profile: { a: 'v', n: 5 } } };
 
   it('parsing gives parts or a TemplateSyntaxError', () => {
-    fc.assert(fc.property(templateText, (text) => onlyNamedErrors(() => parseTemplateString(text), [TemplateSyntaxError])), { numRuns: RUNS * 2 });
+    fc.assert(
+      fc.property(templateText, (text) => onlyNamedErrors(() => parseTemplateString(text), [TemplateSyntaxError])),
+      { numRuns: RUNS * 2 },
+    );
   });
 
   it('rendering gives a value or one of the template errors', () => {
-    fc.assert(fc.property(templateText, (text) => onlyNamedErrors(() => renderString(text, scope), [TemplateSyntaxError, MissingValueError, TemplateValueError])), { numRuns: RUNS * 2 });
+    fc.assert(
+      fc.property(templateText, (text) => onlyNamedErrors(() => renderString(text, scope), [TemplateSyntaxError, MissingValueError, TemplateValueError])),
+      { numRuns: RUNS * 2 },
+    );
   });
 
   it('rendering any JSON value tree keeps non-strings and keys unchanged', () => {
-    fc.assert(fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
-      const noTemplates = JSON.parse(JSON.stringify(value).replace(/\$\{/g, '$-{'));
-      expect(render(noTemplates, scope)).toEqual(noTemplates);
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
+        const noTemplates = JSON.parse(JSON.stringify(value).replace(/\$\{/g, '$-{'));
+        expect(render(noTemplates, scope)).toEqual(noTemplates);
+      }),
+      { numRuns: RUNS },
+    );
   });
 });

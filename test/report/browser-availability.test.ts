@@ -13,7 +13,10 @@ const MISSING = '/nonexistent/chromium';
 function runBrowserFile(env: NodeJS.ProcessEnv) {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'CI' && !k.startsWith('VITEST')));
   return spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'test/report/html-browser.test.ts'], {
-    cwd: ROOT, env: { ...clean, NO_COLOR: '1', ...env }, encoding: 'utf8', timeout: 120_000,
+    cwd: ROOT,
+    env: { ...clean, NO_COLOR: '1', ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
   });
 }
 

@@ -5,7 +5,8 @@
 import { existsSync } from 'node:fs';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
-export const SKIP_HINT = 'install it with `apt-get install chromium` (or `bash .ci/install-chromium.sh`, needs root), then run `npx vitest run test/report/html-browser.test.ts`';
+export const SKIP_HINT =
+  'install it with `apt-get install chromium` (or `bash .ci/install-chromium.sh`, needs root), then run `npx vitest run test/report/html-browser.test.ts`';
 
 export function browserTestPlan(env: NodeJS.ProcessEnv): { chromium: string; run: boolean; message?: string } {
   // CM_CERTIFY_CHROMIUM: another chromium binary (and how the skip itself is tested).

@@ -47,19 +47,58 @@ describe('buildCertificate', () => {
 
   it('names versions, profile, candidate, time, verdict and scope', () => {
     expect(cert).toMatchObject({
-      format: CERTIFICATE_FORMAT, harness_version: '0.1.0', spec_version: '1.0', profile_sha256: result.profileDigest,
-      candidate_base_url: result.candidate.baseUrl, target: 'ota', issued_at: result.startedAt, verdict: 'not-certified', scope: 'full',
+      format: CERTIFICATE_FORMAT,
+      harness_version: '0.1.0',
+      spec_version: '1.0',
+      profile_sha256: result.profileDigest,
+      candidate_base_url: result.candidate.baseUrl,
+      target: 'ota',
+      issued_at: result.startedAt,
+      verdict: 'not-certified',
+      scope: 'full',
     });
-    expect(cert.suite_versions).toEqual({ https: '1.0.0', setup: '1.0.0', auth: '1.0.0', ari: '1.0.0', 'booking-polling': '1.0.0', ack: '1.0.0', cancel: '1.0.0' });
+    expect(cert.suite_versions).toEqual({
+      https: '1.0.0',
+      setup: '1.0.0',
+      auth: '1.0.0',
+      ari: '1.0.0',
+      'booking-polling': '1.0.0',
+      ack: '1.0.0',
+      cancel: '1.0.0',
+    });
   });
 
   it('digests exactly verdict, reasons, target, candidate, transport(s), startedAt, scope, notes, suites and exchanges', () => {
-    expect(Object.keys(evidenceOf(result))).toEqual(['verdict', 'reasons', 'target', 'candidate', 'transport', 'transports', 'startedAt', 'scope', 'notes', 'suites', 'exchanges']);
-    expect(cert.evidence_sha256).toBe(sha256Hex(canonicalJson({
-      verdict: result.verdict, reasons: result.reasons, target: result.target, candidate: result.candidate,
-      transport: result.transport, transports: result.transports,
-      startedAt: result.startedAt, scope: result.scope, notes: result.notes, suites: result.suites, exchanges: result.exchanges,
-    })));
+    expect(Object.keys(evidenceOf(result))).toEqual([
+      'verdict',
+      'reasons',
+      'target',
+      'candidate',
+      'transport',
+      'transports',
+      'startedAt',
+      'scope',
+      'notes',
+      'suites',
+      'exchanges',
+    ]);
+    expect(cert.evidence_sha256).toBe(
+      sha256Hex(
+        canonicalJson({
+          verdict: result.verdict,
+          reasons: result.reasons,
+          target: result.target,
+          candidate: result.candidate,
+          transport: result.transport,
+          transports: result.transports,
+          startedAt: result.startedAt,
+          scope: result.scope,
+          notes: result.notes,
+          suites: result.suites,
+          exchanges: result.exchanges,
+        }),
+      ),
+    );
     expect(evidenceDigest({ ...result, durationMs: 1, artifacts: {} })).toBe(cert.evidence_sha256);
     expect(evidenceDigest({ ...result, reasons: [] })).not.toBe(cert.evidence_sha256);
     // The transport and the notes that explain it are evidence (issue 13 item 8).

@@ -12,9 +12,23 @@ import { buildRunResult } from './run-result-fixture.js';
 
 function checkOf(id: string, outcome: CheckResult['outcome'], level: CheckResult['level'], schemaPointers: string[] = []): CheckResult {
   return {
-    id, title: `title of ${id}`, level, spec: 'Endpoints', outcome, message: outcome === 'pass' ? 'as expected' : 'Unexpected success: expected false, but received true',
+    id,
+    title: `title of ${id}`,
+    level,
+    spec: 'Endpoints',
+    outcome,
+    message: outcome === 'pass' ? 'as expected' : 'Unexpected success: expected false, but received true',
     where: { file: 'suites/ota/90-probes.yaml', line: 30, step: 'malformed' },
-    evidence: { exchanges: [], schemaErrors: schemaPointers.map((pointer) => ({ pointer, message: 'must be equal to one of the allowed values', keyword: 'enum', spec: 'Reservation', params: {} })) },
+    evidence: {
+      exchanges: [],
+      schemaErrors: schemaPointers.map((pointer) => ({
+        pointer,
+        message: 'must be equal to one of the allowed values',
+        keyword: 'enum',
+        spec: 'Reservation',
+        params: {},
+      })),
+    },
     counts: { runs: 1, passed: outcome === 'pass' ? 1 : 0, failed: outcome === 'pass' ? 0 : 1, skipped: 0, errored: 0 },
   };
 }
@@ -22,7 +36,15 @@ function checkOf(id: string, outcome: CheckResult['outcome'], level: CheckResult
 /** The fixture run with one more suite: a failing probe, a passing check and a warning, each of which has readings. */
 function runWith(...checks: CheckResult[]): RunResult {
   const result = buildRunResult();
-  result.suites.push({ name: 'probes', title: 'Requests broken on purpose', version: '1.0.0', file: 'suites/ota/90-probes.yaml', outcome: 'fail', durationMs: 10, checks });
+  result.suites.push({
+    name: 'probes',
+    title: 'Requests broken on purpose',
+    version: '1.0.0',
+    file: 'suites/ota/90-probes.yaml',
+    outcome: 'fail',
+    durationMs: 10,
+    checks,
+  });
   return result;
 }
 

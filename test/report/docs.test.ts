@@ -72,10 +72,14 @@ describe('docs/report-format.md', () => {
 
 describe('docs/ci/github-actions.yml', () => {
   it('runs the harness with the three reporters, uploads them and publishes the JUnit report', () => {
-    const workflow = parse(read('ci/github-actions.yml')) as { jobs: { certify: { steps: Array<{ uses?: string; run?: string; with?: Record<string, unknown> }> } } };
+    const workflow = parse(read('ci/github-actions.yml')) as {
+      jobs: { certify: { steps: Array<{ uses?: string; run?: string; with?: Record<string, unknown> }> } };
+    };
     const steps = workflow.jobs.certify.steps;
     const uses = steps.map((s) => s.uses ?? '');
-    expect(uses).toEqual(expect.arrayContaining(['actions/checkout@v4', 'actions/setup-node@v4', 'actions/upload-artifact@v4', 'mikepenz/action-junit-report@v5']));
+    expect(uses).toEqual(
+      expect.arrayContaining(['actions/checkout@v4', 'actions/setup-node@v4', 'actions/upload-artifact@v4', 'mikepenz/action-junit-report@v5']),
+    );
     expect(steps.find((s) => s.uses === 'actions/setup-node@v4')?.with?.['node-version']).toBe(22);
     const run = steps.map((s) => s.run ?? '').join('\n');
     expect(run).toMatch(/run --target ota[\s\S]*--reporter junit --reporter json --reporter html/);

@@ -31,7 +31,13 @@ export function normalise(text: string): string {
 async function written(name: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), `cm-certify-golden-${name}-`));
   dirs.push(dir);
-  const reporter = REPORTERS.get(name)!({ outputDir: dir, redactor: new Redactor(SECRETS.slice(0, 2)), stdout: new PassThrough(), color: false, interactive: false });
+  const reporter = REPORTERS.get(name)!({
+    outputDir: dir,
+    redactor: new Redactor(SECRETS.slice(0, 2)),
+    stdout: new PassThrough(),
+    color: false,
+    interactive: false,
+  });
   const [file] = (await reporter.finish?.(buildRunResult())) ?? [];
   return readFileSync(file!, 'utf8');
 }
@@ -46,6 +52,8 @@ describe('golden reports', () => {
   });
 
   it('normalises what varies between runs', () => {
-    expect(normalise('"durationMs": 1234 at 2026-11-21T10:00:00.000Z on 127.0.0.1:54321 took 1.2 s, 5m 02s, 42 ms')).toBe('"durationMs": <ms> at <time> on 127.0.0.1:<port> took <duration>, <duration>, <duration>');
+    expect(normalise('"durationMs": 1234 at 2026-11-21T10:00:00.000Z on 127.0.0.1:54321 took 1.2 s, 5m 02s, 42 ms')).toBe(
+      '"durationMs": <ms> at <time> on 127.0.0.1:<port> took <duration>, <duration>, <duration>',
+    );
   });
 });

@@ -19,7 +19,16 @@ import { browserTestPlan, SKIP_HINT } from './browser-availability.js';
 
 const { chromium: CHROMIUM, run: RUN_BROWSER_TESTS, message: SKIP_MESSAGE } = browserTestPlan(process.env);
 if (SKIP_MESSAGE) console.warn(SKIP_MESSAGE);
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SCREENSHOT = fileURLToPath(new URL('../../docs/report-screenshot.png', import.meta.url));
 
 // Runs in the page, where the DOM exists; the project's TypeScript has no DOM library.
@@ -43,7 +52,10 @@ describe.runIf(RUN_BROWSER_TESTS)('the HTML report in headless chromium', () => 
     const reporter = htmlReporter({ outputDir: dir, redactor: new Redactor(SECRETS.slice(0, 2)), stdout: new PassThrough(), color: false, interactive: false });
     const [file] = await reporter.finish!(buildRunResult());
     context = await chromium.launchPersistentContext(join(dir, 'user-data'), {
-      executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 },
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ARGS,
+      viewport: { width: 1280, height: 900 },
     });
     page = await context.newPage();
     page.on('dialog', (dialog) => {

@@ -11,7 +11,24 @@ import { buildRunResult, HOSTILE } from './run-result-fixture.js';
 
 const ATTACK = '"><img src=x onerror=alert(1)>\'<svg onload=alert(2)>';
 // Fields whose values the page parses (dates) or that the harness itself sets from a closed set.
-const KEEP = new Set(['startedAt', 'from', 'to', 'horizon', 'ranges', 'gaps', 'verdict', 'outcome', 'level', 'direction', 'target', 'transport', 'scope', 'skipKind', 'kind', 'source']);
+const KEEP = new Set([
+  'startedAt',
+  'from',
+  'to',
+  'horizon',
+  'ranges',
+  'gaps',
+  'verdict',
+  'outcome',
+  'level',
+  'direction',
+  'target',
+  'transport',
+  'scope',
+  'skipKind',
+  'kind',
+  'source',
+]);
 
 function poison(value: unknown, key = ''): unknown {
   if (KEEP.has(key)) return value;
@@ -78,7 +95,12 @@ describe('renderHtml', () => {
   });
 
   it('shows the verdict, a partial run, the notes and an interrupted run', () => {
-    const page = renderHtml({ ...buildRunResult({ notes: ['This run was made over plain HTTP (--allow-http, local development).'] }), verdict: 'incomplete', scope: 'partial', interrupted: true });
+    const page = renderHtml({
+      ...buildRunResult({ notes: ['This run was made over plain HTTP (--allow-http, local development).'] }),
+      verdict: 'incomplete',
+      scope: 'partial',
+      interrupted: true,
+    });
     expect(page).toContain('<h1 class="verdict" id="verdict">INCOMPLETE <span class="tag">partial run — not a full certification</span></h1>');
     expect(page).toContain('<li>This run was made over plain HTTP (--allow-http, local development).</li>');
     expect(page).toContain('<dt>Interrupted</dt>');

@@ -29,12 +29,25 @@ export function screen(bytes: string): string[] {
       i += m[0].length - 1;
       const n = Number.parseInt(m[1]!.replace('?', ''), 10);
       switch (m[2]) {
-        case 'A': row = Math.max(0, row - (n || 1)); break;
-        case 'B': row += n || 1; while (rows.length <= row) rows.push(''); break;
-        case 'G': col = (n || 1) - 1; break;
-        case 'K': rows[row] = m[1] === '2' ? '' : (rows[row] ?? '').slice(0, col); break;
-        case 'J': rows.splice(row + 1); rows[row] = (rows[row] ?? '').slice(0, col); break;
-        default: break;
+        case 'A':
+          row = Math.max(0, row - (n || 1));
+          break;
+        case 'B':
+          row += n || 1;
+          while (rows.length <= row) rows.push('');
+          break;
+        case 'G':
+          col = (n || 1) - 1;
+          break;
+        case 'K':
+          rows[row] = m[1] === '2' ? '' : (rows[row] ?? '').slice(0, col);
+          break;
+        case 'J':
+          rows.splice(row + 1);
+          rows[row] = (rows[row] ?? '').slice(0, col);
+          break;
+        default:
+          break;
       }
     } else if (ch === '\n') {
       row++;
@@ -75,11 +88,23 @@ describe('live view', () => {
     process.stdout.isTTY = true;
     const out = tty();
     const controller = new AbortController();
-    const reporter = terminalReporter({ outputDir: '/tmp', redactor: new Redactor([]), stdout: out, color: false, interactive: true, signal: controller.signal });
+    const reporter = terminalReporter({
+      outputDir: '/tmp',
+      redactor: new Redactor([]),
+      stdout: out,
+      color: false,
+      interactive: true,
+      signal: controller.signal,
+    });
     const result = buildRunResult();
     const [first, second] = result.suites;
     const events: RunEvent[] = [
-      { type: 'run-start', target: 'ota', candidate: 'https://c.test', suites: [first!, second!].map((s) => ({ name: s.name, title: s.title, checks: s.checks.length, steps: [{ id: 'one', title: 'One' }] })) },
+      {
+        type: 'run-start',
+        target: 'ota',
+        candidate: 'https://c.test',
+        suites: [first!, second!].map((s) => ({ name: s.name, title: s.title, checks: s.checks.length, steps: [{ id: 'one', title: 'One' }] })),
+      },
       { type: 'suite-start', suite: first!.name },
       { type: 'step-start', suite: first!.name, step: 'one', title: 'One' },
       { type: 'step-end', suite: first!.name, step: 'one', outcome: 'warn', note: 'one warning' },
@@ -92,7 +117,8 @@ describe('live view', () => {
       await new Promise((r) => setTimeout(r, 120));
       // listr2 redraws on its own timer: on a busy machine, wait for the redraw that shows
       // the finished step before the run moves on (bounded; never a longer fixed sleep).
-      if (e.type === 'step-end') for (let waited = 0; waited < 10_000 && !out.text().includes('⚠ one — one warning'); waited += 20) await new Promise((r) => setTimeout(r, 20));
+      if (e.type === 'step-end')
+        for (let waited = 0; waited < 10_000 && !out.text().includes('⚠ one — one warning'); waited += 20) await new Promise((r) => setTimeout(r, 20));
     }
     controller.abort(new Error('interrupted by SIGINT'));
     // Events that still arrive while the run winds down must not redraw.

@@ -18,7 +18,11 @@ import { CALLBACK_NAMES, OPERATION_NAMES } from '../../src/spec/operations.js';
 type Json = Record<string, unknown>;
 const require = createRequire(import.meta.url);
 const FIXTURES = fileURLToPath(new URL('../../fixtures/bodies/', import.meta.url));
-const doc = JSON.parse(JSON.stringify(buildOpenApi())) as Json & { paths: Json; webhooks: Json; components: { schemas: Record<string, Json>; securitySchemes: Json } };
+const doc = JSON.parse(JSON.stringify(buildOpenApi())) as Json & {
+  paths: Json;
+  webhooks: Json;
+  components: { schemas: Record<string, Json>; securitySchemes: Json };
+};
 const components = doc.components.schemas;
 
 function walk(node: unknown, visit: (n: Json) => void): void {
@@ -89,10 +93,16 @@ describe('the OpenAPI 3.1 document', () => {
     expect(components.Reservation).toBeDefined();
   });
 
-  const files = readdirSync(FIXTURES).filter((f) => /\.(request|response)\.(valid|invalid)[\w-]*\.json$/.test(f)).sort();
+  const files = readdirSync(FIXTURES)
+    .filter((f) => /\.(request|response)\.(valid|invalid)[\w-]*\.json$/.test(f))
+    .sort();
 
   it('has a known-good request body for every message in fixtures/bodies', () => {
-    for (const name of [...OPERATION_NAMES, ...CALLBACK_NAMES]) expect(files.some((f) => f.startsWith(`${name}.request.valid`)), name).toBe(true);
+    for (const name of [...OPERATION_NAMES, ...CALLBACK_NAMES])
+      expect(
+        files.some((f) => f.startsWith(`${name}.request.valid`)),
+        name,
+      ).toBe(true);
   });
 
   it.each(files)('validates %s as the fixture name says', (file) => {

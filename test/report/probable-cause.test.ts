@@ -17,7 +17,8 @@ let server: Awaited<ReturnType<typeof startReferenceOta>>;
 
 beforeAll(async () => {
   server = await startReferenceOta({
-    clock: systemClock, faults: [],
+    clock: systemClock,
+    faults: [],
     sharedSecret: 'reference-shared-secret',
     property: { pms_property_id: 1, wbp_property_id: '1001', wbp_property_password: 'reference-property-password' },
     notEnabled: { wbp_property_id: '2002', wbp_property_password: 'other-property-password' },
@@ -30,10 +31,16 @@ async function runWith(find: string, replace: string) {
   const io = captureIo(scaledClock(50));
   const origin = server.baseUrl.replace(/\/api$/, '');
   const text = readFileSync(packagePath('fixtures', 'profiles', 'reference-ota.yaml'), 'utf8')
-    .replaceAll('${CM_REFERENCE_URL:-https://127.0.0.1:8443}', origin).replace(find, replace);
+    .replaceAll('${CM_REFERENCE_URL:-https://127.0.0.1:8443}', origin)
+    .replace(find, replace);
   writeFileSync(join(io.cwd, 'p.yaml'), text);
   const code = await main(['run', '--target', 'ota', '--profile', 'p.yaml', '--allow-http', '-r', 'json', '-r', 'html', '-o', 'out'], io);
-  return { code, out: io.out(), json: readFileSync(join(io.cwd, 'out', 'report.json'), 'utf8'), html: readFileSync(join(io.cwd, 'out', 'report.html'), 'utf8') };
+  return {
+    code,
+    out: io.out(),
+    json: readFileSync(join(io.cwd, 'out', 'report.json'), 'utf8'),
+    html: readFileSync(join(io.cwd, 'out', 'report.html'), 'utf8'),
+  };
 }
 
 describe('probable cause', () => {
@@ -54,7 +61,9 @@ describe('probable cause', () => {
 
   it('a wrong property password: the cause names the property credentials', async () => {
     const { out } = await runWith('${CM_PROPERTY_PASSWORD:-reference-property-password}', 'not-the-password');
-    expect(out).toMatch(/Probable cause: every property request was refused for its credentials: check property\.wbp_property_id and property\.wbp_property_password/);
+    expect(out).toMatch(
+      /Probable cause: every property request was refused for its credentials: check property\.wbp_property_id and property\.wbp_property_password/,
+    );
   }, 60_000);
 
   it('failures with no common refusal give no probable cause', () => {

@@ -49,7 +49,10 @@ describe('D-numbers after docs/decisions.md', () => {
 
   it('each id has one home: a reading or a record of docs/adr/', () => {
     expect([...adrIds].filter((id) => readingIds.has(id))).toEqual([]);
-    const records = filesUnder('docs/adr', ['.md']).filter((f) => !f.endsWith('README.md')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    const records = filesUnder('docs/adr', ['.md'])
+      .filter((f) => !f.endsWith('README.md'))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
     const kept = [...adrIds].filter((id) => records.includes(`**${id} `));
     // The one dropped entry is named where it was dropped.
     expect([...adrIds].filter((id) => !kept.includes(id))).toEqual(['D-264']);
@@ -58,11 +61,18 @@ describe('D-numbers after docs/decisions.md', () => {
 
   it('every D-number cited in src, suites, test, docs and the README resolves', () => {
     const files = [
-      ...filesUnder('src', ['.ts']), ...filesUnder('suites', ['.yaml']), ...filesUnder('test', ['.ts']),
-      ...filesUnder('docs', ['.md']), packagePath('README.md'),
+      ...filesUnder('src', ['.ts']),
+      ...filesUnder('suites', ['.yaml']),
+      ...filesUnder('test', ['.ts']),
+      ...filesUnder('docs', ['.md']),
+      packagePath('README.md'),
     ];
-    const unknown = files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bD-\d{3}\b/g)]
-      .map((m) => m[0]).filter((id) => !readingIds.has(id) && !adrIds.has(id)).map((id) => `${file}: ${id}`));
+    const unknown = files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bD-\d{3}\b/g)]
+        .map((m) => m[0])
+        .filter((id) => !readingIds.has(id) && !adrIds.has(id))
+        .map((id) => `${file}: ${id}`),
+    );
     expect(unknown).toEqual([]);
   });
 });

@@ -21,10 +21,16 @@ afterAll(() => {
 
 /** Every form a secret could take in a written report. */
 function forms(secret: string): string[] {
-  return [...new Set([
-    secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1), escapeHtml(secret), escapeXml(secret),
-    new URLSearchParams({ s: secret }).toString().slice(2),
-  ])];
+  return [
+    ...new Set([
+      secret,
+      encodeURIComponent(secret),
+      JSON.stringify(secret).slice(1, -1),
+      escapeHtml(secret),
+      escapeXml(secret),
+      new URLSearchParams({ s: secret }).toString().slice(2),
+    ]),
+  ];
 }
 
 async function runReporter(name: string): Promise<{ output: string; files: string[] }> {
@@ -35,7 +41,12 @@ async function runReporter(name: string): Promise<{ output: string; files: strin
   stream.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   const result = buildRunResult({ plantSecrets: true });
   const reporter = REPORTERS.get(name)!({ outputDir: dir, redactor: new Redactor(SECRETS), stdout: stream, color: false, interactive: false });
-  reporter.onEvent?.({ type: 'run-start', target: result.target, candidate: result.candidate.baseUrl, suites: result.suites.map((s) => ({ name: s.name, title: s.title, checks: s.checks.length, steps: [] })) });
+  reporter.onEvent?.({
+    type: 'run-start',
+    target: result.target,
+    candidate: result.candidate.baseUrl,
+    suites: result.suites.map((s) => ({ name: s.name, title: s.title, checks: s.checks.length, steps: [] })),
+  });
   for (const suite of result.suites) reporter.onEvent?.({ type: 'suite-end', result: suite });
   reporter.onEvent?.({ type: 'run-end', result });
   const files = await finishReports([reporter], result, new Redactor(SECRETS));

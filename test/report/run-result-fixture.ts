@@ -29,8 +29,13 @@ export function fixtureProfile(secret = SECRETS[0]!, password = SECRETS[1]!): Pi
   return {
     secrets: [secret, password],
     raw: {
-      target: 'ota', name: 'Harbour Lights OTA (staging)', base_url: BASE_URL, shared_secret: secret, pms_cid: 'hl01',
-      currency: 'EUR', capabilities: ['CancelBooking'],
+      target: 'ota',
+      name: 'Harbour Lights OTA (staging)',
+      base_url: BASE_URL,
+      shared_secret: secret,
+      pms_cid: 'hl01',
+      currency: 'EUR',
+      capabilities: ['CancelBooking'],
       property: { pms_property_id: 4711, wbp_property_id: 'harbour-lights', wbp_property_password: password },
       hooks: { create_booking: { http: { url: `https://127.0.0.1:54322/hooks/booking?token=${secret}`, headers: { Authorization: `Bearer ${secret}` } } } },
     },
@@ -63,7 +68,9 @@ function exchange(n: number, operation: string, atMs: number, spec: ExchangeSpec
       method: 'POST',
       url: spec.direction === 'inbound' ? `http://127.0.0.1:54400/${operation}` : `${BASE_URL}/${operation}${query}`,
       headers: { 'content-type': 'application/json', ...(secret ? { authorization: `Bearer ${secret}`, 'x-debug': secret } : {}) },
-      body: requestBody, bytes: requestBody.length, truncated: false,
+      body: requestBody,
+      bytes: requestBody.length,
+      truncated: false,
     },
   };
   if (spec.failure) x.failure = spec.failure;
@@ -89,12 +96,22 @@ interface CheckSpec {
 function check(s: CheckSpec, file: string, line: number, step: string): CheckResult {
   const runs = Math.max(1, s.exchanges?.length ?? 1);
   return {
-    id: s.id, title: s.title, level: s.level ?? 'required', spec: s.spec, outcome: s.outcome,
+    id: s.id,
+    title: s.title,
+    level: s.level ?? 'required',
+    spec: s.spec,
+    outcome: s.outcome,
     message: s.message ?? (s.outcome === 'pass' ? 'as expected' : s.title),
     ...(s.skipKind ? { skipKind: s.skipKind } : {}),
     where: { file, line, step },
     evidence: { exchanges: s.exchanges ?? [], schemaErrors: [] },
-    counts: { runs, passed: s.outcome === 'pass' ? runs : 0, failed: s.outcome === 'fail' || s.outcome === 'warn' ? 1 : 0, skipped: s.outcome === 'skip' ? runs : 0, errored: s.outcome === 'error' ? 1 : 0 },
+    counts: {
+      runs,
+      passed: s.outcome === 'pass' ? runs : 0,
+      failed: s.outcome === 'fail' || s.outcome === 'warn' ? 1 : 0,
+      skipped: s.outcome === 'skip' ? runs : 0,
+      errored: s.outcome === 'error' ? 1 : 0,
+    },
     ...s.extra,
   };
 }
@@ -104,19 +121,42 @@ function suite(name: string, title: string, n: number, outcome: Outcome, checks:
 }
 
 export function fixtureCoverage(): CoverageArtifact[] {
-  const full = (room: string, rate: string, items = 6): CoverageArtifact['pairs'][number] => ({ room, rate, items, ranges: [['2026-11-21', '2027-12-31']], gaps: [] });
+  const full = (room: string, rate: string, items = 6): CoverageArtifact['pairs'][number] => ({
+    room,
+    rate,
+    items,
+    ranges: [['2026-11-21', '2027-12-31']],
+    gaps: [],
+  });
   return [
     {
-      source: 'harness', label: 'Full ARI refresh (ari suite)', from: '2026-11-21', to: '2027-12-31', horizon: '2027-02-28',
+      source: 'harness',
+      label: 'Full ARI refresh (ari suite)',
+      from: '2026-11-21',
+      to: '2027-12-31',
+      horizon: '2027-02-28',
       pairs: [
         full('R-1', 'RP-1'),
-        { room: 'R-1', rate: 'RP-2', items: 5, ranges: [['2026-11-21', '2027-02-28'], ['2027-03-15', '2027-12-31']], gaps: [['2027-03-01', '2027-03-14']] },
+        {
+          room: 'R-1',
+          rate: 'RP-2',
+          items: 5,
+          ranges: [
+            ['2026-11-21', '2027-02-28'],
+            ['2027-03-15', '2027-12-31'],
+          ],
+          gaps: [['2027-03-01', '2027-03-14']],
+        },
         full('R-2', 'RP-1'),
         full('R-2', 'RP-2'),
       ],
     },
     {
-      source: 'harness', label: 'Two-week refresh', from: '2026-11-21', to: '2026-12-04', horizon: '2026-11-30',
+      source: 'harness',
+      label: 'Two-week refresh',
+      from: '2026-11-21',
+      to: '2026-12-04',
+      horizon: '2026-11-30',
       pairs: [{ room: 'R-1', rate: 'RP-1', items: 2, ranges: [['2026-11-21', '2026-11-30']], gaps: [['2026-12-01', '2026-12-04']] }],
     },
   ];
@@ -137,46 +177,202 @@ function exchangesOf(options: FixtureOptions): Exchange[] {
   xs.push(exchange(17, 'BookingCreate', 420_000, { direction: 'inbound', request: { reservation: { OrderId: 'HL-2', note: HOSTILE } } }));
   xs.push(exchange(18, 'CancelBooking', 960_000, { failure: { kind: 'timeout', message: 'no response within 10000 ms' }, durationMs: 10_000 }, s));
   for (let i = 0; i < (options.extraExchanges ?? 0); i++) {
-    xs.push(exchange(19 + i, 'ARIUpdate', 5_000 + i * 150, { request: { verb: 'ARIUpdate', Inventory: Array.from({ length: 8 }, (_, k) => ({ wbp_room_id: 'R-1', wbp_rate_id: 'RP-1', start_date: '2026-12-01', end_date: '2026-12-31', units: k })) } }, s));
+    xs.push(
+      exchange(
+        19 + i,
+        'ARIUpdate',
+        5_000 + i * 150,
+        {
+          request: {
+            verb: 'ARIUpdate',
+            Inventory: Array.from({ length: 8 }, (_, k) => ({
+              wbp_room_id: 'R-1',
+              wbp_rate_id: 'RP-1',
+              start_date: '2026-12-01',
+              end_date: '2026-12-31',
+              units: k,
+            })),
+          },
+        },
+        s,
+      ),
+    );
   }
   return xs;
 }
 
 function suitesOf(options: FixtureOptions, extraIds: string[]): SuiteResult[] {
   const secretNote = options.plantSecrets ? ` (sent wbp_property_password ${SECRETS[1]} and ${SECRETS[2]}, ${SECRETS[3]})` : '';
-  const schemaFail = check({
-    id: 'schema.response', title: "Every response body matches the spec's schema for its operation", outcome: 'fail', spec: 'Endpoints',
-    message: `Unexpected GetRoomTypes response: 1 schema error(s)\n  ${SCHEMA_POINTER} must be integer [${SCHEMA_SPEC}]${secretNote}`, exchanges: ['x-0003'],
-    extra: {
-      expected: 'valid per Endpoints › GetRoomTypes', actual: options.plantSecrets ? { wbp_property_password: SECRETS[1], note: SECRETS[2] } : '1 error(s)',
-      evidence: { exchanges: ['x-0003'], schemaErrors: [{ pointer: SCHEMA_POINTER, message: 'must be integer', keyword: 'type', spec: SCHEMA_SPEC, params: { type: 'integer' } }] },
+  const schemaFail = check(
+    {
+      id: 'schema.response',
+      title: "Every response body matches the spec's schema for its operation",
+      outcome: 'fail',
+      spec: 'Endpoints',
+      message: `Unexpected GetRoomTypes response: 1 schema error(s)\n  ${SCHEMA_POINTER} must be integer [${SCHEMA_SPEC}]${secretNote}`,
+      exchanges: ['x-0003'],
+      extra: {
+        expected: 'valid per Endpoints › GetRoomTypes',
+        actual: options.plantSecrets ? { wbp_property_password: SECRETS[1], note: SECRETS[2] } : '1 error(s)',
+        evidence: {
+          exchanges: ['x-0003'],
+          schemaErrors: [{ pointer: SCHEMA_POINTER, message: 'must be integer', keyword: 'type', spec: SCHEMA_SPEC, params: { type: 'integer' } }],
+        },
+      },
     },
-  }, 'suites/ota/20-setup.yaml', 93, 'room-types');
+    'suites/ota/20-setup.yaml',
+    93,
+    'room-types',
+  );
   schemaFail.where.pointer = SCHEMA_POINTER;
   return [
-    suite('https', 'HTTPS transport', 1, 'pass', [check({ id: 'https.required', title: 'HTTPS is required for every endpoint', outcome: 'pass', spec: 'Authentication (4): HTTPS is required', exchanges: ['x-0001'] }, 'suites/ota/10-https.yaml', 18, 'healthcheck-over-transport')]),
+    suite('https', 'HTTPS transport', 1, 'pass', [
+      check(
+        {
+          id: 'https.required',
+          title: 'HTTPS is required for every endpoint',
+          outcome: 'pass',
+          spec: 'Authentication (4): HTTPS is required',
+          exchanges: ['x-0001'],
+        },
+        'suites/ota/10-https.yaml',
+        18,
+        'healthcheck-over-transport',
+      ),
+    ]),
     suite('setup', 'Property setup', 2, 'fail', [
-      check({ id: 'setup.healthcheck', title: 'HealthCheck always returns success true', outcome: 'pass', spec: 'Endpoints › HealthCheck', exchanges: ['x-0001'] }, 'suites/ota/20-setup.yaml', 12, 'healthcheck-before-setup'),
-      check({ id: 'setup.setup-property.valid', title: 'SetupProperty accepts valid credentials', outcome: 'pass', spec: 'Endpoints › SetupProperty', exchanges: ['x-0002'] }, 'suites/ota/20-setup.yaml', 55, 'setup-property'),
+      check(
+        { id: 'setup.healthcheck', title: 'HealthCheck always returns success true', outcome: 'pass', spec: 'Endpoints › HealthCheck', exchanges: ['x-0001'] },
+        'suites/ota/20-setup.yaml',
+        12,
+        'healthcheck-before-setup',
+      ),
+      check(
+        {
+          id: 'setup.setup-property.valid',
+          title: 'SetupProperty accepts valid credentials',
+          outcome: 'pass',
+          spec: 'Endpoints › SetupProperty',
+          exchanges: ['x-0002'],
+        },
+        'suites/ota/20-setup.yaml',
+        55,
+        'setup-property',
+      ),
       schemaFail,
-      check({ id: 'setup.rate-plans.listed', title: 'GetRatePlans returns success and the RatePlans list', outcome: 'pass', spec: 'Endpoints › GetRatePlans', exchanges: ['x-0004'] }, 'suites/ota/20-setup.yaml', 104, 'rate-plans'),
+      check(
+        {
+          id: 'setup.rate-plans.listed',
+          title: 'GetRatePlans returns success and the RatePlans list',
+          outcome: 'pass',
+          spec: 'Endpoints › GetRatePlans',
+          exchanges: ['x-0004'],
+        },
+        'suites/ota/20-setup.yaml',
+        104,
+        'rate-plans',
+      ),
     ]),
     suite('auth', 'Authentication', 3, 'warn', [
-      check({ id: 'auth.refused', title: 'A wrong or missing shared_secret never gets success true', outcome: 'pass', spec: 'Authentication (1)' }, 'suites/ota/30-auth.yaml', 14, 'wrong-secret-in-query'),
-      check({ id: 'auth.wrong-property-password', title: 'Property data is not returned for a wrong property password', level: 'recommended', outcome: 'warn', spec: 'Authentication (3)', message: 'Unexpected success: expected false, but received true', exchanges: ['x-0011'], extra: { expected: false, actual: true } }, 'suites/ota/30-auth.yaml', 68, 'wrong-property-password'),
+      check(
+        { id: 'auth.refused', title: 'A wrong or missing shared_secret never gets success true', outcome: 'pass', spec: 'Authentication (1)' },
+        'suites/ota/30-auth.yaml',
+        14,
+        'wrong-secret-in-query',
+      ),
+      check(
+        {
+          id: 'auth.wrong-property-password',
+          title: 'Property data is not returned for a wrong property password',
+          level: 'recommended',
+          outcome: 'warn',
+          spec: 'Authentication (3)',
+          message: 'Unexpected success: expected false, but received true',
+          exchanges: ['x-0011'],
+          extra: { expected: false, actual: true },
+        },
+        'suites/ota/30-auth.yaml',
+        68,
+        'wrong-property-password',
+      ),
     ]),
     suite('ari', 'Full ARI refresh', 4, 'pass', [
-      check({ id: 'ari.full-refresh.accepted', title: 'ARIUpdate accepts every request of a full refresh', outcome: 'pass', spec: 'What the service does › Typical flow (5); Endpoints › ARIUpdate', exchanges: ['x-0005', 'x-0006', 'x-0007', 'x-0008', 'x-0009', 'x-0010', ...extraIds] }, 'suites/ota/40-ari.yaml', 30, 'full-refresh'),
+      check(
+        {
+          id: 'ari.full-refresh.accepted',
+          title: 'ARIUpdate accepts every request of a full refresh',
+          outcome: 'pass',
+          spec: 'What the service does › Typical flow (5); Endpoints › ARIUpdate',
+          exchanges: ['x-0005', 'x-0006', 'x-0007', 'x-0008', 'x-0009', 'x-0010', ...extraIds],
+        },
+        'suites/ota/40-ari.yaml',
+        30,
+        'full-refresh',
+      ),
     ]),
     suite('booking-polling', 'Booking polling with the 5-minute offset', 5, 'pass', [
-      check({ id: 'booking.list.success', title: 'GetBookingList answers success with a Bookings list', outcome: 'pass', spec: 'Endpoints › GetBookingList', exchanges: ['x-0012', 'x-0013', 'x-0014', 'x-0015'] }, 'suites/ota/50-booking-polling.yaml', 20, 'list-null'),
+      check(
+        {
+          id: 'booking.list.success',
+          title: 'GetBookingList answers success with a Bookings list',
+          outcome: 'pass',
+          spec: 'Endpoints › GetBookingList',
+          exchanges: ['x-0012', 'x-0013', 'x-0014', 'x-0015'],
+        },
+        'suites/ota/50-booking-polling.yaml',
+        20,
+        'list-null',
+      ),
     ]),
-    suite('ack', 'AckBooking', 6, 'skip', [
-      check({ id: 'ack.listed.success', title: 'AckBooking succeeds for a listed booking', outcome: 'skip', spec: 'Endpoints › AckBooking', message: 'the profile does not declare AckBooking', skipKind: 'not-applicable' }, 'suites/ota/60-ack.yaml', 20, 'ack-listed'),
-    ], 'the profile does not declare AckBooking'),
+    suite(
+      'ack',
+      'AckBooking',
+      6,
+      'skip',
+      [
+        check(
+          {
+            id: 'ack.listed.success',
+            title: 'AckBooking succeeds for a listed booking',
+            outcome: 'skip',
+            spec: 'Endpoints › AckBooking',
+            message: 'the profile does not declare AckBooking',
+            skipKind: 'not-applicable',
+          },
+          'suites/ota/60-ack.yaml',
+          20,
+          'ack-listed',
+        ),
+      ],
+      'the profile does not declare AckBooking',
+    ),
     suite('cancel', 'CancelBooking', 7, 'error', [
-      check({ id: 'cancel.active.success', title: 'CancelBooking cancels an active booking', outcome: 'error', spec: 'Endpoints › CancelBooking', message: 'The exchange did not complete: timeout (no response within 10000 ms)', exchanges: ['x-0018'] }, 'suites/ota/70-cancel.yaml', 28, 'cancel-active'),
-      check({ id: 'cancel.flagged', title: 'The cancelled booking carries IsCancellation 1', outcome: 'skip', spec: 'Resources and their fields › Reservation (GetBookingId)', message: 'blocked: an earlier step failed', skipKind: 'blocked' }, 'suites/ota/70-cancel.yaml', 80, 'get-cancelled'),
+      check(
+        {
+          id: 'cancel.active.success',
+          title: 'CancelBooking cancels an active booking',
+          outcome: 'error',
+          spec: 'Endpoints › CancelBooking',
+          message: 'The exchange did not complete: timeout (no response within 10000 ms)',
+          exchanges: ['x-0018'],
+        },
+        'suites/ota/70-cancel.yaml',
+        28,
+        'cancel-active',
+      ),
+      check(
+        {
+          id: 'cancel.flagged',
+          title: 'The cancelled booking carries IsCancellation 1',
+          outcome: 'skip',
+          spec: 'Resources and their fields › Reservation (GetBookingId)',
+          message: 'blocked: an earlier step failed',
+          skipKind: 'blocked',
+        },
+        'suites/ota/70-cancel.yaml',
+        80,
+        'get-cancelled',
+      ),
     ]),
   ];
 }

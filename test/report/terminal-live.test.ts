@@ -24,7 +24,12 @@ async function play(interactive: boolean): Promise<string> {
   const result = buildRunResult();
   const suite = result.suites[0]!;
   const events: RunEvent[] = [
-    { type: 'run-start', target: 'pms', candidate: 'https://pms.test/cb', suites: [{ name: suite.name, title: suite.title, checks: 1, steps: [{ id: 'connect', title: 'Connect' }] }] },
+    {
+      type: 'run-start',
+      target: 'pms',
+      candidate: 'https://pms.test/cb',
+      suites: [{ name: suite.name, title: suite.title, checks: 1, steps: [{ id: 'connect', title: 'Connect' }] }],
+    },
     { type: 'suite-start', suite: suite.name },
     { type: 'step-start', suite: suite.name, step: 'connect', title: 'Connect' },
     { type: 'prompt', suite: suite.name, step: 'connect', message: 'Connect property 1001 in your PMS now (password sekret-value)', deadline: 0 },
@@ -61,7 +66,7 @@ describe('terminal reporter', () => {
     expect(text).not.toContain('sekret-value');
   });
 
-  it('live view: the task list is written to the run\'s stream, with the instruction and the countdown', async () => {
+  it("live view: the task list is written to the run's stream, with the instruction and the countdown", async () => {
     const text = await play(true);
     expect(text).toContain(buildRunResult().suites[0]!.name);
     expect(text).toMatch(/left/);

@@ -24,10 +24,29 @@ describe('property-variations', () => {
   it('sends every value the spec allows, each once, under its own name', () => {
     const names = items.map((i) => i.name as string);
     expect(new Set(names).size).toBe(names.length);
-    for (const want of ['breakfast ""', 'breakfast "IN"', 'breakfast "EX"', 'a room without rate plans', 'room description null', 'weekend []', 'images []',
-      'dormitory gender MALE', 'dormitory gender FEMALE', 'dormitory gender MIXED', 'meal_codes [1]', 'meal_codes [19]', 'meal_codes [21]', 'meal_codes [22]',
-      'taxes: one with amount only', 'taxes: one with amounts and conditions only', 'address with null fields', 'lon/lat in the east and south',
-      ...TAX_CATEGORIES.map((c) => `tax category ${c}`), ...TAX_APPLIES_PER.map((a) => `tax applies_per ${a}`), ...CALCULATION_BASES.map((b) => `tax calculation_basis ${b}`)]) {
+    for (const want of [
+      'breakfast ""',
+      'breakfast "IN"',
+      'breakfast "EX"',
+      'a room without rate plans',
+      'room description null',
+      'weekend []',
+      'images []',
+      'dormitory gender MALE',
+      'dormitory gender FEMALE',
+      'dormitory gender MIXED',
+      'meal_codes [1]',
+      'meal_codes [19]',
+      'meal_codes [21]',
+      'meal_codes [22]',
+      'taxes: one with amount only',
+      'taxes: one with amounts and conditions only',
+      'address with null fields',
+      'lon/lat in the east and south',
+      ...TAX_CATEGORIES.map((c) => `tax category ${c}`),
+      ...TAX_APPLIES_PER.map((a) => `tax applies_per ${a}`),
+      ...CALCULATION_BASES.map((b) => `tax calculation_basis ${b}`),
+    ]) {
       expect(names, want).toContain(want);
     }
   });
@@ -36,9 +55,17 @@ describe('property-variations', () => {
     const ids = new Set(items.map((i) => i.wbp_property_id));
     expect(ids.size).toBe(items.length);
     for (const item of items) {
-      const body = { ...ENVELOPE, verb: 'CreateProperty', pms_property_id: item.pms_property_id, wbp_property_id: item.wbp_property_id, wbp_property_password: item.wbp_property_password, Property: item.Property };
+      const body = {
+        ...ENVELOPE,
+        verb: 'CreateProperty',
+        pms_property_id: item.pms_property_id,
+        wbp_property_id: item.wbp_property_id,
+        wbp_property_password: item.wbp_property_password,
+        Property: item.Property,
+      };
       expect(validateBody('CreateProperty', 'request', body), item.name).toEqual([]);
-      for (const { rule, verdict } of applyBodyRules('CreateProperty', 'request', body)) expect(verdict.status === 'fail', `${item.name}: ${rule.id}`).toBe(false);
+      for (const { rule, verdict } of applyBodyRules('CreateProperty', 'request', body))
+        expect(verdict.status === 'fail', `${item.name}: ${rule.id}`).toBe(false);
     }
   });
 
@@ -59,8 +86,14 @@ describe('property-variations', () => {
 });
 
 describe('ari-variations', () => {
-  const rooms = [{ wbp_room_id: 11, maxPersons: 2 }, { wbp_room_id: 13, dorm: true, maxPersons: 8 }];
-  const plans = [{ wbp_room_id: '0', wbp_rate_id: 'G', title: 'g' }, { wbp_room_id: '11', wbp_rate_id: 'A', title: 'a' }];
+  const rooms = [
+    { wbp_room_id: 11, maxPersons: 2 },
+    { wbp_room_id: 13, dorm: true, maxPersons: 8 },
+  ];
+  const plans = [
+    { wbp_room_id: '0', wbp_rate_id: 'G', title: 'g' },
+    { wbp_room_id: '11', wbp_rate_id: 'A', title: 'a' },
+  ];
   const items = generate('ari-variations', { rooms, rate_plans: plans, date: '2027-06-10' });
   const REQUIRED = ['wbp_room_id', 'wbp_rate_id', 'start_date', 'end_date'];
 
@@ -71,10 +104,33 @@ describe('ari-variations', () => {
       const optional = Object.keys(item.Inventory[0]).filter((k) => !REQUIRED.includes(k));
       expect(optional, item.name).toHaveLength(1);
       used.add(optional[0]!);
-      const body = { ...ENVELOPE, verb: 'ARIUpdate', pms_property_id: 1, wbp_property_id: '1', wbp_property_password: 'p', currency: 'EUR', Inventory: item.Inventory };
+      const body = {
+        ...ENVELOPE,
+        verb: 'ARIUpdate',
+        pms_property_id: 1,
+        wbp_property_id: '1',
+        wbp_property_password: 'p',
+        currency: 'EUR',
+        Inventory: item.Inventory,
+      };
       expect(validateBody('ARIUpdate', 'request', body), item.name).toEqual([]);
     }
-    for (const field of ['units', 'rate', 'rdef_single', 'adult_3', 'child_1', 'num_adults_included', 'num_children_included', 'min_los', 'max_los', 'min_advanced_offset', 'max_advanced_offset', 'closearr', 'closedep', 'close']) {
+    for (const field of [
+      'units',
+      'rate',
+      'rdef_single',
+      'adult_3',
+      'child_1',
+      'num_adults_included',
+      'num_children_included',
+      'min_los',
+      'max_los',
+      'min_advanced_offset',
+      'max_advanced_offset',
+      'closearr',
+      'closedep',
+      'close',
+    ]) {
       expect(used, field).toContain(field);
     }
   });
@@ -84,7 +140,14 @@ describe('ari-variations', () => {
     expect(rdef.wbp_room_id).toBe('11');
     const close = items.find((i) => i.name === 'Inventory close on a single rate plan')!.Inventory[0];
     expect([close.wbp_room_id, close.wbp_rate_id]).toEqual(['11', 'A']);
-    expect(items.map((i) => i.name)).toEqual(expect.arrayContaining(['Inventory units 0', 'Inventory max_los 0 (no restriction)', 'Inventory min_advanced_offset 0 (no restriction)', 'Inventory max_advanced_offset 0 (no restriction)']));
+    expect(items.map((i) => i.name)).toEqual(
+      expect.arrayContaining([
+        'Inventory units 0',
+        'Inventory max_los 0 (no restriction)',
+        'Inventory min_advanced_offset 0 (no restriction)',
+        'Inventory max_advanced_offset 0 (no restriction)',
+      ]),
+    );
   });
 
   it('leaves out a variation no offered pair can take (no private room: no rdef_single)', () => {

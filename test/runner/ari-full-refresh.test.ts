@@ -12,7 +12,20 @@ const plans = [
   { wbp_room_id: '12', wbp_rate_id: 'B', title: 'b' },
   { wbp_room_id: '0', wbp_rate_id: 'G', title: 'global' },
 ];
-const INVENTORY_FIELDS = ['units', 'rate', 'rdef_single', 'num_adults_included', 'num_children_included', 'max_los', 'min_los', 'closearr', 'closedep', 'close', 'min_advanced_offset', 'max_advanced_offset'];
+const INVENTORY_FIELDS = [
+  'units',
+  'rate',
+  'rdef_single',
+  'num_adults_included',
+  'num_children_included',
+  'max_los',
+  'min_los',
+  'closearr',
+  'closedep',
+  'close',
+  'min_advanced_offset',
+  'max_advanced_offset',
+];
 
 describe('full ARI refresh generator', () => {
   it('pairs every room with its own and the global plans', () => {
@@ -38,7 +51,9 @@ describe('full ARI refresh generator', () => {
   });
 
   it('uses every Inventory field, adult_N and child_N, and no rdef_single on dorms', () => {
-    const items = fullRefreshChunks({ rooms, ratePlans: plans, from: '2026-11-21', to: '2027-12-31', itemsPerRequest: 100, maxDaysPerRange: 14 }).flatMap((c) => c.Inventory);
+    const items = fullRefreshChunks({ rooms, ratePlans: plans, from: '2026-11-21', to: '2027-12-31', itemsPerRequest: 100, maxDaysPerRange: 14 }).flatMap(
+      (c) => c.Inventory,
+    );
     const keys = new Set(items.flatMap((i) => Object.keys(i)));
     for (const f of INVENTORY_FIELDS) expect(keys.has(f)).toBe(true);
     expect([...keys].some((k) => /^adult_\d+$/.test(k))).toBe(true);
@@ -47,7 +62,9 @@ describe('full ARI refresh generator', () => {
   });
 
   it('keeps units equal across the rate plans of a room for the same dates', () => {
-    const items = fullRefreshChunks({ rooms, ratePlans: plans, from: '2026-11-21', to: '2027-03-01', itemsPerRequest: 100, maxDaysPerRange: 7 }).flatMap((c) => c.Inventory);
+    const items = fullRefreshChunks({ rooms, ratePlans: plans, from: '2026-11-21', to: '2027-03-01', itemsPerRequest: 100, maxDaysPerRange: 7 }).flatMap(
+      (c) => c.Inventory,
+    );
     const byRoomRange = new Map<string, Set<unknown>>();
     for (const i of items) {
       const key = `${i.wbp_room_id}|${i.start_date}`;

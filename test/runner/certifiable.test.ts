@@ -10,7 +10,16 @@ import type { CheckResult, TransportFacts } from '../../src/spec/vocabulary.js';
 
 function options(over: Partial<RunOptions> & { baseUrl?: string } = {}): RunOptions {
   const { baseUrl = 'https://pms.test/cb', ...rest } = over;
-  return { target: 'pms', profile: { baseUrl } as RunOptions['profile'], suites: [], allowHttp: false, bail: false, partial: false, harnessVersion: '0', ...rest };
+  return {
+    target: 'pms',
+    profile: { baseUrl } as RunOptions['profile'],
+    suites: [],
+    allowHttp: false,
+    bail: false,
+    partial: false,
+    harnessVersion: '0',
+    ...rest,
+  };
 }
 
 const PASSED: Pick<CheckResult, 'level' | 'outcome'> = { level: 'required', outcome: 'pass' };
@@ -44,7 +53,10 @@ describe('the verdict from the transports and the scope', () => {
   it('TLS verification off is passed-insecure; insecure wins over partial', () => {
     const o = options({ tlsVerification: false, partial: true });
     const facts = transportFacts(o, 'https://127.0.0.1:9200');
-    expect(verdictOf(o, facts)).toEqual({ verdict: 'passed-insecure', reasons: ['not a certification: TLS certificate verification off (NODE_TLS_REJECT_UNAUTHORIZED=0)'] });
+    expect(verdictOf(o, facts)).toEqual({
+      verdict: 'passed-insecure',
+      reasons: ['not a certification: TLS certificate verification off (NODE_TLS_REJECT_UNAUTHORIZED=0)'],
+    });
     expect(insecureNotes(facts).join(' ')).toContain('NODE_TLS_REJECT_UNAUTHORIZED=0');
   });
 

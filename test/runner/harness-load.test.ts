@@ -6,7 +6,9 @@ import { systemClock } from '../../src/support/clock.js';
 
 function block(ms: number): void {
   const end = performance.now() + ms;
-  while (performance.now() < end) { /* the loop is blocked */ }
+  while (performance.now() < end) {
+    /* the loop is blocked */
+  }
 }
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -9,10 +9,30 @@ let seq = 0;
 
 function ari(at: number): LiveExchange {
   const id = `x${++seq}`;
-  const body = { ...ISSUED.property, shared_secret: 's', pms_cid: 'abc', guid: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`, verb: 'ARIUpdate', currency: 'EUR', Inventory: [{ wbp_room_id: '1', wbp_rate_id: 'A', start_date: '2027-01-01', end_date: '2027-01-02', units: 3 }] };
+  const body = {
+    ...ISSUED.property,
+    shared_secret: 's',
+    pms_cid: 'abc',
+    guid: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    verb: 'ARIUpdate',
+    currency: 'EUR',
+    Inventory: [{ wbp_room_id: '1', wbp_rate_id: 'A', start_date: '2027-01-01', end_date: '2027-01-02', units: 3 }],
+  };
   return {
-    record: { id, direction: 'inbound', operation: 'ARIUpdate', startedAt: new Date(at).toISOString(), durationMs: 1, request: { method: 'POST', url: '/ARIUpdate', headers: {}, body: '', bytes: 0, truncated: false }, response: { status: 200, headers: {}, body: '', bytes: 0, truncated: false } },
-    at, query: { shared_secret: 's' }, requestContentType: 'application/json', request: { ok: true, value: body }, response: { ok: true, value: { success: true } },
+    record: {
+      id,
+      direction: 'inbound',
+      operation: 'ARIUpdate',
+      startedAt: new Date(at).toISOString(),
+      durationMs: 1,
+      request: { method: 'POST', url: '/ARIUpdate', headers: {}, body: '', bytes: 0, truncated: false },
+      response: { status: 200, headers: {}, body: '', bytes: 0, truncated: false },
+    },
+    at,
+    query: { shared_secret: 's' },
+    requestContentType: 'application/json',
+    request: { ok: true, value: body },
+    response: { ok: true, value: { success: true } },
   };
 }
 

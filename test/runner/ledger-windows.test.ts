@@ -39,7 +39,17 @@ describe('ARI ledger windows', () => {
   it('in booking polling: the booking, change, price and refresh windows, not the poll or reaction windows', () => {
     const suite = loadBuiltinSuites('pms').find((s) => s.name === 'booking-polling')!;
     const windows = windowStarts(suite);
-    for (const id of ['booking-arrives', 'pushed-arrives', 'change-price', 'booking-modified', 'pushed-modified', 'booking-cancelled', 'refresh-by-wbp-id', 'refresh-by-pms-id']) expect(windows.has(id), id).toBe(true);
+    for (const id of [
+      'booking-arrives',
+      'pushed-arrives',
+      'change-price',
+      'booking-modified',
+      'pushed-modified',
+      'booking-cancelled',
+      'refresh-by-wbp-id',
+      'refresh-by-pms-id',
+    ])
+      expect(windows.has(id), id).toBe(true);
     for (const id of ['first-poll', 'poll-fails', 'notify-cancel']) expect(windows.has(id), id).toBe(false);
   });
 });

@@ -43,15 +43,18 @@ function beyondSchema(probe: Probe): boolean {
 }
 
 describe('probe families', () => {
-  it.each(['envelope', 'inventory', 'booking-fields', 'property-fields'])('%s: each probe breaks the request schema or a rule beyond it; its control is valid', (family) => {
-    const all = probes(family);
-    expect(all.length).toBeGreaterThan(4);
-    for (const probe of all) {
-      const errors = validateBody(probe.operation, 'request', probeBody(probe, profile));
-      if (probe.control) expect(errors, probe.breaks).toEqual([]);
-      else if (!beyondSchema(probe)) expect(errors.length, `${probe.operation} ${probe.breaks}`).toBeGreaterThan(0);
-    }
-  });
+  it.each(['envelope', 'inventory', 'booking-fields', 'property-fields'])(
+    '%s: each probe breaks the request schema or a rule beyond it; its control is valid',
+    (family) => {
+      const all = probes(family);
+      expect(all.length).toBeGreaterThan(4);
+      for (const probe of all) {
+        const errors = validateBody(probe.operation, 'request', probeBody(probe, profile));
+        if (probe.control) expect(errors, probe.breaks).toEqual([]);
+        else if (!beyondSchema(probe)) expect(errors.length, `${probe.operation} ${probe.breaks}`).toBeGreaterThan(0);
+      }
+    },
+  );
 
   it('the probes beyond the schema send an otherwise valid request', () => {
     const beyond = ['envelope', 'inventory', 'property-fields'].flatMap((f) => probes(f)).filter(beyondSchema);
@@ -67,7 +70,21 @@ describe('probe families', () => {
       expect(broken, probe.breaks).toBe(true);
     }
     const scoped = probes('credentials');
-    expect(new Set(scoped.map((p) => p.operation))).toEqual(new Set(['GetRoomTypes', 'GetRatePlans', 'ARIUpdate', 'GetBookingList', 'GetBookingId', 'AckBooking', 'CancelBooking', 'UpdateRoom', 'DeleteRoom', 'DeleteRatePlan', 'UpdateRatePlan']));
+    expect(new Set(scoped.map((p) => p.operation))).toEqual(
+      new Set([
+        'GetRoomTypes',
+        'GetRatePlans',
+        'ARIUpdate',
+        'GetBookingList',
+        'GetBookingId',
+        'AckBooking',
+        'CancelBooking',
+        'UpdateRoom',
+        'DeleteRoom',
+        'DeleteRatePlan',
+        'UpdateRatePlan',
+      ]),
+    );
     for (const probe of scoped) {
       const body = probeBody(probe, profile);
       expect(body.wbp_property_password !== profile.property.wbp_property_password || body.wbp_property_id !== profile.property.wbp_property_id).toBe(true);
@@ -77,7 +94,8 @@ describe('probe families', () => {
   it('sends nothing for an operation the profile does not declare', () => {
     const minimal: Profile = { ...profile, capabilities: [] };
     const sent = [...PROBE_FAMILIES.keys()].flatMap((f) => probes(f, minimal)).map((p) => p.operation);
-    for (const op of ['AckBooking', 'CancelBooking', 'CreateProperty', 'UpdateRoom', 'DeleteRoom', 'DeleteRatePlan', 'UpdateRatePlan']) expect(sent).not.toContain(op);
+    for (const op of ['AckBooking', 'CancelBooking', 'CreateProperty', 'UpdateRoom', 'DeleteRoom', 'DeleteRatePlan', 'UpdateRatePlan'])
+      expect(sent).not.toContain(op);
     expect(sent).toContain('GetBookingId');
   });
 
@@ -89,7 +107,9 @@ describe('probe families', () => {
     expect(on.map((p) => probeBody(p, profile).pms_property_id)).toEqual([9123456, 9123456]);
     expect(on.map((p) => probeBody(p, profile).wbp_property_password)).toEqual(['cm-certify-wrong-value', 'pw']);
     // Refused (success false): the profile's property and ids no suite uses.
-    const refused = family.generate({ args: { ...args, property: { ...created, created: false } }, profile, now: NOW }).find((p) => p.operation === 'DeleteRoom')!;
+    const refused = family
+      .generate({ args: { ...args, property: { ...created, created: false } }, profile, now: NOW })
+      .find((p) => p.operation === 'DeleteRoom')!;
     expect(probeBody(refused, profile)).toMatchObject({ room: { pms_room_id: 9901 }, pms_property_id: profile.property.pms_property_id });
   });
 

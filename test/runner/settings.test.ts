@@ -24,7 +24,12 @@ describe('settings.fresh_poll_ms', () => {
   it.each([
     ['5-minute polling (spec defaults)', 'capabilities: [NotifyBooking]\n', 150_000, 120_000],
     ['30-minute polling (BookingCreate)', 'capabilities: [BookingCreate]\n', 900_000, 120_000],
-    ['16 s polling, 6 s tolerance, 6 s reaction (the e2e profile)', 'capabilities: [NotifyBooking]\nintervals:\n  poll_ms: 16000\n  poll_tolerance_ms: 6000\ndeadlines:\n  callback_reaction: 6s\n', 6_000, 6_000],
+    [
+      '16 s polling, 6 s tolerance, 6 s reaction (the e2e profile)',
+      'capabilities: [NotifyBooking]\nintervals:\n  poll_ms: 16000\n  poll_tolerance_ms: 6000\ndeadlines:\n  callback_reaction: 6s\n',
+      6_000,
+      6_000,
+    ],
     ['1 s polling, 1 s tolerance', 'capabilities: [NotifyBooking]\nintervals:\n  poll_ms: 1000\n  poll_tolerance_ms: 1000\n', 1_000, 120_000],
   ])('%s', (_name, extra, fresh, reaction) => {
     const s = settingsOf(profile(extra));

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getAjv } from '../../src/schemas/ajv.js';
-import {
-  getDefinitions,
-  getSchema,
-  listSchemas,
-  MAX_ERRORS_PER_BODY,
-  validateBody,
-} from '../../src/schemas/index.js';
+import { getDefinitions, getSchema, listSchemas, MAX_ERRORS_PER_BODY, validateBody } from '../../src/schemas/index.js';
 import { MESSAGE_NAMES, OPERATIONS } from '../../src/spec/operations.js';
 import { SPEC } from '../../src/spec/sections.js';
 import { fixture } from './helpers.js';
@@ -79,25 +73,14 @@ describe('listSchemas / getSchema', () => {
 describe('getDefinitions', () => {
   it('gives the shared definitions, each annotated with its section', () => {
     const defs = getDefinitions();
-    for (const name of [
-      'InventoryItem',
-      'Reservation',
-      'Property',
-      'Room',
-      'RatePlan',
-      'Tax',
-      'Image',
-      'RoomInfo',
-      'ErrorItem',
-    ]) {
+    for (const name of ['InventoryItem', 'Reservation', 'Property', 'Room', 'RatePlan', 'Tax', 'Image', 'RoomInfo', 'ErrorItem']) {
       expect(defs, name).toHaveProperty(name);
     }
     expect(defs.InventoryItem!['x-spec']).toBe(SPEC.inventory);
     expect(defs.Reservation!['x-spec']).toBe(SPEC.reservation);
     expect(defs.Property!['x-spec']).toBe(SPEC.property);
     for (const [name, schema] of Object.entries(defs)) {
-      if (name !== 'CountryCode' && name !== 'CurrencyCode')
-        expect(schema['x-spec'], name).toEqual(expect.any(String));
+      if (name !== 'CountryCode' && name !== 'CurrencyCode') expect(schema['x-spec'], name).toEqual(expect.any(String));
     }
   });
 

@@ -26,9 +26,7 @@ const invalid = files.filter((f) => f.variant.startsWith('invalid-'));
 describe('fixtures/bodies', () => {
   it('has a valid body for every message and kind', () => {
     const missing = MESSAGE_NAMES.flatMap((name) =>
-      BODY_KINDS.filter((kind) => !valid.some((f) => f.name === name && f.kind === kind)).map(
-        (k) => `${name}.${k}`,
-      ),
+      BODY_KINDS.filter((kind) => !valid.some((f) => f.name === name && f.kind === kind)).map((k) => `${name}.${k}`),
     );
     expect(missing).toEqual([]);
   });
@@ -51,11 +49,7 @@ describe('fixtures/bodies', () => {
 
 describe('reference-like shapes: the spec wins', () => {
   it('rejects SetupProperty with an integer pms_property_id and an empty wbp_property_id', () => {
-    const errors = validateBody(
-      'SetupProperty',
-      'request',
-      fixture('SetupProperty.request.invalid-legacy-id-types'),
-    );
+    const errors = validateBody('SetupProperty', 'request', fixture('SetupProperty.request.invalid-legacy-id-types'));
     expectError(errors, {
       pointer: '/pms_property_id',
       keyword: 'type',
@@ -72,22 +66,12 @@ describe('reference-like shapes: the spec wins', () => {
   });
 
   it('rejects CreateProperty with an integer pms_property_id', () => {
-    const errors = validateBody(
-      'CreateProperty',
-      'request',
-      fixture('CreateProperty.request.invalid-integer-pms-property-id'),
-    );
-    expect(errors).toEqual([
-      expect.objectContaining({ pointer: '/pms_property_id', message: 'must be string', spec: SPEC.idTypes }),
-    ]);
+    const errors = validateBody('CreateProperty', 'request', fixture('CreateProperty.request.invalid-integer-pms-property-id'));
+    expect(errors).toEqual([expect.objectContaining({ pointer: '/pms_property_id', message: 'must be string', spec: SPEC.idTypes })]);
   });
 
   it('rejects GetRoomTypes Rooms[].wbp_room_id as a string', () => {
-    const errors = validateBody(
-      'GetRoomTypes',
-      'response',
-      fixture('GetRoomTypes.response.invalid-string-room-id'),
-    );
+    const errors = validateBody('GetRoomTypes', 'response', fixture('GetRoomTypes.response.invalid-string-room-id'));
     expect(errors).toEqual([
       expect.objectContaining({
         pointer: '/Rooms/0/wbp_room_id',
@@ -98,33 +82,17 @@ describe('reference-like shapes: the spec wins', () => {
   });
 
   it('rejects errors[].id as the string "1001"', () => {
-    const errors = validateBody(
-      'ARIUpdate',
-      'response',
-      fixture('ARIUpdate.response.invalid-string-error-id'),
-    );
-    expect(errors).toEqual([
-      expect.objectContaining({ pointer: '/errors/0/id', keyword: 'type', spec: SPEC.commonResponse }),
-    ]);
+    const errors = validateBody('ARIUpdate', 'response', fixture('ARIUpdate.response.invalid-string-error-id'));
+    expect(errors).toEqual([expect.objectContaining({ pointer: '/errors/0/id', keyword: 'type', spec: SPEC.commonResponse })]);
   });
 
   it('rejects IsCancellation as a boolean', () => {
-    const errors = validateBody(
-      'GetBookingId',
-      'response',
-      fixture('GetBookingId.response.invalid-boolean-cancellation'),
-    );
+    const errors = validateBody('GetBookingId', 'response', fixture('GetBookingId.response.invalid-boolean-cancellation'));
     expectError(errors, { pointer: '/reservation/IsCancellation', keyword: 'type', spec: SPEC.reservation });
   });
 
   it('rejects a RoomInfo callback failure without errors', () => {
-    const errors = validateBody(
-      'RoomInfo',
-      'response',
-      fixture('RoomInfo.response.invalid-failure-without-errors'),
-    );
-    expect(errors).toEqual([
-      expect.objectContaining({ pointer: '/errors', keyword: 'required', spec: SPEC.commonResponse }),
-    ]);
+    const errors = validateBody('RoomInfo', 'response', fixture('RoomInfo.response.invalid-failure-without-errors'));
+    expect(errors).toEqual([expect.objectContaining({ pointer: '/errors', keyword: 'required', spec: SPEC.commonResponse })]);
   });
 });

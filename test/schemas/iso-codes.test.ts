@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COUNTRY_CODES,
-  COUNTRY_CODE_SET,
-  CURRENCY_CODES,
-  CURRENCY_CODE_SET,
-} from '../../src/spec/iso-codes.js';
+import { COUNTRY_CODES, COUNTRY_CODE_SET, CURRENCY_CODES, CURRENCY_CODE_SET } from '../../src/spec/iso-codes.js';
 
 describe('ISO 3166-1 alpha-2', () => {
   it('lists the 249 assigned codes, uppercase, sorted, unique', () => {
@@ -18,12 +13,9 @@ describe('ISO 3166-1 alpha-2', () => {
     expect(COUNTRY_CODE_SET.has(code)).toBe(true);
   });
 
-  it.each([['UK'], ['EU'], ['XK'], ['ZZ'], ['AN'], ['YU'], ['nl']])(
-    'excludes %s (reserved, user-assigned or withdrawn)',
-    (code) => {
-      expect(COUNTRY_CODE_SET.has(code)).toBe(false);
-    },
-  );
+  it.each([['UK'], ['EU'], ['XK'], ['ZZ'], ['AN'], ['YU'], ['nl']])('excludes %s (reserved, user-assigned or withdrawn)', (code) => {
+    expect(COUNTRY_CODE_SET.has(code)).toBe(false);
+  });
 });
 
 describe('ISO 4217', () => {
@@ -34,12 +26,9 @@ describe('ISO 4217', () => {
     expect([...CURRENCY_CODES].sort()).toEqual(CURRENCY_CODES);
   });
 
-  it.each([['EUR'], ['USD'], ['JPY'], ['CHF'], ['SLE'], ['VES'], ['VED'], ['ZWG'], ['XCG'], ['XAD'], ['XOF']])(
-    'includes %s',
-    (code) => {
-      expect(CURRENCY_CODE_SET.has(code)).toBe(true);
-    },
-  );
+  it.each([['EUR'], ['USD'], ['JPY'], ['CHF'], ['SLE'], ['VES'], ['VED'], ['ZWG'], ['XCG'], ['XAD'], ['XOF']])('includes %s', (code) => {
+    expect(CURRENCY_CODE_SET.has(code)).toBe(true);
+  });
 
   it.each([['HRK'], ['DEM'], ['ZWL'], ['VEF'], ['MRO'], ['SLL'], ['ANG'], ['CUC'], ['BGN'], ['BTC'], ['eur']])(
     'excludes %s (withdrawn or never assigned)',

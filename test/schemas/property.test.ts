@@ -6,8 +6,7 @@ import type { Json } from './helpers.js';
 
 const createProperty = (): Json => fixture('CreateProperty.request.valid');
 const updateRoom = (): Json => fixture('UpdateRoom.request.valid');
-const propertyErrors = (pointer: string, value: unknown) =>
-  validateBody('CreateProperty', 'request', withValue(createProperty(), pointer, value));
+const propertyErrors = (pointer: string, value: unknown) => validateBody('CreateProperty', 'request', withValue(createProperty(), pointer, value));
 
 describe('Property (CreateProperty)', () => {
   it('requires Property', () => {
@@ -92,16 +91,12 @@ describe('Property (CreateProperty)', () => {
   });
 
   it.each([['in'], ['YES'], [null]])('rejects breakfast %j', (value) => {
-    expect(propertyErrors('/Property/breakfast', value).map((e) => e.pointer)).toContain(
-      '/Property/breakfast',
-    );
+    expect(propertyErrors('/Property/breakfast', value).map((e) => e.pointer)).toContain('/Property/breakfast');
   });
 
   it('accepts lowercase weekday names only', () => {
     expect(propertyErrors('/Property/weekend', ['sunday', 'monday'])).toEqual([]);
-    expect(propertyErrors('/Property/weekend', ['Saturday'])).toEqual([
-      expect.objectContaining({ pointer: '/Property/weekend/0', keyword: 'enum' }),
-    ]);
+    expect(propertyErrors('/Property/weekend', ['Saturday'])).toEqual([expect.objectContaining({ pointer: '/Property/weekend/0', keyword: 'enum' })]);
   });
 
   it('bounds the default stay limits like min_los (>= 1) and max_los (>= 0)', () => {
@@ -144,16 +139,13 @@ describe('Room and its rate plans', () => {
     });
   });
 
-  it.each([['pms_room_id'], ['units'], ['beds'], ['dormitory'], ['label'], ['description'], ['images']])(
-    'requires room.%s',
-    (field) => {
-      expectError(propertyErrors(`/Property/rooms/0/${field}`, undefined), {
-        pointer: `/Property/rooms/0/${field}`,
-        keyword: 'required',
-        spec: SPEC.room,
-      });
-    },
-  );
+  it.each([['pms_room_id'], ['units'], ['beds'], ['dormitory'], ['label'], ['description'], ['images']])('requires room.%s', (field) => {
+    expectError(propertyErrors(`/Property/rooms/0/${field}`, undefined), {
+      pointer: `/Property/rooms/0/${field}`,
+      keyword: 'required',
+      spec: SPEC.room,
+    });
+  });
 
   it('rejects a meal code outside 1, 19, 21, 22', () => {
     expect(propertyErrors('/Property/rooms/0/rateplans/1/meal_codes', [19, 2])).toEqual([
@@ -242,11 +234,7 @@ describe('UpdateRoom', () => {
   });
 
   it('requires the default rate plan in room.rateplans', () => {
-    const errors = validateBody(
-      'UpdateRoom',
-      'request',
-      withValue(updateRoom(), '/room/rateplans/0/pms_rate_id', 3),
-    );
+    const errors = validateBody('UpdateRoom', 'request', withValue(updateRoom(), '/room/rateplans/0/pms_rate_id', 3));
     expectError(errors, { pointer: '/room/rateplans', keyword: 'contains', spec: SPEC.ratePlan });
   });
 });
@@ -284,9 +272,7 @@ describe('Tax / fee', () => {
   });
 
   it('rejects an unknown condition_parameter', () => {
-    expect(
-      propertyErrors('/Property/taxes/2/amounts/0/conditions/0/condition_parameter', 'guest-age'),
-    ).toEqual([
+    expect(propertyErrors('/Property/taxes/2/amounts/0/conditions/0/condition_parameter', 'guest-age')).toEqual([
       expect.objectContaining({
         pointer: '/Property/taxes/2/amounts/0/conditions/0/condition_parameter',
         keyword: 'enum',
@@ -318,20 +304,14 @@ describe('Tax / fee', () => {
     expectError(propertyErrors(pointer, value), { pointer, keyword, spec: SPEC.tax });
   });
 
-  it.each([
-    ['id'],
-    ['is_inclusive'],
-    ['is_per_night'],
-    ['is_percent'],
-    ['is_refundable'],
-    ['category'],
-    ['name'],
-    ['applies_per'],
-  ])('requires tax.%s', (field) => {
-    expectError(propertyErrors(`/Property/taxes/0/${field}`, undefined), {
-      pointer: `/Property/taxes/0/${field}`,
-      keyword: 'required',
-      spec: SPEC.tax,
-    });
-  });
+  it.each([['id'], ['is_inclusive'], ['is_per_night'], ['is_percent'], ['is_refundable'], ['category'], ['name'], ['applies_per']])(
+    'requires tax.%s',
+    (field) => {
+      expectError(propertyErrors(`/Property/taxes/0/${field}`, undefined), {
+        pointer: `/Property/taxes/0/${field}`,
+        keyword: 'required',
+        spec: SPEC.tax,
+      });
+    },
+  );
 });

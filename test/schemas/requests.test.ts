@@ -11,21 +11,18 @@ function validRequest(name: OperationName): Json {
 }
 
 describe('common request envelope', () => {
-  it.each(OPERATION_NAMES.map((n) => [n]))(
-    '%s: a missing guid is reported at /guid with the envelope section',
-    (name) => {
-      const errors = validateBody(name, 'request', withValue(validRequest(name), '/guid', undefined));
-      expect(errors).toEqual([
-        expect.objectContaining({
-          pointer: '/guid',
-          keyword: 'required',
-          message: "must have required property 'guid'",
-          spec: SPEC.envelope,
-          params: { missingProperty: 'guid' },
-        }),
-      ]);
-    },
-  );
+  it.each(OPERATION_NAMES.map((n) => [n]))('%s: a missing guid is reported at /guid with the envelope section', (name) => {
+    const errors = validateBody(name, 'request', withValue(validRequest(name), '/guid', undefined));
+    expect(errors).toEqual([
+      expect.objectContaining({
+        pointer: '/guid',
+        keyword: 'required',
+        message: "must have required property 'guid'",
+        spec: SPEC.envelope,
+        params: { missingProperty: 'guid' },
+      }),
+    ]);
+  });
 
   it.each(OPERATION_NAMES.map((n) => [n]))('%s: a verb of another operation fails the const', (name) => {
     const other = name === 'HealthCheck' ? 'SetupProperty' : 'HealthCheck';
@@ -46,14 +43,8 @@ describe('common request envelope', () => {
     ['3f2b8c1e-9a4d-4c6b-8e2f-1a2b3c4d5e6g'],
     ['{3f2b8c1e-9a4d-4c6b-8e2f-1a2b3c4d5e6f}'],
   ])('rejects the guid %s', (guid) => {
-    const errors = validateBody(
-      'GetRatePlans',
-      'request',
-      withValue(validRequest('GetRatePlans'), '/guid', guid),
-    );
-    expect(errors).toEqual([
-      expect.objectContaining({ pointer: '/guid', keyword: 'pattern', spec: SPEC.envelope }),
-    ]);
+    const errors = validateBody('GetRatePlans', 'request', withValue(validRequest('GetRatePlans'), '/guid', guid));
+    expect(errors).toEqual([expect.objectContaining({ pointer: '/guid', keyword: 'pattern', spec: SPEC.envelope })]);
   });
 
   it('accepts an uppercase guid', () => {
@@ -62,11 +53,7 @@ describe('common request envelope', () => {
   });
 
   it('rejects an uppercase pms_cid', () => {
-    const errors = validateBody(
-      'GetRatePlans',
-      'request',
-      withValue(validRequest('GetRatePlans'), '/pms_cid', 'PMS42'),
-    );
+    const errors = validateBody('GetRatePlans', 'request', withValue(validRequest('GetRatePlans'), '/pms_cid', 'PMS42'));
     expect(errors).toEqual([
       expect.objectContaining({
         pointer: '/pms_cid',
@@ -90,11 +77,7 @@ describe('common request envelope', () => {
 
   it('makes wbp_property_password optional in SetupProperty only', () => {
     expect(validateBody('SetupProperty', 'request', validRequest('SetupProperty'))).toEqual([]);
-    const errors = validateBody(
-      'GetRatePlans',
-      'request',
-      withValue(validRequest('GetRatePlans'), '/wbp_property_password', undefined),
-    );
+    const errors = validateBody('GetRatePlans', 'request', withValue(validRequest('GetRatePlans'), '/wbp_property_password', undefined));
     expectError(errors, { pointer: '/wbp_property_password', keyword: 'required', spec: SPEC.envelope });
   });
 
@@ -110,36 +93,31 @@ describe('common request envelope', () => {
   });
 
   it('accepts extra fields', () => {
-    expect(
-      validateBody('GetBookingId', 'request', withValue(validRequest('GetBookingId'), '/reason', 'stray')),
-    ).toEqual([]);
+    expect(validateBody('GetBookingId', 'request', withValue(validRequest('GetBookingId'), '/reason', 'stray'))).toEqual([]);
   });
 });
 
 describe('types of the two property ids, per operation', () => {
   const integerOps = OPERATION_NAMES.filter((n) => OPERATIONS[n].pmsPropertyId === 'integer');
 
-  it.each(integerOps.map((n) => [n]))(
-    '%s: pms_property_id is an integer >= 1, wbp_property_id a string',
-    (name) => {
-      const body = validRequest(name);
-      expectError(validateBody(name, 'request', withValue(body, '/pms_property_id', '4711')), {
-        pointer: '/pms_property_id',
-        message: 'must be integer',
-        spec: SPEC.idTypes,
-      });
-      expectError(validateBody(name, 'request', withValue(body, '/pms_property_id', 0)), {
-        pointer: '/pms_property_id',
-        message: 'must be >= 1',
-      });
-      expectError(validateBody(name, 'request', withValue(body, '/wbp_property_id', 10442)), {
-        pointer: '/wbp_property_id',
-        message: 'must be string',
-        spec: SPEC.idTypes,
-      });
-      expect(validateBody(name, 'request', withValue(body, '/pms_property_id', 1))).toEqual([]);
-    },
-  );
+  it.each(integerOps.map((n) => [n]))('%s: pms_property_id is an integer >= 1, wbp_property_id a string', (name) => {
+    const body = validRequest(name);
+    expectError(validateBody(name, 'request', withValue(body, '/pms_property_id', '4711')), {
+      pointer: '/pms_property_id',
+      message: 'must be integer',
+      spec: SPEC.idTypes,
+    });
+    expectError(validateBody(name, 'request', withValue(body, '/pms_property_id', 0)), {
+      pointer: '/pms_property_id',
+      message: 'must be >= 1',
+    });
+    expectError(validateBody(name, 'request', withValue(body, '/wbp_property_id', 10442)), {
+      pointer: '/wbp_property_id',
+      message: 'must be string',
+      spec: SPEC.idTypes,
+    });
+    expect(validateBody(name, 'request', withValue(body, '/pms_property_id', 1))).toEqual([]);
+  });
 
   it('SetupProperty: pms_property_id string, wbp_property_id integer', () => {
     const body = validRequest('SetupProperty');
@@ -159,49 +137,27 @@ describe('types of the two property ids, per operation', () => {
       pointer: '/wbp_property_id',
       message: 'must be string',
     });
-    expectError(
-      validateBody('CreateProperty', 'request', withValue(body, '/wbp_property_password', undefined)),
-      {
-        pointer: '/wbp_property_password',
-        keyword: 'required',
-      },
-    );
+    expectError(validateBody('CreateProperty', 'request', withValue(body, '/wbp_property_password', undefined)), {
+      pointer: '/wbp_property_password',
+      keyword: 'required',
+    });
   });
 
-  it.each([[''], ['4711'], [4711], [null], [{ any: 'thing' }]])(
-    'HealthCheck: pms_property_id %j is accepted',
-    (id) => {
-      expect(
-        validateBody(
-          'HealthCheck',
-          'request',
-          withValue(validRequest('HealthCheck'), '/pms_property_id', id),
-        ),
-      ).toEqual([]);
-    },
-  );
+  it.each([[''], ['4711'], [4711], [null], [{ any: 'thing' }]])('HealthCheck: pms_property_id %j is accepted', (id) => {
+    expect(validateBody('HealthCheck', 'request', withValue(validRequest('HealthCheck'), '/pms_property_id', id))).toEqual([]);
+  });
 
   it('HealthCheck: pms_property_id must still be present', () => {
-    const errors = validateBody(
-      'HealthCheck',
-      'request',
-      withValue(validRequest('HealthCheck'), '/pms_property_id', undefined),
-    );
+    const errors = validateBody('HealthCheck', 'request', withValue(validRequest('HealthCheck'), '/pms_property_id', undefined));
     expectError(errors, { pointer: '/pms_property_id', keyword: 'required', spec: SPEC.envelope });
   });
 
   it.each([[''], [10442]])('HealthCheck: wbp_property_id %j is accepted', (id) => {
-    expect(
-      validateBody('HealthCheck', 'request', withValue(validRequest('HealthCheck'), '/wbp_property_id', id)),
-    ).toEqual([]);
+    expect(validateBody('HealthCheck', 'request', withValue(validRequest('HealthCheck'), '/wbp_property_id', id))).toEqual([]);
   });
 
   it.each([['harbour-lights'], [' '], [1.5], [null]])('HealthCheck: wbp_property_id %j is rejected', (id) => {
-    const errors = validateBody(
-      'HealthCheck',
-      'request',
-      withValue(validRequest('HealthCheck'), '/wbp_property_id', id),
-    );
+    const errors = validateBody('HealthCheck', 'request', withValue(validRequest('HealthCheck'), '/wbp_property_id', id));
     expect(errors).toEqual([
       expect.objectContaining({
         pointer: '/wbp_property_id',
@@ -215,8 +171,7 @@ describe('types of the two property ids, per operation', () => {
 
 describe('ARIUpdate request', () => {
   const valid = (): Json => validRequest('ARIUpdate');
-  const errorsAt = (pointer: string, value: unknown) =>
-    validateBody('ARIUpdate', 'request', withValue(valid(), pointer, value));
+  const errorsAt = (pointer: string, value: unknown) => validateBody('ARIUpdate', 'request', withValue(valid(), pointer, value));
 
   it('requires currency and Inventory', () => {
     expectError(errorsAt('/currency', undefined), { pointer: '/currency', keyword: 'required' });
@@ -230,9 +185,7 @@ describe('ARIUpdate request', () => {
   });
 
   it('rejects a well-formed code that is not an ISO 4217 currency', () => {
-    expect(errorsAt('/currency', 'EUX')).toEqual([
-      expect.objectContaining({ pointer: '/currency', keyword: 'enum' }),
-    ]);
+    expect(errorsAt('/currency', 'EUX')).toEqual([expect.objectContaining({ pointer: '/currency', keyword: 'enum' })]);
   });
 
   it.each([
@@ -255,9 +208,7 @@ describe('ARIUpdate request', () => {
     ['/Inventory/0/end_date', '01.12.2026', 'format', 'must match format "date"'],
     ['/Inventory/0/wbp_room_id', 9001, 'type', 'must be string'],
   ])('rejects %s = %j (%s)', (pointer, value, keyword, message) => {
-    expect(errorsAt(pointer, value)).toEqual([
-      expect.objectContaining({ pointer, keyword, message, spec: SPEC.inventory }),
-    ]);
+    expect(errorsAt(pointer, value)).toEqual([expect.objectContaining({ pointer, keyword, message, spec: SPEC.inventory })]);
   });
 
   it.each([['/Inventory/1/wbp_rate_id'], ['/Inventory/1/start_date']])('requires %s', (pointer) => {
@@ -283,9 +234,7 @@ describe('validateInventoryItem', () => {
 
   it('points relative to the item', () => {
     const errors = validateInventoryItem(withValue(item(), '/units', -1));
-    expect(errors).toEqual([
-      expect.objectContaining({ pointer: '/units', keyword: 'minimum', spec: SPEC.inventory }),
-    ]);
+    expect(errors).toEqual([expect.objectContaining({ pointer: '/units', keyword: 'minimum', spec: SPEC.inventory })]);
     expectError(validateInventoryItem({}), {
       pointer: '/wbp_room_id',
       keyword: 'required',
@@ -298,33 +247,19 @@ describe('booking requests', () => {
   it('GetBookingList: wbp_booking_version is required, "YYYY-MM-DD HH:MM:SS" or null', () => {
     const body = validRequest('GetBookingList');
     const section = SPEC.endpoint('GetBookingList');
-    expectError(
-      validateBody('GetBookingList', 'request', withValue(body, '/wbp_booking_version', undefined)),
-      {
-        pointer: '/wbp_booking_version',
-        keyword: 'required',
-        spec: section,
-      },
-    );
-    expect(
-      validateBody(
-        'GetBookingList',
-        'request',
-        withValue(body, '/wbp_booking_version', '2026-11-20T08:15:00Z'),
-      ),
-    ).toEqual([
+    expectError(validateBody('GetBookingList', 'request', withValue(body, '/wbp_booking_version', undefined)), {
+      pointer: '/wbp_booking_version',
+      keyword: 'required',
+      spec: section,
+    });
+    expect(validateBody('GetBookingList', 'request', withValue(body, '/wbp_booking_version', '2026-11-20T08:15:00Z'))).toEqual([
       expect.objectContaining({ pointer: '/wbp_booking_version', keyword: 'pattern', spec: section }),
     ]);
-    expectError(
-      validateBody('GetBookingList', 'request', withValue(body, '/wbp_booking_version', 1732090500)),
-      {
-        pointer: '/wbp_booking_version',
-        message: 'must be string or null',
-      },
-    );
-    expect(
-      validateBody('GetBookingList', 'request', fixture('GetBookingList.request.valid-null-version')),
-    ).toEqual([]);
+    expectError(validateBody('GetBookingList', 'request', withValue(body, '/wbp_booking_version', 1732090500)), {
+      pointer: '/wbp_booking_version',
+      message: 'must be string or null',
+    });
+    expect(validateBody('GetBookingList', 'request', fixture('GetBookingList.request.valid-null-version'))).toEqual([]);
   });
 
   it('GetBookingId: booking_id is required, a string or an integer', () => {
@@ -354,16 +289,11 @@ describe('booking requests', () => {
   });
 
   it('CancelBooking: reason is an optional string', () => {
-    expect(
-      validateBody('CancelBooking', 'request', fixture('CancelBooking.request.valid-no-reason')),
-    ).toEqual([]);
-    expectError(
-      validateBody('CancelBooking', 'request', withValue(validRequest('CancelBooking'), '/reason', 7)),
-      {
-        pointer: '/reason',
-        keyword: 'type',
-      },
-    );
+    expect(validateBody('CancelBooking', 'request', fixture('CancelBooking.request.valid-no-reason'))).toEqual([]);
+    expectError(validateBody('CancelBooking', 'request', withValue(validRequest('CancelBooking'), '/reason', 7)), {
+      pointer: '/reason',
+      keyword: 'type',
+    });
   });
 });
 
@@ -406,41 +336,32 @@ describe('room and rate plan deletions, UpdateRatePlan', () => {
 });
 
 describe('RoomInfo in SetupProperty and GetRoomTypes', () => {
-  it.each([['SetupProperty'], ['GetRoomTypes']] as const)(
-    '%s: RoomInfo items follow the RoomInfo table',
-    (name) => {
-      const body = fixture(`${name}.request.valid-roominfo`);
-      expect(validateBody(name, 'request', body)).toEqual([]);
-      expectError(validateBody(name, 'request', withValue(body, '/RoomInfo/0/label', undefined)), {
-        pointer: '/RoomInfo/0/label',
-        keyword: 'required',
-        spec: SPEC.roomInfo,
-      });
-      expectError(validateBody(name, 'request', withValue(body, '/RoomInfo/1/pricingModel', 'per-room')), {
-        pointer: '/RoomInfo/1/pricingModel',
-        keyword: 'enum',
-        spec: SPEC.roomInfo,
-      });
-      expectError(validateBody(name, 'request', withValue(body, '/RoomInfo', {})), {
-        pointer: '/RoomInfo',
-        keyword: 'type',
-      });
-    },
-  );
+  it.each([['SetupProperty'], ['GetRoomTypes']] as const)('%s: RoomInfo items follow the RoomInfo table', (name) => {
+    const body = fixture(`${name}.request.valid-roominfo`);
+    expect(validateBody(name, 'request', body)).toEqual([]);
+    expectError(validateBody(name, 'request', withValue(body, '/RoomInfo/0/label', undefined)), {
+      pointer: '/RoomInfo/0/label',
+      keyword: 'required',
+      spec: SPEC.roomInfo,
+    });
+    expectError(validateBody(name, 'request', withValue(body, '/RoomInfo/1/pricingModel', 'per-room')), {
+      pointer: '/RoomInfo/1/pricingModel',
+      keyword: 'enum',
+      spec: SPEC.roomInfo,
+    });
+    expectError(validateBody(name, 'request', withValue(body, '/RoomInfo', {})), {
+      pointer: '/RoomInfo',
+      keyword: 'type',
+    });
+  });
 
   it('RoomInfo description may be null but must be present', () => {
     const body = fixture('SetupProperty.request.valid-roominfo');
-    expectNoErrorAt(
-      validateBody('SetupProperty', 'request', withValue(body, '/RoomInfo/0/description', null)),
-      '/RoomInfo/0/description',
-    );
-    expectError(
-      validateBody('SetupProperty', 'request', withValue(body, '/RoomInfo/0/description', undefined)),
-      {
-        pointer: '/RoomInfo/0/description',
-        keyword: 'required',
-      },
-    );
+    expectNoErrorAt(validateBody('SetupProperty', 'request', withValue(body, '/RoomInfo/0/description', null)), '/RoomInfo/0/description');
+    expectError(validateBody('SetupProperty', 'request', withValue(body, '/RoomInfo/0/description', undefined)), {
+      pointer: '/RoomInfo/0/description',
+      keyword: 'required',
+    });
   });
 });
 
@@ -459,15 +380,12 @@ describe('callback requests ("payload shapes not shown")', () => {
   });
 
   it('ARIFullRefresh names the property by wbp_property_id or pms_property_id', () => {
-    expect(validateBody('ARIFullRefresh', 'request', fixture('ARIFullRefresh.request.valid-pms-id'))).toEqual(
-      [],
-    );
+    expect(validateBody('ARIFullRefresh', 'request', fixture('ARIFullRefresh.request.valid-pms-id'))).toEqual([]);
     expect(validateBody('ARIFullRefresh', 'request', { shared_secret: 'x' })).toEqual([
       expect.objectContaining({
         pointer: '',
         keyword: 'anyOf',
-        message:
-          "must match a schema in anyOf (must have required property 'wbp_property_id' or must have required property 'pms_property_id')",
+        message: "must match a schema in anyOf (must have required property 'wbp_property_id' or must have required property 'pms_property_id')",
         spec: SPEC.events,
       }),
     ]);

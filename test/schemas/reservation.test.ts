@@ -11,8 +11,7 @@ const CARRIERS = [
 ] as const;
 
 describe.each(CARRIERS)('reservation in %s %s', (name, kind, file) => {
-  const at = (pointer: string, value: unknown): SchemaError[] =>
-    validateBody(name, kind, withValue(fixture(file), `/reservation${pointer}`, value));
+  const at = (pointer: string, value: unknown): SchemaError[] => validateBody(name, kind, withValue(fixture(file), `/reservation${pointer}`, value));
 
   it.each([['/OrderDate'], ['/OrderTime']])('requires %s', (pointer) => {
     expect(at(pointer, undefined)).toEqual([
@@ -71,8 +70,6 @@ describe('reservation shapes', () => {
   });
 
   it('accepts the minimal GetBookingId success', () => {
-    expect(validateBody('GetBookingId', 'response', fixture('GetBookingId.response.valid-minimal'))).toEqual(
-      [],
-    );
+    expect(validateBody('GetBookingId', 'response', fixture('GetBookingId.response.valid-minimal'))).toEqual([]);
   });
 });

@@ -6,9 +6,7 @@ import { expectError, fixture, withValue } from './helpers.js';
 
 describe('common response', () => {
   it.each(OPERATION_NAMES.map((n) => [n]))('%s: success is required', (name) => {
-    expect(validateBody(name, 'response', {})).toEqual([
-      expect.objectContaining({ pointer: '/success', keyword: 'required', spec: SPEC.commonResponse }),
-    ]);
+    expect(validateBody(name, 'response', {})).toEqual([expect.objectContaining({ pointer: '/success', keyword: 'required', spec: SPEC.commonResponse })]);
   });
 
   it.each(OPERATION_NAMES.map((n) => [n]))('%s: success false requires errors, and nothing else', (name) => {
@@ -23,9 +21,7 @@ describe('common response', () => {
   });
 
   it.each(OPERATION_NAMES.map((n) => [n]))('%s: a failure with error ids passes', (name) => {
-    expect(
-      validateBody(name, 'response', { success: false, errors: [{ id: 1001 }, { id: 7, msg: 'x' }] }),
-    ).toEqual([]);
+    expect(validateBody(name, 'response', { success: false, errors: [{ id: 1001 }, { id: 7, msg: 'x' }] })).toEqual([]);
   });
 
   it('rejects success as a string', () => {
@@ -58,18 +54,13 @@ describe('common response', () => {
     expectError(validateBody('HealthCheck', 'response', 'OK'), { pointer: '', keyword: 'type' });
   });
 
-  it.each([['CreateProperty'], ['UpdateRoom'], ['UpdateRatePlan']] as const)(
-    '%s ("response not shown"): the common response with any extra fields',
-    (name) => {
-      expect(validateBody(name, 'response', { success: true, anything: [1, 2], wbp_room_id: 9001 })).toEqual(
-        [],
-      );
-      expectError(validateBody(name, 'response', { anything: true }), {
-        pointer: '/success',
-        keyword: 'required',
-      });
-    },
-  );
+  it.each([['CreateProperty'], ['UpdateRoom'], ['UpdateRatePlan']] as const)('%s ("response not shown"): the common response with any extra fields', (name) => {
+    expect(validateBody(name, 'response', { success: true, anything: [1, 2], wbp_room_id: 9001 })).toEqual([]);
+    expectError(validateBody(name, 'response', { anything: true }), {
+      pointer: '/success',
+      keyword: 'required',
+    });
+  });
 });
 
 describe('success payloads', () => {
@@ -86,8 +77,7 @@ describe('success payloads', () => {
 
   it('GetRoomTypes: Rooms items', () => {
     const body = fixture('GetRoomTypes.response.valid');
-    const at = (pointer: string, value: unknown) =>
-      validateBody('GetRoomTypes', 'response', withValue(body, pointer, value));
+    const at = (pointer: string, value: unknown) => validateBody('GetRoomTypes', 'response', withValue(body, pointer, value));
     expect(at('/Rooms/0/wbp_room_id', '9001')).toEqual([
       expect.objectContaining({
         pointer: '/Rooms/0/wbp_room_id',
@@ -106,8 +96,7 @@ describe('success payloads', () => {
 
   it('GetRatePlans: RatePlans items need three strings', () => {
     const body = fixture('GetRatePlans.response.valid');
-    const at = (pointer: string, value: unknown) =>
-      validateBody('GetRatePlans', 'response', withValue(body, pointer, value));
+    const at = (pointer: string, value: unknown) => validateBody('GetRatePlans', 'response', withValue(body, pointer, value));
     expectError(at('/RatePlans/0/title', undefined), {
       pointer: '/RatePlans/0/title',
       keyword: 'required',
@@ -125,8 +114,7 @@ describe('success payloads', () => {
 
   it('GetBookingList: booking_id has at most 64 characters', () => {
     const body = fixture('GetBookingList.response.valid');
-    const at = (pointer: string, value: unknown) =>
-      validateBody('GetBookingList', 'response', withValue(body, pointer, value));
+    const at = (pointer: string, value: unknown) => validateBody('GetBookingList', 'response', withValue(body, pointer, value));
     expect(at('/Bookings/0/booking_id', 'B'.repeat(64))).toEqual([]);
     expect(at('/Bookings/0/booking_id', 'B'.repeat(65))).toEqual([
       expect.objectContaining({
@@ -144,39 +132,31 @@ describe('success payloads', () => {
   });
 
   it('a failure response does not need the payload', () => {
-    expect(
-      validateBody('GetBookingList', 'response', fixture('GetRatePlans.response.valid-failure')),
-    ).toEqual([]);
+    expect(validateBody('GetBookingList', 'response', fixture('GetRatePlans.response.valid-failure'))).toEqual([]);
   });
 });
 
 describe('callback responses', () => {
-  it.each([['ARIFullRefresh'], ['BookingCreate'], ['NotifyBooking']] as const)(
-    '%s: any object passes',
-    (name) => {
-      expect(validateBody(name, 'response', {})).toEqual([]);
-      expect(validateBody(name, 'response', { UpdateId: 99, Error: 'legacy shape' })).toEqual([]);
-      expect(validateBody(name, 'response', { success: true })).toEqual([]);
-    },
-  );
+  it.each([['ARIFullRefresh'], ['BookingCreate'], ['NotifyBooking']] as const)('%s: any object passes', (name) => {
+    expect(validateBody(name, 'response', {})).toEqual([]);
+    expect(validateBody(name, 'response', { UpdateId: 99, Error: 'legacy shape' })).toEqual([]);
+    expect(validateBody(name, 'response', { success: true })).toEqual([]);
+  });
 
-  it.each([['ARIFullRefresh'], ['BookingCreate'], ['NotifyBooking'], ['RoomInfo']] as const)(
-    '%s: success false needs the error shape',
-    (name) => {
-      expectError(validateBody(name, 'response', { success: false }), {
-        pointer: '/errors',
-        keyword: 'required',
-      });
-      expectError(validateBody(name, 'response', { success: false, errors: [{ id: '9' }] }), {
-        pointer: '/errors/0/id',
-        keyword: 'type',
-        spec: SPEC.commonResponse,
-      });
-      expect(validateBody(name, 'response', { success: false, errors: [{ id: 9 }] })).toEqual([]);
-    },
-  );
+  it.each([['ARIFullRefresh'], ['BookingCreate'], ['NotifyBooking'], ['RoomInfo']] as const)('%s: success false needs the error shape', (name) => {
+    expectError(validateBody(name, 'response', { success: false }), {
+      pointer: '/errors',
+      keyword: 'required',
+    });
+    expectError(validateBody(name, 'response', { success: false, errors: [{ id: '9' }] }), {
+      pointer: '/errors/0/id',
+      keyword: 'type',
+      spec: SPEC.commonResponse,
+    });
+    expect(validateBody(name, 'response', { success: false, errors: [{ id: 9 }] })).toEqual([]);
+  });
 
-  it('RoomInfo: the answer\'s shape is not shown, so a missing RoomInfo key is no schema error; given items are judged', () => {
+  it("RoomInfo: the answer's shape is not shown, so a missing RoomInfo key is no schema error; given items are judged", () => {
     // D-162: "Payload shapes of the callbacks: not shown": pms.callback.room-info (recommended) asks for the key.
     expect(validateBody('RoomInfo', 'response', {})).toEqual([]);
     expect(validateBody('RoomInfo', 'response', { success: true })).toEqual([]);

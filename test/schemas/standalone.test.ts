@@ -70,7 +70,13 @@ describe('standalone validators', () => {
       compared += sameErrors(messages, key, schemas[key]!, ajv.compile(schemas[key]!), variants(body));
     }
     const item = fixture('ARIUpdate.request.valid').Inventory[0];
-    compared += sameErrors(messages, 'InventoryItem.schema.json', schemas['InventoryItem.schema.json']!, ajv.compile(schemas['InventoryItem.schema.json']!), variants(item));
+    compared += sameErrors(
+      messages,
+      'InventoryItem.schema.json',
+      schemas['InventoryItem.schema.json']!,
+      ajv.compile(schemas['InventoryItem.schema.json']!),
+      variants(item),
+    );
     expect(compared).toBeGreaterThan(1000);
   });
 
@@ -86,7 +92,9 @@ describe('standalone validators', () => {
   it('suite and profile formats: the same first error on the built-in suites, profiles and their mutations', () => {
     const schemas = formatSchemas();
     const ajv = createFormatAjv();
-    const suites = ['ota', 'pms'].flatMap((t) => readdirSync(join(ROOT, 'suites', t)).map((f) => parse(readFileSync(join(ROOT, 'suites', t, f), 'utf8')) as Record<string, unknown>));
+    const suites = ['ota', 'pms'].flatMap((t) =>
+      readdirSync(join(ROOT, 'suites', t)).map((f) => parse(readFileSync(join(ROOT, 'suites', t, f), 'utf8')) as Record<string, unknown>),
+    );
     for (const suite of suites) {
       sameErrors(formats, 'suite', schemas.suite!, ajv.compile(schemas.suite!), variants(suite));
       for (const step of suite.steps as Array<Record<string, unknown>>) {

@@ -15,7 +15,10 @@ import { PMS_UNOBSERVABLE } from '../../src/spec/unobservable-pms.js';
 import { packagePath } from '../../src/support/package-root.js';
 
 const dir = packagePath('suites', 'pms');
-const suites = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort().map((f) => loadSuite(join(dir, f), { builtin: true }));
+const suites = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort()
+  .map((f) => loadSuite(join(dir, f), { builtin: true }));
 const suiteChecks = suites.flatMap((s) => [...(s.checks ?? []), ...s.steps.flatMap((step) => step.checks)]);
 const codeMetas: CheckMeta[] = [...Object.values(INBOUND_CHECKS), SCHEMA_CHECKS.request, ...BODY_RULES];
 const named = new Set([...suiteChecks, ...codeMetas].flatMap((c) => c.rules ?? []));

@@ -39,13 +39,20 @@ describe('readings of the spec', () => {
   });
 
   it('name only check ids that exist in the suites or the code', () => {
-    const unknown = READINGS.flatMap((r) => Object.keys(r.checks).filter((id) => !known.has(id)).map((id) => `${r.id}: ${id}`));
+    const unknown = READINGS.flatMap((r) =>
+      Object.keys(r.checks)
+        .filter((id) => !known.has(id))
+        .map((id) => `${r.id}: ${id}`),
+    );
     expect(unknown).toEqual([]);
   });
 
   it('give each check they name its level, while they hold', () => {
     const wrong = READINGS.filter(isCurrent).flatMap((r) =>
-      Object.entries(r.checks).filter(([id, level]) => !known.get(id)?.has(level)).map(([id, level]) => `${r.id}: ${id} is ${[...known.get(id) ?? []].join('/')}, the reading says ${level}`));
+      Object.entries(r.checks)
+        .filter(([id, level]) => !known.get(id)?.has(level))
+        .map(([id, level]) => `${r.id}: ${id} is ${[...(known.get(id) ?? [])].join('/')}, the reading says ${level}`),
+    );
     expect(wrong).toEqual([]);
   });
 

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseSuite } from '../../src/suite/parse-suite.js';
 
-const HEAD = 'suite: reuse\ntitle: Reuse\nversion: 1.0.0\ntarget: ota\nchecks:\n  - id: reuse.ok\n    title: Succeeds\n    level: required\n    spec: Endpoints\nsteps:\n';
+const HEAD =
+  'suite: reuse\ntitle: Reuse\nversion: 1.0.0\ntarget: ota\nchecks:\n  - id: reuse.ok\n    title: Succeeds\n    level: required\n    spec: Endpoints\nsteps:\n';
 const CHECKS = '      - id: reuse.ok\n        expect: { success: true, status: 200 }\n';
 
 function step(i: number, checks: string): string {

@@ -69,7 +69,7 @@ describe('template expressions', () => {
     }
   });
 
-  it('coalesce() takes the first value that exists and is not null; all missing: the first one\'s error', () => {
+  it("coalesce() takes the first value that exists and is not null; all missing: the first one's error", () => {
     const s = scope({ response: { id: null, other: 'b' }, created: { id: 'a' } });
     expect(renderString('${coalesce(response.nope, response.id, created.id)}', s)).toBe('a');
     expect(renderString('${coalesce(response.other, created.id)}', s)).toBe('b');
@@ -95,7 +95,10 @@ describe('template expressions', () => {
 
   it('finds unknown names and functions at load time, with the path', () => {
     const roots = new Set(['profile', 'captures']);
-    expect(findTemplateError({ body: { x: ['ok', '${nope.x}'] } }, roots)).toEqual({ path: ['body', 'x', 1], message: expect.stringContaining('unknown name "nope"') });
+    expect(findTemplateError({ body: { x: ['ok', '${nope.x}'] } }, roots)).toEqual({
+      path: ['body', 'x', 1],
+      message: expect.stringContaining('unknown name "nope"'),
+    });
     expect(findTemplateError('${explode()}', roots)?.message).toContain('unknown function explode()');
     expect(findTemplateError({ ok: '${profile.a} ${today+1d} ${guid()}' }, roots)).toBeUndefined();
   });

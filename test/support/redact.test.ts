@@ -13,7 +13,9 @@ describe('redaction', () => {
 
   it('removes shared_secret from URLs and secret members from JSON text whatever their value', () => {
     expect(redactor.url('https://h/api/HealthCheck?shared_secret=anything&x=1')).toBe(`https://h/api/HealthCheck?shared_secret=${REDACTED}&x=1`);
-    expect(redactor.text('{"shared_secret":"wrong-123","wbp_property_password": "zz","ok":1}')).toBe(`{"shared_secret":"${REDACTED}","wbp_property_password": "${REDACTED}","ok":1}`);
+    expect(redactor.text('{"shared_secret":"wrong-123","wbp_property_password": "zz","ok":1}')).toBe(
+      `{"shared_secret":"${REDACTED}","wbp_property_password": "${REDACTED}","ok":1}`,
+    );
   });
 
   it('redacts JSON values by key and strings by value, leaving other data intact', () => {
@@ -33,7 +35,10 @@ describe('redaction', () => {
   });
 
   it('hides authorization-like headers', () => {
-    expect(redactHeaders({ Authorization: 'Bearer t', 'content-type': 'application/json' }, redactor)).toEqual({ Authorization: REDACTED, 'content-type': 'application/json' });
+    expect(redactHeaders({ Authorization: 'Bearer t', 'content-type': 'application/json' }, redactor)).toEqual({
+      Authorization: REDACTED,
+      'content-type': 'application/json',
+    });
   });
 });
 
@@ -67,25 +72,56 @@ describe('sealed records (redacted once, where they were built)', () => {
 describe('Redactor on generated texts', () => {
   const secrets = ['s3cr&t=/+?"x', 'pa55word-ÄÖ', 'tok'];
   const noise = fc.constantFrom('"', ':', ' ', '\\', '?', '&', ';', '=', '#', 'a', '_', '-', '{', '}', ',', 'x', 'passw', 'secre', 'tok', '…');
-  const word = fc.constantFrom('shared_secret', 'SECRET', 'Password', 'passwd', 'token', 'Authorization', 'api_key', 'apikey', 'api-Key', 'label', 'rate', 'id');
-  const value = fc.constantFrom('s3cr&t=/+?"x', 's3cr%26t%3D%2F%2B%3F%22x', 's3cr%26t%3d%2f%2b%3f%22x', 's3cr\\u0026t=\\/+?\\"x', 'pa55word-ÄÖ', 'tok', 'plain', 'a\\"b', '');
+  const word = fc.constantFrom(
+    'shared_secret',
+    'SECRET',
+    'Password',
+    'passwd',
+    'token',
+    'Authorization',
+    'api_key',
+    'apikey',
+    'api-Key',
+    'label',
+    'rate',
+    'id',
+  );
+  const value = fc.constantFrom(
+    's3cr&t=/+?"x',
+    's3cr%26t%3D%2F%2B%3F%22x',
+    's3cr%26t%3d%2f%2b%3f%22x',
+    's3cr\\u0026t=\\/+?\\"x',
+    'pa55word-ÄÖ',
+    'tok',
+    'plain',
+    'a\\"b',
+    '',
+  );
   const affix = fc.constantFrom('', 'x_', 'wbp_', '_id', '-2');
   const member = fc.tuple(affix, word, affix, fc.constantFrom(':', ' : ', ':\t', ''), value).map(([a, w, b, sep, v]) => `"${a}${w}${b}"${sep}"${v}"`);
-  const param = fc.tuple(fc.constantFrom('?', '&', ';', ''), affix, word, fc.constantFrom('=', ''), value).map(([lead, a, w, eq, v]) => `${lead}${a}${w}${eq}${v}`);
+  const param = fc
+    .tuple(fc.constantFrom('?', '&', ';', ''), affix, word, fc.constantFrom('=', ''), value)
+    .map(([lead, a, w, eq, v]) => `${lead}${a}${w}${eq}${v}`);
   const texts = fc.array(fc.oneof(member, param, noise, value), { maxLength: 12 }).map((parts) => parts.join(''));
 
   it('no known secret survives in any generated text, and redacting again changes nothing (3,000 texts)', () => {
     const redactor = new Redactor(secrets);
-    fc.assert(fc.property(texts, (text) => {
-      const out = redactor.text(text);
-      return !out.includes('s3cr&t') && !out.includes('pa55word-ÄÖ') && !out.includes('s3cr%26t') && redactor.text(out) === out;
-    }), { numRuns: 3_000 });
+    fc.assert(
+      fc.property(texts, (text) => {
+        const out = redactor.text(text);
+        return !out.includes('s3cr&t') && !out.includes('pa55word-ÄÖ') && !out.includes('s3cr%26t') && redactor.text(out) === out;
+      }),
+      { numRuns: 3_000 },
+    );
   });
 
   it('leaves a text with no secret value and no secret name as it is', () => {
     const redactor = new Redactor(secrets);
     const plain = fc.array(fc.constantFrom('"', ':', ' ', '?', '&', '=', 'a', 'rate', 'id', '{', '}', '…'), { maxLength: 30 }).map((p) => p.join(''));
-    fc.assert(fc.property(plain, (text) => redactor.text(text) === text), { numRuns: 1_000 });
+    fc.assert(
+      fc.property(plain, (text) => redactor.text(text) === text),
+      { numRuns: 1_000 },
+    );
   });
 
   it('still redacts a member, a query parameter and a known value in one text', () => {

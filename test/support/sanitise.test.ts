@@ -12,7 +12,10 @@ describe('output sanitiser', () => {
   });
 
   it('no unsafe character survives, on any string (500 generated)', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => !UNSAFE.test(visibleControls(s)) && !/[\n\t]/.test(visibleLine(s)) && !UNSAFE.test(visibleLine(s))), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => !UNSAFE.test(visibleControls(s)) && !/[\n\t]/.test(visibleLine(s)) && !UNSAFE.test(visibleLine(s))),
+      { numRuns: 500 },
+    );
   });
 
   it('gives XML 1.0 text: no control character, the five specials escaped, lone surrogates shown', () => {

@@ -29,7 +29,9 @@ export function tlsFixtures(): TlsFixtures {
   const ca = (): CertificatePair => once('ca', () => createCertificate({ commonName: 'cm-certify tests CA', ca: true }));
   const now = Date.now();
   return {
-    get ca() { return ca(); },
+    get ca() {
+      return ca();
+    },
     get caFile() {
       return once('caFile', () => {
         const file = join(tempDir('cm-certify-test-ca-'), 'ca.pem');
@@ -37,11 +39,19 @@ export function tlsFixtures(): TlsFixtures {
         return file;
       });
     },
-    get server() { return once('server', () => createCertificate({ commonName: '127.0.0.1', hosts: ['127.0.0.1', 'localhost'], issuer: ca() })); },
-    get selfSigned() { return once('selfSigned', () => createSelfSigned(['127.0.0.1', 'localhost'])); },
-    get expired() {
-      return once('expired', () => createCertificate({ commonName: '127.0.0.1', hosts: ['127.0.0.1'], issuer: ca(), notBefore: new Date(now - 30 * DAY), notAfter: new Date(now - DAY) }));
+    get server() {
+      return once('server', () => createCertificate({ commonName: '127.0.0.1', hosts: ['127.0.0.1', 'localhost'], issuer: ca() }));
     },
-    get wrongHost() { return once('wrongHost', () => createCertificate({ commonName: 'other.invalid', hosts: ['other.invalid'], issuer: ca() })); },
+    get selfSigned() {
+      return once('selfSigned', () => createSelfSigned(['127.0.0.1', 'localhost']));
+    },
+    get expired() {
+      return once('expired', () =>
+        createCertificate({ commonName: '127.0.0.1', hosts: ['127.0.0.1'], issuer: ca(), notBefore: new Date(now - 30 * DAY), notAfter: new Date(now - DAY) }),
+      );
+    },
+    get wrongHost() {
+      return once('wrongHost', () => createCertificate({ commonName: 'other.invalid', hosts: ['other.invalid'], issuer: ca() }));
+    },
   };
 }

@@ -42,8 +42,14 @@ describe('values: what `yaml` itself reads', () => {
 
   it.each([
     ['flow collections and quoted keys', 'a: {"x/y": [1, {b: 2}], \'q~\': {c: [3]}}\nsteps: [{id: one}, {id: two, checks: [{id: c}]}]\n'],
-    ['an item on the line after its dash, comments, CRLF', 'steps:\r\n  -\r\n    # why\r\n    id: one\r\n  - id: two # trailing\r\n    checks:\r\n      -   id: c\r\n'],
-    ['block scalars and a document start', '---\nsteps:\n  - id: one\n    text: |\n      line one\n      line two\n    folded: >\n      a\n      b\n  - {id: two}\n'],
+    [
+      'an item on the line after its dash, comments, CRLF',
+      'steps:\r\n  -\r\n    # why\r\n    id: one\r\n  - id: two # trailing\r\n    checks:\r\n      -   id: c\r\n',
+    ],
+    [
+      'block scalars and a document start',
+      '---\nsteps:\n  - id: one\n    text: |\n      line one\n      line two\n    folded: >\n      a\n      b\n  - {id: two}\n',
+    ],
     ['core-schema scalars (YAML 1.2)', 'a: [0x1F, 0o17, 010, .inf, -.Inf, .nan, ~, null, true, False, yes, on, 1e3, "1", 2026-01-01, +12, -0, 1_000, 0b101]\n'],
     ['null, number and boolean keys', '~: a\n1.0: b\ntrue: c\n'],
     ['a pair in a flow sequence', 'a: [b: 1, c]\n'],
@@ -63,19 +69,22 @@ describe('values: what `yaml` itself reads', () => {
   });
 
   it('any value `yaml` writes, anchors and aliases included, reads back as `yaml` reads it', () => {
-    fc.assert(fc.property(fc.anything({ maxDepth: 4, withMap: true, withSet: true }), (value) => {
-      let text: string;
-      try {
-        text = stringify(value) ?? '';
-      } catch {
-        return;
-      }
-      const read = parseYaml(text, 'x.yaml');
-      // Refused where `yaml` would quietly lose data: a collection as a key (made a string) or
-      // two keys that name one field (`~` and "", 1 and "1": the last would win).
-      if (isYamlProblem(read)) expect(read.message).toMatch(/a mapping key must be a scalar|duplicate key/);
-      else expect(read.value).toEqual(yamlParse(text));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.anything({ maxDepth: 4, withMap: true, withSet: true }), (value) => {
+        let text: string;
+        try {
+          text = stringify(value) ?? '';
+        } catch {
+          return;
+        }
+        const read = parseYaml(text, 'x.yaml');
+        // Refused where `yaml` would quietly lose data: a collection as a key (made a string) or
+        // two keys that name one field (`~` and "", 1 and "1": the last would win).
+        if (isYamlProblem(read)) expect(read.message).toMatch(/a mapping key must be a scalar|duplicate key/);
+        else expect(read.value).toEqual(yamlParse(text));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('aliases share the anchored value, as `yaml` does', () => {
@@ -195,7 +204,12 @@ describe('aliases cost what their text costs; a billion laughs is refused at onc
 
   it(`a billion laughs (9 levels of 9 aliases: 387 million values) is refused at the alias past ${MAX_ALIAS_NODES} values`, () => {
     const lines = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
-    for (let i = 0; i < 9; i++) lines.push(`l${i}: &l${i} [${Array(9).fill(i === 0 ? '*a' : `*l${i - 1}`).join(', ')}]`);
+    for (let i = 0; i < 9; i++)
+      lines.push(
+        `l${i}: &l${i} [${Array(9)
+          .fill(i === 0 ? '*a' : `*l${i - 1}`)
+          .join(', ')}]`,
+      );
     const laughs = `${lines.join('\n')}\n`;
     const found = problem(laughs);
     expect(found.message).toMatch(/alias \*l4: the aliases would expand this document past 1,000,000 values.*billion laughs/);

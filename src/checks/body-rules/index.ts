@@ -4,13 +4,7 @@ import type { MessageName } from '../../spec/operations.js';
 import type { BodyKind, Verdict } from '../../spec/vocabulary.js';
 import { inventoryDateOrder } from './inventory.js';
 import { bookingListVersionDateTime, healthCheckSuccess } from './operations.js';
-import {
-  propertyAddressCountry,
-  propertyCoordinates,
-  propertyFeeReferences,
-  propertyRoomWbpRoomId,
-  propertyTimezone,
-} from './property.js';
+import { propertyAddressCountry, propertyCoordinates, propertyFeeReferences, propertyRoomWbpRoomId, propertyTimezone } from './property.js';
 import { ratePlansRateIdTruthy } from './rate-plans.js';
 import { reservationDayRates, reservationMinimumFields, reservationTotalPrice } from './reservation.js';
 import type { BodyRule } from './types.js';
@@ -47,11 +41,7 @@ export function rulesFor(name: MessageName, kind: BodyKind): BodyRule[] {
 }
 
 /** Every rule that applies to (name, kind), in BODY_RULES order; rules read JSON objects only. */
-export function applyBodyRules(
-  name: MessageName,
-  kind: BodyKind,
-  body: unknown,
-): Array<{ rule: BodyRule; verdict: Verdict }> {
+export function applyBodyRules(name: MessageName, kind: BodyKind, body: unknown): Array<{ rule: BodyRule; verdict: Verdict }> {
   return rulesFor(name, kind).map((rule) => ({
     rule,
     verdict: isObject(body) ? rule.check(body) : blocked('the body is not a JSON object'),

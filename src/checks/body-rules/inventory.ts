@@ -4,18 +4,7 @@ import { SPEC } from '../../spec/sections.js';
 import { fail, pass, unexpected } from '../check-verdict.js';
 import type { CheckMeta, Verdict } from '../../spec/vocabulary.js';
 import type { BodyRule } from './types.js';
-import {
-  blocked,
-  defineRule,
-  isObject,
-  MAX_OFFENDERS,
-  notApplicable,
-  offenders,
-  plural,
-  pointerOf,
-  readArray,
-  readObject,
-} from './types.js';
+import { blocked, defineRule, isObject, MAX_OFFENDERS, notApplicable, offenders, plural, pointerOf, readArray, readObject } from './types.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -32,11 +21,9 @@ function offendingItems(items: readonly unknown[]): { compared: number; found: O
     if (!isObject(item)) return;
     const { start_date: start, end_date: end } = item;
     // Malformed dates are the schema's finding; same-format ISO dates compare as strings.
-    if (typeof start !== 'string' || typeof end !== 'string' || !ISO_DATE.test(start) || !ISO_DATE.test(end))
-      return;
+    if (typeof start !== 'string' || typeof end !== 'string' || !ISO_DATE.test(start) || !ISO_DATE.test(end)) return;
     compared += 1;
-    if (end < start)
-      found.push({ pointer: pointerOf('Inventory', index, 'end_date'), start_date: start, end_date: end });
+    if (end < start) found.push({ pointer: pointerOf('Inventory', index, 'end_date'), start_date: start, end_date: end });
   });
   return { compared, found };
 }
@@ -49,8 +36,7 @@ function checkDateOrder(body: unknown, rule: CheckMeta): Verdict {
   if (inventory.value.length === 0) return notApplicable('Inventory is empty');
   const { compared, found } = offendingItems(inventory.value);
   if (compared === 0) return blocked('no Inventory item has two well-formed dates');
-  if (found.length === 0)
-    return pass(`Every Inventory item ends on or after its start_date (${plural(compared, 'item')})`);
+  if (found.length === 0) return pass(`Every Inventory item ends on or after its start_date (${plural(compared, 'item')})`);
   const first = found[0]!;
   const listed = found.slice(0, MAX_OFFENDERS);
   return fail(

@@ -6,17 +6,7 @@ import { fail, pass, unexpected } from '../check-verdict.js';
 import type { CheckMeta, Verdict } from '../../spec/vocabulary.js';
 import { isIanaTimeZone } from './timezones.js';
 import type { BodyRule, JsonObject, Read } from './types.js';
-import {
-  blocked,
-  defineRule,
-  isObject,
-  MAX_OFFENDERS,
-  notApplicable,
-  offenders,
-  plural,
-  pointerOf,
-  readObject,
-} from './types.js';
+import { blocked, defineRule, isObject, MAX_OFFENDERS, notApplicable, offenders, plural, pointerOf, readObject } from './types.js';
 
 const CREATE_PROPERTY = [{ name: 'CreateProperty' as const, kind: 'request' as const }];
 
@@ -44,10 +34,8 @@ function checkAddressCountry(body: unknown): Verdict {
   if ('verdict' in property) return property.verdict;
   const { country, address } = property.value;
   if (!isObject(address)) return blocked('Property.address is not a JSON object');
-  if (typeof country !== 'string' || typeof address.country !== 'string')
-    return blocked('a country code is not a string');
-  if (address.country === country)
-    return pass(`Property.address.country equals Property.country (${country})`);
+  if (typeof country !== 'string' || typeof address.country !== 'string') return blocked('a country code is not a string');
+  if (address.country === country) return pass(`Property.address.country equals Property.country (${country})`);
   return fail(unexpected('Property.address.country', country, address.country), {
     pointer: pointerOf('Property', 'address', 'country'),
     expected: country,
@@ -63,9 +51,7 @@ function checkCoordinates(body: unknown, rule: CheckMeta): Verdict {
   if ('verdict' in property) return property.verdict;
   const address = property.value.address;
   if (!isObject(address)) return blocked('Property.address is not a JSON object');
-  const sent = (['lat', 'lon'] as const).filter(
-    (key) => typeof address[key] === 'string' && address[key] !== '',
-  );
+  const sent = (['lat', 'lon'] as const).filter((key) => typeof address[key] === 'string' && address[key] !== '');
   if (sent.length === 0) return notApplicable('Property.address has no lat or lon');
   const found = sent.flatMap((key) => {
     const text = (address[key] as string).trim();
@@ -96,28 +82,18 @@ function checkRoomIds(body: unknown, rule: CheckMeta): Verdict {
   if (!Array.isArray(rooms)) return blocked('Property.rooms is not an array');
   if (rooms.length === 0) return notApplicable('Property.rooms is empty');
   const found = rooms.flatMap((room, index) =>
-    isObject(room) && Object.hasOwn(room, 'wbp_room_id')
-      ? [pointerOf('Property', 'rooms', index, 'wbp_room_id')]
-      : [],
+    isObject(room) && Object.hasOwn(room, 'wbp_room_id') ? [pointerOf('Property', 'rooms', index, 'wbp_room_id')] : [],
   );
-  if (found.length === 0)
-    return pass(`No CreateProperty room carries wbp_room_id (${plural(rooms.length, 'room')})`);
-  return fail(
-    unexpected(
-      `wbp_room_id in ${plural(found.length, 'CreateProperty room')}`,
-      'no wbp_room_id (UpdateRoom only)',
-      found[0],
+  if (found.length === 0) return pass(`No CreateProperty room carries wbp_room_id (${plural(rooms.length, 'room')})`);
+  return fail(unexpected(`wbp_room_id in ${plural(found.length, 'CreateProperty room')}`, 'no wbp_room_id (UpdateRoom only)', found[0]), {
+    pointer: found[0],
+    expected: 'no wbp_room_id',
+    actual: found.slice(0, MAX_OFFENDERS),
+    schemaErrors: offenders(
+      rule,
+      found.map((pointer) => ({ pointer, message: 'wbp_room_id is sent in UpdateRoom only' })),
     ),
-    {
-      pointer: found[0],
-      expected: 'no wbp_room_id',
-      actual: found.slice(0, MAX_OFFENDERS),
-      schemaErrors: offenders(
-        rule,
-        found.map((pointer) => ({ pointer, message: 'wbp_room_id is sent in UpdateRoom only' })),
-      ),
-    },
-  );
+  });
 }
 
 /** Ids of the taxes[] entries that are fees (is_fee true). */
@@ -133,8 +109,7 @@ function checkFeeReferences(body: unknown, rule: CheckMeta): Verdict {
   if (!Array.isArray(taxes)) return blocked('Property.taxes is not an array');
   const fees = feeIds(taxes);
   const refs = taxes.flatMap((tax, t) => {
-    const list =
-      isObject(tax) && Array.isArray(tax.tax_basis_includes_fees) ? tax.tax_basis_includes_fees : [];
+    const list = isObject(tax) && Array.isArray(tax.tax_basis_includes_fees) ? tax.tax_basis_includes_fees : [];
     return list.flatMap((ref, r) =>
       isObject(ref) && Object.hasOwn(ref, 'fee_id')
         ? [
@@ -148,47 +123,27 @@ function checkFeeReferences(body: unknown, rule: CheckMeta): Verdict {
   });
   if (refs.length === 0) return notApplicable('no tax lists tax_basis_includes_fees');
   const found = refs.filter((ref) => !fees.has(ref.feeId));
-  if (found.length === 0)
-    return pass(`Every fee_id refers to a fee in Property.taxes (${plural(refs.length, 'reference')})`);
+  if (found.length === 0) return pass(`Every fee_id refers to a fee in Property.taxes (${plural(refs.length, 'reference')})`);
   const first = found[0]!;
-  return fail(
-    unexpected(
-      'fee_id',
-      `the id of a fee (is_fee true) in Property.taxes: ${JSON.stringify([...fees])}`,
-      first.feeId,
+  return fail(unexpected('fee_id', `the id of a fee (is_fee true) in Property.taxes: ${JSON.stringify([...fees])}`, first.feeId), {
+    pointer: first.pointer,
+    expected: [...fees],
+    actual: first.feeId,
+    schemaErrors: offenders(
+      rule,
+      found.map((f) => ({
+        pointer: f.pointer,
+        message: `fee_id ${JSON.stringify(f.feeId)} is not the id of a fee in Property.taxes`,
+      })),
     ),
-    {
-      pointer: first.pointer,
-      expected: [...fees],
-      actual: first.feeId,
-      schemaErrors: offenders(
-        rule,
-        found.map((f) => ({
-          pointer: f.pointer,
-          message: `fee_id ${JSON.stringify(f.feeId)} is not the id of a fee in Property.taxes`,
-        })),
-      ),
-    },
-  );
+  });
 }
 
-function propertyRule(
-  id: string,
-  title: string,
-  spec: string,
-  check: (body: unknown, rule: CheckMeta) => Verdict,
-  rules: string[] = [],
-): BodyRule {
+function propertyRule(id: string, title: string, spec: string, check: (body: unknown, rule: CheckMeta) => Verdict, rules: string[] = []): BodyRule {
   return defineRule({ id, title, level: 'recommended', spec, rules, appliesTo: [...CREATE_PROPERTY] }, check);
 }
 
-export const propertyTimezone = propertyRule(
-  'rule.property.timezone',
-  'Property.timezone is an IANA time zone',
-  SPEC.property,
-  checkTimezone,
-  ['prop-codes'],
-);
+export const propertyTimezone = propertyRule('rule.property.timezone', 'Property.timezone is an IANA time zone', SPEC.property, checkTimezone, ['prop-codes']);
 export const propertyAddressCountry = propertyRule(
   'rule.property.address-country',
   'Property.address.country equals Property.country',

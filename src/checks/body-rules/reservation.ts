@@ -6,34 +6,14 @@ import type { MessageName } from '../../spec/operations.js';
 import type { BodyKind, CheckMeta, Verdict } from '../../spec/vocabulary.js';
 import { fail, pass, unexpected } from '../check-verdict.js';
 import type { BodyRule, JsonObject, Read } from './types.js';
-import {
-  defineRule,
-  isFiniteNumber,
-  isObject,
-  MAX_OFFENDERS,
-  notApplicable,
-  offenders,
-  plural,
-  pointerOf,
-  readArray,
-  readObject,
-  blocked,
-} from './types.js';
+import { defineRule, isFiniteNumber, isObject, MAX_OFFENDERS, notApplicable, offenders, plural, pointerOf, readArray, readObject, blocked } from './types.js';
 
 /** Prices are compared to the cent. */
 export const PRICE_TOLERANCE = 0.01;
 const EPSILON = 1e-9;
 
 /** The fields the recommended minimum rule asks for (OrderDate/OrderTime are the schema's). */
-export const RESERVATION_MINIMUM = [
-  'OrderId',
-  'IsCancellation',
-  'IsModification',
-  'TotalCurrency',
-  'TotalPrice',
-  'Customers',
-  'Rooms',
-] as const;
+export const RESERVATION_MINIMUM = ['OrderId', 'IsCancellation', 'IsModification', 'TotalCurrency', 'TotalPrice', 'Customers', 'Rooms'] as const;
 
 const APPLIES_TO: Array<{ name: MessageName; kind: BodyKind }> = [
   { name: 'GetBookingId', kind: 'response' },
@@ -82,8 +62,7 @@ function checkTotalPrice(body: unknown, rule: CheckMeta): Verdict {
   }
   const sum = roundCents(prices.reduce((a, b) => a + b, 0));
   const pointer = pointerOf('reservation', 'TotalPrice');
-  if (samePrice(sum, total))
-    return pass(`TotalPrice ${total} equals the sum of ${plural(prices.length, 'room price')}`);
+  if (samePrice(sum, total)) return pass(`TotalPrice ${total} equals the sum of ${plural(prices.length, 'room price')}`);
   return fail(unexpected('reservation TotalPrice', `the sum of the room prices, ${sum}`, total), {
     pointer,
     expected: sum,
@@ -122,38 +101,29 @@ function checkDayRates(body: unknown, rule: CheckMeta): Verdict {
   const checks = rooms.value.map(dayRateCheck).filter((c): c is DayRateCheck => c !== undefined);
   if (checks.length === 0) return notApplicable('no room carries numeric DayRates[].Rate, Units and Price');
   const found = checks.filter((c) => !samePrice(c.expected, c.actual));
-  if (found.length === 0)
-    return pass(`Day rates times units equal the room price (${plural(checks.length, 'room')})`);
+  if (found.length === 0) return pass(`Day rates times units equal the room price (${plural(checks.length, 'room')})`);
   const first = found[0]!;
   const listed = found.slice(0, MAX_OFFENDERS);
-  return fail(
-    unexpected(
-      `room Price in ${plural(found.length, 'room')}`,
-      `sum of DayRates[].Rate x Units = ${first.expected}`,
-      first.actual,
+  return fail(unexpected(`room Price in ${plural(found.length, 'room')}`, `sum of DayRates[].Rate x Units = ${first.expected}`, first.actual), {
+    pointer: first.pointer,
+    expected: first.expected,
+    actual: first.actual,
+    schemaErrors: offenders(
+      rule,
+      listed.map((c) => ({
+        pointer: c.pointer,
+        message: `Price ${c.actual} is not the day rates times the units, ${c.expected}`,
+        params: { expected: c.expected, actual: c.actual },
+      })),
     ),
-    {
-      pointer: first.pointer,
-      expected: first.expected,
-      actual: first.actual,
-      schemaErrors: offenders(
-        rule,
-        listed.map((c) => ({
-          pointer: c.pointer,
-          message: `Price ${c.actual} is not the day rates times the units, ${c.expected}`,
-          params: { expected: c.expected, actual: c.actual },
-        })),
-      ),
-    },
-  );
+  });
 }
 
 function checkMinimumFields(body: unknown, rule: CheckMeta): Verdict {
   const reservation = readReservation(body);
   if ('verdict' in reservation) return reservation.verdict;
   const missing = RESERVATION_MINIMUM.filter((field) => !Object.hasOwn(reservation.value, field));
-  if (missing.length === 0)
-    return pass(`The reservation carries the listed minimum (${RESERVATION_MINIMUM.join(', ')})`);
+  if (missing.length === 0) return pass(`The reservation carries the listed minimum (${RESERVATION_MINIMUM.join(', ')})`);
   const pointer = pointerOf('reservation');
   return fail(
     unexpected(

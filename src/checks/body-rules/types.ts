@@ -42,10 +42,7 @@ export function pointerOf(...segments: Array<string | number>): string {
 }
 
 /** The offenders of a failed rule as SchemaError records (keyword = the rule id). */
-export function offenders(
-  rule: CheckMeta,
-  items: ReadonlyArray<{ pointer: string; message: string; params?: Record<string, unknown> }>,
-): SchemaError[] {
+export function offenders(rule: CheckMeta, items: ReadonlyArray<{ pointer: string; message: string; params?: Record<string, unknown> }>): SchemaError[] {
   return items.slice(0, MAX_OFFENDERS).map((item) => ({
     pointer: item.pointer,
     message: item.message,
@@ -71,10 +68,7 @@ export function readArray(value: unknown, what: string): Read<unknown[]> {
 }
 
 /** A rule from its metadata and a pure check that receives that metadata (no `this`). */
-export function defineRule(
-  meta: CheckMeta & Pick<BodyRule, 'appliesTo'>,
-  check: (body: unknown, rule: CheckMeta) => Verdict,
-): BodyRule {
+export function defineRule(meta: CheckMeta & Pick<BodyRule, 'appliesTo'>, check: (body: unknown, rule: CheckMeta) => Verdict): BodyRule {
   const rule: BodyRule = { ...meta, check: (body: unknown) => check(body, rule) };
   return rule;
 }

@@ -13,8 +13,14 @@ import { VARIATION_CHECKS } from './variations.js';
 export type { CodeCheck, CodeCheckInput } from './types.js';
 
 const ALL: CodeCheck[] = [
-  ...OTA_CODE_CHECKS, ...PMS_ARI_CHECKS, ...PMS_FLOW_CHECKS, ...PROPERTY_CHECKS, ...PROPERTY_EFFECT_CHECKS, ...VARIATION_CHECKS,
-  ...PMS_EFFECT_CHECKS, ...PMS_ARI_EXTRA_CHECKS,
+  ...OTA_CODE_CHECKS,
+  ...PMS_ARI_CHECKS,
+  ...PMS_FLOW_CHECKS,
+  ...PROPERTY_CHECKS,
+  ...PROPERTY_EFFECT_CHECKS,
+  ...VARIATION_CHECKS,
+  ...PMS_EFFECT_CHECKS,
+  ...PMS_ARI_EXTRA_CHECKS,
 ];
 
 export const CODE_CHECKS: ReadonlyMap<string, CodeCheck> = new Map(ALL.map((c) => [c.name, c]));

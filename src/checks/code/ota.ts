@@ -26,7 +26,12 @@ export const httpsRequired: CodeCheck = {
     if (scheme === 'https:') return pass('base_url uses HTTPS', { exchanges });
     const message = unexpected('scheme', 'https', scheme.replace(':', ''), 'HTTPS is required for every endpoint');
     return run.allowHttp
-      ? fail(`${message}\n  allowed by --allow-http for local development: this run is not a certification of the production endpoint`, { exchanges, level: 'recommended', expected: 'https', actual: 'http' })
+      ? fail(`${message}\n  allowed by --allow-http for local development: this run is not a certification of the production endpoint`, {
+          exchanges,
+          level: 'recommended',
+          expected: 'https',
+          actual: 'http',
+        })
       : fail(message, { exchanges, expected: 'https', actual: 'http' });
   },
 };
@@ -59,7 +64,10 @@ export const ratePlansKnownRooms: CodeCheck = {
     if (strays.length === 0) return pass(`all ${plans.length} rate plan(s) name a known room or "0"`, { exchanges });
     const first = strays[0]!;
     return fail(unexpected('wbp_room_id', `one of ${JSON.stringify([...known])}`, first.room, `${strays.length} plan(s) name unknown rooms`), {
-      exchanges, pointer: `/RatePlans/${first.i}/wbp_room_id`, expected: [...known], actual: strays.map((s) => s.room),
+      exchanges,
+      pointer: `/RatePlans/${first.i}/wbp_room_id`,
+      expected: [...known],
+      actual: strays.map((s) => s.room),
     });
   },
 };
@@ -88,7 +96,8 @@ export const bookingsUnique: CodeCheck = {
     if (!bookings) return skip('no booking list to look at', 'blocked', { exchanges });
     const seen = new Set<unknown>();
     for (const [i, b] of bookings.entries()) {
-      if (seen.has(b.booking_id)) return fail(unexpected('duplicate booking_id', 'each id once', b.booking_id), { exchanges, pointer: `/Bookings/${i}/booking_id` });
+      if (seen.has(b.booking_id))
+        return fail(unexpected('duplicate booking_id', 'each id once', b.booking_id), { exchanges, pointer: `/Bookings/${i}/booking_id` });
       seen.add(b.booking_id);
     }
     return pass(`${bookings.length} distinct booking(s)`, { exchanges });
@@ -113,10 +122,27 @@ export const reservationOrderTime: CodeCheck = {
     const high = to + ORDER_TIME_TOLERANCE_MS;
     if (ordered >= low && ordered <= high) return pass(`ordered ${date} ${time} UTC, when the hook ran`, { exchanges });
     const offMin = Math.round((ordered < low ? ordered - from : ordered - to) / 60_000);
-    return fail(unexpected('OrderDate/OrderTime', `the UTC time the booking was made (${formatBookingVersion(from)})`, `${date} ${time} (${offMin > 0 ? '+' : ''}${offMin} min): a local time, or a wrong clock`), {
-      exchanges, pointer: '/reservation/OrderTime', expected: formatBookingVersion(from), actual: `${date} ${time}`,
-    });
+    return fail(
+      unexpected(
+        'OrderDate/OrderTime',
+        `the UTC time the booking was made (${formatBookingVersion(from)})`,
+        `${date} ${time} (${offMin > 0 ? '+' : ''}${offMin} min): a local time, or a wrong clock`,
+      ),
+      {
+        exchanges,
+        pointer: '/reservation/OrderTime',
+        expected: formatBookingVersion(from),
+        actual: `${date} ${time}`,
+      },
+    );
   },
 };
 
-export const OTA_CODE_CHECKS: CodeCheck[] = [httpsRequired, ratePlansCoverRooms, ratePlansKnownRooms, ratePlansUniquePairs, bookingsUnique, reservationOrderTime];
+export const OTA_CODE_CHECKS: CodeCheck[] = [
+  httpsRequired,
+  ratePlansCoverRooms,
+  ratePlansKnownRooms,
+  ratePlansUniquePairs,
+  bookingsUnique,
+  reservationOrderTime,
+];

@@ -22,7 +22,10 @@ export const ariSplitLarge: CodeCheck = {
     const text = `${ledger.items} item(s) in ${ledger.requests} request(s); the largest carried ${ledger.maxItemsPerRequest}`;
     return ledger.maxItemsPerRequest <= max
       ? pass(`${text} (at most ${max})`)
-      : fail(`${unexpected('items in one ARIUpdate', `at most ${max} (large updates split over several requests)`, ledger.maxItemsPerRequest)}; ${text}`, { expected: max, actual: ledger.maxItemsPerRequest });
+      : fail(`${unexpected('items in one ARIUpdate', `at most ${max} (large updates split over several requests)`, ledger.maxItemsPerRequest)}; ${text}`, {
+          expected: max,
+          actual: ledger.maxItemsPerRequest,
+        });
   },
 };
 
@@ -39,10 +42,19 @@ export const ariNoUnaskedRefresh: CodeCheck = {
       return covered.reduce((days, [s, e]) => days + e - s + 1, 0) > FULL_REFRESH_DAYS;
     });
     const text = `${ledger.requests} ARIUpdate request(s), ${ledger.items} item(s)`;
-    if (wide.length * 2 <= pms.mappedPairs.length) return pass(`${text}; no full refresh (${wide.length} of ${pms.mappedPairs.length} pair(s) re-sent over ${FULL_REFRESH_DAYS}+ days)`);
-    return fail(unexpected('ARI in a window where no full refresh was asked for', 'only the changes', `${wide.length} of ${pms.mappedPairs.length} pair(s) re-sent over more than ${FULL_REFRESH_DAYS} days (a full refresh)`), {
-      expected: 'no full refresh', actual: `${wide.length} pair(s)`,
-    });
+    if (wide.length * 2 <= pms.mappedPairs.length)
+      return pass(`${text}; no full refresh (${wide.length} of ${pms.mappedPairs.length} pair(s) re-sent over ${FULL_REFRESH_DAYS}+ days)`);
+    return fail(
+      unexpected(
+        'ARI in a window where no full refresh was asked for',
+        'only the changes',
+        `${wide.length} of ${pms.mappedPairs.length} pair(s) re-sent over more than ${FULL_REFRESH_DAYS} days (a full refresh)`,
+      ),
+      {
+        expected: 'no full refresh',
+        actual: `${wide.length} pair(s)`,
+      },
+    );
   },
 };
 
@@ -53,16 +65,19 @@ function samePrice(a: string, b: unknown): boolean {
 
 export const ariPriceChangeSent: CodeCheck = {
   name: 'ari-price-change-sent',
-  description: 'after a price changes in the PMS (args.change: the change_price hook\'s answer: start_date, end_date, and optionally wbp_room_id, wbp_rate_id, rate), an ARIUpdate carries a rate for those dates (the new rate when the hook gave it)',
+  description:
+    "after a price changes in the PMS (args.change: the change_price hook's answer: start_date, end_date, and optionally wbp_room_id, wbp_rate_id, rate), an ARIUpdate carries a rate for those dates (the new rate when the hook gave it)",
   run(input) {
     const pms = input.pms;
     if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
     const change = (input.args.change ?? {}) as Record<string, unknown>;
     const from = typeof change.start_date === 'string' ? dayNumber(change.start_date) : undefined;
     const to = typeof change.end_date === 'string' ? dayNumber(change.end_date) : undefined;
-    if (from === undefined || to === undefined || to < from) return skip('the change_price hook did not say which dates changed (start_date, end_date)', 'missing-input');
+    if (from === undefined || to === undefined || to < from)
+      return skip('the change_price hook did not say which dates changed (start_date, end_date)', 'missing-input');
     const ledger = pms.ledger(String(input.args.window ?? pms.windowKey));
-    if (!ledger || ledger.requests === 0) return fail('Unexpected silence: the PMS sent no ARIUpdate after the price changed', { expected: 'ARIUpdate with the new rate', actual: 'none' });
+    if (!ledger || ledger.requests === 0)
+      return fail('Unexpected silence: the PMS sent no ARIUpdate after the price changed', { expected: 'ARIUpdate with the new rate', actual: 'none' });
     const fits = (room: string, rate: string): boolean =>
       (change.wbp_room_id === undefined || String(change.wbp_room_id) === room) && (change.wbp_rate_id === undefined || String(change.wbp_rate_id) === rate);
     const missing: string[] = [];
@@ -75,7 +90,14 @@ export const ariPriceChangeSent: CodeCheck = {
     }
     const what = typeof change.rate === 'string' ? `rate ${change.rate}` : 'a rate';
     if (missing.length === 0) return pass(`${what} sent for all ${to - from + 1} changed night(s)`);
-    return fail(unexpected('ARIUpdate after the price change', `${what} on every changed night`, `none on ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''}`), { expected: change.rate ?? 'a rate', actual: missing });
+    return fail(
+      unexpected(
+        'ARIUpdate after the price change',
+        `${what} on every changed night`,
+        `none on ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''}`,
+      ),
+      { expected: change.rate ?? 'a rate', actual: missing },
+    );
   },
 };
 

@@ -13,7 +13,8 @@ function windowLedger(input: CodeCheckInput): { pms: PmsFacts; ledger: AriLedger
   const pms = input.pms;
   if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
   const ledger = pms.ledger(String(input.args.window ?? pms.windowKey));
-  if (!ledger || ledger.requests === 0) return fail('Unexpected silence: the PMS sent no ARIUpdate in this window', { expected: 'ARIUpdate requests', actual: 'none' });
+  if (!ledger || ledger.requests === 0)
+    return fail('Unexpected silence: the PMS sent no ARIUpdate in this window', { expected: 'ARIUpdate requests', actual: 'none' });
   return { pms, ledger };
 }
 
@@ -26,7 +27,7 @@ function horizonEnd(input: CodeCheckInput, from: number): { to: number; label: s
 
 export const ariCoverage: CodeCheck = {
   name: 'ari-coverage',
-  description: 'ARIUpdate covers every mapped room x rate plan on every date from the window\'s day to one year ahead (args: horizon: end-of-next-year)',
+  description: "ARIUpdate covers every mapped room x rate plan on every date from the window's day to one year ahead (args: horizon: end-of-next-year)",
   run(input) {
     const w = windowLedger(input);
     if (!('ledger' in w)) return w;
@@ -36,7 +37,8 @@ export const ariCoverage: CodeCheck = {
     const reach = Math.min(...report.map((r) => r.reach));
     const stats = `${w.ledger.items} items in ${w.ledger.requests} request(s), ${report.length} pair(s)`;
     const incomplete = report.filter((r) => r.gaps.length > 0);
-    if (incomplete.length === 0) return pass(`every pair covered from ${dayString(from)} to ${label} (${dayString(to)}); horizon reached ${dayString(reach)}; ${stats}`);
+    if (incomplete.length === 0)
+      return pass(`every pair covered from ${dayString(from)} to ${label} (${dayString(to)}); horizon reached ${dayString(reach)}; ${stats}`);
     const shown = incomplete.slice(0, 5).map((r) => `${r.room} x ${r.rate}: first gap ${dayString(r.gaps[0]![0])}..${dayString(r.gaps[0]![1])}`);
     return fail(
       `${unexpected('coverage', `every pair to ${dayString(to)} (${label})`, `${incomplete.length} pair(s) with gaps; horizon reached ${reach >= from ? dayString(reach) : 'none'}`)}\n  ${shown.join('\n  ')}`,
@@ -54,7 +56,10 @@ export const ariUnitsPerRoom: CodeCheck = {
     if (!('ledger' in w)) return w;
     const [first] = unitsConflicts(w.ledger, 1);
     if (!first) return pass('units agree across the rate plans of each room');
-    return fail(unexpected(`units of room ${first.room} on ${first.from}..${first.to}`, 'the same for every rate plan', first.values), { expected: 'equal units', actual: first.values });
+    return fail(unexpected(`units of room ${first.room} on ${first.from}..${first.to}`, 'the same for every rate plan', first.values), {
+      expected: 'equal units',
+      actual: first.values,
+    });
   },
 };
 
@@ -68,7 +73,14 @@ export const ariCurrency: CodeCheck = {
     if (!('ledger' in w)) return w;
     const wrong = [...w.ledger.currencies.entries()].filter(([c]) => c !== expected);
     if (wrong.length === 0) return pass(`currency ${expected} in all ${w.ledger.requests} request(s)`);
-    return fail(unexpected('currency', expected, wrong.map(([c]) => c)), { exchanges: wrong.flatMap(([, ids]) => ids).slice(0, 10), pointer: '/currency', expected, actual: wrong.map(([c]) => c) });
+    return fail(
+      unexpected(
+        'currency',
+        expected,
+        wrong.map(([c]) => c),
+      ),
+      { exchanges: wrong.flatMap(([, ids]) => ids).slice(0, 10), pointer: '/currency', expected, actual: wrong.map(([c]) => c) },
+    );
   },
 };
 
@@ -80,9 +92,16 @@ export const ariKnownIds: CodeCheck = {
     if (!('ledger' in w)) return w;
     const unknown = w.ledger.unknownPairs;
     if (unknown.length === 0) return pass(`all ${w.ledger.items} item(s) name mapped pairs`);
-    return fail(`${unknown.length} item(s) name unmapped rooms or rate plans:\n  ${unknown.slice(0, 5).map((u) => `${u.exchange} ${u.pointer}: ${u.message}`).join('\n  ')}`, {
-      exchanges: [...new Set(unknown.map((u) => u.exchange))].slice(0, 10), pointer: unknown[0]!.pointer,
-    });
+    return fail(
+      `${unknown.length} item(s) name unmapped rooms or rate plans:\n  ${unknown
+        .slice(0, 5)
+        .map((u) => `${u.exchange} ${u.pointer}: ${u.message}`)
+        .join('\n  ')}`,
+      {
+        exchanges: [...new Set(unknown.map((u) => u.exchange))].slice(0, 10),
+        pointer: unknown[0]!.pointer,
+      },
+    );
   },
 };
 
@@ -95,7 +114,9 @@ export const ariCompact: CodeCheck = {
     const c = compaction(w.ledger);
     const max = typeof input.args.max_ratio === 'number' ? input.args.max_ratio : 1.5;
     const text = `${c.items} item(s) sent for data that fits in ${c.minimal} range(s): ratio ${c.ratio.toFixed(2)}`;
-    return c.ratio <= max ? pass(text) : fail(`${text}; the spec asks to combine updates into as few date ranges as possible`, { expected: `<= ${max}`, actual: Number(c.ratio.toFixed(2)) });
+    return c.ratio <= max
+      ? pass(text)
+      : fail(`${text}; the spec asks to combine updates into as few date ranges as possible`, { expected: `<= ${max}`, actual: Number(c.ratio.toFixed(2)) });
   },
 };
 
@@ -121,7 +142,10 @@ export const availabilityLowered: CodeCheck = {
       if (!lowered) notLowered.push(date);
     }
     if (notLowered.length === 0) return pass(`availability of room ${booking.room} lowered on all ${Object.keys(booking.units_before).length} booked night(s)`);
-    return fail(unexpected(`availability of room ${booking.room}`, 'lower units on every booked night', `not lowered on ${notLowered.join(', ')}`), { expected: 'an ARIUpdate lowering units', actual: notLowered });
+    return fail(unexpected(`availability of room ${booking.room}`, 'lower units on every booked night', `not lowered on ${notLowered.join(', ')}`), {
+      expected: 'an ARIUpdate lowering units',
+      actual: notLowered,
+    });
   },
 };
 

@@ -16,7 +16,6 @@ interface BookingArg {
   units_before?: UnitsBefore;
 }
 
-
 export const setupCredentials: CodeCheck = {
   name: 'setup-credentials',
   description: 'SetupProperty carries the issued ids, typed as the id table says; the password is optional there but, when sent, the issued one',
@@ -29,9 +28,14 @@ export const setupCredentials: CodeCheck = {
     // "wbp_property_password | yes (optional in SetupProperty)": absent is allowed, a wrong one is not (D-161).
     if (body.wbp_property_password !== undefined && body.wbp_property_password !== password) wrong.push('/wbp_property_password (not the issued password)');
     if (wrong.length === 0) {
-      return pass(body.wbp_property_password === undefined ? 'the issued ids; no password (optional in SetupProperty)' : 'the issued ids and password', { exchanges });
+      return pass(body.wbp_property_password === undefined ? 'the issued ids; no password (optional in SetupProperty)' : 'the issued ids and password', {
+        exchanges,
+      });
     }
-    return fail(unexpected('SetupProperty credentials', 'the ids and password the channel manager issued', wrong.join('; ')), { exchanges, pointer: wrong[0]!.split(' ')[0]! });
+    return fail(unexpected('SetupProperty credentials', 'the ids and password the channel manager issued', wrong.join('; ')), {
+      exchanges,
+      pointer: wrong[0]!.split(' ')[0]!,
+    });
   },
 };
 
@@ -46,10 +50,21 @@ export const setupBeforeUse: CodeCheck = {
     if (!setup) return skip('no successful SetupProperty yet', 'blocked');
     const index = pms.inbound.indexOf(setup);
     const early = pms.inbound.slice(0, index).filter((x) => !BEFORE_SETUP.has(op(x)));
-    if (early.length === 0) return pass(`${index} request(s) before setup succeeded, all HealthCheck, SetupProperty or CreateProperty`, { exchanges: [setup.record.id] });
-    return fail(unexpected('requests before setup succeeded', 'only HealthCheck, SetupProperty or CreateProperty', early.slice(0, 5).map((x) => `${op(x)} (${x.record.id})`).join(', ')), {
-      exchanges: [...early.slice(0, 5).map((x) => x.record.id), setup.record.id],
-    });
+    if (early.length === 0)
+      return pass(`${index} request(s) before setup succeeded, all HealthCheck, SetupProperty or CreateProperty`, { exchanges: [setup.record.id] });
+    return fail(
+      unexpected(
+        'requests before setup succeeded',
+        'only HealthCheck, SetupProperty or CreateProperty',
+        early
+          .slice(0, 5)
+          .map((x) => `${op(x)} (${x.record.id})`)
+          .join(', '),
+      ),
+      {
+        exchanges: [...early.slice(0, 5).map((x) => x.record.id), setup.record.id],
+      },
+    );
   },
 };
 
@@ -57,7 +72,8 @@ function windowLedger(input: CodeCheckInput): AriLedger | Verdict {
   const pms = input.pms;
   if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
   const ledger = pms.ledger(String(input.args.window ?? pms.windowKey));
-  if (!ledger || ledger.requests === 0) return fail('Unexpected silence: the PMS sent no ARIUpdate in this window', { expected: 'ARIUpdate requests', actual: 'none' });
+  if (!ledger || ledger.requests === 0)
+    return fail('Unexpected silence: the PMS sent no ARIUpdate in this window', { expected: 'ARIUpdate requests', actual: 'none' });
   return ledger;
 }
 
@@ -76,7 +92,8 @@ function nightsFailing(ledger: AriLedger, booking: BookingArg, dates: string[], 
 
 export const availabilityRaised: CodeCheck = {
   name: 'availability-raised',
-  description: 'after a cancellation, an ARIUpdate gives the booked room\'s nights back their units from before the booking (args: booking = the create step\'s result)',
+  description:
+    "after a cancellation, an ARIUpdate gives the booked room's nights back their units from before the booking (args: booking = the create step's result)",
   run(input) {
     const booking = input.args.booking as BookingArg | undefined;
     if (!booking?.room || !booking.units_before) return skip('no booking to look at', 'blocked');
@@ -85,13 +102,17 @@ export const availabilityRaised: CodeCheck = {
     const dates = Object.keys(booking.units_before);
     const missing = nightsFailing(ledger, booking, dates, (now, before) => (before === undefined ? now >= 0 : now >= before));
     if (missing.length === 0) return pass(`availability of room ${booking.room} back up on all ${dates.length} night(s) of the cancelled booking`);
-    return fail(unexpected(`availability of room ${booking.room} after the cancellation`, 'the units from before the booking', `not raised on ${missing.join(', ')}`), { expected: 'an ARIUpdate raising units', actual: missing });
+    return fail(
+      unexpected(`availability of room ${booking.room} after the cancellation`, 'the units from before the booking', `not raised on ${missing.join(', ')}`),
+      { expected: 'an ARIUpdate raising units', actual: missing },
+    );
   },
 };
 
 export const availabilityFollowsChange: CodeCheck = {
   name: 'availability-follows-change',
-  description: 'after a modification adds nights, an ARIUpdate lowers the room\'s units on the added nights (args: booking = the modify step\'s result, original = the create step\'s result)',
+  description:
+    "after a modification adds nights, an ARIUpdate lowers the room's units on the added nights (args: booking = the modify step's result, original = the create step's result)",
   run(input) {
     const booking = input.args.booking as BookingArg | undefined;
     const original = input.args.original as BookingArg | undefined;
@@ -102,13 +123,17 @@ export const availabilityFollowsChange: CodeCheck = {
     if ('status' in ledger) return ledger;
     const missing = nightsFailing(ledger, booking, added, (now, before) => (before === undefined ? now >= 0 : now < before));
     if (missing.length === 0) return pass(`availability of room ${booking.room} lowered on the ${added.length} added night(s)`);
-    return fail(unexpected(`availability of room ${booking.room} after the modification`, 'lower units on the added nights', `not lowered on ${missing.join(', ')}`), { expected: 'an ARIUpdate lowering units', actual: missing });
+    return fail(
+      unexpected(`availability of room ${booking.room} after the modification`, 'lower units on the added nights', `not lowered on ${missing.join(', ')}`),
+      { expected: 'an ARIUpdate lowering units', actual: missing },
+    );
   },
 };
 
 export const notBookedTwice: CodeCheck = {
   name: 'not-booked-twice',
-  description: 'after a booking is fetched again (still listed by GetBookingList), the room\'s units are not lowered a second time (args: booking = the create step\'s result)',
+  description:
+    "after a booking is fetched again (still listed by GetBookingList), the room's units are not lowered a second time (args: booking = the create step's result)",
   run(input) {
     const booking = input.args.booking as BookingArg | undefined;
     if (!booking?.room || !booking.units_before) return skip('no booking to look at', 'blocked');
@@ -127,7 +152,14 @@ export const notBookedTwice: CodeCheck = {
       });
     });
     if (twice.length === 0) return pass(`room ${booking.room}: units on the ${dates.length} booked night(s) lowered once, not again after the re-fetch`);
-    return fail(unexpected(`availability of room ${booking.room} after the booking was fetched again`, `lowered by ${units} unit(s) once`, `lowered further on ${twice.join(', ')}`), { expected: `baseline - ${units}`, actual: twice });
+    return fail(
+      unexpected(
+        `availability of room ${booking.room} after the booking was fetched again`,
+        `lowered by ${units} unit(s) once`,
+        `lowered further on ${twice.join(', ')}`,
+      ),
+      { expected: `baseline - ${units}`, actual: twice },
+    );
   },
 };
 
@@ -147,7 +179,8 @@ const CAPABILITY_CALLBACKS = ['BookingCreate', 'NotifyBooking', 'RoomInfo'];
 
 export const callbackPathsServed: CodeCheck = {
   name: 'callback-paths-served',
-  description: 'every callback the PMS serves (ARIFullRefresh, and each declared one of BookingCreate, NotifyBooking, RoomInfo) was called on its path during the run and answered HTTP 200 at least once',
+  description:
+    'every callback the PMS serves (ARIFullRefresh, and each declared one of BookingCreate, NotifyBooking, RoomInfo) was called on its path during the run and answered HTTP 200 at least once',
   run({ pms, profile }) {
     if (!pms?.outbound) return skip('no mock channel manager in this run', 'not-applicable');
     const expected = ['ARIFullRefresh', ...CAPABILITY_CALLBACKS.filter((c) => profile.capabilities.includes(c))];
@@ -155,8 +188,14 @@ export const callbackPathsServed: CodeCheck = {
     const notCalled = expected.filter((name) => !called.includes(name));
     const unanswered = called.filter((name) => !pms.outbound!.some((x) => x.operation === name && x.response?.status === 200));
     if (unanswered.length > 0) {
-      const ids = pms.outbound.filter((x) => unanswered.includes(String(x.operation))).map((x) => x.id).slice(0, 5);
-      return fail(unexpected('callback paths', 'HTTP 200 on each declared callback\'s path', `never on ${unanswered.map((n) => `/${n}`).join(', ')}`), { exchanges: ids, actual: unanswered });
+      const ids = pms.outbound
+        .filter((x) => unanswered.includes(String(x.operation)))
+        .map((x) => x.id)
+        .slice(0, 5);
+      return fail(unexpected('callback paths', "HTTP 200 on each declared callback's path", `never on ${unanswered.map((n) => `/${n}`).join(', ')}`), {
+        exchanges: ids,
+        actual: unanswered,
+      });
     }
     // Only a partial run (--suite) leaves a declared callback uncalled: every callback step is gated by its capability alone.
     if (notCalled.length > 0) return skip(`Not applicable in this run: it did not call ${notCalled.join(', ')} (its suite did not run)`, 'not-applicable');
@@ -164,4 +203,12 @@ export const callbackPathsServed: CodeCheck = {
   },
 };
 
-export const PMS_EFFECT_CHECKS: CodeCheck[] = [setupCredentials, setupBeforeUse, availabilityRaised, availabilityFollowsChange, notBookedTwice, notifyWithoutCreate, callbackPathsServed];
+export const PMS_EFFECT_CHECKS: CodeCheck[] = [
+  setupCredentials,
+  setupBeforeUse,
+  availabilityRaised,
+  availabilityFollowsChange,
+  notBookedTwice,
+  notifyWithoutCreate,
+  callbackPathsServed,
+];

@@ -14,7 +14,6 @@ export { pollInterval, reactivePoll };
 
 const CONFIG_OPS = new Set(['SetupProperty', 'GetRoomTypes', 'GetRatePlans', 'CreateProperty', 'ARIUpdate']);
 
-
 export const healthcheckFirst: CodeCheck = {
   name: 'healthcheck-first',
   description: 'a HealthCheck comes before SetupProperty and the other configuration requests',
@@ -26,7 +25,9 @@ export const healthcheckFirst: CodeCheck = {
     if (health && health.at <= first.at && pms.inbound.indexOf(health) < pms.inbound.indexOf(first)) {
       return pass(`HealthCheck (${health.record.id}) before ${op(first)} (${first.record.id})`, { exchanges: [health.record.id, first.record.id] });
     }
-    return fail(unexpected('first configuration request', 'after a HealthCheck', `${op(first)} with no HealthCheck before it`), { exchanges: [first.record.id] });
+    return fail(unexpected('first configuration request', 'after a HealthCheck', `${op(first)} with no HealthCheck before it`), {
+      exchanges: [first.record.id],
+    });
   },
 };
 
@@ -41,7 +42,10 @@ export const mappingAfterSetup: CodeCheck = {
     const missing = ['GetRoomTypes', 'GetRatePlans'].filter((name) => !after.some((x) => op(x) === name));
     return missing.length === 0
       ? pass('GetRoomTypes and GetRatePlans followed SetupProperty', { exchanges: [setup.record.id] })
-      : fail(unexpected('requests after SetupProperty', 'GetRoomTypes and GetRatePlans', `no ${missing.join(' and no ')}`), { exchanges: [setup.record.id], actual: missing });
+      : fail(unexpected('requests after SetupProperty', 'GetRoomTypes and GetRatePlans', `no ${missing.join(' and no ')}`), {
+          exchanges: [setup.record.id],
+          actual: missing,
+        });
   },
 };
 
@@ -81,11 +85,20 @@ export const versionNotLater: CodeCheck = {
     for (const p of judged) {
       const limit = p.lastSuccess ? p.lastSuccess.at + skew : undefined;
       if (limit === undefined || (p.version as number) > limit) {
-        const expected = p.lastSuccess ? `<= ${formatBookingVersion(p.lastSuccess.at)} (last successful poll ${p.lastSuccess.record.id})` : 'null (no poll had succeeded yet)';
-        return fail(unexpected('wbp_booking_version', expected, versionText(p.version)), { exchanges: [p.poll.record.id, ...(p.lastSuccess ? [p.lastSuccess.record.id] : [])], pointer: '/wbp_booking_version', expected, actual: versionText(p.version) });
+        const expected = p.lastSuccess
+          ? `<= ${formatBookingVersion(p.lastSuccess.at)} (last successful poll ${p.lastSuccess.record.id})`
+          : 'null (no poll had succeeded yet)';
+        return fail(unexpected('wbp_booking_version', expected, versionText(p.version)), {
+          exchanges: [p.poll.record.id, ...(p.lastSuccess ? [p.lastSuccess.record.id] : [])],
+          pointer: '/wbp_booking_version',
+          expected,
+          actual: versionText(p.version),
+        });
       }
     }
-    return judged.length ? pass(`${judged.length} version(s), none later than the last successful poll`) : skip('no GetBookingList with a version in this window', 'blocked');
+    return judged.length
+      ? pass(`${judged.length} version(s), none later than the last successful poll`)
+      : skip('no GetBookingList with a version in this window', 'blocked');
   },
 };
 
@@ -100,11 +113,16 @@ export const versionNotFarEarlier: CodeCheck = {
       if (p.version === undefined) continue;
       if (p.version === null || p.version < last.at - far) {
         return fail(unexpected('wbp_booking_version', `close to ${formatBookingVersion(last.at)} (the last successful poll)`, versionText(p.version)), {
-          exchanges: [p.poll.record.id, last.record.id], pointer: '/wbp_booking_version', expected: formatBookingVersion(last.at), actual: versionText(p.version),
+          exchanges: [p.poll.record.id, last.record.id],
+          pointer: '/wbp_booking_version',
+          expected: formatBookingVersion(last.at),
+          actual: versionText(p.version),
         });
       }
     }
-    return judged.length ? pass(`${judged.length} version(s) within ${Math.round(far / 1000)} s of the last successful poll`) : skip('no poll after a successful one in this window', 'blocked');
+    return judged.length
+      ? pass(`${judged.length} version(s) within ${Math.round(far / 1000)} s of the last successful poll`)
+      : skip('no poll after a successful one in this window', 'blocked');
   },
 };
 
@@ -118,9 +136,13 @@ export const versionAfterError: CodeCheck = {
     for (const p of judged) {
       if (!p.lastSuccess || p.version === undefined) continue;
       if (p.version === null || p.version > p.lastSuccess.at + skew) {
-        return fail(unexpected('wbp_booking_version after an error', `${formatBookingVersion(p.lastSuccess.at)} (the last successful poll)`, versionText(p.version)), {
-          exchanges: [p.poll.record.id, p.lastSuccess.record.id], pointer: '/wbp_booking_version',
-        });
+        return fail(
+          unexpected('wbp_booking_version after an error', `${formatBookingVersion(p.lastSuccess.at)} (the last successful poll)`, versionText(p.version)),
+          {
+            exchanges: [p.poll.record.id, p.lastSuccess.record.id],
+            pointer: '/wbp_booking_version',
+          },
+        );
       }
     }
     return pass('the version after the error kept the last successful poll time', { exchanges: judged.map((p) => p.poll.record.id) });
@@ -131,7 +153,8 @@ export const callbackAccepted: CodeCheck = {
   name: 'callback-accepted',
   description: 'the PMS answers a callback with success (a JSON object that is not success false and carries no errors)',
   run({ subject, exchanges }): Verdict {
-    if (!subject || typeof subject !== 'object' || Array.isArray(subject)) return fail('Unexpected answer: not a JSON object (see the protocol checks)', { exchanges });
+    if (!subject || typeof subject !== 'object' || Array.isArray(subject))
+      return fail('Unexpected answer: not a JSON object (see the protocol checks)', { exchanges });
     const body = subject as Record<string, unknown>;
     if (body.success === false || (Array.isArray(body.errors) && body.errors.length > 0)) {
       return fail(unexpected('callback answer', 'success', cutText(JSON.stringify(body) ?? '', 200)), { exchanges, pointer: '/success' });
@@ -150,4 +173,14 @@ export const bookingCreateImplemented: CodeCheck = {
   },
 };
 
-export const PMS_FLOW_CHECKS: CodeCheck[] = [healthcheckFirst, mappingAfterSetup, versionNotLater, versionNotFarEarlier, versionAfterError, pollInterval, reactivePoll, callbackAccepted, bookingCreateImplemented];
+export const PMS_FLOW_CHECKS: CodeCheck[] = [
+  healthcheckFirst,
+  mappingAfterSetup,
+  versionNotLater,
+  versionNotFarEarlier,
+  versionAfterError,
+  pollInterval,
+  reactivePoll,
+  callbackAccepted,
+  bookingCreateImplemented,
+];

@@ -10,7 +10,6 @@ import { exchangeSeq as seq, operationOf as op } from '../../spec/exchange.js';
 import type { CodeCheck, PmsFacts } from './types.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
 
-
 function secs(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
@@ -54,20 +53,26 @@ export const pollInterval: CodeCheck = {
     const over = gaps.filter((g) => g.gap > limit);
     if (over.length === 0) return pass(`${text} (allowed ${secs(limit)})`);
     if (worst && worst.gap - worst.delay > limit) {
-      return fail(`${unexpected('gap between polls', `at most ${secs(limit)}`, `${secs(worst.gap)} from ${new Date(worst.from).toISOString()}`)}; ${text}${worst.delay ? ` (${secs(worst.delay)} of it may be the harness's own delay, still too long)` : ''}`, { expected: limit, actual: worst.gap });
+      return fail(
+        `${unexpected('gap between polls', `at most ${secs(limit)}`, `${secs(worst.gap)} from ${new Date(worst.from).toISOString()}`)}; ${text}${worst.delay ? ` (${secs(worst.delay)} of it may be the harness's own delay, still too long)` : ''}`,
+        { expected: limit, actual: worst.gap },
+      );
     }
     // Every long gap is explained by the harness's own delay: widen, unless the delay is as
     // large as a missed poll (then a PMS that skips polls could not be told apart).
     const judgeable = pollMs - pollToleranceMs;
     const starved = over.find((g) => g.delay >= judgeable);
     if (starved) {
-      return skip(`Timing degraded: the harness's own event loop was ${secs(starved.delay)} late while the PMS's polls were ${secs(starved.gap)} apart (from ${new Date(starved.from).toISOString()}); a missed poll cannot be told from a starved harness. Run again on a less busy machine.`, 'timing-degraded', { expected: limit, actual: starved.gap });
+      return skip(
+        `Timing degraded: the harness's own event loop was ${secs(starved.delay)} late while the PMS's polls were ${secs(starved.gap)} apart (from ${new Date(starved.from).toISOString()}); a missed poll cannot be told from a starved harness. Run again on a less busy machine.`,
+        'timing-degraded',
+        { expected: limit, actual: starved.gap },
+      );
     }
     const widest = Math.max(...over.map((g) => g.delay));
     return pass(`${text} (allowed ${secs(limit)}, widened by up to ${secs(widest)} for the harness's own event-loop delay)`);
   },
 };
-
 
 /**
  * The shortest gap of the PMS's own schedule before `callback`: consecutive polls, leaving
@@ -89,13 +94,15 @@ function scheduleGap(polls: readonly LiveExchange[], callback: number, callbacks
 
 export const reactivePoll: CodeCheck = {
   name: 'reactive-poll',
-  description: "after a callback (args.exchange, sent at args.sent_at), a GetBookingList comes within args.within ms, before the PMS's own schedule (its shortest observed gap, at most the configured interval) could explain it",
+  description:
+    "after a callback (args.exchange, sent at args.sent_at), a GetBookingList comes within args.within ms, before the PMS's own schedule (its shortest observed gap, at most the configured interval) could explain it",
   run(input) {
     const pms = input.pms;
     const sentAt = Number(input.args.sent_at);
     const within = Number(input.args.within);
     const callback = typeof input.args.exchange === 'string' ? seq(input.args.exchange) : NaN;
-    if (!pms || !Number.isFinite(sentAt) || !Number.isFinite(within) || within <= 0 || !Number.isFinite(callback)) return skip('no callback to judge from', 'blocked');
+    if (!pms || !Number.isFinite(sentAt) || !Number.isFinite(within) || within <= 0 || !Number.isFinite(callback))
+      return skip('no callback to judge from', 'blocked');
     const polls = pms.inbound.filter((x) => op(x) === 'GetBookingList');
     const others = (pms.callbacks ?? []).map((c) => seq(c.id)).filter((c) => c !== callback);
     // The schedule runs from the last poll of the PMS's own: the first poll after an earlier
@@ -119,12 +126,22 @@ export const reactivePoll: CodeCheck = {
     const waited = after ? after.at - sentAt : undefined;
     const exchanges = after ? [after.record.id] : [];
     if (after && waited! <= within + slow && after.at < scheduled) {
-      return pass(`GetBookingList ${secs(waited!)} after the callback (${after.record.id}), before the PMS's schedule could explain it (earliest ${secs(scheduled - sentAt)} after the callback)`, { exchanges });
+      return pass(
+        `GetBookingList ${secs(waited!)} after the callback (${after.record.id}), before the PMS's schedule could explain it (earliest ${secs(scheduled - sentAt)} after the callback)`,
+        { exchanges },
+      );
     }
     if (!after || waited! > within + slow) {
-      return fail(unexpected('GetBookingList after the callback', `within ${secs(within)}`, after ? `only after ${secs(waited!)}` : 'none'), { exchanges, expected: within, actual: waited ?? null });
+      return fail(unexpected('GetBookingList after the callback', `within ${secs(within)}`, after ? `only after ${secs(waited!)}` : 'none'), {
+        exchanges,
+        expected: within,
+        actual: waited ?? null,
+      });
     }
-    const why = before && observed !== undefined ? `the PMS's own schedule (a poll every ${secs(gap)}${delay ? `, harness delay ${secs(delay)}` : ''}) could explain it` : 'too few polls had come before the callback to know the PMS\'s schedule';
+    const why =
+      before && observed !== undefined
+        ? `the PMS's own schedule (a poll every ${secs(gap)}${delay ? `, harness delay ${secs(delay)}` : ''}) could explain it`
+        : "too few polls had come before the callback to know the PMS's schedule";
     return skip(`Inconclusive: GetBookingList ${secs(waited!)} after the callback, but ${why}`, 'blocked', { exchanges, retry: true });
   },
 };

@@ -59,7 +59,8 @@ export function unmetPrecondition(after: unknown, profile: Profile, exchanges: s
   for (const answer of answers) {
     if (succeeded(answer)) continue;
     const off = notActivatedError(answer, profile);
-    if (off) return skip(`Not applicable: the candidate answered that the operation is not activated (${describeErrors(answer)})`, 'not-applicable', { exchanges });
+    if (off)
+      return skip(`Not applicable: the candidate answered that the operation is not activated (${describeErrors(answer)})`, 'not-applicable', { exchanges });
     return skip(`Blocked: the operation whose effect this check looks for did not succeed (${describeErrors(answer)})`, 'blocked', { exchanges });
   }
   return undefined;

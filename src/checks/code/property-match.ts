@@ -113,7 +113,9 @@ export function findPlans(plan: SentPlan, room: FoundRoom | undefined, plans: re
   const inRoom = (p: ListedPlan): boolean => !room || p.wbp_room_id === room.wbp_room_id || p.wbp_room_id === '0';
   const byTitle = plans.filter((p) => inRoom(p) && titleMatches(p.title, plan));
   if (byTitle.length > 0 || !room) return byTitle;
-  const mapped = mappedRooms(answers).get(room.sent.pms_room_id)?.rates.find((r) => r.pms_rate_id === plan.pms_rate_id);
+  const mapped = mappedRooms(answers)
+    .get(room.sent.pms_room_id)
+    ?.rates.find((r) => r.pms_rate_id === plan.pms_rate_id);
   return mapped ? plans.filter((p) => inRoom(p) && p.wbp_rate_id === mapped.wbp_rate_id) : [];
 }
 

@@ -15,7 +15,7 @@ function operationName(args: Obj): string {
 export const propertyAnswer: CodeCheck = {
   name: 'property-answer',
   description:
-    'A property-sync operation answers success true; an error id listed in the profile\'s error_ids.not_activated skips as not applicable (args: operation; rest: true skips the rest of the suite too)',
+    "A property-sync operation answers success true; an error id listed in the profile's error_ids.not_activated skips as not applicable (args: operation; rest: true skips the rest of the suite too)",
   run({ subject, args, exchanges, profile }) {
     const op = operationName(args);
     const rest = args.rest === true ? { skipsRest: true } : {};
@@ -24,17 +24,26 @@ export const propertyAnswer: CodeCheck = {
     if (answer.success === true) return pass(`${op} answered success true`, { exchanges });
     const off = notActivatedError(answer, profile);
     if (off) {
-      return skip(`Not applicable: the candidate answered that ${op} is not activated (${describeErrors(answer)}; error_ids.not_activated in the profile)`, 'not-applicable', { exchanges, ...rest });
+      return skip(
+        `Not applicable: the candidate answered that ${op} is not activated (${describeErrors(answer)}; error_ids.not_activated in the profile)`,
+        'not-applicable',
+        { exchanges, ...rest },
+      );
     }
     return fail(unexpected(`${op} answer`, 'success true', `success ${JSON.stringify(answer.success)} with ${describeErrors(answer)}`), {
-      exchanges, pointer: '/success', expected: true, actual: answer.success, ...rest,
+      exchanges,
+      pointer: '/success',
+      expected: true,
+      actual: answer.success,
+      ...rest,
     });
   },
 };
 
 export const propertyUnchecked: CodeCheck = {
   name: 'property-unchecked',
-  description: 'For an operation whose fields the spec does not show: no rule can be checked; skips as not applicable, with the exchange as evidence (args: operation)',
+  description:
+    'For an operation whose fields the spec does not show: no rule can be checked; skips as not applicable, with the exchange as evidence (args: operation)',
   run({ args, exchanges }) {
     const op = operationName(args);
     return skip(
@@ -45,7 +54,4 @@ export const propertyUnchecked: CodeCheck = {
   },
 };
 
-export const PROPERTY_CHECKS: CodeCheck[] = [
-  propertyAnswer,
-  propertyUnchecked,
-];
+export const PROPERTY_CHECKS: CodeCheck[] = [propertyAnswer, propertyUnchecked];

@@ -18,9 +18,20 @@ export const variationAccepted: CodeCheck = {
     const variation = typeof args.variation === 'string' ? args.variation : '(unnamed)';
     if (!isObject(subject)) return skip('Blocked: the answer is not a JSON object (see the protocol checks)', 'blocked', { exchanges });
     if (subject.success === true) return pass(`${op} accepted ${variation}`, { exchanges });
-    return fail(unexpected(`answer to a valid ${op} with ${variation}`, 'success true', `success ${JSON.stringify(subject.success)} with ${describeErrors(subject)}`, `the spec allows ${variation}; refusing it refuses valid data`), {
-      exchanges, pointer: '/success', expected: true, actual: variation,
-    });
+    return fail(
+      unexpected(
+        `answer to a valid ${op} with ${variation}`,
+        'success true',
+        `success ${JSON.stringify(subject.success)} with ${describeErrors(subject)}`,
+        `the spec allows ${variation}; refusing it refuses valid data`,
+      ),
+      {
+        exchanges,
+        pointer: '/success',
+        expected: true,
+        actual: variation,
+      },
+    );
   },
 };
 
@@ -29,7 +40,8 @@ const ORDINARY_ERRORS = new Set([1001, 1002]);
 
 export const setupWithoutPassword: CodeCheck = {
   name: 'setup-without-password',
-  description: 'SetupProperty without wbp_property_password (optional there) gets success true or the credential errors 1001/1002, not a malformed-request error',
+  description:
+    'SetupProperty without wbp_property_password (optional there) gets success true or the credential errors 1001/1002, not a malformed-request error',
   run({ subject, exchanges }) {
     if (!isObject(subject)) return skip('Blocked: the answer is not a JSON object (see the protocol checks)', 'blocked', { exchanges });
     if (subject.success === true) return pass('SetupProperty without a password answered success true', { exchanges });
@@ -37,9 +49,20 @@ export const setupWithoutPassword: CodeCheck = {
     if (ids.length > 0 && ids.every((id) => ORDINARY_ERRORS.has(Number(id)))) {
       return pass(`SetupProperty without a password answered the credential error ${ids.join(', ')}`, { exchanges });
     }
-    return fail(unexpected('answer to SetupProperty without wbp_property_password', 'success true or error 1001/1002', describeErrors(subject), 'the password is optional in SetupProperty: its absence is not a malformed request'), {
-      exchanges, pointer: '/errors', expected: [1001, 1002], actual: ids,
-    });
+    return fail(
+      unexpected(
+        'answer to SetupProperty without wbp_property_password',
+        'success true or error 1001/1002',
+        describeErrors(subject),
+        'the password is optional in SetupProperty: its absence is not a malformed request',
+      ),
+      {
+        exchanges,
+        pointer: '/errors',
+        expected: [1001, 1002],
+        actual: ids,
+      },
+    );
   },
 };
 

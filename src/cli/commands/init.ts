@@ -31,8 +31,20 @@ export function initCommand(options: InitOptions, io: CliIo): number {
   } catch (error) {
     throw new UsageError(`cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const vars = [...new Set([...readFileSync(out, 'utf8').split('\n').filter((l) => !l.trimStart().startsWith('#')).join('\n').matchAll(/\$\{([A-Z0-9_]+)\}/g)].map((m) => m[1]!))];
+  const vars = [
+    ...new Set(
+      [
+        ...readFileSync(out, 'utf8')
+          .split('\n')
+          .filter((l) => !l.trimStart().startsWith('#'))
+          .join('\n')
+          .matchAll(/\$\{([A-Z0-9_]+)\}/g),
+      ].map((m) => m[1]!),
+    ),
+  ];
   const next = options.out ? `cm-certify run --profile ${options.out}` : 'cm-certify run';
-  io.stdout.write(`Wrote ${out}\nWrote ${schemaFile} (editor completion: the profile's first line points at it)\nNext: fill it in, then run\n  export ${vars.map((v) => `${v}=...`).join(' ')}\n  cm-certify validate --profile ${options.out ?? `cm-certify.${options.target}.yaml`}\n  ${next}\n`);
+  io.stdout.write(
+    `Wrote ${out}\nWrote ${schemaFile} (editor completion: the profile's first line points at it)\nNext: fill it in, then run\n  export ${vars.map((v) => `${v}=...`).join(' ')}\n  cm-certify validate --profile ${options.out ?? `cm-certify.${options.target}.yaml`}\n  ${next}\n`,
+  );
   return 0;
 }

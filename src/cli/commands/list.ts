@@ -30,11 +30,18 @@ export function automaticChecks(): CheckMeta[] {
 
 /** The PMS target's checks on every request the PMS sends (protocol and envelope). */
 export function inboundChecks(): CheckMeta[] {
-  return Object.values(INBOUND_CHECKS).map((c: CheckMeta) => ({ id: c.id, title: c.title, level: c.level, spec: c.spec, ...(c.rules ? { rules: c.rules } : {}) }));
+  return Object.values(INBOUND_CHECKS).map((c: CheckMeta) => ({
+    id: c.id,
+    title: c.title,
+    level: c.level,
+    spec: c.spec,
+    ...(c.rules ? { rules: c.rules } : {}),
+  }));
 }
 
 function row(c: CheckMeta, chalk: InstanceType<typeof Chalk>): string {
-  const level = c.level === 'required' ? chalk.red(c.level.padEnd(11)) : c.level === 'recommended' ? chalk.yellow(c.level.padEnd(11)) : chalk.gray(c.level.padEnd(11));
+  const level =
+    c.level === 'required' ? chalk.red(c.level.padEnd(11)) : c.level === 'recommended' ? chalk.yellow(c.level.padEnd(11)) : chalk.gray(c.level.padEnd(11));
   return `    ${c.id.padEnd(44)} ${level} ${c.spec}\n      ${chalk.gray(c.title)}`;
 }
 
@@ -46,7 +53,14 @@ function suiteBlock(s: Suite, chalk: InstanceType<typeof Chalk>): string[] {
 function listRules(options: ListOptions, io: CliIo): number {
   const traces = traceRules();
   if (options.json) {
-    const rules = traces.map((t) => ({ id: t.rule.id, applies_to: t.rule.appliesTo, level: t.rule.level, status: ruleStatus(t), checks: t.checks, ...(t.unobservable ? { unobservable: t.unobservable } : {}) }));
+    const rules = traces.map((t) => ({
+      id: t.rule.id,
+      applies_to: t.rule.appliesTo,
+      level: t.rule.level,
+      status: ruleStatus(t),
+      checks: t.checks,
+      ...(t.unobservable ? { unobservable: t.unobservable } : {}),
+    }));
     io.stdout.write(`${JSON.stringify({ rules, totals: summarise(traces) }, null, 2)}\n`);
     return 0;
   }
@@ -59,12 +73,26 @@ export function listCommand(options: ListOptions, io: CliIo): number {
   const targets: Target[] = options.target ? [options.target] : ['ota', 'pms'];
   const suites = targets.flatMap((t) => loadBuiltinSuites(t));
   if (options.json) {
-    io.stdout.write(`${JSON.stringify({
-      suites: suites.map((s) => ({ name: s.name, title: s.title, version: s.version, target: s.target, file: suiteFileLabel(s), requires: s.requires ?? {}, checks: s.checks.map(({ id, title, level, spec, rules }) => ({ id, title, level, spec, ...(rules ? { rules } : {}) })) })),
-      automatic: automaticChecks(),
-      inbound: targets.includes('pms') ? inboundChecks() : [],
-      code_checks: [...CODE_CHECKS.values()].map((c) => ({ name: c.name, description: c.description })),
-    }, null, 2)}\n`);
+    io.stdout.write(
+      `${JSON.stringify(
+        {
+          suites: suites.map((s) => ({
+            name: s.name,
+            title: s.title,
+            version: s.version,
+            target: s.target,
+            file: suiteFileLabel(s),
+            requires: s.requires ?? {},
+            checks: s.checks.map(({ id, title, level, spec, rules }) => ({ id, title, level, spec, ...(rules ? { rules } : {}) })),
+          })),
+          automatic: automaticChecks(),
+          inbound: targets.includes('pms') ? inboundChecks() : [],
+          code_checks: [...CODE_CHECKS.values()].map((c) => ({ name: c.name, description: c.description })),
+        },
+        null,
+        2,
+      )}\n`,
+    );
     return 0;
   }
   const chalk = new Chalk({ level: useColor(io) ? 1 : 0 });

@@ -54,13 +54,35 @@ export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<R
   const requestTimeoutMs = parseTimeoutFlag(given.timeout);
   if (given.variant?.length && !given.reference) throw new UsageError('--variant only applies with --reference');
   const launch = given.reference
-    ? referenceLauncher({ target: found.target, profile: given.profile, variant: given.variant, referenceOverHttp: given.referenceOverHttp, env: io.env, cwd: io.cwd })
+    ? referenceLauncher({
+        target: found.target,
+        profile: given.profile,
+        variant: given.variant,
+        referenceOverHttp: given.referenceOverHttp,
+        env: io.env,
+        cwd: io.cwd,
+      })
     : undefined;
-  const { result, files } = await runSession({
-    target: found.target, profile: found.profile, suite: given.suite, grep: given.grep, bail: given.bail,
-    allowHttp: given.allowHttp, mockHttp: given.mockHttp, ca: given.ca, reporter: given.reporter, outputDir: given.outputDir,
-    requestTimeoutMs, verbosity, color: given.color !== false && useColor(io), interactive: useLiveView(io), launch,
-  }, io);
+  const { result, files } = await runSession(
+    {
+      target: found.target,
+      profile: found.profile,
+      suite: given.suite,
+      grep: given.grep,
+      bail: given.bail,
+      allowHttp: given.allowHttp,
+      mockHttp: given.mockHttp,
+      ca: given.ca,
+      reporter: given.reporter,
+      outputDir: given.outputDir,
+      requestTimeoutMs,
+      verbosity,
+      color: given.color !== false && useColor(io),
+      interactive: useLiveView(io),
+      launch,
+    },
+    io,
+  );
   if (files.length && verbosity !== 'quiet') io.stdout.write(`Reports: ${visibleLine(files.join(', '))}\n`);
   return { exitCode: exitCodeForVerdict(result.verdict), result, files };
 }

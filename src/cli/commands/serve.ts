@@ -102,7 +102,8 @@ async function serveReferenceOta(options: ServeOptions, io: CliIo): Promise<() =
 }
 
 async function serveReferencePms(options: ServeOptions, io: CliIo): Promise<() => Promise<void>> {
-  if (!options.cmUrl) throw new UsageError('serve reference-pms needs --cm-url URL (the channel manager it connects to, e.g. the URL cm-certify run --target pms prints)');
+  if (!options.cmUrl)
+    throw new UsageError('serve reference-pms needs --cm-url URL (the channel manager it connects to, e.g. the URL cm-certify run --target pms prints)');
   const profile = loadProfile(referenceProfilePath('pms'), io.env);
   // The channel manager's certificate: the mock's (its PEM file, printed by `run --target pms`) or a CA.
   let ca: Buffer | undefined;
@@ -123,7 +124,12 @@ async function serveReferencePms(options: ServeOptions, io: CliIo): Promise<() =
     property: profile.property,
     currency: profile.currency ?? 'EUR',
     pollIntervalMs: profile.intervals.pollMs,
-    capabilities: { ackBooking: caps.includes('AckBooking'), notifyBooking: caps.includes('NotifyBooking'), bookingCreate: caps.includes('BookingCreate'), roomInfo: caps.includes('RoomInfo') },
+    capabilities: {
+      ackBooking: caps.includes('AckBooking'),
+      notifyBooking: caps.includes('NotifyBooking'),
+      bookingCreate: caps.includes('BookingCreate'),
+      roomInfo: caps.includes('RoomInfo'),
+    },
     autoStart: options.start ?? false,
     host: options.host ?? '127.0.0.1',
     port: parsePort(options.port, 8444),

@@ -59,11 +59,14 @@ export function validateCommand(options: ValidateOptions, io: CliIo): number {
   const rules = applyBodyRules(options.operation, kind, body).filter((r) => r.verdict.status === 'fail');
   const lines: string[] = [];
   for (const e of errors) lines.push(`  ${e.pointer || '(root)'}: ${e.message}  [${e.spec}]`);
-  for (const { rule, verdict } of rules) lines.push(`  ${verdict.pointer ?? '(root)'}: ${verdict.message.split('\n')[0]}  [${rule.id}, ${rule.level}, ${rule.spec}]`);
+  for (const { rule, verdict } of rules)
+    lines.push(`  ${verdict.pointer ?? '(root)'}: ${verdict.message.split('\n')[0]}  [${rule.id}, ${rule.level}, ${rule.spec}]`);
   if (lines.length === 0) {
     io.stdout.write(`${options.file}: valid ${options.operation} ${kind}\n`);
     return 0;
   }
-  io.stdout.write(`${options.file}: invalid ${options.operation} ${kind} (${errors.length} schema error(s), ${rules.length} rule failure(s))\n${lines.join('\n')}\n`);
+  io.stdout.write(
+    `${options.file}: invalid ${options.operation} ${kind} (${errors.length} schema error(s), ${rules.length} rule failure(s))\n${lines.join('\n')}\n`,
+  );
   return 1;
 }

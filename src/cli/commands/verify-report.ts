@@ -40,7 +40,10 @@ function compare(report: JsonReport, certificate: Certificate): string[] {
     const out = compareWithCertificate(report, certificate);
     // The probable-cause line is derived from the evidence: it must say what the evidence says.
     const cause = probableCause(report as RunResult);
-    if ((report as { probableCause?: unknown }).probableCause !== cause) out.push(`probable cause: the report says ${JSON.stringify((report as { probableCause?: unknown }).probableCause ?? null)}, its evidence gives ${JSON.stringify(cause ?? null)}`);
+    if ((report as { probableCause?: unknown }).probableCause !== cause)
+      out.push(
+        `probable cause: the report says ${JSON.stringify((report as { probableCause?: unknown }).probableCause ?? null)}, its evidence gives ${JSON.stringify(cause ?? null)}`,
+      );
     return out;
   } catch (error) {
     return [`the report's structure (${(error as Error).message})`];
@@ -68,14 +71,18 @@ function verifyHtml(page: string, currentVersion: string): Verification {
   if (canonicalJson(certificate) !== canonicalJson(cert)) differences.push('the certificate shown in the page differs from the one in the embedded report');
   const notes: string[] = [];
   if (cert.harness_version === currentVersion) differences.push(...pageDifferences(page, report));
-  else notes.push(`the page was made by cm-certify ${cert.harness_version} and this is ${currentVersion}: only the embedded evidence was checked, not the page around it`);
+  else
+    notes.push(
+      `the page was made by cm-certify ${cert.harness_version} and this is ${currentVersion}: only the embedded evidence was checked, not the page around it`,
+    );
   return { status: differences.length ? 'altered' : 'intact', kind: 'html', certificate: cert, differences, notes };
 }
 
 /** Verifies the text of a report file; pure but for the harness version it compares with. */
 export function verifyReportText(text: string, currentVersion: string = harnessVersion()): Verification {
   if (looksLikeHtml(text)) return verifyHtml(text, currentVersion);
-  if (jsonTextTooDeep(text, MAX_REPORT_DEPTH)) return { status: 'unreadable', reason: `JSON nested more than ${MAX_REPORT_DEPTH} levels deep (no cm-certify report is)` };
+  if (jsonTextTooDeep(text, MAX_REPORT_DEPTH))
+    return { status: 'unreadable', reason: `JSON nested more than ${MAX_REPORT_DEPTH} levels deep (no cm-certify report is)` };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -20,7 +20,10 @@ export function requestUrl(baseUrl: string, target: string): string {
 export function readFailure(read: Extract<BodyRead, { ok: false }>, maxBodyBytes: number, elapsedMs: number, timeoutMs: number): TransportFailure {
   if (read.reason === 'too-large') return { kind: 'too-large', message: `the request body exceeded ${maxBodyBytes} bytes` };
   if (read.code === 'ERR_HTTP_REQUEST_TIMEOUT' || elapsedMs >= timeoutMs * 0.9) {
-    return { kind: 'timeout', message: `the request was not complete within ${timeoutMs} ms (the harness's request timeout): the harness closed the connection` };
+    return {
+      kind: 'timeout',
+      message: `the request was not complete within ${timeoutMs} ms (the harness's request timeout): the harness closed the connection`,
+    };
   }
   return { kind: 'reset', message: 'the PMS closed the connection before the request was complete' };
 }
@@ -30,7 +33,7 @@ const PARSER_CAUSES: Record<string, [TransportFailure['kind'], string]> = {
   HPE_UNEXPECTED_CONTENT_LENGTH: ['protocol', 'the request has both Content-Length and Transfer-Encoding (a request-smuggling pattern); refused'],
   HPE_INVALID_TRANSFER_ENCODING: ['protocol', 'the request has an invalid Transfer-Encoding (a request-smuggling pattern); refused'],
   HPE_INVALID_CONTENT_LENGTH: ['protocol', 'the request has an invalid or repeated Content-Length (a request-smuggling pattern); refused'],
-  ERR_HTTP_REQUEST_TIMEOUT: ['timeout', 'the request headers were not complete within the harness\'s request timeout: the harness closed the connection'],
+  ERR_HTTP_REQUEST_TIMEOUT: ['timeout', "the request headers were not complete within the harness's request timeout: the harness closed the connection"],
 };
 
 export interface RefusedContext {
@@ -49,7 +52,10 @@ export function recordRefused(error: NodeJS.ErrnoException & { rawPacket?: Buffe
   const [method, target] = firstLine.split(' ');
   const code = error.code ?? 'unknown';
   const [kind, message] = PARSER_CAUSES[code] ?? ['protocol', `the request is not valid HTTP/1.1 (${code}); refused`];
-  const timeoutMessage = code === 'ERR_HTTP_REQUEST_TIMEOUT' ? message.replace('the harness\'s request timeout', `the harness's request timeout of ${ctx.requestTimeoutMs} ms`) : message;
+  const timeoutMessage =
+    code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? message.replace("the harness's request timeout", `the harness's request timeout of ${ctx.requestTimeoutMs} ms`)
+      : message;
   const at = ctx.clock.now();
   const record: Exchange = {
     id: ctx.log.nextId(),
@@ -57,7 +63,11 @@ export function recordRefused(error: NodeJS.ErrnoException & { rawPacket?: Buffe
     operation: target ? (target.split('?')[0]!.split('/').filter(Boolean).pop() ?? '(refused)') : '(refused)',
     startedAt: new Date(at).toISOString(),
     durationMs: 0,
-    request: { method: method && /^[A-Z]{1,16}$/.test(method) ? method : '?', url: ctx.redactor.url(target ? requestUrl(ctx.baseUrl, target) : ctx.baseUrl), ...messageRecord({}, raw, ctx.evidenceBodyBytes, ctx.redactor) },
+    request: {
+      method: method && /^[A-Z]{1,16}$/.test(method) ? method : '?',
+      url: ctx.redactor.url(target ? requestUrl(ctx.baseUrl, target) : ctx.baseUrl),
+      ...messageRecord({}, raw, ctx.evidenceBodyBytes, ctx.redactor),
+    },
     failure: { kind, message: timeoutMessage },
   };
   ctx.log.add({ record, at, request: { ok: false, error: 'missing', detail: timeoutMessage } });
@@ -66,7 +76,8 @@ export function recordRefused(error: NodeJS.ErrnoException & { rawPacket?: Buffe
 
 /** Answers a refused request when the socket still can, then closes it. */
 export function refuseSocket(socket: Socket, code: string | undefined): void {
-  const status = code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+  const status =
+    code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
   if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
   socket.destroy();
 }
@@ -89,7 +100,13 @@ export function boundedCopy(live: LiveExchange): LiveExchange {
   }
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
-    const summary = Array.isArray(value) ? `${value.length} items (summarised after judging)` : value !== null && typeof value === 'object' ? 'an object (summarised after judging)' : typeof value === 'string' && value.length > 1024 ? `${value.length} characters (summarised after judging)` : value;
+    const summary = Array.isArray(value)
+      ? `${value.length} items (summarised after judging)`
+      : value !== null && typeof value === 'object'
+        ? 'an object (summarised after judging)'
+        : typeof value === 'string' && value.length > 1024
+          ? `${value.length} characters (summarised after judging)`
+          : value;
     if (!large && key !== 'Inventory') Object.defineProperty(kept, key, { value, enumerable: true, writable: true, configurable: true });
     else Object.defineProperty(kept, key, { value: summary, enumerable: true, writable: true, configurable: true });
   }

@@ -58,9 +58,7 @@ function errorReply(status: number, id: number, msg: string, close = false): Rep
 }
 
 function flatHeaders(req: IncomingMessage): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v]])),
-  );
+  return Object.fromEntries(Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v]])));
 }
 
 export class MockChannelManager {
@@ -226,7 +224,9 @@ export class MockChannelManager {
       ...(!read.ok ? { failure: readFailure(read, maxBodyBytes, performance.now() - started, this.options.requestTimeoutMs) } : {}),
     } as Exchange;
     const live: LiveExchange = {
-      record, at, query,
+      record,
+      at,
+      query,
       request,
       ...(requestHeaders['content-type'] ? { requestContentType: requestHeaders['content-type'].toLowerCase() } : {}),
       ...(reply ? { response: parseBody(reply.body), responseContentType: reply.headers['content-type'] } : {}),

@@ -14,7 +14,6 @@ export { BUILT_IN_RESERVATION_CONVENTIONS } from '../../profile/reservation-temp
 type Stay = BookingRecord['stays'][number];
 type Values = Record<string, unknown>;
 
-
 function bookingValues(b: BookingRecord): Values {
   return {
     'booking.id': b.id,

@@ -107,9 +107,10 @@ const INFOS: Readonly<Record<OtaFault, OtaFaultInfo>> = {
 };
 
 /** Every fault's description and spec section, in the order of OTA_FAULT_NAMES. */
-export const OTA_FAULTS: Readonly<Record<OtaFault, OtaFaultInfo>> = Object.fromEntries(
-  OTA_FAULT_NAMES.map((name) => [name, INFOS[name]]),
-) as Record<OtaFault, OtaFaultInfo>;
+export const OTA_FAULTS: Readonly<Record<OtaFault, OtaFaultInfo>> = Object.fromEntries(OTA_FAULT_NAMES.map((name) => [name, INFOS[name]])) as Record<
+  OtaFault,
+  OtaFaultInfo
+>;
 
 export function isOtaFault(value: unknown): value is OtaFault {
   return typeof value === 'string' && Object.hasOwn(OTA_FAULTS, value);

@@ -2,13 +2,6 @@
 // (the channel-manager core behind HTTP, its broken variants, their names and descriptions)
 // that the harness certifies and serves.
 export { createReferenceOta, otaCandidateClass, type ReferenceOtaOptions } from './reference-ota.js';
-export {
-  startReferenceOta,
-  type ReferenceOtaServer,
-  type ReferenceOtaServerOptions,
-  HOOK_PATH,
-  MODIFY_HOOK_PATH,
-  MAX_BODY_BYTES,
-} from './server.js';
+export { startReferenceOta, type ReferenceOtaServer, type ReferenceOtaServerOptions, HOOK_PATH, MODIFY_HOOK_PATH, MAX_BODY_BYTES } from './server.js';
 export { OTA_FAULTS, OTA_FAULT_NAMES, isOtaFault, type OtaFault, type OtaFaultInfo } from './faults.js';
 export { OTA_VARIANTS, type CandidateClass, type OtaVariant } from './variants/index.js';

@@ -37,9 +37,7 @@ export async function startReferenceOta(options: ReferenceOtaServerOptions): Pro
       send(res, jsonResponse(500, { success: false, errors: [{ id: OTA_ERROR_IDS.unavailable, msg: String(error) }] }));
     });
   };
-  const server: Server = options.tls
-    ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener)
-    : createHttpServer(listener);
+  const server: Server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener) : createHttpServer(listener);
   server.on('clientError', (_error, socket) => socket.destroy());
   const host = options.host ?? '127.0.0.1';
   const port = await listen(server, host, options.port ?? 0);
@@ -53,7 +51,6 @@ export async function startReferenceOta(options: ReferenceOtaServerOptions): Pro
     close: () => (closing ??= closeServer(server)),
   };
 }
-
 
 function normaliseBasePath(path: string): string {
   const trimmed = path.replace(/\/+$/, '');
@@ -87,8 +84,6 @@ async function serve(req: IncomingMessage, res: ServerResponse, model: ChannelMa
   send(res, model.handle(pathSegment(url.pathname.slice(basePath.length + 1)), url.searchParams, body.bytes, undefined, http));
 }
 
-
-
 function createBooking(model: ChannelManager, bytes: Uint8Array): OtaResponse {
   let input: unknown = {};
   if (bytes.length > 0) {
@@ -102,8 +97,7 @@ function createBooking(model: ChannelManager, bytes: Uint8Array): OtaResponse {
     return jsonResponse(400, { error: 'the body must be a JSON object' });
   }
   const { arrival_in_days: arrival, nights } = input as Record<string, unknown>;
-  const isDays = (v: unknown, min: number): boolean =>
-    v === undefined || (Number.isInteger(v) && (v as number) >= min && (v as number) <= 3650);
+  const isDays = (v: unknown, min: number): boolean => v === undefined || (Number.isInteger(v) && (v as number) >= min && (v as number) <= 3650);
   if (!isDays(arrival, -3650) || !isDays(nights, 1)) {
     return jsonResponse(400, { error: 'arrival_in_days must be an integer, nights an integer >= 1' });
   }

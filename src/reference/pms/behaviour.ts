@@ -174,4 +174,3 @@ export class PmsBehaviour {
     return answer;
   }
 }
-

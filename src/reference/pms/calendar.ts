@@ -48,8 +48,7 @@ function rateCents(pair: ChannelPair, day: number, rules: PmsCalendarRules): num
   return cents;
 }
 
-const isSeason = (day: number, rules: PmsCalendarRules): boolean =>
-  rules.season_months.includes(new Date(day * DAY_MS).getUTCMonth() + 1);
+const isSeason = (day: number, rules: PmsCalendarRules): boolean => rules.season_months.includes(new Date(day * DAY_MS).getUTCMonth() + 1);
 
 /** Occupancy fields: single use, included guests and extras (private rooms only). */
 function occupancyFields(room: ChannelRoom, rate: number, rules: PmsCalendarRules): DayData {

@@ -57,8 +57,7 @@ function authorised(query: URLSearchParams, body: Record<string, unknown>, secre
 function otherProperty(body: Record<string, unknown>, pms: ReferencePms): string | undefined {
   const { pms_property_id: pmsId, wbp_property_id: wbpId } = body;
   const { property } = pms.options;
-  const differs = (given: unknown, own: number | string): boolean =>
-    given !== undefined && given !== null && String(given) !== String(own);
+  const differs = (given: unknown, own: number | string): boolean => given !== undefined && given !== null && String(given) !== String(own);
   if (differs(pmsId, property.pms_property_id)) return `unknown pms_property_id ${JSON.stringify(pmsId)}`;
   if (differs(wbpId, property.wbp_property_id)) return `unknown wbp_property_id ${JSON.stringify(wbpId)}`;
   return undefined;

@@ -26,9 +26,7 @@ export interface CmClientOptions {
   signal: AbortSignal;
 }
 
-export type CmOutcome =
-  | { ok: true; body: Record<string, unknown> }
-  | { ok: false; error: string; status?: number; body?: Record<string, unknown> };
+export type CmOutcome = { ok: true; body: Record<string, unknown> } | { ok: false; error: string; status?: number; body?: Record<string, unknown> };
 
 const TIMEOUT_MS = 30_000;
 
@@ -38,7 +36,11 @@ function asInteger(id: string): number | string {
 }
 
 /** The common envelope of `operation` (spec: Common request envelope and its id table). */
-export function buildEnvelope(operation: OperationName, options: Pick<CmClientOptions, 'property' | 'sharedSecret' | 'pmsCid'>, guid: string): Record<string, unknown> {
+export function buildEnvelope(
+  operation: OperationName,
+  options: Pick<CmClientOptions, 'property' | 'sharedSecret' | 'pmsCid'>,
+  guid: string,
+): Record<string, unknown> {
   const { property } = options;
   const common: Record<string, unknown> = { guid, shared_secret: options.sharedSecret, pms_cid: options.pmsCid, verb: operation };
   switch (operation) {

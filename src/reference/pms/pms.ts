@@ -85,9 +85,7 @@ export class ReferencePms {
       bookingCreate: caps.bookingCreate ?? true,
       roomInfo: caps.roomInfo ?? true,
     };
-    this.pollIntervalMs =
-      options.pollIntervalMs ??
-      (this.capabilities.bookingCreate ? LIMITS.pollIntervalWithBookingCreateMs : LIMITS.pollIntervalMs);
+    this.pollIntervalMs = options.pollIntervalMs ?? (this.capabilities.bookingCreate ? LIMITS.pollIntervalWithBookingCreateMs : LIMITS.pollIntervalMs);
     this.fixture = options.fixture ?? defaultPmsFixture();
     const behaviour = this.behaviour;
     const ledger = behaviour.createLedger();
@@ -156,7 +154,10 @@ export class ReferencePms {
     if (this.behaviour.leavesNotifyToSchedule(due === undefined ? undefined : due - this.ctx.clock.now())) return true;
     const delayMs = this.behaviour.notifyDelayMs();
     const delay = delayMs > 0 ? this.ctx.clock.sleep(delayMs, this.ctx.signal) : Promise.resolve();
-    this.background(delay.then(() => this.poller.pollNow()), 'poll');
+    this.background(
+      delay.then(() => this.poller.pollNow()),
+      'poll',
+    );
     return true;
   }
 
@@ -193,15 +194,15 @@ export class ReferencePms {
   /** The PMS's rooms as RoomInfo items. */
   roomInfo(): Record<string, unknown>[] {
     return this.fixture.rooms.map((room) => ({
-        pms_room_id: room.pms_room_id,
-        units: room.units,
-        maxPersons: room.maxPersons,
-        ...(room.maxAdults !== undefined ? { maxAdults: room.maxAdults } : {}),
-        ...(room.maxChildren !== undefined ? { maxChildren: room.maxChildren } : {}),
-        dormitory: room.dormitory,
-        ...(room.pricingModel ? { pricingModel: room.pricingModel } : {}),
-        label: room.label,
-        description: room.description,
+      pms_room_id: room.pms_room_id,
+      units: room.units,
+      maxPersons: room.maxPersons,
+      ...(room.maxAdults !== undefined ? { maxAdults: room.maxAdults } : {}),
+      ...(room.maxChildren !== undefined ? { maxChildren: room.maxChildren } : {}),
+      dormitory: room.dormitory,
+      ...(room.pricingModel ? { pricingModel: room.pricingModel } : {}),
+      label: room.label,
+      description: room.description,
     }));
   }
 

@@ -76,10 +76,16 @@ type Problem = [field: string, message: string] | undefined;
 type Rule = (value: unknown) => boolean;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const intFrom = (min: number): Rule => (v) => Number.isInteger(v) && (v as number) >= min;
+const intFrom =
+  (min: number): Rule =>
+  (v) =>
+    Number.isInteger(v) && (v as number) >= min;
 const isString: Rule = (v) => typeof v === 'string' && v !== '';
 const isDecimal: Rule = (v) => typeof v === 'string' && DECIMAL.test(v);
-const optional = (rule: Rule): Rule => (v) => v === undefined || rule(v);
+const optional =
+  (rule: Rule): Rule =>
+  (v) =>
+    v === undefined || rule(v);
 
 const ROOM_RULES: Record<string, [Rule, string]> = {
   pms_room_id: [intFrom(1), 'an integer >= 1'],

@@ -38,9 +38,7 @@ export async function startReferencePms(options: ReferencePmsOptions): Promise<R
       send(res, errorAnswer(PMS_ERROR_IDS.internal, `Internal error: ${String(error)}`));
     });
   };
-  const server: Server = options.tls
-    ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener)
-    : createHttpServer(listener);
+  const server: Server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener) : createHttpServer(listener);
   server.on('clientError', (_error, socket) => socket.destroy());
   const host = options.host ?? '127.0.0.1';
   let port: number;
@@ -62,8 +60,6 @@ export async function startReferencePms(options: ReferencePmsOptions): Promise<R
     close: () => (closing ??= Promise.all([pms.close(), closeServer(server)]).then(() => undefined)),
   };
 }
-
-
 
 async function serve(req: IncomingMessage, res: ServerResponse, pms: ReferencePms): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://reference-pms.invalid');
@@ -110,8 +106,6 @@ async function serve(req: IncomingMessage, res: ServerResponse, pms: ReferencePm
   }
   send(res, handleCallback(pms, name, url.searchParams, body.bytes));
 }
-
-
 
 function send(res: ServerResponse, answer: CallbackAnswer): void {
   if (res.headersSent) {

@@ -37,7 +37,12 @@ function whereText(check: CheckResult): SafeHtml | undefined {
 
 function runsText(check: CheckResult): string {
   const c = check.counts;
-  const parts = [[c.passed, 'passed'], [c.failed, 'failed'], [c.skipped, 'skipped'], [c.errored, 'errored']]
+  const parts = [
+    [c.passed, 'passed'],
+    [c.failed, 'failed'],
+    [c.skipped, 'skipped'],
+    [c.errored, 'errored'],
+  ]
     .filter(([n]) => (n as number) > 0)
     .map(([n, what]) => `${n} ${what}`);
   return `${plural(c.runs, 'run')}${parts.length ? `: ${parts.join(', ')}` : ''}`;
@@ -65,10 +70,15 @@ export function opensOnProblems(result: RunResult): boolean {
   return !requiredChecksPassed(result.verdict);
 }
 
-interface Located { check: CheckResult; anchor: string }
+interface Located {
+  check: CheckResult;
+  anchor: string;
+}
 
 function failing(result: RunResult): Located[] {
-  return result.suites.flatMap((s, si) => s.checks.flatMap((c, ci) => (c.outcome === 'fail' || c.outcome === 'error' ? [{ check: c, anchor: checkAnchor(si, ci) }] : [])));
+  return result.suites.flatMap((s, si) =>
+    s.checks.flatMap((c, ci) => (c.outcome === 'fail' || c.outcome === 'error' ? [{ check: c, anchor: checkAnchor(si, ci) }] : [])),
+  );
 }
 
 /** The anchor of the check the page opens on: the first failure, else the first error. */
@@ -92,9 +102,11 @@ function renderCheck(check: CheckResult, anchor: string, byId: ReadonlyMap<strin
 <pre class="message">${cut(check.message)}</pre>
 ${details(check)}${renderReadings(check)}
 ${renderSchemaErrors(check.evidence.schemaErrors)}
-${problem
-  ? renderExchanges(check.evidence.exchanges, byId, runStartMs, MAX_EXCHANGES_PER_CHECK, MAX_BODY_CHARS)
-  : renderExchanges(check.evidence.exchanges, byId, runStartMs, MAX_EXCHANGES_PER_PASSING_CHECK, MAX_BODY_CHARS_PASSING)}
+${
+  problem
+    ? renderExchanges(check.evidence.exchanges, byId, runStartMs, MAX_EXCHANGES_PER_CHECK, MAX_BODY_CHARS)
+    : renderExchanges(check.evidence.exchanges, byId, runStartMs, MAX_EXCHANGES_PER_PASSING_CHECK, MAX_BODY_CHARS_PASSING)
+}
 </div></details>`;
 }
 

@@ -98,12 +98,14 @@ function renderArtifact(a: CoverageArtifact): SafeHtml {
   const from = dayNumber(a.from);
   const to = dayNumber(a.to);
   const who = a.source === 'harness' ? 'sent by the harness' : 'sent by the candidate';
-  const horizon = a.horizon === null
-    ? html`<span class="horizon-missed">no pair is covered from ${a.from}</span>`
-    : html`<span class="${a.horizon === a.to ? 'horizon-ok' : 'horizon-short'}">${a.horizon}</span>${a.horizon === a.to ? ' (the whole window)' : ` (the window ends ${a.to})`}`;
+  const horizon =
+    a.horizon === null
+      ? html`<span class="horizon-missed">no pair is covered from ${a.from}</span>`
+      : html`<span class="${a.horizon === a.to ? 'horizon-ok' : 'horizon-short'}">${a.horizon}</span>${a.horizon === a.to ? ' (the whole window)' : ` (the window ends ${a.to})`}`;
   const head = html`<h3>${a.label} <span class="muted">— ${who}, ${a.from} … ${a.to}, ${plural(a.pairs.length, 'room × rate pair')}</span></h3>
 <p>Horizon reached without a gap: ${horizon}</p>`;
-  if (from === undefined || to === undefined || to < from) return html`<div class="coverage-artifact">${head}<p class="muted">The window is not a date range.</p></div>`;
+  if (from === undefined || to === undefined || to < from)
+    return html`<div class="coverage-artifact">${head}<p class="muted">The window is not a date range.</p></div>`;
   const { unit, bins } = coverageBins(from, to);
   const ordered = [...a.pairs.filter((p) => p.gaps.length > 0), ...a.pairs.filter((p) => p.gaps.length === 0)];
   const rows = ordered.slice(0, MAX_ROWS);

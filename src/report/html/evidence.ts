@@ -58,9 +58,7 @@ export function renderExchange(x: Exchange, runStartMs: number, maxBodyChars = M
   const response = x.response
     ? html`<h5>Response · HTTP ${x.response.status}</h5>${headersTable(x.response.headers)}${bodyBlock(x.response, maxBodyChars)}`
     : '';
-  const failure = x.failure
-    ? html`<p class="failure"><strong>Transport failure (${x.failure.kind}):</strong> ${x.failure.message}</p>`
-    : '';
+  const failure = x.failure ? html`<p class="failure"><strong>Transport failure (${x.failure.kind}):</strong> ${x.failure.message}</p>` : '';
   return html`<details class="exchange dir-${x.direction}${isBad(x) ? ' bad' : ''}">
 <summary><code>${x.id}</code> <span class="arrow" title="${who}">${arrow}</span> <span class="op">${x.operation}</span> <span class="method">${x.request.method}</span> <span class="url">${x.request.url}</span> · <span class="status">${exchangeStatus(x)}</span> · ${formatDuration(x.durationMs)} · <span class="muted">${at}</span></summary>
 <div class="transcript">
@@ -76,14 +74,20 @@ export function renderExchanges(ids: readonly string[], byId: ReadonlyMap<string
   const missing = shown.filter((id) => !byId.has(id));
   const rest = ids.slice(max);
   return html`<div class="exchanges"><h4>Exchanges (${ids.length})</h4>
-${shown.map((id) => byId.get(id)).filter((x): x is Exchange => x !== undefined).map((x) => renderExchange(x, runStartMs, maxBodyChars))}
+${shown
+  .map((id) => byId.get(id))
+  .filter((x): x is Exchange => x !== undefined)
+  .map((x) => renderExchange(x, runStartMs, maxBodyChars))}
 ${missing.length ? html`<p class="muted">Not in this report: ${missing.join(', ')}</p>` : ''}
 ${rest.length ? html`<p class="muted">… and ${rest.length} more: ${rest.join(', ')}</p>` : ''}</div>`;
 }
 
 export function renderSchemaErrors(errors: readonly SchemaError[]): SafeHtml {
   if (errors.length === 0) return html``;
-  const rows = errors.map((e) => html`<tr><td><code class="pointer">${e.pointer || '(root)'}</code></td><td>${e.message}</td><td><code>${e.keyword}</code></td><td class="spec">${e.spec}</td></tr>`);
+  const rows = errors.map(
+    (e) =>
+      html`<tr><td><code class="pointer">${e.pointer || '(root)'}</code></td><td>${e.message}</td><td><code>${e.keyword}</code></td><td class="spec">${e.spec}</td></tr>`,
+  );
   return html`<div class="schema-errors"><h4>Schema errors (${errors.length})</h4>
 <table><thead><tr><th>JSON pointer</th><th>Problem</th><th>Keyword</th><th>Spec section</th></tr></thead><tbody>${join(rows, '\n')}</tbody></table></div>`;
 }

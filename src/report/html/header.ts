@@ -9,7 +9,8 @@ import { formatDuration, formatInstant, plural, verdictLabel } from './text.js';
 import { probableCause } from '../probable-cause.js';
 
 export function renderBanner(result: RunResult): SafeHtml {
-  const partial = result.scope === 'partial' && result.verdict !== 'passed-partial' ? html` <span class="tag">partial run — not a full certification</span>` : '';
+  const partial =
+    result.scope === 'partial' && result.verdict !== 'passed-partial' ? html` <span class="tag">partial run — not a full certification</span>` : '';
   const reasons = result.reasons.length ? html`<ul class="reasons">${result.reasons.map((r) => html`<li>${r}</li>`)}</ul>` : '';
   const cause = probableCause(result);
   const causeLine = cause ? html`<p class="probable-cause" id="probable-cause"><strong>Probable cause:</strong> ${cause}</p>` : '';
@@ -56,7 +57,10 @@ export function renderNotes(result: RunResult): SafeHtml {
 }
 
 export function renderCertificate(cert: Certificate): SafeHtml {
-  const suites = Object.entries(cert.suite_versions).map(([name, v]) => `${name} ${v}`).join(', ') || 'none';
+  const suites =
+    Object.entries(cert.suite_versions)
+      .map(([name, v]) => `${name} ${v}`)
+      .join(', ') || 'none';
   const rows: Array<[string, string]> = [
     ['Format', cert.format],
     ['Verdict', cert.verdict],

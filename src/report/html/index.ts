@@ -45,17 +45,19 @@ export function renderHtml(result: RunResult): string {
 <body data-verdict="${result.verdict}"${focus ? html` class="only-problems"` : ''}>
 ${renderBanner(result)}
 <main>
-${focus
-  // Not a pass: open on what matters — the failing ids, then the checks (filtered, the first failure open), then the facts.
-  ? html`${renderFailingList(result)}
+${
+  focus
+    ? // Not a pass: open on what matters — the failing ids, then the checks (filtered, the first failure open), then the facts.
+      html`${renderFailingList(result)}
 ${renderSuites(result)}
 ${renderFacts(result)}
 ${renderNotes(result)}
 ${renderCertificate(certificate)}`
-  : html`${renderFacts(result)}
+    : html`${renderFacts(result)}
 ${renderNotes(result)}
 ${renderCertificate(certificate)}
-${renderSuites(result)}`}
+${renderSuites(result)}`
+}
 ${renderCoverage(result.artifacts?.coverage)}
 ${renderTimeline(result)}
 </main>

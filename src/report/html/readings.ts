@@ -9,11 +9,13 @@ import type { SafeHtml } from './escape.js';
 export function renderReadings(check: CheckResult): SafeHtml {
   const readings = readingsOf(check);
   if (!readings.length) return html``;
-  const items = readings.map((r) => html`<div class="reading" data-reading="${r.id}">
+  const items = readings.map(
+    (r) => html`<div class="reading" data-reading="${r.id}">
 <p><strong>${r.id}</strong> ${r.title}</p>
 ${r.quotes.map((q) => html`<blockquote><p>${q.text}</p><cite>${q.section}</cite></blockquote>`)}
 <p>${r.reading}</p>
-</div>`);
+</div>`,
+  );
   return html`
 <section class="readings"><h4>How cm-certify reads the spec here (docs/readings.md)</h4>
 ${items}</section>`;

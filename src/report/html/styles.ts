@@ -10,9 +10,11 @@ export const OUTCOME_COLOURS = {
 } as const;
 
 const outcomeRules = Object.entries(OUTCOME_COLOURS)
-  .map(([o, c]) => `details.check.outcome-${o}>summary,.chip.outcome-${o}{background:${c.bg};border-left-color:${c.fg}}
+  .map(
+    ([o, c]) => `details.check.outcome-${o}>summary,.chip.outcome-${o}{background:${c.bg};border-left-color:${c.fg}}
 details.check.outcome-${o}>summary .badge,.suite.outcome-${o}>h3 .badge,.chip.outcome-${o}{color:${c.fg}}
-details.check.outcome-${o}>summary .badge,.suite.outcome-${o}>h3 .badge{border-color:${c.fg}}`)
+details.check.outcome-${o}>summary .badge,.suite.outcome-${o}>h3 .badge{border-color:${c.fg}}`,
+  )
   .join('\n');
 
 export const STYLES = `

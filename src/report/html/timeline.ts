@@ -53,7 +53,9 @@ function axis(totalMs: number, scale: (ms: number) => number, height: number): S
   const ticks: SafeHtml[] = [];
   for (let t = 0; t <= totalMs; t += step) {
     const x = LABEL_W + scale(t);
-    ticks.push(html`<line class="tick" x1="${x}" x2="${x}" y1="${AXIS_H - 6}" y2="${height}"></line><text class="tick" x="${x + 2}" y="${AXIS_H - 10}">${formatOffset(t)}</text>`);
+    ticks.push(
+      html`<line class="tick" x1="${x}" x2="${x}" y1="${AXIS_H - 6}" y2="${height}"></line><text class="tick" x="${x + 2}" y="${AXIS_H - 10}">${formatOffset(t)}</text>`,
+    );
   }
   return html`${ticks}`;
 }
@@ -79,10 +81,16 @@ function marksOf(exchanges: readonly Exchange[], rows: Row[], start: number, sca
 }
 
 function cadence(exchanges: readonly Exchange[], start: number): SafeHtml {
-  const polls = exchanges.filter((x) => x.operation === POLL_OPERATION).map((x) => Date.parse(x.startedAt) - start).sort((a, b) => a - b);
+  const polls = exchanges
+    .filter((x) => x.operation === POLL_OPERATION)
+    .map((x) => Date.parse(x.startedAt) - start)
+    .sort((a, b) => a - b);
   const callbacks = new Map<string, number>();
   for (const x of exchanges) if (CALLBACKS.has(x.operation)) callbacks.set(String(x.operation), (callbacks.get(String(x.operation)) ?? 0) + 1);
-  const gaps = polls.slice(1).map((t, i) => t - polls[i]!).sort((a, b) => a - b);
+  const gaps = polls
+    .slice(1)
+    .map((t, i) => t - polls[i]!)
+    .sort((a, b) => a - b);
   const median = gaps.length ? gaps[Math.floor(gaps.length / 2)]! : undefined;
   const pollText = polls.length
     ? `${plural(polls.length, 'GetBookingList poll')}${median !== undefined ? `, median interval ${formatDuration(median)}` : ''}`
@@ -103,7 +111,10 @@ export function renderTimeline(result: RunResult): SafeHtml {
   const rows = rowsOf(exchanges);
   const height = AXIS_H + rows.length * ROW_H + 4;
   const width = LABEL_W + PLOT_W + 20;
-  const labels = rows.map((r, i) => html`<text class="row ${r.direction === 'inbound' ? 'dir-inbound' : 'dir-outbound'}" x="${LABEL_W - 8}" y="${AXIS_H + i * ROW_H + 15}">${r.direction === 'inbound' ? '← ' : '→ '}${r.operation}</text><line class="lane" x1="${LABEL_W}" x2="${LABEL_W + PLOT_W}" y1="${AXIS_H + (i + 1) * ROW_H}" y2="${AXIS_H + (i + 1) * ROW_H}"></line>`);
+  const labels = rows.map(
+    (r, i) =>
+      html`<text class="row ${r.direction === 'inbound' ? 'dir-inbound' : 'dir-outbound'}" x="${LABEL_W - 8}" y="${AXIS_H + i * ROW_H + 15}">${r.direction === 'inbound' ? '← ' : '→ '}${r.operation}</text><line class="lane" x1="${LABEL_W}" x2="${LABEL_W + PLOT_W}" y1="${AXIS_H + (i + 1) * ROW_H}" y2="${AXIS_H + (i + 1) * ROW_H}"></line>`,
+  );
   const marks = marksOf(exchanges, rows, start, scale).map((m) => {
     const tip = m.tips.length === 1 ? m.tips[0] : `${m.tips.length} exchanges: ${m.tips.slice(0, 5).join('; ')}${m.tips.length > 5 ? '; …' : ''}`;
     return html`<rect class="mark ${m.kind}" data-count="${m.tips.length}" x="${LABEL_W + m.x}" y="${AXIS_H + m.row * ROW_H + 4}" width="${m.w}" height="${ROW_H - 8}"><title>${tip}</title></rect>`;

@@ -80,7 +80,15 @@ function inventoryItem(pair: Pair, pairIndex: number, range: [string, string], r
   switch (rangeIndex % 4) {
     case 0:
       if (!dorm && maxPersons > 1) item.rdef_single = price(50 + 5 * pairIndex);
-      Object.assign(item, { num_adults_included: Math.min(2, maxPersons), num_children_included: 0, adult_3: '15.00', child_1: '8.00', child_2: '6.50', min_los: 1, max_los: 0 });
+      Object.assign(item, {
+        num_adults_included: Math.min(2, maxPersons),
+        num_children_included: 0,
+        adult_3: '15.00',
+        child_1: '8.00',
+        child_2: '6.50',
+        min_los: 1,
+        max_los: 0,
+      });
       break;
     case 1:
       Object.assign(item, { closearr: true, closedep: false, min_advanced_offset: 1, max_advanced_offset: 0 });

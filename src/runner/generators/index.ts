@@ -43,7 +43,8 @@ const createProperty: Generator = {
 
 const propertyVariationsGenerator: Generator = {
   name: 'property-variations',
-  description: 'One CreateProperty item per value the spec allows (breakfast, genders, meal codes, tax enums, nulls, empty lists), each with fresh credentials and a name',
+  description:
+    'One CreateProperty item per value the spec allows (breakfast, genders, meal codes, tax enums, nulls, empty lists), each with fresh credentials and a name',
   generate({ profile, now }) {
     const base = createPropertyItem(profile, now);
     // Ids distinct from the main property's and from each other: base id, then the index.

@@ -45,7 +45,13 @@ export const credentialsFamily: ProbeFamily = {
       .filter(([op]) => !NOT_SCOPED.has(op as OperationName))
       .flatMap(([op, fields]): Probe[] => [
         { operation: op as OperationName, fields, breaks: 'wbp_property_password is wrong', rule, set: { wbp_property_password: WRONG } },
-        { operation: op as OperationName, fields, breaks: `wbp_property_id ${UNKNOWN_WBP_PROPERTY_ID} was never issued`, rule, set: { wbp_property_id: UNKNOWN_WBP_PROPERTY_ID } },
+        {
+          operation: op as OperationName,
+          fields,
+          breaks: `wbp_property_id ${UNKNOWN_WBP_PROPERTY_ID} was never issued`,
+          rule,
+          set: { wbp_property_id: UNKNOWN_WBP_PROPERTY_ID },
+        },
       ]);
   },
 };

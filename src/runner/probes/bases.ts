@@ -117,5 +117,10 @@ export function propertyFields(input: ProbeInput): Partial<Record<OperationName,
 export function createPropertyFields(input: ProbeInput): Obj | undefined {
   if (!implemented(input.profile, 'CreateProperty')) return undefined;
   const item = createPropertyItem(input.profile, input.now);
-  return { pms_property_id: item.pms_property_id, wbp_property_id: item.wbp_property_id, wbp_property_password: item.wbp_property_password, Property: item.Property };
+  return {
+    pms_property_id: item.pms_property_id,
+    wbp_property_id: item.wbp_property_id,
+    wbp_property_password: item.wbp_property_password,
+    Property: item.Property,
+  };
 }

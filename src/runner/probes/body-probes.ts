@@ -58,7 +58,11 @@ function mutate(item: Obj, change: Obj): Obj {
 /** A rate plan of a specific room other than `roomId` (not a global one), if the OTA has one. */
 function planOfAnotherRoom(args: Obj, roomId: string): string | undefined {
   const plans = Array.isArray(args.rate_plans) ? (args.rate_plans as Obj[]) : [];
-  const own = new Set(roomRatePairs(args.rooms, args.rate_plans).filter((p) => p.roomId === roomId).map((p) => p.rateId));
+  const own = new Set(
+    roomRatePairs(args.rooms, args.rate_plans)
+      .filter((p) => p.roomId === roomId)
+      .map((p) => p.rateId),
+  );
   const other = plans.find((p) => p && String(p.wbp_room_id) !== '0' && String(p.wbp_room_id) !== roomId && !own.has(String(p.wbp_rate_id)));
   return other ? String(other.wbp_rate_id) : undefined;
 }
@@ -74,7 +78,12 @@ export const inventoryFamily: ProbeFamily = {
     const control: Probe = { operation, fields: { currency, Inventory: [item] }, breaks: 'nothing (the valid request)', rule: 'ari-inventory', control: true };
     const probes: Probe[] = [
       control,
-      { operation, fields: { currency: currency.toLowerCase(), Inventory: [item] }, breaks: `currency in lower case ("${currency.toLowerCase()}")`, rule: 'ari-currency' },
+      {
+        operation,
+        fields: { currency: currency.toLowerCase(), Inventory: [item] },
+        breaks: `currency in lower case ("${currency.toLowerCase()}")`,
+        rule: 'ari-currency',
+      },
       { operation, fields: { Inventory: [item] }, breaks: 'currency missing', rule: 'ari-currency' },
       { operation, fields: { currency }, breaks: 'Inventory missing', rule: 'ari-inventory' },
     ];
@@ -93,8 +102,18 @@ export const bookingFieldsFamily: ProbeFamily = {
   generate(input: ProbeInput) {
     const day = formatDate(input.now);
     const probes: Probe[] = [
-      { operation: 'GetBookingList', fields: { wbp_booking_version: `${day}T00:00:00` }, breaks: 'wbp_booking_version in ISO form with a T', rule: 'gbl-version-field' },
-      { operation: 'GetBookingList', fields: { wbp_booking_version: `${day} 00:00:00Z` }, breaks: 'wbp_booking_version with a zone (Z)', rule: 'gbl-version-field' },
+      {
+        operation: 'GetBookingList',
+        fields: { wbp_booking_version: `${day}T00:00:00` },
+        breaks: 'wbp_booking_version in ISO form with a T',
+        rule: 'gbl-version-field',
+      },
+      {
+        operation: 'GetBookingList',
+        fields: { wbp_booking_version: `${day} 00:00:00Z` },
+        breaks: 'wbp_booking_version with a zone (Z)',
+        rule: 'gbl-version-field',
+      },
       { operation: 'GetBookingList', fields: {}, breaks: 'wbp_booking_version omitted (it is null or a version, always present)', rule: 'gbl-version-field' },
     ];
     const rules = { GetBookingId: 'booking-id-verbatim', AckBooking: 'ack-request', CancelBooking: 'cancel-request' } as const;

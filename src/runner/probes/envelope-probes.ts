@@ -21,10 +21,21 @@ function idTypeProbes(operation: OperationName, input: ProbeInput, fields: Recor
   const info = OPERATIONS[operation];
   const rule = operation === 'SetupProperty' ? 'env-types-setupproperty' : operation === 'CreateProperty' ? 'cp-request' : 'env-types-scoped';
   const { property } = input.profile;
-  return ([['pms_property_id', info.pmsPropertyId], ['wbp_property_id', info.wbpPropertyId]] as const).map(([field, type]) => {
+  return (
+    [
+      ['pms_property_id', info.pmsPropertyId],
+      ['wbp_property_id', info.wbpPropertyId],
+    ] as const
+  ).map(([field, type]) => {
     const value = (fields[field] as string | number | undefined) ?? property[field];
     const sent = otherType(value, type === 'integer');
-    return { operation, fields, rule, set: { [field]: sent }, breaks: `${field} sent as ${typeof sent === 'number' ? 'an integer' : 'a string'} (${JSON.stringify(sent)}); the id table gives ${type}` };
+    return {
+      operation,
+      fields,
+      rule,
+      set: { [field]: sent },
+      breaks: `${field} sent as ${typeof sent === 'number' ? 'an integer' : 'a string'} (${JSON.stringify(sent)}); the id table gives ${type}`,
+    };
   });
 }
 
@@ -40,7 +51,12 @@ export const envelopeFamily: ProbeFamily = {
       { operation, breaks: 'pms_property_id is 0 (the id table gives an integer >= 1)', rule: 'env-types-scoped', set: { pms_property_id: 0 } },
       { operation, breaks: 'guid is 35 characters long', rule: 'env-guid-pattern', set: { guid: newGuid().slice(0, 35) } },
       { operation, breaks: 'guid has a character that is not hexadecimal', rule: 'env-guid-pattern', set: { guid: `g${newGuid().slice(1)}` } },
-      { operation, breaks: `pms_cid is upper case (${cid.toUpperCase()})`, rule: 'env-pms-cid-format', set: { pms_cid: cid.toUpperCase() === cid ? 'CMX' : cid.toUpperCase() } },
+      {
+        operation,
+        breaks: `pms_cid is upper case (${cid.toUpperCase()})`,
+        rule: 'env-pms-cid-format',
+        set: { pms_cid: cid.toUpperCase() === cid ? 'CMX' : cid.toUpperCase() },
+      },
       { operation, breaks: 'pms_cid is one character long (a cid has two to four)', rule: 'env-pms-cid-format', set: { pms_cid: 'c' } },
       { operation, breaks: 'verb is "GetRatePlans" on the GetRoomTypes path', rule: 'env-verb-equals-op', set: { verb: 'GetRatePlans' } },
       ...idTypeProbes('SetupProperty', input),

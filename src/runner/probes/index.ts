@@ -12,7 +12,10 @@ import type { Probe, ProbeFamily } from './types.js';
 export type { Probe, ProbeFamily, ProbeInput, RawForm } from './types.js';
 
 export const PROBE_FAMILIES: ReadonlyMap<string, ProbeFamily> = new Map(
-  [secretFamily, credentialsFamily, envelopeFamily, inventoryFamily, bookingFieldsFamily, propertyFieldsFamily, malformedFamily, methodFamily].map((f) => [f.name, f]),
+  [secretFamily, credentialsFamily, envelopeFamily, inventoryFamily, bookingFieldsFamily, propertyFieldsFamily, malformedFamily, methodFamily].map((f) => [
+    f.name,
+    f,
+  ]),
 );
 
 /** The body a probe sends (before any raw form): envelope, then the fields, then the changes, less what it omits. */

@@ -87,7 +87,12 @@ function roomProbes(input: ProbeInput): Probe[] {
       { operation: 'UpdateRoom', fields: on({}), breaks: 'room missing', rule: 'updateroom-request' },
       { operation: 'UpdateRoom', fields: on({ room: without('label') }), breaks: 'room.label missing', rule: 'room-required-fields' },
       { operation: 'UpdateRoom', fields: on({ room: without('images') }), breaks: 'room.images missing', rule: 'room-required-fields' },
-      { operation: 'UpdateRoom', fields: on({ room: { ...room, images: [{ url: 'https://img.example.org/a.jpg', sort_order: 0 }] } }), breaks: 'room.images[0].description missing (required in UpdateRoom)', rule: 'img-fields' },
+      {
+        operation: 'UpdateRoom',
+        fields: on({ room: { ...room, images: [{ url: 'https://img.example.org/a.jpg', sort_order: 0 }] } }),
+        breaks: 'room.images[0].description missing (required in UpdateRoom)',
+        rule: 'img-fields',
+      },
     );
   }
   if (implemented(input.profile, 'DeleteRoom')) {
@@ -107,7 +112,8 @@ function roomProbes(input: ProbeInput): Probe[] {
 
 export const propertyFieldsFamily: ProbeFamily = {
   name: 'property-fields',
-  description: 'Each Property, Room, Rate plan, Image and Tax rule broken in turn (CreateProperty), and UpdateRoom, DeleteRoom, DeleteRatePlan without what they carry',
+  description:
+    'Each Property, Room, Rate plan, Image and Tax rule broken in turn (CreateProperty), and UpdateRoom, DeleteRoom, DeleteRatePlan without what they carry',
   generate(input: ProbeInput) {
     return [...(implemented(input.profile, 'CreateProperty') ? createPropertyProbes(input) : []), ...roomProbes(input)];
   },

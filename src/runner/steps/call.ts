@@ -76,8 +76,19 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
     }
     const live = await env.ctx.client.post({ operation: step.operation, url: built.value.url, body: built.value.body });
     const untyped = built.value.idProblems;
-    judgeExchange(env, step, live, untyped.map((p) => p.field));
-    if (step.envelope && !step.path) judgeIdTypes(env, step.operation, untyped.map((p) => p.message), live);
+    judgeExchange(
+      env,
+      step,
+      live,
+      untyped.map((p) => p.field),
+    );
+    if (step.envelope && !step.path)
+      judgeIdTypes(
+        env,
+        step.operation,
+        untyped.map((p) => p.message),
+        live,
+      );
     if (isUnreachable(live.record.failure)) {
       env.stop.unreachable = live.record.failure!.message;
       markCapturesMissing(env, 'blocked', `the candidate could not be reached: ${live.record.failure!.message}`);

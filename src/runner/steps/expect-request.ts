@@ -62,7 +62,6 @@ function sinceOf(env: StepEnv, step: ExpectRequestStep, startedAt: number): numb
   return fresh.ok ? Math.max(named, startedAt - fresh.ms) : fresh.message;
 }
 
-
 /**
  * Whether a request can belong to the PMS's own schedule: it is not the first of its operation
  * after a callback (that one may be a reaction), and it came after the last callback this suite
@@ -110,7 +109,10 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
   }
   const own = step.fresh ? ownSchedule(env) : () => true;
   const matches = (x: LiveExchange): boolean =>
-    x.record.operation === step.operation && x.at >= since && own(x) && (Object.keys(where.value).length === 0 || evaluateExpectation({ json: where.value }, { body: bodyOf(x), exchanges: [] }).status === 'pass');
+    x.record.operation === step.operation &&
+    x.at >= since &&
+    own(x) &&
+    (Object.keys(where.value).length === 0 || evaluateExpectation({ json: where.value }, { body: bodyOf(x), exchanges: [] }).status === 'pass');
   // A request the PMS already sent satisfies the step at once: no hook, no prompt.
   const already = pms.mock.inbound.all().find(matches);
   const action = already ? { prompted: false } : await runAction(env, step, deadline);
@@ -127,7 +129,10 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
   if (!found) {
     if (env.ctx.signal.aborted) return 'interrupted';
     const shown = Object.keys(where.value).length ? ` matching ${JSON.stringify(where.value)}` : '';
-    const verdict = fail(`Unexpected silence: no ${step.operation} request${shown} arrived within ${formatMs(within.ms)}`, { expected: `a ${step.operation} request`, actual: 'none' });
+    const verdict = fail(`Unexpected silence: no ${step.operation} request${shown} arrived within ${formatMs(within.ms)}`, {
+      expected: `a ${step.operation} request`,
+      actual: 'none',
+    });
     env.recordAll(verdict);
     markCapturesMissing(env, 'blocked', `no ${step.operation} request arrived in step ${step.id}`);
     return verdict.message;

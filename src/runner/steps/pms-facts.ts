@@ -16,7 +16,10 @@ export function pmsFacts(env: StepEnv, windowStart: number, windowKey = 'run'): 
     windowKey,
     harnessStalledMs: (from, to) => env.ctx.load?.stalledMs(from, to) ?? 0,
     harnessDelayAt: (at) => env.ctx.load?.delayAt(at) ?? 0,
-    callbacks: env.ctx.log.all().filter((x) => x.direction === 'outbound' && CALLBACKS.has(String(x.operation))).map((x) => ({ id: x.id, operation: String(x.operation), at: Date.parse(x.startedAt) })),
+    callbacks: env.ctx.log
+      .all()
+      .filter((x) => x.direction === 'outbound' && CALLBACKS.has(String(x.operation)))
+      .map((x) => ({ id: x.id, operation: String(x.operation), at: Date.parse(x.startedAt) })),
     outbound: env.ctx.log.all().filter((x) => x.direction === 'outbound'),
   };
 }

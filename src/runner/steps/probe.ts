@@ -18,7 +18,6 @@ import { makeScope, tryRender } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
 import { judgeResponse } from './response-judge.js';
 
-
 /** The `with:` arguments, each rendered alone: one that cannot be had (no booking) leaves only its probes out. */
 function renderArgs(env: StepEnv, step: ProbeStep): Record<string, unknown> {
   const scope = makeScope(env.ctx.clock.now(), env.roots());
@@ -29,7 +28,6 @@ function renderArgs(env: StepEnv, step: ProbeStep): Record<string, unknown> {
   }
   return args;
 }
-
 
 function send(env: StepEnv, probe: Probe): Promise<LiveExchange> {
   const url = operationUrl(env.profile.baseUrl, probe.operation, { shared_secret: env.profile.sharedSecret, ...probe.query });
@@ -60,7 +58,12 @@ function judgeGet(probe: Probe, live: LiveExchange): Verdict {
   const body = responseObject(live);
   const ids = [live.record.id];
   const status = live.record.response?.status ?? 'no response';
-  if (body?.success === true) return fail(`${label(probe)}: Unexpected answer: expected no success, but received success true (HTTP ${status})`, { exchanges: ids, expected: 'not success', actual: true });
+  if (body?.success === true)
+    return fail(`${label(probe)}: Unexpected answer: expected no success, but received success true (HTTP ${status})`, {
+      exchanges: ids,
+      expected: 'not success',
+      actual: true,
+    });
   return pass(`${label(probe)}: not success (HTTP ${status})`, { exchanges: ids });
 }
 
@@ -88,7 +91,14 @@ function judgeControl(env: StepEnv, probe: Probe, live: LiveExchange): string | 
     return undefined;
   }
   const errors = body && Array.isArray(body.errors) ? ` errors: ${JSON.stringify(body.errors).slice(0, 200)}` : '';
-  env.record(REFUSAL_CHECKS.probeControl, fail(`Unexpected refusal of a valid ${probe.operation} (${probe.breaks}):${errors || ' no success true'}`, { exchanges: ids, expected: { success: true }, actual: body?.success ?? null }));
+  env.record(
+    REFUSAL_CHECKS.probeControl,
+    fail(`Unexpected refusal of a valid ${probe.operation} (${probe.breaks}):${errors || ' no success true'}`, {
+      exchanges: ids,
+      expected: { success: true },
+      actual: body?.success ?? null,
+    }),
+  );
   return `the valid ${probe.operation} the probes start from was refused, so a refusal of a broken one proves nothing`;
 }
 

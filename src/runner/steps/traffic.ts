@@ -19,7 +19,6 @@ function ioPause(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, IO_PAUSE_MS));
 }
 
-
 /** Whether the step's `until_reaction` request arrived after the last callback sent (never, without one). */
 function reactionSeen(env: StepEnv, step: TrafficStep, from: number): () => boolean {
   const operation = step.untilReaction;
@@ -102,7 +101,12 @@ export async function runTrafficStep(env: StepEnv, step: TrafficStep): Promise<s
   }
   const traffic = env.ctx.pms.mock.inbound.since(from, step.operations);
   const roots = env.roots({ window_start: from });
-  const verdicts = judgeDeclared(env, { body: undefined, exchanges: traffic.slice(-20).map((x) => x.record.id), traffic }, roots, pmsFacts(env, from, step.from));
+  const verdicts = judgeDeclared(
+    env,
+    { body: undefined, exchanges: traffic.slice(-20).map((x) => x.record.id), traffic },
+    roots,
+    pmsFacts(env, from, step.from),
+  );
   if (env.retryRequested) return `inconclusive (${verdicts.find((v) => v.retry)?.message ?? 'could not tell'}); trying again`;
   // A check that could not judge (a skip) leaves the step's captures missing with its reason:
   // steps that depend on the judgement are skipped with it rather than judged by a window.

@@ -14,11 +14,7 @@ export function withSpec(spec: string, schema: JsonSchema): JsonSchema {
   return { [SPEC_KEYWORD]: spec, ...schema };
 }
 
-export function objectSchema(
-  properties: Record<string, JsonSchema>,
-  required: readonly string[] = [],
-  extra: JsonSchema = {},
-): JsonSchema {
+export function objectSchema(properties: Record<string, JsonSchema>, required: readonly string[] = [], extra: JsonSchema = {}): JsonSchema {
   const schema: JsonSchema = { type: 'object', properties };
   if (required.length > 0) schema.required = [...required];
   return { ...schema, ...extra };

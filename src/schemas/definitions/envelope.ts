@@ -43,8 +43,6 @@ export function envelopePart(info: OperationInfo): SchemaPart {
   properties.shared_secret = withSpec(SPEC.envelope, STRING);
   properties.pms_cid = withSpec(SPEC.envelope, { type: 'string', pattern: PATTERNS.pmsCid });
   properties.verb = withSpec(SPEC.envelope, { type: 'string', const: info.name });
-  const required = Object.keys(properties).filter(
-    (key) => !(key === 'wbp_property_password' && info.passwordOptional),
-  );
+  const required = Object.keys(properties).filter((key) => !(key === 'wbp_property_password' && info.passwordOptional));
   return { properties, required };
 }

@@ -1,71 +1,26 @@
 // The property of CreateProperty: takes nothing, gives the Property schema with its
 // address and business_contact (spec: Property, request object of CreateProperty).
 import { SPEC } from '../../spec/sections.js';
-import {
-  arrayOf,
-  countryCode,
-  currencyCode,
-  enumOf,
-  integerSchema,
-  NULLABLE_STRING,
-  objectSchema,
-  STRING,
-  withSpec,
-} from './common.js';
+import { arrayOf, countryCode, currencyCode, enumOf, integerSchema, NULLABLE_STRING, objectSchema, STRING, withSpec } from './common.js';
 import type { JsonSchema } from './common.js';
 import { imageSchema, roomSchema } from './rooms.js';
 import { taxSchema } from './tax.js';
 
 export const BREAKFAST_VALUES = ['', 'IN', 'EX'] as const;
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 function nullableStrings(names: readonly string[]): Record<string, JsonSchema> {
   return Object.fromEntries(names.map((name) => [name, NULLABLE_STRING]));
 }
 
 export function addressSchema(): JsonSchema {
-  const lines = [
-    'address_line_1',
-    'address_line_2',
-    'city',
-    'zip',
-    'state',
-    'website',
-    'lon',
-    'lat',
-    'phone',
-    'fax',
-  ];
-  return withSpec(
-    SPEC.address,
-    objectSchema({ ...nullableStrings(lines), country: countryCode() }, ['country']),
-  );
+  const lines = ['address_line_1', 'address_line_2', 'city', 'zip', 'state', 'website', 'lon', 'lat', 'phone', 'fax'];
+  return withSpec(SPEC.address, objectSchema({ ...nullableStrings(lines), country: countryCode() }, ['country']));
 }
 
 export function businessContactSchema(): JsonSchema {
-  const lines = [
-    'main_contact_name',
-    'company_name',
-    'account_manager_name',
-    'vat_id',
-    'address_line_1',
-    'address_line_2',
-    'state',
-    'zip',
-    'city',
-  ];
-  return withSpec(
-    SPEC.businessContact,
-    objectSchema({ ...nullableStrings(lines), country: countryCode() }, ['country']),
-  );
+  const lines = ['main_contact_name', 'company_name', 'account_manager_name', 'vat_id', 'address_line_1', 'address_line_2', 'state', 'zip', 'city'];
+  return withSpec(SPEC.businessContact, objectSchema({ ...nullableStrings(lines), country: countryCode() }, ['country']));
 }
 
 export function propertySchema(): JsonSchema {

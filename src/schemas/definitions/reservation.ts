@@ -1,19 +1,7 @@
 // Bookings: takes nothing, gives the Reservation schema (GetBookingId `reservation`, also the
 // BookingCreate callback's body) and the Booking summary of GetBookingList.
 import { LIMITS, PATTERNS, SPEC } from '../../spec/sections.js';
-import {
-  arrayOf,
-  countryCode,
-  currencyCode,
-  DATE,
-  enumOf,
-  integerSchema,
-  NUMBER,
-  objectSchema,
-  STRING,
-  stringSchema,
-  withSpec,
-} from './common.js';
+import { arrayOf, countryCode, currencyCode, DATE, enumOf, integerSchema, NUMBER, objectSchema, STRING, stringSchema, withSpec } from './common.js';
 import type { JsonSchema } from './common.js';
 
 /** "OrderDate ... must be provided", "OrderTime ... must be provided". */
@@ -52,10 +40,5 @@ export function reservationSchema(): JsonSchema {
 }
 
 export function bookingSummarySchema(): JsonSchema {
-  return withSpec(
-    SPEC.bookingSummary,
-    objectSchema({ booking_id: stringSchema({ maxLength: LIMITS.bookingIdMaxLength }), version: STRING }, [
-      'booking_id',
-    ]),
-  );
+  return withSpec(SPEC.bookingSummary, objectSchema({ booking_id: stringSchema({ maxLength: LIMITS.bookingIdMaxLength }), version: STRING }, ['booking_id']));
 }

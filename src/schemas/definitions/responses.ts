@@ -67,23 +67,10 @@ export function callbackResponseSchema(payload?: SuccessPayload): JsonSchema {
 }
 
 export function roomTypesItemSchema(): JsonSchema {
-  return withSpec(
-    SPEC.roomsItem,
-    objectSchema(
-      { wbp_room_id: integerSchema(), label: STRING, maxPersons: integerSchema(1), dorm: BOOLEAN },
-      ['wbp_room_id'],
-    ),
-  );
+  return withSpec(SPEC.roomsItem, objectSchema({ wbp_room_id: integerSchema(), label: STRING, maxPersons: integerSchema(1), dorm: BOOLEAN }, ['wbp_room_id']));
 }
 
 export function ratePlansItemSchema(): JsonSchema {
   // wbp_rate_id "cannot be 0, empty or otherwise falsy": rule.rate-plans.rate-id-truthy.
-  return withSpec(
-    SPEC.ratePlansItem,
-    objectSchema({ wbp_room_id: STRING, wbp_rate_id: STRING, title: STRING }, [
-      'wbp_room_id',
-      'wbp_rate_id',
-      'title',
-    ]),
-  );
+  return withSpec(SPEC.ratePlansItem, objectSchema({ wbp_room_id: STRING, wbp_rate_id: STRING, title: STRING }, ['wbp_room_id', 'wbp_rate_id', 'title']));
 }

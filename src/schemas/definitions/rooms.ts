@@ -1,17 +1,7 @@
 // Room-level resources: takes nothing, gives the Image, Rate plan (in a room), Room (in
 // CreateProperty and UpdateRoom) and RoomInfo schemas of "Resources and their fields".
 import { LIMITS, SPEC } from '../../spec/sections.js';
-import {
-  arrayOf,
-  BOOLEAN,
-  enumOf,
-  integerSchema,
-  NULLABLE_STRING,
-  objectSchema,
-  STRING,
-  stringSchema,
-  withSpec,
-} from './common.js';
+import { arrayOf, BOOLEAN, enumOf, integerSchema, NULLABLE_STRING, objectSchema, STRING, stringSchema, withSpec } from './common.js';
 import type { JsonSchema } from './common.js';
 
 export const MEAL_CODES = [1, 19, 21, 22] as const;

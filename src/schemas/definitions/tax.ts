@@ -4,16 +4,7 @@ import { SPEC } from '../../spec/sections.js';
 import { arrayOf, BOOLEAN, enumOf, integerSchema, NUMBER, objectSchema, STRING, withSpec } from './common.js';
 import type { JsonSchema } from './common.js';
 
-export const TAX_CATEGORIES = [
-  'occupancy_tax',
-  'other_fee',
-  'other_tax',
-  'resort_tax',
-  'sales_tax',
-  'service_charge',
-  'tourism_tax',
-  'vat',
-] as const;
+export const TAX_CATEGORIES = ['occupancy_tax', 'other_fee', 'other_tax', 'resort_tax', 'sales_tax', 'service_charge', 'tourism_tax', 'vat'] as const;
 
 export const TAX_APPLIES_PER = [
   'adult',
@@ -31,14 +22,7 @@ export const TAX_APPLIES_PER = [
   'service',
 ] as const;
 
-export const CALCULATION_BASES = [
-  'fees',
-  'fees-per-night',
-  'rate',
-  'rate-and-fees',
-  'rate-and-fees-per-night',
-  'rate-per-night',
-] as const;
+export const CALCULATION_BASES = ['fees', 'fees-per-night', 'rate', 'rate-and-fees', 'rate-and-fees-per-night', 'rate-per-night'] as const;
 
 export const CONDITION_PARAMETERS = [
   'adult-age',
@@ -81,10 +65,7 @@ export function taxConditionSchema(): JsonSchema {
 }
 
 export function taxAmountSchema(): JsonSchema {
-  return withSpec(
-    SPEC.tax,
-    objectSchema({ amount: NUMBER, conditions: arrayOf(taxConditionSchema()) }, ['amount']),
-  );
+  return withSpec(SPEC.tax, objectSchema({ amount: NUMBER, conditions: arrayOf(taxConditionSchema()) }, ['amount']));
 }
 
 export function taxSchema(): JsonSchema {
@@ -106,16 +87,7 @@ export function taxSchema(): JsonSchema {
     tax_basis_includes_fees: arrayOf(objectSchema({ fee_id: integerSchema() }, ['fee_id'])),
     calculation_basis: enumOf('string', CALCULATION_BASES),
   };
-  const required = [
-    'id',
-    'is_inclusive',
-    'is_per_night',
-    'is_percent',
-    'is_refundable',
-    'category',
-    'name',
-    'applies_per',
-  ];
+  const required = ['id', 'is_inclusive', 'is_per_night', 'is_percent', 'is_refundable', 'category', 'name', 'applies_per'];
   return withSpec(
     SPEC.tax,
     objectSchema(properties, required, {

@@ -19,7 +19,8 @@ export const ENVELOPE_AND_SCHEMAS: ReadingTopic = {
         quote(SPEC.idTypes, 'HealthCheck | string (length >= 1) or any | integer'),
       ],
       summary: 'HealthCheck\'s wbp_property_id may be an integer or ""; its pms_property_id must be present, of any type.',
-      reading: 'The id table types HealthCheck\'s wbp_property_id as an integer; the envelope says it is an empty string while not yet set. Both are accepted: an integer or "". pms_property_id is "string (length >= 1) or any": present, of any type.',
+      reading:
+        'The id table types HealthCheck\'s wbp_property_id as an integer; the envelope says it is an empty string while not yet set. Both are accepted: an integer or "". pms_property_id is "string (length >= 1) or any": present, of any type.',
       rules: ['env-healthcheck-ids'],
       checks: { 'schema.request': 'required', 'setup.healthcheck': 'required' },
       fields: ['wbp_property_id', 'pms_property_id'],
@@ -28,11 +29,15 @@ export const ENVELOPE_AND_SCHEMAS: ReadingTopic = {
       id: 'D-002',
       title: "GetBookingId's property id types",
       quotes: [
-        quote(SPEC.idTypes, 'UpdateRoom, GetRoomTypes, GetRatePlans, ARIUpdate, GetBookingList, CancelBooking, AckBooking, DeleteRatePlan, DeleteRoom | integer (>= 1) | string'),
+        quote(
+          SPEC.idTypes,
+          'UpdateRoom, GetRoomTypes, GetRatePlans, ARIUpdate, GetBookingList, CancelBooking, AckBooking, DeleteRatePlan, DeleteRoom | integer (>= 1) | string',
+        ),
         quote(INCOMPLETE, 'GetBookingId request: the type of booking_id: not shown.'),
       ],
       summary: 'GetBookingId is typed like the other booking reads; its booking_id may be a string or an integer.',
-      reading: 'The id table does not list GetBookingId. It is typed like the other booking reads: pms_property_id an integer >= 1, wbp_property_id a string. The type of its booking_id is not shown: a string or an integer is accepted.',
+      reading:
+        'The id table does not list GetBookingId. It is typed like the other booking reads: pms_property_id an integer >= 1, wbp_property_id a string. The type of its booking_id is not shown: a string or an integer is accepted.',
       rules: ['env-types-scoped', 'booking-id-verbatim'],
       checks: { 'schema.request': 'required' },
       fields: ['pms_property_id', 'wbp_property_id', 'booking_id'],
@@ -42,7 +47,8 @@ export const ENVELOPE_AND_SCHEMAS: ReadingTopic = {
       title: "UpdateRatePlan's envelope",
       quotes: [quote(INCOMPLETE, 'UpdateRatePlan (creates or updates a rate plan): request and response fields: not shown.')],
       summary: "Only UpdateRatePlan's common envelope is checked (typed like UpdateRoom); its body is kept as evidence.",
-      reading: 'UpdateRatePlan is not in the id table and its fields are not shown. Only the common envelope is checked, typed like UpdateRoom (pms_property_id an integer >= 1, wbp_property_id a string); the rest of the body is kept as evidence.',
+      reading:
+        'UpdateRatePlan is not in the id table and its fields are not shown. Only the common envelope is checked, typed like UpdateRoom (pms_property_id an integer >= 1, wbp_property_id a string); the rest of the body is kept as evidence.',
       rules: ['env-types-scoped'],
       checks: { 'schema.request': 'required' },
       fields: ['pms_property_id', 'wbp_property_id'],
@@ -56,7 +62,8 @@ export const ENVELOPE_AND_SCHEMAS: ReadingTopic = {
         quote(SPEC.errors, 'only error codes starting with `FAULT.OTA.` are supported for responses'),
       ],
       summary: 'A refusal carries a non-empty errors array with integer ids; the FAULT.OTA. sentence loses to the integer type.',
-      reading: 'errors is required when success is false, and must be a non-empty array: an empty one explains nothing. "Only error codes starting with FAULT.OTA. are supported" contradicts "errors[].id | integer" and the numeric ids of the Errors table: ids must be integers.',
+      reading:
+        'errors is required when success is false, and must be a non-empty array: an empty one explains nothing. "Only error codes starting with FAULT.OTA. are supported" contradicts "errors[].id | integer" and the numeric ids of the Errors table: ids must be integers.',
       rules: ['resp-errors-on-failure', 'err-fault-ota-prefix'],
       checks: { 'protocol.error-shape': 'required' },
     },
@@ -69,7 +76,8 @@ export const ENVELOPE_AND_SCHEMAS: ReadingTopic = {
         quote(SPEC.reservation, 'Most fields are optional; only the minimum for a build-to-us integration is listed.'),
       ],
       summary: 'OrderDate and OrderTime are required; the other listed fields are typed when present, and their presence is recommended.',
-      reading: 'OrderDate and OrderTime "must be provided": required. "Most fields are optional; only the minimum for a build-to-us integration is listed": the other listed fields are typed when present, and their presence is a recommended rule (rule.reservation.minimum-fields).',
+      reading:
+        'OrderDate and OrderTime "must be provided": required. "Most fields are optional; only the minimum for a build-to-us integration is listed": the other listed fields are typed when present, and their presence is a recommended rule (rule.reservation.minimum-fields).',
       rules: ['res-order-date-time', 'res-minimum-fields'],
       checks: { 'schema.response': 'required', 'rule.reservation.minimum-fields': 'recommended' },
       fields: ['OrderDate', 'OrderTime'],
@@ -82,8 +90,9 @@ export const ENVELOPE_AND_SCHEMAS: ReadingTopic = {
         quote(SPEC.reservation, 'Other reservation fields and the contents of Customers, Rooms and Payments: not shown.'),
         quote(SPEC.reservation, 'Day rates are per unit, so the sum of the day rates multiplied by the number of units equals the room price.'),
       ],
-      summary: "When every Rooms item has a numeric Price, TotalPrice must equal their sum within 0.01; otherwise not applicable.",
-      reading: "TotalPrice equals the sum of all room prices, but the contents of Rooms are not shown. When every Rooms item carries a numeric Price (the predecessor's field), TotalPrice must equal their sum within 0.01 (required); otherwise the check is skipped as not applicable. Day rates x units = Price is recommended.",
+      summary: 'When every Rooms item has a numeric Price, TotalPrice must equal their sum within 0.01; otherwise not applicable.',
+      reading:
+        "TotalPrice equals the sum of all room prices, but the contents of Rooms are not shown. When every Rooms item carries a numeric Price (the predecessor's field), TotalPrice must equal their sum within 0.01 (required); otherwise the check is skipped as not applicable. Day rates x units = Price is recommended.",
       rules: ['res-total-sum', 'res-day-rates-units'],
       checks: { 'rule.reservation.total-price': 'required', 'rule.reservation.day-rates': 'recommended' },
     },
@@ -96,7 +105,8 @@ export const ENVELOPE_AND_SCHEMAS: ReadingTopic = {
         quote(SPEC.events, 'the body is a booking in the same format as the GetBookingId reservation (the listed specification is a minimum)'),
       ],
       summary: 'Callbacks carry the property ids and shared_secret plus what Events names; HTTP 200 JSON without success false counts as answered.',
-      reading: 'The harness sends pms_property_id, wbp_property_id and shared_secret (query and body) with each callback, plus what the Events table names (NotifyBooking: booking_id; BookingCreate: a reservation). A callback counts as answered with success when the answer is HTTP 200 JSON and not success: false or errors (the predecessor answered {}).',
+      reading:
+        'The harness sends pms_property_id, wbp_property_id and shared_secret (query and body) with each callback, plus what the Events table names (NotifyBooking: booking_id; BookingCreate: a reservation). A callback counts as answered with success when the answer is HTTP 200 JSON and not success: false or errors (the predecessor answered {}).',
       rules: ['cb-paths-on-pms', 'cb-notify-poll', 'cb-bookingcreate-format'],
       checks: {
         'pms.callback.notify-answered': 'required',
@@ -111,7 +121,8 @@ export const ENVELOPE_AND_SCHEMAS: ReadingTopic = {
       title: 'Falsy rate plan ids',
       quotes: [quote(SPEC.ratePlansItem, 'Rate plan id on the OTA; cannot be 0, empty or otherwise falsy')],
       summary: 'Falsy means falsy in JavaScript or PHP ("0" counts), plus whitespace-only and numeric-zero strings such as "0.0".',
-      reading: 'What is falsy in JavaScript or in PHP (the predecessor\'s language, so "0" counts), plus whitespace-only and numeric-zero strings such as "0.0".',
+      reading:
+        'What is falsy in JavaScript or in PHP (the predecessor\'s language, so "0" counts), plus whitespace-only and numeric-zero strings such as "0.0".',
       rules: ['grp-rate-id-truthy'],
       checks: { 'rule.rate-plans.rate-id-truthy': 'required' },
     },
@@ -125,7 +136,8 @@ export const ENVELOPE_AND_SCHEMAS: ReadingTopic = {
         quote(SPEC.room, 'wbp_room_id | string | no (UpdateRoom only)'),
       ],
       summary: 'Timezone: an IANA zone or UTC; address.country equals country; lon/lat in range; no wbp_room_id in CreateProperty: all recommended.',
-      reading: 'The external timezone list is read as the IANA zones the runtime knows, plus UTC. The address country "same as the top-level country": the same value. lon and lat: numbers in range. wbp_room_id present in a CreateProperty room is a failure, since the field is for UpdateRoom only (extra fields are otherwise allowed). All four are recommended.',
+      reading:
+        'The external timezone list is read as the IANA zones the runtime knows, plus UTC. The address country "same as the top-level country": the same value. lon and lat: numbers in range. wbp_room_id present in a CreateProperty room is a failure, since the field is for UpdateRoom only (extra fields are otherwise allowed). All four are recommended.',
       rules: ['prop-codes', 'prop-address-contact', 'room-required-fields'],
       checks: {
         'rule.property.timezone': 'recommended',
@@ -156,7 +168,8 @@ export const ENVELOPE_AND_SCHEMAS: ReadingTopic = {
         quote(SPEC.reservation, 'TotalCurrency | string, valid uppercase ISO 4217 code'),
       ],
       summary: 'ISO 4217 is List One as published 2026-01-01: a withdrawn code (BGN, CUC, SLL, ZWL, ANG, HRK) is not valid.',
-      reading: 'The current List One of the ISO 4217 Maintenance Agency, published 2026-01-01 (src/spec/iso-codes.ts: 178 codes, the fund and special codes List One carries included). A withdrawn code is not a valid ISO 4217 code: BGN (Bulgaria uses the euro from 2026-01-01), CUC, SLL, ZWL, ANG and HRK fail the schema checks like any unknown code, and XAD (added 2025-05-12) passes. The list is data, dated in its comment, and is compared with the agency\'s list when it publishes an amendment.',
+      reading:
+        "The current List One of the ISO 4217 Maintenance Agency, published 2026-01-01 (src/spec/iso-codes.ts: 178 codes, the fund and special codes List One carries included). A withdrawn code is not a valid ISO 4217 code: BGN (Bulgaria uses the euro from 2026-01-01), CUC, SLL, ZWL, ANG and HRK fail the schema checks like any unknown code, and XAD (added 2025-05-12) passes. The list is data, dated in its comment, and is compared with the agency's list when it publishes an amendment.",
       rules: ['res-currency', 'prop-codes'],
       checks: { 'schema.response': 'required', 'schema.request': 'required' },
       fields: ['TotalCurrency', 'currency'],

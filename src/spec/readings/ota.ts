@@ -18,7 +18,8 @@ export const OTA: ReadingTopic = {
       title: 'Order time in UTC',
       quotes: [ORDER_TIME, ORDER_DATE],
       summary: 'A booking made through hooks.create_booking must carry an OrderDate/OrderTime within 15 minutes of when the hook ran.',
-      reading: 'A booking made through hooks.create_booking ("creates a new active booking now") must carry an OrderDate/OrderTime within 15 minutes of when the hook ran. Clock differences stay well inside 15 minutes; a local time zone (30 minutes or more away from UTC) does not.',
+      reading:
+        'A booking made through hooks.create_booking ("creates a new active booking now") must carry an OrderDate/OrderTime within 15 minutes of when the hook ran. Clock differences stay well inside 15 minutes; a local time zone (30 minutes or more away from UTC) does not.',
       rules: ['res-order-date-time'],
       checks: { 'booking.reservation.order-time-utc': 'required' },
     },
@@ -27,7 +28,8 @@ export const OTA: ReadingTopic = {
       title: 'The 5-minute offset',
       quotes: [SINCE],
       summary: 'A booking made at T must be listed for a version of T + 4:59; returning more than asked is allowed ("at least").',
-      reading: "A booking made at T must be listed for a version of T + 4:59. T is the earlier of the harness's clock when the hook ran and the reservation's OrderDate/OrderTime, so a clock difference between the two cannot fail a correct OTA. Returning more bookings than asked is allowed (\"at least\").",
+      reading:
+        'A booking made at T must be listed for a version of T + 4:59. T is the earlier of the harness\'s clock when the hook ran and the reservation\'s OrderDate/OrderTime, so a clock difference between the two cannot fail a correct OTA. Returning more bookings than asked is allowed ("at least").',
       rules: ['gbl-since-minus-5', 'gbl-includes-modified-cancelled'],
       checks: { 'booking.list-version.offset-5min': 'required', 'booking.list-version.includes-new': 'required' },
     },
@@ -36,7 +38,8 @@ export const OTA: ReadingTopic = {
       title: 'Cancelled bookings listed again',
       quotes: [SINCE],
       summary: 'A cancellation at C is a change: the booking must be listed for a version of C + 4:58, later than its creation plus 5 minutes.',
-      reading: 'The cancel suite waits 4 s after creating the booking, cancels it at C, and asks with a version of C + 4:58: that version minus 5 minutes is later than the creation, so the booking is listed only if the cancellation counts as a change.',
+      reading:
+        'The cancel suite waits 4 s after creating the booking, cancels it at C, and asks with a version of C + 4:58: that version minus 5 minutes is later than the creation, so the booking is listed only if the cancellation counts as a change.',
       rules: ['gbl-includes-modified-cancelled'],
       checks: { 'cancel.relisted': 'required' },
     },
@@ -48,18 +51,21 @@ export const OTA: ReadingTopic = {
         quote(SPEC.errors, 'Error returned for a missing or wrong shared_secret: not shown.'),
       ],
       summary: 'The wrong-secret requests go to GetRoomTypes and GetBookingList, never HealthCheck; any error id is accepted.',
-      reading: 'HealthCheck always returns success true, so the auth suite sends its wrong and missing secrets to GetRoomTypes and GetBookingList, not to HealthCheck. The error id for a wrong secret is not shown: any error id is accepted, only success false is required.',
+      reading:
+        'HealthCheck always returns success true, so the auth suite sends its wrong and missing secrets to GetRoomTypes and GetBookingList, not to HealthCheck. The error id for a wrong secret is not shown: any error id is accepted, only success false is required.',
       rules: ['auth-secret-query-enforced', 'auth-secret-body-enforced', 'hc-always-true'],
       checks: { 'auth.refused': 'required' },
       supersededBy: ['D-103'],
-      partly: 'The shape of the refusal: it was "any error shape"; since D-103 every refusal must have the error shape (protocol.error-shape). The error id stays free.',
+      partly:
+        'The shape of the refusal: it was "any error shape"; since D-103 every refusal must have the error shape (protocol.error-shape). The error id stays free.',
     },
     {
       id: 'D-015',
       title: 'Unknown operations',
       quotes: [quote(SPEC.errors, 'Every response has HTTP status 200 and content type `application/json`.')],
       summary: 'A request to an operation the API does not have must still get HTTP 200 JSON; refusing it with the error shape is recommended.',
-      reading: 'A request to an operation the API does not have must still get HTTP 200 JSON (the protocol checks, required); refusing it with success false is recommended.',
+      reading:
+        'A request to an operation the API does not have must still get HTTP 200 JSON (the protocol checks, required); refusing it with success false is recommended.',
       rules: ['http-response-200-json', 'resp-errors-on-failure'],
       checks: { 'protocol.http-status': 'required', 'protocol.content-type': 'required', 'setup.unknown-operation.refused': 'recommended' },
     },
@@ -86,11 +92,15 @@ export const OTA: ReadingTopic = {
       id: 'D-122',
       title: 'Every allowed value, one request each',
       quotes: [
-        quote(SPEC.inventory, 'Single-use rate; present only for private rooms whose occupancy is higher than 1; value 0 means: do not offer single use, or use the price of rate'),
+        quote(
+          SPEC.inventory,
+          'Single-use rate; present only for private rooms whose occupancy is higher than 1; value 0 means: do not offer single use, or use the price of rate',
+        ),
         quote(SPEC.inventory, 'true: guest cannot arrive, stay or depart in the range; often equal to units = 0 but also closes single rate plans'),
       ],
       summary: 'A valid request refused refuses data the spec allows: required, and the message names the value.',
-      reading: 'A refused valid request refuses data the spec allows, so both checks are required and their message names the value. CreateProperty variations each get fresh credentials (a new property no later step uses); the Inventory variations go to the first offered pair on one night 200 days ahead, before the full refresh, which re-sends that night, and no later step books it. rdef_single goes to a private room with occupancy above 1, close to a room-specific rate plan ("also closes single rate plans").',
+      reading:
+        'A refused valid request refuses data the spec allows, so both checks are required and their message names the value. CreateProperty variations each get fresh credentials (a new property no later step uses); the Inventory variations go to the first offered pair on one night 200 days ahead, before the full refresh, which re-sends that night, and no later step books it. rdef_single goes to a private room with occupancy above 1, close to a room-specific rate plan ("also closes single rate plans").',
       rules: ['ari-inventory', 'inv-rdef-single', 'inv-close-flags', 'prop-required-fields'],
       checks: { 'property.create.allowed-value.accepted': 'required', 'ari.inventory-field.accepted': 'required' },
     },
@@ -102,7 +112,8 @@ export const OTA: ReadingTopic = {
         quote(SPEC.endpoint('SetupProperty'), 'Request: envelope (wbp_property_password optional) plus optional `RoomInfo` (array of RoomInfo).'),
       ],
       summary: 'SetupProperty without the password gets an ordinary answer: success, 1001 or 1002; any other error fails.',
-      reading: 'The answer must be an ordinary one: success, or the credential errors 1001 or 1002 (the spec leaves open whether SetupProperty can verify without the password). Any other error, a malformed-request error, fails.',
+      reading:
+        'The answer must be an ordinary one: success, or the credential errors 1001 or 1002 (the spec leaves open whether SetupProperty can verify without the password). Any other error, a malformed-request error, fails.',
       rules: ['env-password-optional-setup'],
       checks: { 'setup.setup-property.password-optional': 'required' },
     },
@@ -111,7 +122,8 @@ export const OTA: ReadingTopic = {
       title: 'A modification is proven by IsModification',
       quotes: [SINCE, quote(SPEC.reservation, 'IsModification | integer flag (0/1)')],
       summary: 'A modified booking must be listed (with a version and with null) and GetBookingId must give IsModification 1.',
-      reading: 'The booking is created seconds before it is modified, so a version list cannot tell the two apart: the booking must be listed (with a version and with null), and GetBookingId must give IsModification: 1. Making a guest modify a booking needs the candidate\'s help: hooks.modify_booking is optional, and without it the three checks are not applicable, with that reason.',
+      reading:
+        "The booking is created seconds before it is modified, so a version list cannot tell the two apart: the booking must be listed (with a version and with null), and GetBookingId must give IsModification: 1. Making a guest modify a booking needs the candidate's help: hooks.modify_booking is optional, and without it the three checks are not applicable, with that reason.",
       rules: ['gbl-includes-modified-cancelled', 'gbl-null-returns-all', 'res-flag-count-types'],
       checks: { 'booking.modified.listed-version': 'required', 'booking.modified.listed-null': 'required', 'booking.modified.flagged': 'required' },
     },
@@ -120,7 +132,10 @@ export const OTA: ReadingTopic = {
       title: 'The callbacks are not served by the OTA',
       quotes: [
         quote(SPEC.overview, 'Callbacks (`ARIFullRefresh`, `BookingCreate`, `NotifyBooking`, `RoomInfo`) are served by the PMS, not by the channel manager.'),
-        quote(SPEC.endpoint('Operations whose payloads are incomplete'), 'Callbacks served by the PMS (ARIFullRefresh, BookingCreate, NotifyBooking, RoomInfo; see Events): request and response fields: not shown.'),
+        quote(
+          SPEC.endpoint('Operations whose payloads are incomplete'),
+          'Callbacks served by the PMS (ARIFullRefresh, BookingCreate, NotifyBooking, RoomInfo; see Events): request and response fields: not shown.',
+        ),
       ],
       summary: 'A callback sent to the OTA must not get success true; any other answer passes, and success is a warning.',
       reading: 'The answer to a callback sent to the channel manager is not shown, so any answer but success: true passes; a success answer is a warning.',

@@ -6,10 +6,16 @@ import type { ReadingTopic } from './types.js';
 import { quote } from './types.js';
 
 const LIST = SPEC.endpoint('GetBookingList');
-const POLLING = quote(LIST, 'Polling: every 5 minutes for channels without the BookingCreate callback; every 30 minutes as fallback when the callback is supported. The interval can be set freely.');
+const POLLING = quote(
+  LIST,
+  'Polling: every 5 minutes for channels without the BookingCreate callback; every 30 minutes as fallback when the callback is supported. The interval can be set freely.',
+);
 const IMMEDIATELY = quote(SPEC.events, 'PMS immediately calls GetBookingList.');
 const REFRESH = quote(SPEC.fullRefreshFlow, 'After setup, a full ARI refresh is pushed');
-const FETCHED = quote(`${SPEC.overview} › Typical flow (7)`, 'Bookings are fetched by polling (`GetBookingList`, then `GetBookingId`) and may also be pushed to a PMS endpoint by callback.');
+const FETCHED = quote(
+  `${SPEC.overview} › Typical flow (7)`,
+  'Bookings are fetched by polling (`GetBookingList`, then `GetBookingId`) and may also be pushed to a PMS endpoint by callback.',
+);
 
 export const PMS_POLLING: ReadingTopic = {
   title: 'PMS target: booking polling and reactions',
@@ -17,9 +23,15 @@ export const PMS_POLLING: ReadingTopic = {
     {
       id: 'D-025',
       title: 'The version after a poll',
-      quotes: [quote(LIST, 'Request: envelope plus `wbp_booking_version` (string or null, required): format `YYYY-MM-DD HH:MM:SS`, UTC time of the last successful request; null if none succeeded yet.')],
+      quotes: [
+        quote(
+          LIST,
+          'Request: envelope plus `wbp_booking_version` (string or null, required): format `YYYY-MM-DD HH:MM:SS`, UTC time of the last successful request; null if none succeeded yet.',
+        ),
+      ],
       summary: 'The first poll sends null; later versions must not be later than the last successful poll (plus clock skew); far earlier is a warning.',
-      reading: 'The first GetBookingList must send null. Every later version must not be later than the receive time of the last GetBookingList answered with success, plus intervals.clock_skew_ms (default 2 s) for clock differences (required: a later version can lose bookings). A version earlier than that by more than intervals.far_earlier_ms (default one polling interval plus its tolerance), or null after a success, is a recommended failure: it only fetches more than needed. After a poll the mock answered with an error, the version must still be the last successful poll\'s (required).',
+      reading:
+        "The first GetBookingList must send null. Every later version must not be later than the receive time of the last GetBookingList answered with success, plus intervals.clock_skew_ms (default 2 s) for clock differences (required: a later version can lose bookings). A version earlier than that by more than intervals.far_earlier_ms (default one polling interval plus its tolerance), or null after a success, is a recommended failure: it only fetches more than needed. After a poll the mock answered with an error, the version must still be the last successful poll's (required).",
       rules: ['gbl-version-null-first', 'gbl-version-last-success', 'gbl-version-field'],
       checks: {
         'pms.poll.first-null': 'required',
@@ -33,7 +45,8 @@ export const PMS_POLLING: ReadingTopic = {
       title: 'The polling interval',
       quotes: [POLLING],
       summary: 'No gap between polls may exceed intervals.poll_ms (default 5 minutes, 30 with BookingCreate) plus its tolerance (default 10 %).',
-      reading: "The expected interval is intervals.poll_ms (default 5 minutes, 30 with BookingCreate declared); no gap between polls, nor from the window's start or to its end, may exceed it plus intervals.poll_tolerance_ms (default 10 %).",
+      reading:
+        "The expected interval is intervals.poll_ms (default 5 minutes, 30 with BookingCreate declared); no gap between polls, nor from the window's start or to its end, may exceed it plus intervals.poll_tolerance_ms (default 10 %).",
       rules: ['poll-intervals'],
       checks: { 'pms.poll.interval': 'required' },
     },
@@ -42,7 +55,8 @@ export const PMS_POLLING: ReadingTopic = {
       title: 'Reacting to NotifyBooking',
       quotes: [IMMEDIATELY],
       summary: 'After NotifyBooking, a GetBookingList must come within the reaction deadline and before the next scheduled poll could explain it.',
-      reading: "The harness sends NotifyBooking right after a scheduled poll, for a booking made after that poll, and requires a GetBookingList within deadlines.callback_reaction (default 2 minutes) and before the PMS's next scheduled poll could explain it, judged by the order requests started. When timing cannot tell a reaction from the schedule, the check is inconclusive (a blocking skip), never a pass.",
+      reading:
+        "The harness sends NotifyBooking right after a scheduled poll, for a booking made after that poll, and requires a GetBookingList within deadlines.callback_reaction (default 2 minutes) and before the PMS's next scheduled poll could explain it, judged by the order requests started. When timing cannot tell a reaction from the schedule, the check is inconclusive (a blocking skip), never a pass.",
       rules: ['cb-notify-poll'],
       checks: { 'pms.callback.notify-polls': 'required' },
     },
@@ -51,18 +65,22 @@ export const PMS_POLLING: ReadingTopic = {
       title: 'After a booking',
       quotes: [FETCHED],
       summary: 'GetBookingId must follow for every new, modified and cancelled booking.',
-      reading: 'GetBookingId for every new, modified and cancelled booking is required ("Bookings are fetched by polling (GetBookingList, then GetBookingId)").',
+      reading:
+        'GetBookingId for every new, modified and cancelled booking is required ("Bookings are fetched by polling (GetBookingList, then GetBookingId)").',
       rules: ['booking-poll-then-fetch'],
       checks: { 'pms.booking.fetched': 'required' },
       supersededBy: ['D-165', 'D-166'],
-      partly: 'The availability update after a booking was recommended; it is required since D-165. BookingCreate not declared was advisory; it is a recommended warning since D-166. The fetch of every booking still holds.',
+      partly:
+        'The availability update after a booking was recommended; it is required since D-165. BookingCreate not declared was advisory; it is a recommended warning since D-166. The fetch of every booking still holds.',
     },
     {
       id: 'D-141',
       title: 'Reactions are judged, never guessed',
       quotes: [IMMEDIATELY],
-      summary: "A GetBookingList before the PMS's own schedule could explain it is a reaction; none in the window fails; anything else is retried, then inconclusive.",
-      reading: "The PMS's own schedule is what it showed: the shortest gap between its polls before the callback (leaving out the first poll after any earlier callback), at most the configured interval. A GetBookingList after the callback and before the poll before it plus that gap is a reaction (pass); none within the reaction window is a failure; anything else is inconclusive, and so is a callback with fewer than two polls before it. An inconclusive reaction sends the callback again right after a fresh poll (three tries in all); after the last try it is a blocking skip with its reason, never a pass. The reaction window is never zero.",
+      summary:
+        "A GetBookingList before the PMS's own schedule could explain it is a reaction; none in the window fails; anything else is retried, then inconclusive.",
+      reading:
+        "The PMS's own schedule is what it showed: the shortest gap between its polls before the callback (leaving out the first poll after any earlier callback), at most the configured interval. A GetBookingList after the callback and before the poll before it plus that gap is a reaction (pass); none within the reaction window is a failure; anything else is inconclusive, and so is a callback with fewer than two polls before it. An inconclusive reaction sends the callback again right after a fresh poll (three tries in all); after the last try it is a blocking skip with its reason, never a pass. The reaction window is never zero.",
       rules: ['cb-notify-poll'],
       checks: { 'pms.callback.notify-polls': 'required', 'pms.callback.notify-fetches': 'required', 'pms.callback.notify-cancel-polls': 'required' },
     },
@@ -71,7 +89,8 @@ export const PMS_POLLING: ReadingTopic = {
       title: "The schedule a reaction is judged against starts from the PMS's own polls",
       quotes: [IMMEDIATELY],
       summary: 'The poll before the callback is the last one that was not itself a reaction, so a scheduled poll is never taken for a reaction.',
-      reading: 'The reaction check takes as "the poll before the callback" the last poll that is not the first poll after an earlier callback: a PMS whose schedule is not reset by a reaction poll may poll again sooner than a reaction poll plus its interval, and counting from the reaction would take that scheduled poll for a reaction (a false pass). The effect is only ever more inconclusive verdicts (retried), never a pass that was not one.',
+      reading:
+        'The reaction check takes as "the poll before the callback" the last poll that is not the first poll after an earlier callback: a PMS whose schedule is not reset by a reaction poll may poll again sooner than a reaction poll plus its interval, and counting from the reaction would take that scheduled poll for a reaction (a false pass). The effect is only ever more inconclusive verdicts (retried), never a pass that was not one.',
       rules: ['cb-notify-poll'],
       checks: { 'pms.callback.notify-polls': 'required', 'pms.callback.notify-cancel-polls': 'required' },
     },
@@ -80,16 +99,18 @@ export const PMS_POLLING: ReadingTopic = {
       title: 'The first poll is awaited from the end of the refresh after setup',
       quotes: [REFRESH, FETCHED],
       summary: 'The first poll is due one interval after the refresh that follows setup went quiet, not after the suite started.',
-      reading: "The spec's typical flow has the full refresh (5) before booking polling (7), and a refresh may take up to deadlines.full_refresh. The first poll is awaited once the refresh after setup went quiet, and then within one polling interval plus the tolerance. A PMS that never polls, or starts polling more than an interval after its refresh, still fails.",
+      reading:
+        "The spec's typical flow has the full refresh (5) before booking polling (7), and a refresh may take up to deadlines.full_refresh. The first poll is awaited once the refresh after setup went quiet, and then within one polling interval plus the tolerance. A PMS that never polls, or starts polling more than an interval after its refresh, still fails.",
       rules: ['flow-full-refresh-after-setup', 'gbl-version-null-first'],
       checks: { 'pms.poll.first-null': 'required' },
     },
     {
       id: 'D-286',
-      title: 'The polls are observed from a recent poll of the PMS\'s own schedule',
+      title: "The polls are observed from a recent poll of the PMS's own schedule",
       quotes: [POLLING],
-      summary: 'The observed intervals start at a poll of the PMS\'s own schedule, not at a poll before setup: that gap is no interval of its schedule.',
-      reading: "The observation window of the polling interval opens at a poll of the PMS's own schedule that came at most one interval plus the tolerance before the step that looks for it, or at the next one, and spans intervals.polls_observed intervals plus the tolerance. It is not the first poll ever: a PMS may poll once before setup (a warning of its own, pms.setup.before-use), and from such a poll to its regular polls after setup and the refresh the gap is no interval of its schedule. For the same reason the version checks are not judged over this window but from the first-poll step: a PMS may reset its version to null when setup succeeds, after a poll before it.",
+      summary: "The observed intervals start at a poll of the PMS's own schedule, not at a poll before setup: that gap is no interval of its schedule.",
+      reading:
+        "The observation window of the polling interval opens at a poll of the PMS's own schedule that came at most one interval plus the tolerance before the step that looks for it, or at the next one, and spans intervals.polls_observed intervals plus the tolerance. It is not the first poll ever: a PMS may poll once before setup (a warning of its own, pms.setup.before-use), and from such a poll to its regular polls after setup and the refresh the gap is no interval of its schedule. For the same reason the version checks are not judged over this window but from the first-poll step: a PMS may reset its version to null when setup succeeds, after a poll before it.",
       rules: ['poll-intervals'],
       checks: { 'pms.poll.interval': 'required' },
     },

@@ -5,8 +5,14 @@ import { SPEC } from '../sections.js';
 import type { ReadingTopic } from './types.js';
 import { quote } from './types.js';
 
-const REFRESH = quote(SPEC.fullRefreshFlow, 'After setup, a full ARI refresh is pushed: all availability, rates and restrictions for the next 1+ years (usually until the end of next year) for all rooms and rate plans.');
-const UNITS = quote(SPEC.roomRateModel, 'Availability (`units`) is normally tied to rooms, so it is constant across the rate plans of a room for the same dates. A rate plan may have its own availability, in which case availability may be sent at rate plan level.');
+const REFRESH = quote(
+  SPEC.fullRefreshFlow,
+  'After setup, a full ARI refresh is pushed: all availability, rates and restrictions for the next 1+ years (usually until the end of next year) for all rooms and rate plans.',
+);
+const UNITS = quote(
+  SPEC.roomRateModel,
+  'Availability (`units`) is normally tied to rooms, so it is constant across the rate plans of a room for the same dates. A rate plan may have its own availability, in which case availability may be sent at rate plan level.',
+);
 const COMBINED = quote(SPEC.endpoint('ARIUpdate'), 'Sender behaviour: updates are combined into as few date ranges as possible');
 const CREDENTIALS = quote(SPEC.envelope, 'The property id and password given by the channel manager are retained by the PMS and passed in every call.');
 
@@ -18,7 +24,8 @@ export const PMS_SETUP_AND_ARI: ReadingTopic = {
       title: 'The full refresh horizon',
       quotes: [REFRESH, quote(SPEC.events, 'PMS re-sends all ARI.')],
       summary: 'Every mapped room x rate plan on every date from the first day to one year later minus a day is required; the end of next year is advisory.',
-      reading: "Every mapped room x rate plan on every date from the refresh's first day to one year later minus a day is required; reaching 31 December of next year (\"usually\") is advisory. The same coverage is required after ARIFullRefresh (\"PMS re-sends all ARI\").",
+      reading:
+        'Every mapped room x rate plan on every date from the refresh\'s first day to one year later minus a day is required; reaching 31 December of next year ("usually") is advisory. The same coverage is required after ARIFullRefresh ("PMS re-sends all ARI").',
       rules: ['ari-full-refresh-horizon', 'ari-full-refresh-coverage', 'flow-full-refresh-after-setup', 'cb-ari-full-refresh'],
       checks: {
         'pms.ari.coverage-one-year': 'required',
@@ -40,12 +47,14 @@ export const PMS_SETUP_AND_ARI: ReadingTopic = {
       id: 'D-029',
       title: 'Compactness',
       quotes: [COMBINED],
-      summary: 'Items sent against the fewest items carrying the same data: at most 1.5 times as many; a warning, since the spec states behaviour, not a limit.',
-      reading: 'Items sent against the fewest items carrying the same data, at most 1.5 times as many, is a warning only: the spec states the sender\'s behaviour, not a limit.',
+      summary:
+        'Items sent against the fewest items carrying the same data: at most 1.5 times as many; a warning, since the spec states behaviour, not a limit.',
+      reading:
+        "Items sent against the fewest items carrying the same data, at most 1.5 times as many, is a warning only: the spec states the sender's behaviour, not a limit.",
       rules: ['ari-combine-ranges'],
       checks: { 'pms.ari.compact': 'recommended' },
       supersededBy: ['D-166'],
-      partly: 'The level: advisory until D-166 raised it to the rule list\'s recommended. The 1.5 ratio still holds.',
+      partly: "The level: advisory until D-166 raised it to the rule list's recommended. The 1.5 ratio still holds.",
     },
     {
       id: 'D-030',
@@ -64,7 +73,8 @@ export const PMS_SETUP_AND_ARI: ReadingTopic = {
         quote(`${SPEC.overview} › Typical flow (4)`, 'Rooms and rate plans are mapped by the property owner.'),
       ],
       summary: 'A HealthCheck must precede the first configuration request; GetRoomTypes and GetRatePlans must follow a successful SetupProperty.',
-      reading: 'A HealthCheck must precede the first SetupProperty, GetRoomTypes, GetRatePlans, CreateProperty or ARIUpdate. GetRoomTypes and GetRatePlans must follow a successful SetupProperty, since rooms and rate plans are mapped after it.',
+      reading:
+        'A HealthCheck must precede the first SetupProperty, GetRoomTypes, GetRatePlans, CreateProperty or ARIUpdate. GetRoomTypes and GetRatePlans must follow a successful SetupProperty, since rooms and rate plans are mapped after it.',
       rules: ['flow-healthcheck-first', 'flow-setup-before-use'],
       checks: { 'pms.setup.healthcheck-first': 'required', 'pms.setup.mapping-fetched': 'required' },
     },
@@ -72,11 +82,15 @@ export const PMS_SETUP_AND_ARI: ReadingTopic = {
       id: 'D-140',
       title: 'Requests count from the earliest moment the spec allows',
       quotes: [
-        quote(`${SPEC.overview} › Typical flow (1)`, 'The property exists already on the channel manager, or is created with `CreateProperty` (needs explicit activation by the channel manager).'),
+        quote(
+          `${SPEC.overview} › Typical flow (1)`,
+          'The property exists already on the channel manager, or is created with `CreateProperty` (needs explicit activation by the channel manager).',
+        ),
         quote(SPEC.endpoint('SetupProperty'), 'Credentials may be set up manually or via CreateProperty.'),
       ],
       summary: "A property operation counts from the run's start, a booking's fetch from its arrival, a reaction from its callback.",
-      reading: "A PMS may send its property operations while connecting, before the harness reaches the property suite. Every property step counts requests from the run's start; a booking's GetBookingId counts from the booking's arrival, a reaction from its callback. A request that already arrived satisfies its step at once: its hook is not run and no prompt is shown. A request is timed when its handler starts and counts if it started before the deadline, even if its body was still being read (bounded by one second of real time).",
+      reading:
+        "A PMS may send its property operations while connecting, before the harness reaches the property suite. Every property step counts requests from the run's start; a booking's GetBookingId counts from the booking's arrival, a reaction from its callback. A request that already arrived satisfies its step at once: its hook is not run and no prompt is shown. A request is timed when its handler starts and counts if it started before the deadline, even if its body was still being read (bounded by one second of real time).",
       rules: ['cp-request', 'updateroom-request', 'delete-requests', 'booking-poll-then-fetch'],
       checks: {
         'pms.property.create-property': 'required',
@@ -91,7 +105,8 @@ export const PMS_SETUP_AND_ARI: ReadingTopic = {
       title: 'ARI refused for its credentials counts in no coverage',
       quotes: [CREDENTIALS],
       summary: 'An ARIUpdate with a wrong secret, cid or property credentials updates nothing, so it covers nothing; the credential checks still fail.',
-      reading: "An ARIUpdate whose query or body shared_secret, pms_cid or property credentials are wrong updates nothing in the channel manager, so the PMS-side ledger (coverage and the full-refresh checks) ignores it; the credential checks still fail.",
+      reading:
+        'An ARIUpdate whose query or body shared_secret, pms_cid or property credentials are wrong updates nothing in the channel manager, so the PMS-side ledger (coverage and the full-refresh checks) ignores it; the credential checks still fail.',
       rules: ['ari-full-refresh-coverage', 'env-creds-every-call', 'auth-secret-query-and-body'],
       checks: { 'pms.ari.coverage-one-year': 'required', 'pms.callback.ari-full-refresh-refreshes': 'required' },
     },

@@ -6,7 +6,6 @@ import type { Level } from '../vocabulary.js';
 /** A reading's stable id: the D-number it had in docs/decisions.md, kept so code comments still point at it. */
 export type ReadingId = `D-${string}`;
 
-
 /** The level a reading gives a check. */
 export type ReadingLevel = Level;
 

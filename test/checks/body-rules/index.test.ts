@@ -5,9 +5,7 @@ import { isMessageName } from '../../../src/spec/operations.js';
 import { SPEC } from '../../../src/spec/sections.js';
 import { fixture } from './helpers.js';
 
-const SPEC_NAMES = new Set<string>(
-  Object.values(SPEC as Record<string, unknown>).filter((v): v is string => typeof v === 'string'),
-);
+const SPEC_NAMES = new Set<string>(Object.values(SPEC as Record<string, unknown>).filter((v): v is string => typeof v === 'string'));
 
 describe('BODY_RULES', () => {
   it('has unique ids named rule.<area>.<name>', () => {
@@ -21,20 +19,13 @@ describe('BODY_RULES', () => {
       expect(LEVELS).toContain(r.level);
       expect(SPEC_NAMES.has(r.spec) || r.spec.startsWith('Endpoints › '), r.id).toBe(true);
       expect(r.appliesTo.length).toBeGreaterThan(0);
-      for (const a of r.appliesTo)
-        expect(isMessageName(a.name) && ['request', 'response'].includes(a.kind)).toBe(true);
+      for (const a of r.appliesTo) expect(isMessageName(a.name) && ['request', 'response'].includes(a.kind)).toBe(true);
     }
   });
 
   it('includes the required rules', () => {
     const required = BODY_RULES.filter((r) => r.level === 'required').map((r) => r.id);
-    expect(required).toEqual(
-      expect.arrayContaining([
-        'rule.inventory.date-order',
-        'rule.rate-plans.rate-id-truthy',
-        'rule.reservation.total-price',
-      ]),
-    );
+    expect(required).toEqual(expect.arrayContaining(['rule.inventory.date-order', 'rule.rate-plans.rate-id-truthy', 'rule.reservation.total-price']));
   });
 
   it('passes every rule on the valid fixtures it applies to', () => {
@@ -50,11 +41,7 @@ describe('BODY_RULES', () => {
 describe('applyBodyRules', () => {
   it('applies the rules of a message, in order', () => {
     const results = applyBodyRules('GetBookingId', 'response', fixture('GetBookingId.response.valid'));
-    expect(results.map((r) => r.rule.id)).toEqual([
-      'rule.reservation.total-price',
-      'rule.reservation.day-rates',
-      'rule.reservation.minimum-fields',
-    ]);
+    expect(results.map((r) => r.rule.id)).toEqual(['rule.reservation.total-price', 'rule.reservation.day-rates', 'rule.reservation.minimum-fields']);
     expect(results.every((r) => r.verdict.status === 'pass')).toBe(true);
   });
 

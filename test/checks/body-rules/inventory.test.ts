@@ -23,12 +23,8 @@ describe(ID, () => {
         actual: [{ pointer: '/Inventory/2/end_date', start_date: '2026-12-01', end_date: '2026-11-30' }],
       }),
     );
-    expect(verdict.message).toMatch(
-      /^Unexpected end_date before start_date in 1 Inventory item: expected .*, but received /,
-    );
-    expect(verdict.schemaErrors).toEqual([
-      expect.objectContaining({ pointer: '/Inventory/2/end_date', keyword: ID, spec: SPEC.inventory }),
-    ]);
+    expect(verdict.message).toMatch(/^Unexpected end_date before start_date in 1 Inventory item: expected .*, but received /);
+    expect(verdict.schemaErrors).toEqual([expect.objectContaining({ pointer: '/Inventory/2/end_date', keyword: ID, spec: SPEC.inventory })]);
   });
 
   it('reports every offender, capped', () => {
@@ -53,17 +49,11 @@ describe(ID, () => {
   });
 
   it('is blocked when no item has two well-formed dates, or Inventory is not an array', () => {
-    expect(verdictOf(ID, withValue(valid(), '/Inventory', [{ start_date: 1 }]))).toEqual(
-      expect.objectContaining({ status: 'skip', skip: 'blocked' }),
-    );
-    expect(verdictOf(ID, withValue(valid(), '/Inventory', undefined))).toEqual(
-      expect.objectContaining({ status: 'skip', skip: 'blocked' }),
-    );
+    expect(verdictOf(ID, withValue(valid(), '/Inventory', [{ start_date: 1 }]))).toEqual(expect.objectContaining({ status: 'skip', skip: 'blocked' }));
+    expect(verdictOf(ID, withValue(valid(), '/Inventory', undefined))).toEqual(expect.objectContaining({ status: 'skip', skip: 'blocked' }));
   });
 
   it('is not applicable to an empty Inventory', () => {
-    expect(verdictOf(ID, withValue(valid(), '/Inventory', []))).toEqual(
-      expect.objectContaining({ status: 'skip', skip: 'not-applicable' }),
-    );
+    expect(verdictOf(ID, withValue(valid(), '/Inventory', []))).toEqual(expect.objectContaining({ status: 'skip', skip: 'not-applicable' }));
   });
 });

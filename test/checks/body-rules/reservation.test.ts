@@ -37,12 +37,8 @@ describe.each(CARRIERS)('reservation rules on a %s', (_label, file) => {
           actual: 300,
         }),
       );
-      expect(verdict.message).toBe(
-        'Unexpected reservation TotalPrice: expected "the sum of the room prices, 291.5", but received 300',
-      );
-      expect(verdict.schemaErrors).toEqual([
-        expect.objectContaining({ keyword: ID, spec: SPEC.reservation }),
-      ]);
+      expect(verdict.message).toBe('Unexpected reservation TotalPrice: expected "the sum of the room prices, 291.5", but received 300');
+      expect(verdict.schemaErrors).toEqual([expect.objectContaining({ keyword: ID, spec: SPEC.reservation })]);
     });
 
     it('is not applicable without TotalPrice, Rooms, or a numeric Price in every room', () => {
@@ -78,16 +74,12 @@ describe.each(CARRIERS)('reservation rules on a %s', (_label, file) => {
           actual: 113.5,
         }),
       );
-      expect(verdict.message).toMatch(
-        /^Unexpected room Price in 1 room: expected .*56\.75.*, but received 113\.5$/,
-      );
+      expect(verdict.message).toMatch(/^Unexpected room Price in 1 room: expected .*56\.75.*, but received 113\.5$/);
     });
 
     it('checks only the rooms that carry numeric day rates, units and price', () => {
       expect(verdictOf(ID, edit('/Rooms/0/Units', undefined)).status).toBe('pass');
-      expect(verdictOf(ID, edit('/Rooms/0/DayRates/1/Rate', '89'))).toEqual(
-        expect.objectContaining({ status: 'pass' }),
-      );
+      expect(verdictOf(ID, edit('/Rooms/0/DayRates/1/Rate', '89'))).toEqual(expect.objectContaining({ status: 'pass' }));
     });
 
     it('is not applicable when no room carries them', () => {
@@ -104,10 +96,7 @@ describe.each(CARRIERS)('reservation rules on a %s', (_label, file) => {
     });
 
     it('fails listing the missing fields', () => {
-      const verdict = verdictOf(
-        ID,
-        withValue(edit('/IsModification', undefined), '/reservation/Customers', undefined),
-      );
+      const verdict = verdictOf(ID, withValue(edit('/IsModification', undefined), '/reservation/Customers', undefined));
       expect(verdict).toEqual(
         expect.objectContaining({
           status: 'fail',
@@ -116,20 +105,13 @@ describe.each(CARRIERS)('reservation rules on a %s', (_label, file) => {
         }),
       );
       expect(verdict.message).toContain('but received "IsModification, Customers missing"');
-      expect(verdict.schemaErrors!.map((e) => e.pointer)).toEqual([
-        '/reservation/IsModification',
-        '/reservation/Customers',
-      ]);
+      expect(verdict.schemaErrors!.map((e) => e.pointer)).toEqual(['/reservation/IsModification', '/reservation/Customers']);
     });
   });
 });
 
 describe('reservation rules on a failure response', () => {
-  it.each([
-    ['rule.reservation.total-price'],
-    ['rule.reservation.day-rates'],
-    ['rule.reservation.minimum-fields'],
-  ])('%s is not applicable', (id) => {
+  it.each([['rule.reservation.total-price'], ['rule.reservation.day-rates'], ['rule.reservation.minimum-fields']])('%s is not applicable', (id) => {
     expect(verdictOf(id, fixture('GetBookingId.response.valid-failure'))).toEqual(notApplicable);
   });
 });

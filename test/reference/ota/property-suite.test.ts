@@ -31,8 +31,12 @@ afterEach(async () => {
 async function startOta(options: { activated?: boolean; strip?: boolean; noLabels?: boolean; faults?: OtaFault[] } = {}): Promise<ReferenceOtaServer> {
   const tls = await testTls();
   const server = await startReferenceOta({
-    clock: systemClock, sharedSecret: 'suite-secret', property: PROPERTY, tls: { cert: tls.cert, key: tls.key },
-    propertyActivated: options.activated ?? true, faults: options.faults ?? [],
+    clock: systemClock,
+    sharedSecret: 'suite-secret',
+    property: PROPERTY,
+    tls: { cert: tls.cert, key: tls.key },
+    propertyActivated: options.activated ?? true,
+    faults: options.faults ?? [],
   });
   if (options.noLabels) {
     // A candidate whose GetRoomTypes gives no label (it is optional).
@@ -53,7 +57,13 @@ async function startOta(options: { activated?: boolean; strip?: boolean; noLabel
       const answer = handle(operation, query, body);
       if (operation !== 'CreateProperty' && operation !== 'UpdateRoom') return answer;
       // No room_mappings, no wbp_room_id, no credentials: the later steps use the ones sent.
-      const { room_mappings: _m, wbp_room_id: _r, wbp_property_id: _i, wbp_property_password: _p, ...rest } = JSON.parse(String(answer.body)) as Record<string, unknown>;
+      const {
+        room_mappings: _m,
+        wbp_room_id: _r,
+        wbp_property_id: _i,
+        wbp_property_password: _p,
+        ...rest
+      } = JSON.parse(String(answer.body)) as Record<string, unknown>;
       return { ...answer, body: JSON.stringify(rest) };
     };
   }
@@ -63,16 +73,19 @@ async function startOta(options: { activated?: boolean; strip?: boolean; noLabel
 async function certify(server: ReferenceOtaServer, capabilities: string[], notActivated?: number[]) {
   const io = captureIo();
   const profile = join(io.cwd, 'ota.yaml');
-  writeFileSync(profile, [
-    'target: ota',
-    `base_url: ${server.baseUrl}`,
-    'shared_secret: suite-secret',
-    'pms_cid: cmcert',
-    'currency: EUR',
-    `property: ${JSON.stringify(PROPERTY)}`,
-    `capabilities: ${JSON.stringify(capabilities)}`,
-    ...(notActivated ? [`error_ids: { not_activated: ${JSON.stringify(notActivated)} }`] : []),
-  ].join('\n'));
+  writeFileSync(
+    profile,
+    [
+      'target: ota',
+      `base_url: ${server.baseUrl}`,
+      'shared_secret: suite-secret',
+      'pms_cid: cmcert',
+      'currency: EUR',
+      `property: ${JSON.stringify(PROPERTY)}`,
+      `capabilities: ${JSON.stringify(capabilities)}`,
+      ...(notActivated ? [`error_ids: { not_activated: ${JSON.stringify(notActivated)} }`] : []),
+    ].join('\n'),
+  );
   const ca = join(io.cwd, 'ca.pem');
   writeFileSync(ca, (await testTls()).ca);
   const { result, exitCode } = await runCommand({ target: 'ota', profile, suite: ['property'], ca }, io);
@@ -104,7 +117,10 @@ describe('the property suite', () => {
 
   it('reads every effect back by label when the answers carry no room_mappings (nor credentials): all pass', async () => {
     const { result, outcomes, checks } = await certify(await startOta({ strip: true }), ALL);
-    expect(Object.values(outcomes).every((o) => o === 'pass'), JSON.stringify(outcomes)).toBe(true);
+    expect(
+      Object.values(outcomes).every((o) => o === 'pass'),
+      JSON.stringify(outcomes),
+    ).toBe(true);
     expect(checks).toHaveLength(15);
     expect(checks.find((c) => c.id === 'property.create.rooms-listed')?.message).toContain('(by label)');
     expect(result.verdict).toBe('passed-partial');
@@ -185,13 +201,14 @@ describe('the create-property generator', () => {
     expect(item.nonce).toMatch(/^cm[0-9a-f]{4}$/);
     for (const room of rooms) {
       expect(room.label.endsWith(` ${item.nonce}`)).toBe(true);
-      for (const plan of room.rateplans ?? []) expect([plan.label_public, plan.label_private].filter((l) => l !== null).every((l) => l!.endsWith(item.nonce))).toBe(true);
+      for (const plan of room.rateplans ?? [])
+        expect([plan.label_public, plan.label_private].filter((l) => l !== null).every((l) => l!.endsWith(item.nonce))).toBe(true);
     }
     const nonces = new Set(Array.from({ length: 20 }, () => createPropertyItem(profile, 0).nonce));
     expect(nonces.size).toBeGreaterThan(15);
   });
 
-  it('proposes fresh credentials each run (a numeric wbp_property_id), or the profile\'s fixtures.create_property', () => {
+  it("proposes fresh credentials each run (a numeric wbp_property_id), or the profile's fixtures.create_property", () => {
     const [a, b] = [createPropertyItem(profile, Date.now()), createPropertyItem(profile, Date.now())];
     expect(a.wbp_property_id).toMatch(/^\d+$/);
     expect(a.pms_property_id).toMatch(/^\d+$/);

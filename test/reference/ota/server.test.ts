@@ -150,11 +150,15 @@ describe('startReferenceOta with tls', () => {
     expect(ota.baseUrl).toBe(`https://127.0.0.1:${ota.port}/api`);
     const body = JSON.stringify(envelope('HealthCheck'));
     const text = await new Promise<string>((resolve, reject) => {
-      const req = httpsRequest(`${ota.baseUrl}/HealthCheck?shared_secret=${SECRET}`, { method: 'POST', ca: tls.cert, headers: { 'content-type': 'application/json' } }, (res) => {
-        let data = '';
-        res.on('data', (chunk) => (data += chunk));
-        res.on('end', () => resolve(data));
-      });
+      const req = httpsRequest(
+        `${ota.baseUrl}/HealthCheck?shared_secret=${SECRET}`,
+        { method: 'POST', ca: tls.cert, headers: { 'content-type': 'application/json' } },
+        (res) => {
+          let data = '';
+          res.on('data', (chunk) => (data += chunk));
+          res.on('end', () => resolve(data));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });

@@ -17,7 +17,15 @@ const mapping = buildMapping(
   fixture.rooms,
 );
 const WINDOW = { from: '2026-11-21', to: '2027-12-31' };
-const booked = new Map<string, Map<string, number>>([['4101', new Map([['2026-12-24', 2], ['2026-12-25', 6]])]]);
+const booked = new Map<string, Map<string, number>>([
+  [
+    '4101',
+    new Map([
+      ['2026-12-24', 2],
+      ['2026-12-25', 6],
+    ]),
+  ],
+]);
 
 /** The calendar as the PMS with these faults computes it (the items as its behaviour sends them: `send`). */
 function ctx(faults: PmsFault[] = []) {
@@ -74,7 +82,10 @@ describe('fullRefreshItems', () => {
     for (const item of items) expect(validateInventoryItem(item)).toEqual([]);
     const has = (room: string, key: string): boolean => items.some((i) => i.wbp_room_id === room && key in i);
     expect([has('4101', 'rdef_single'), has('4102', 'rdef_single'), has('4103', 'rdef_single'), has('4104', 'rdef_single')]).toEqual([
-      true, true, false, false,
+      true,
+      true,
+      false,
+      false,
     ]);
     expect([has('4102', 'adult_3'), has('4102', 'adult_4'), has('4102', 'adult_5'), has('4102', 'child_2')]).toEqual([true, true, false, true]);
     expect(Math.min(...items.map((i) => i.min_los))).toBe(1);

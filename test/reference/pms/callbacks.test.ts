@@ -30,8 +30,17 @@ const callback = (pair: Pair, name: string, body: Record<string, unknown>, secre
 
 function booking(start: string): BookingRecord {
   return {
-    id: 'PUSH-1', currency: 'EUR', createdAt: Date.UTC(2026, 10, 21, 9), changedAt: Date.UTC(2026, 10, 21, 9), revision: 1,
-    modified: false, cancelled: false, acknowledged: false, paymentCollect: 'Channel', adults: 2, children: 0,
+    id: 'PUSH-1',
+    currency: 'EUR',
+    createdAt: Date.UTC(2026, 10, 21, 9),
+    changedAt: Date.UTC(2026, 10, 21, 9),
+    revision: 1,
+    modified: false,
+    cancelled: false,
+    acknowledged: false,
+    paymentCollect: 'Channel',
+    adults: 2,
+    children: 0,
     customers: [{ CustomerFName: 'Ada', CustomerLName: 'Byron', CustomerEmail: 'ada@example.org', CustomerCountry: 'GB' }],
     stays: [{ wbp_room_id: 4102, wbp_rate_id: 'FAM-FLEX', rateTitle: 'Family flexible rate', start, units: 1, rates: [158.75, 158.75] }],
   };
@@ -80,7 +89,11 @@ describe('callbacks', () => {
     await waitFor(() => pair.received.length > before, 4_000, 'the availability update');
     expect(pair.received[before]!.body.Inventory).toEqual(
       ['FAM-FLEX', 'NONREF', 'LONGSTAY'].map((rate) => ({
-        wbp_room_id: '4102', wbp_rate_id: rate, start_date: start, end_date: addDays(start, 1), units: 1,
+        wbp_room_id: '4102',
+        wbp_rate_id: rate,
+        start_date: start,
+        end_date: addDays(start, 1),
+        units: 1,
       })),
     );
     const bad = await callback(pair, 'BookingCreate', { reservation: { OrderId: 'X', Rooms: [] } });

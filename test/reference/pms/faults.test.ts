@@ -227,8 +227,19 @@ const CASES: Record<PmsFault, FaultCase> = {
   },
   'no-ack': { scenario: 'polls2', probe: (p) => p.of('AckBooking').length > 0, correct: true, faulty: false },
   'notify-no-poll': { scenario: 'notify', options: { pollIntervalMs: 10 * HOURS }, probe: (p) => p.pms.state.polls.length, correct: 2, faulty: 1 },
-  'notify-error': { scenario: 'notify', options: { pollIntervalMs: 10 * HOURS }, probe: (p, a) => [answerOf(a).json.success, p.pms.state.polls.length], correct: [true, 2], faulty: [false, 2] },
-  'booking-create-http-500': { scenario: 'bookingCreate', probe: (_p, a) => [answerOf(a).status, answerOf(a).json], correct: [200, { success: true }], faulty: [500, { success: true }] },
+  'notify-error': {
+    scenario: 'notify',
+    options: { pollIntervalMs: 10 * HOURS },
+    probe: (p, a) => [answerOf(a).json.success, p.pms.state.polls.length],
+    correct: [true, 2],
+    faulty: [false, 2],
+  },
+  'booking-create-http-500': {
+    scenario: 'bookingCreate',
+    probe: (_p, a) => [answerOf(a).status, answerOf(a).json],
+    correct: [200, { success: true }],
+    faulty: [500, { success: true }],
+  },
   'room-info-missing-units': {
     scenario: 'roomInfo',
     probe: (_p, a) => answerOf(a).json.RoomInfo.every((r: object) => 'units' in r),
@@ -262,15 +273,33 @@ const CASES: Record<PmsFault, FaultCase> = {
   'tax-applies-per-night': bodyFault('/Property/taxes/2/applies_per'),
   'request-before-setup': {
     scenario: 'setup',
-    probe: (p) => p.received.slice(0, p.received.findIndex((r) => r.operation === 'SetupProperty')).map((r) => r.operation),
+    probe: (p) =>
+      p.received
+        .slice(
+          0,
+          p.received.findIndex((r) => r.operation === 'SetupProperty'),
+        )
+        .map((r) => r.operation),
     correct: ['HealthCheck'],
     faulty: ['HealthCheck', 'GetBookingList'],
   },
   'refresh-close-only': { scenario: 'setup', probe: (p) => items(p).some((i) => i.units === undefined && i.rate === undefined), correct: false, faulty: true },
   'refresh-one-request': { scenario: 'setup', probe: (p) => firstRefresh(p).length > 1, correct: true, faulty: false },
   'scheduled-refresh': { scenario: 'polls3', probe: (p) => p.pms.state.refreshesStarted > 1, correct: false, faulty: true },
-  'refresh-needs-pms-id': { scenario: 'refreshByWbp', options: LONG_POLL, probe: (p, a) => [answerOf(a).json.success, p.pms.state.refreshesStarted], correct: [true, 2], faulty: [true, 1] },
-  'refresh-needs-wbp-id': { scenario: 'refreshCallback', options: LONG_POLL, probe: (p, a) => [answerOf(a).json.success, p.pms.state.refreshesStarted], correct: [true, 2], faulty: [true, 1] },
+  'refresh-needs-pms-id': {
+    scenario: 'refreshByWbp',
+    options: LONG_POLL,
+    probe: (p, a) => [answerOf(a).json.success, p.pms.state.refreshesStarted],
+    correct: [true, 2],
+    faulty: [true, 1],
+  },
+  'refresh-needs-wbp-id': {
+    scenario: 'refreshCallback',
+    options: LONG_POLL,
+    probe: (p, a) => [answerOf(a).json.success, p.pms.state.refreshesStarted],
+    correct: [true, 2],
+    faulty: [true, 1],
+  },
   'booking-create-no-availability': {
     scenario: 'bookingCreateSettled',
     options: LONG_POLL,
@@ -285,18 +314,39 @@ const CASES: Record<PmsFault, FaultCase> = {
     correct: 1,
     faulty: 2,
   },
-  'no-availability-on-cancel': { scenario: 'cancelled', options: LONG_POLL, probe: (p, r) => p.pms.state.availabilityUpdates > (r as { updates: number }).updates, correct: true, faulty: false },
-  'no-availability-on-modify': { scenario: 'modified', options: LONG_POLL, probe: (p, r) => p.pms.state.availabilityUpdates > (r as { updates: number }).updates, correct: true, faulty: false },
+  'no-availability-on-cancel': {
+    scenario: 'cancelled',
+    options: LONG_POLL,
+    probe: (p, r) => p.pms.state.availabilityUpdates > (r as { updates: number }).updates,
+    correct: true,
+    faulty: false,
+  },
+  'no-availability-on-modify': {
+    scenario: 'modified',
+    options: LONG_POLL,
+    probe: (p, r) => p.pms.state.availabilityUpdates > (r as { updates: number }).updates,
+    correct: true,
+    faulty: false,
+  },
   'no-fallback-polling': { scenario: 'pollsForAWhile', probe: (p) => p.pms.state.polls.length >= 3, correct: true, faulty: false },
   'no-room-info-path': { scenario: 'roomInfo', probe: (_p, a) => answerOf(a).status, correct: 200, faulty: 404 },
   'no-ari-on-price-change': {
     scenario: 'priceChange',
     options: LONG_POLL,
-    probe: (p, a) => [answerOf(a).json.rate, p.of('ARIUpdate').some((r) => r.body.Inventory.some((i: any) => i.rate === '199.00' && i.start_date === '2099-01-01'))],
+    probe: (p, a) => [
+      answerOf(a).json.rate,
+      p.of('ARIUpdate').some((r) => r.body.Inventory.some((i: any) => i.rate === '199.00' && i.start_date === '2099-01-01')),
+    ],
     correct: ['199.00', true],
     faulty: ['199.00', false],
   },
-  'notify-ignores-changes': { scenario: 'cancelled', options: LONG_POLL, probe: (p, r) => p.pms.state.polls.length - (r as { polls: number }).polls, correct: 1, faulty: 0 },
+  'notify-ignores-changes': {
+    scenario: 'cancelled',
+    options: LONG_POLL,
+    probe: (p, r) => p.pms.state.polls.length - (r as { polls: number }).polls,
+    correct: 1,
+    faulty: 0,
+  },
 };
 
 /** Runs a scenario on a fresh pair, closes it, gives the probe's value. */
@@ -317,7 +367,15 @@ describe('reference PMS faults', () => {
       expect(info.catchBy).toMatch(/^(pms|schema|rule|protocol)\.[a-z0-9.-]+$/);
     }
     const warnings = PMS_FAULT_NAMES.filter((name) => PMS_FAULTS[name].warningOnly);
-    expect(warnings).toEqual(['units-differ-per-plan', 'no-ack', 'daily-items', 'request-before-setup', 'refresh-one-request', 'scheduled-refresh', 'double-import']);
+    expect(warnings).toEqual([
+      'units-differ-per-plan',
+      'no-ack',
+      'daily-items',
+      'request-before-setup',
+      'refresh-one-request',
+      'scheduled-refresh',
+      'double-import',
+    ]);
     expect(PMS_FAULTS['version-after-error'].catchBy).toBe('pms.poll.version-after-error');
     expect(PMS_FAULTS['booking-create-http-500'].catchBy).toBe('protocol.http-status');
   });

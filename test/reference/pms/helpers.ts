@@ -3,12 +3,7 @@
 // clock, every request the PMS sent as the OTA received it, and small waiting helpers.
 import type { OtaResponse } from '../../../src/channel-manager/index.js';
 import { type ReferenceOtaServer, startReferenceOta } from '../../../src/reference/ota/index.js';
-import {
-  type PmsFault,
-  type ReferencePmsOptions,
-  type ReferencePmsServer,
-  startReferencePms,
-} from '../../../src/reference/pms/index.js';
+import { type PmsFault, type ReferencePmsOptions, type ReferencePmsServer, startReferencePms } from '../../../src/reference/pms/index.js';
 import { type Clock, scaledClock } from '../../../src/support/clock.js';
 
 export const SECRET = 'pms-test-secret';
@@ -125,11 +120,7 @@ export function pause(ms: number): Promise<void> {
 }
 
 /** POSTs a JSON body to the PMS (a callback or the start hook); gives status, type and JSON. */
-export async function post(
-  url: string,
-  body: unknown,
-  secret: string | null = SECRET,
-): Promise<{ status: number; contentType: string | null; json: any }> {
+export async function post(url: string, body: unknown, secret: string | null = SECRET): Promise<{ status: number; contentType: string | null; json: any }> {
   const target = secret === null ? url : `${url}?shared_secret=${encodeURIComponent(secret)}`;
   const response = await fetch(target, {
     method: 'POST',

@@ -30,7 +30,15 @@ describe('the reference PMS lifecycle', () => {
     const clock = scaledClock(FACTOR);
     const ota = await startReferenceOta({ clock, sharedSecret: SECRET, property: PROPERTY, tls });
     const pms = await startReferencePms({
-      clock, cmUrl: ota.baseUrl, ca, sharedSecret: SECRET, pmsCid: CID, property: PROPERTY, currency: 'EUR', tls, autoStart: true,
+      clock,
+      cmUrl: ota.baseUrl,
+      ca,
+      sharedSecret: SECRET,
+      pmsCid: CID,
+      property: PROPERTY,
+      currency: 'EUR',
+      tls,
+      autoStart: true,
     });
     try {
       expect(pms.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/pms$/);
@@ -64,8 +72,13 @@ describe('the reference PMS lifecycle', () => {
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
     const port = (hanging.address() as AddressInfo).port;
     const pms = await startReferencePms({
-      clock: scaledClock(FACTOR), cmUrl: `http://127.0.0.1:${port}/api`, sharedSecret: SECRET, pmsCid: CID,
-      property: PROPERTY, currency: 'EUR', autoStart: true,
+      clock: scaledClock(FACTOR),
+      cmUrl: `http://127.0.0.1:${port}/api`,
+      sharedSecret: SECRET,
+      pmsCid: CID,
+      property: PROPERTY,
+      currency: 'EUR',
+      autoStart: true,
     });
     await waitFor(() => asked, 2_000, 'the HealthCheck request');
     expect(pms.state.phase).toBe('setting-up');

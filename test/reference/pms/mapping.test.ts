@@ -13,19 +13,25 @@ const otaRooms = ota.rooms.map((r) => ({ wbp_room_id: r.wbp_room_id, label: r.la
 describe('buildMapping', () => {
   it("maps the OTA fixture's rooms to the PMS rooms with the same pms_room_id", () => {
     const mapping = buildMapping(otaRooms, ota.rate_plans, pmsRooms);
-    expect(mapping.rooms.map((r) => [r.wbpRoomId, r.pms.pms_room_id, r.derived])).toEqual(
-      ota.rooms.map((r) => [String(r.wbp_room_id), r.pms_room_id, false]),
-    );
+    expect(mapping.rooms.map((r) => [r.wbpRoomId, r.pms.pms_room_id, r.derived])).toEqual(ota.rooms.map((r) => [String(r.wbp_room_id), r.pms_room_id, false]));
   });
 
   it('gives every room its own plans and the global ones, in GetRatePlans order', () => {
     const mapping = buildMapping(otaRooms, ota.rate_plans, pmsRooms);
     const pairs = mapping.pairs.map((p) => `${p.room.wbpRoomId}/${p.rate}/${p.planIndex}`);
     expect(pairs).toEqual([
-      '4101/DBL-FLEX/0', '4101/DBL-BB/1', '4101/NONREF/2', '4101/LONGSTAY/3',
-      '4102/FAM-FLEX/0', '4102/NONREF/1', '4102/LONGSTAY/2',
-      '4103/DORM-BED/0', '4103/NONREF/1', '4103/LONGSTAY/2',
-      '4104/NONREF/0', '4104/LONGSTAY/1',
+      '4101/DBL-FLEX/0',
+      '4101/DBL-BB/1',
+      '4101/NONREF/2',
+      '4101/LONGSTAY/3',
+      '4102/FAM-FLEX/0',
+      '4102/NONREF/1',
+      '4102/LONGSTAY/2',
+      '4103/DORM-BED/0',
+      '4103/NONREF/1',
+      '4103/LONGSTAY/2',
+      '4104/NONREF/0',
+      '4104/LONGSTAY/1',
     ]);
   });
 

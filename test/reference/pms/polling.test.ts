@@ -64,7 +64,11 @@ describe('polling', () => {
     const update = pair.received.slice(acked).find((r) => r.operation === 'ARIUpdate')!;
     expect(update.body.Inventory).toEqual(
       ['DBL-FLEX', 'DBL-BB', 'NONREF', 'LONGSTAY'].map((rate) => ({
-        wbp_room_id: '4101', wbp_rate_id: rate, start_date: start, end_date: addDays(start, 2), units: 5,
+        wbp_room_id: '4101',
+        wbp_rate_id: rate,
+        start_date: start,
+        end_date: addDays(start, 2),
+        units: 5,
       })),
     );
     expect(pair.ota.model.ari.get('4101', 'NONREF', addDays(start, 1))?.units).toBe(5);
@@ -92,7 +96,9 @@ describe('polling', () => {
   it('fetches a booking again at the next poll when GetBookingId failed, though no longer listed', async () => {
     const failure = jsonResponse(200, { success: false, errors: [{ id: 2002, msg: 'Try again.' }] });
     let retried = 0;
-    const pair = await startPair({ intercept: ({ operation, body }) => (operation === 'GetBookingId' && body.booking_id === 'B-100' && !retried++ ? failure : undefined) });
+    const pair = await startPair({
+      intercept: ({ operation, body }) => (operation === 'GetBookingId' && body.booking_id === 'B-100' && !retried++ ? failure : undefined),
+    });
     await connect(pair);
     await waitFor(() => pair.pms.state.bookings.get('B-100')?.acked === true, 4_000, 'B-100 imported');
     const fetches = pair.of('GetBookingId').filter((r) => r.body.booking_id === 'B-100');

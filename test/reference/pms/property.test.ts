@@ -14,16 +14,13 @@ describe('the PMS property fixture', () => {
 
   it('names the file and field of a mistake', () => {
     const good = loadPmsPropertyFixture();
-    const withRoom = (extra: Record<string, unknown>): string =>
-      JSON.stringify({ ...good, rooms: [{ ...good.rooms[0], ...extra }] });
+    const withRoom = (extra: Record<string, unknown>): string => JSON.stringify({ ...good, rooms: [{ ...good.rooms[0], ...extra }] });
     expect(() => parsePmsPropertyFixture('{', 'x.json')).toThrow(/^x\.json: not JSON/);
     expect(() => parsePmsPropertyFixture(withRoom({ units: 0 }))).toThrow(/rooms\[0\]\.units\): must be an integer >= 1/);
     expect(() => parsePmsPropertyFixture(withRoom({ base_rate: '96.505' }))).toThrow(/base_rate/);
     expect(() => parsePmsPropertyFixture(withRoom({ pricingModel: 'flat' }))).toThrow(/pricingModel/);
     expect(() => parsePmsPropertyFixture(JSON.stringify({ ...good, rooms: [good.rooms[0], good.rooms[0]] }))).toThrow(/duplicate id 11/);
-    expect(() => parsePmsPropertyFixture(JSON.stringify({ ...good, calendar: { ...good.calendar, min_los: 0 } }))).toThrow(
-      /calendar\.min_los/,
-    );
+    expect(() => parsePmsPropertyFixture(JSON.stringify({ ...good, calendar: { ...good.calendar, min_los: 0 } }))).toThrow(/calendar\.min_los/);
     expect(() => parsePmsPropertyFixture(JSON.stringify({ ...good, rooms: [] }))).toThrow(/rooms/);
   });
 

@@ -10,10 +10,18 @@ afterEach(closeAll);
 type Item = Record<string, any>;
 
 const EXPECTED_PAIRS = [
-  ['4101', 'DBL-FLEX'], ['4101', 'DBL-BB'], ['4101', 'NONREF'], ['4101', 'LONGSTAY'],
-  ['4102', 'FAM-FLEX'], ['4102', 'NONREF'], ['4102', 'LONGSTAY'],
-  ['4103', 'DORM-BED'], ['4103', 'NONREF'], ['4103', 'LONGSTAY'],
-  ['4104', 'NONREF'], ['4104', 'LONGSTAY'],
+  ['4101', 'DBL-FLEX'],
+  ['4101', 'DBL-BB'],
+  ['4101', 'NONREF'],
+  ['4101', 'LONGSTAY'],
+  ['4102', 'FAM-FLEX'],
+  ['4102', 'NONREF'],
+  ['4102', 'LONGSTAY'],
+  ['4103', 'DORM-BED'],
+  ['4103', 'NONREF'],
+  ['4103', 'LONGSTAY'],
+  ['4104', 'NONREF'],
+  ['4104', 'LONGSTAY'],
 ].map(([room, rate]) => ({ room: room!, rate: rate! }));
 
 function refreshItems(requests: { body: any }[]): Item[] {

@@ -20,9 +20,7 @@ describe('the setup flow', () => {
     expect(pair.pms.state.phase).toBe('idle');
     expect(pair.received).toEqual([]);
     await connect(pair);
-    expect(pair.received.slice(0, 5).map((r) => r.operation)).toEqual([
-      'HealthCheck', 'SetupProperty', 'GetRoomTypes', 'GetRatePlans', 'ARIUpdate',
-    ]);
+    expect(pair.received.slice(0, 5).map((r) => r.operation)).toEqual(['HealthCheck', 'SetupProperty', 'GetRoomTypes', 'GetRatePlans', 'ARIUpdate']);
     expect(pair.pms.state).toMatchObject({ phase: 'connected', setupDone: true, setupAttempts: 1, fullRefreshes: 1 });
     expect(pair.pms.state.mapping?.pairs).toHaveLength(12);
   });
@@ -86,7 +84,14 @@ describe('the setup flow', () => {
 
   it('polls every 5 minutes by default, every 30 with BookingCreate', async () => {
     const { ReferencePms } = await import('../../../src/reference/pms/index.js');
-    const base = { clock: { now: () => 0, sleep: async () => {} }, cmUrl: 'http://127.0.0.1:9', sharedSecret: SECRET, pmsCid: CID, property: PROPERTY, currency: 'EUR' };
+    const base = {
+      clock: { now: () => 0, sleep: async () => {} },
+      cmUrl: 'http://127.0.0.1:9',
+      sharedSecret: SECRET,
+      pmsCid: CID,
+      property: PROPERTY,
+      currency: 'EUR',
+    };
     expect(new ReferencePms(base).pollIntervalMs).toBe(30 * 60_000);
     expect(new ReferencePms({ ...base, capabilities: { bookingCreate: false } }).pollIntervalMs).toBe(5 * 60_000);
     expect(new ReferencePms({ ...base, pollIntervalMs: 1234 }).pollIntervalMs).toBe(1234);

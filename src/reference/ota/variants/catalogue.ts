@@ -64,7 +64,9 @@ function withoutPlansForOneRoom(catalogue: Catalogue): Catalogue {
 
 export const CATALOGUE_VARIANTS: Readonly<Record<CatalogueFault, OtaVariant>> = {
   'room-id-as-string': transformSuccess('GetRoomTypes', (body) => mapList(body, 'Rooms', (room) => ({ ...room, wbp_room_id: String(room.wbp_room_id) }))),
-  'room-max-persons-zero': transformSuccess('GetRoomTypes', (body) => mapList(body, 'Rooms', (room, index) => (index === 0 ? { ...room, maxPersons: 0 } : room))),
+  'room-max-persons-zero': transformSuccess('GetRoomTypes', (body) =>
+    mapList(body, 'Rooms', (room, index) => (index === 0 ? { ...room, maxPersons: 0 } : room)),
+  ),
   'rate-plan-room-id-integer': transformSuccess('GetRatePlans', (body) =>
     mapList(body, 'RatePlans', (plan) => ({ ...plan, wbp_room_id: Number(plan.wbp_room_id) })),
   ),

@@ -119,7 +119,14 @@ const PROPERTY_OPERATIONS: readonly OperationName[] = ['UpdateRoom', 'DeleteRoom
 
 /** The refusal the core gives a malformed property operation, or undefined when it reads. */
 function readPropertyOperation(operation: OperationName, body: RequestBody): Reply | undefined {
-  const read = operation === 'UpdateRoom' ? readUpdateRoom(body) : operation === 'DeleteRoom' ? readDeleteRoom(body) : operation === 'DeleteRatePlan' ? readDeleteRatePlan(body) : undefined;
+  const read =
+    operation === 'UpdateRoom'
+      ? readUpdateRoom(body)
+      : operation === 'DeleteRoom'
+        ? readDeleteRoom(body)
+        : operation === 'DeleteRatePlan'
+          ? readDeleteRatePlan(body)
+          : undefined;
   return isReply(read) ? read : undefined;
 }
 

@@ -149,9 +149,7 @@ export const PROTOCOL_VARIANTS: Readonly<Record<ProtocolFault, OtaVariant>> = {
   'auth-text-plain': respondToError(OTA_ERROR_IDS.sharedSecret, { contentType: TEXT_PLAIN }),
   'bad-request-http-400': respondToError(OTA_ERROR_IDS.badRequest, { status: 400 }),
   'bad-request-text-plain': respondToError(OTA_ERROR_IDS.badRequest, { contentType: TEXT_PLAIN }),
-  'errors-missing': transformResponse((response, reply) =>
-    reply.kind === 'failure' ? { ...response, body: JSON.stringify({ success: false }) } : response,
-  ),
+  'errors-missing': transformResponse((response, reply) => (reply.kind === 'failure' ? { ...response, body: JSON.stringify({ success: false }) } : response)),
   'error-id-string': transformResponse((response, reply) => {
     if (reply.kind !== 'failure') return response;
     const errors = reply.errors.map((error) => ({ id: String(error.id), msg: error.msg }));

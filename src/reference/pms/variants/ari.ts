@@ -57,7 +57,13 @@ function closeOnlyAfter(items: readonly InventoryItem[], cutoff: string): Invent
   return items.flatMap((item) => {
     const start = String(item.start_date);
     const end = String(item.end_date);
-    const bare = (from: string): InventoryItem => ({ wbp_room_id: String(item.wbp_room_id), wbp_rate_id: String(item.wbp_rate_id), start_date: from, end_date: end, close: false });
+    const bare = (from: string): InventoryItem => ({
+      wbp_room_id: String(item.wbp_room_id),
+      wbp_rate_id: String(item.wbp_rate_id),
+      start_date: from,
+      end_date: end,
+      close: false,
+    });
     if (end <= cutoff) return [item];
     if (start > cutoff) return [bare(start)];
     return [{ ...item, end_date: cutoff }, bare(addDays(cutoff, 1))];
