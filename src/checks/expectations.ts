@@ -4,7 +4,7 @@
 import type { Expectation, Matcher } from '../suite/types.js';
 import { getPointer } from './json-pointer.js';
 import type { Verdict } from '../spec/vocabulary.js';
-import { fail, pass, skip, unexpected } from './check-verdict.js';
+import { described, fail, pass, plainValue, skip, unexpected } from './check-verdict.js';
 import { cutText } from '../support/cut.js';
 import { SECRET_KEY_RE } from '../support/redact.js';
 
@@ -62,26 +62,26 @@ function compare(a: unknown, b: unknown): number | undefined {
 /** One matcher on one pointer: undefined when it holds, else the failure sentence and values. */
 function checkMatcher(found: boolean, value: unknown, m: Matcher): { what: string; expected: unknown; actual: unknown } | undefined {
   if (m.exists !== undefined && found !== m.exists)
-    return { what: 'presence', expected: m.exists ? 'present' : 'absent', actual: found ? 'present' : 'absent' };
-  if (!found) return m.exists === false ? undefined : { what: 'presence', expected: 'present', actual: 'absent' };
+    return { what: 'presence', expected: described(m.exists ? 'present' : 'absent'), actual: described(found ? 'present' : 'absent') };
+  if (!found) return m.exists === false ? undefined : { what: 'presence', expected: described('present'), actual: described('absent') };
   if (m.equals !== undefined && !deepEqual(value, m.equals)) return { what: 'value', expected: m.equals, actual: value };
-  if (m.type !== undefined && !typeMatches(value, m.type)) return { what: 'type', expected: m.type, actual: jsonType(value) };
+  if (m.type !== undefined && !typeMatches(value, m.type)) return { what: 'type', expected: described(m.type), actual: described(jsonType(value)) };
   if (m.matches !== undefined && (typeof value !== 'string' || !new RegExp(m.matches).test(value))) {
-    return { what: 'value', expected: `matching /${m.matches}/`, actual: value };
+    return { what: 'value', expected: described(`matching /${m.matches}/`), actual: value };
   }
   if (m.one_of !== undefined && !m.one_of.some((o) => deepEqual(value, o)))
-    return { what: 'value', expected: `one of ${JSON.stringify(m.one_of)}`, actual: value };
+    return { what: 'value', expected: described(`one of ${JSON.stringify(m.one_of)}`), actual: value };
   const length = Array.isArray(value) ? value.length : undefined;
   if ((m.min_items !== undefined || m.max_items !== undefined || m.contains !== undefined || m.not_contains !== undefined) && length === undefined) {
-    return { what: 'type', expected: 'array', actual: jsonType(value) };
+    return { what: 'type', expected: described('array'), actual: described(jsonType(value)) };
   }
-  if (m.min_items !== undefined && length! < m.min_items) return { what: 'number of items', expected: `at least ${m.min_items}`, actual: length };
-  if (m.max_items !== undefined && length! > m.max_items) return { what: 'number of items', expected: `at most ${m.max_items}`, actual: length };
+  if (m.min_items !== undefined && length! < m.min_items) return { what: 'number of items', expected: described(`at least ${m.min_items}`), actual: length };
+  if (m.max_items !== undefined && length! > m.max_items) return { what: 'number of items', expected: described(`at most ${m.max_items}`), actual: length };
   if (m.contains !== undefined && !(value as unknown[]).some((v) => matchesSubset(v, m.contains))) {
-    return { what: 'list', expected: `an item like ${JSON.stringify(m.contains)}`, actual: `${length} items without it` };
+    return { what: 'list', expected: described(`an item like ${JSON.stringify(m.contains)}`), actual: described(`${length} items without it`) };
   }
   if (m.not_contains !== undefined && (value as unknown[]).some((v) => matchesSubset(v, m.not_contains))) {
-    return { what: 'list', expected: `no item like ${JSON.stringify(m.not_contains)}`, actual: 'such an item' };
+    return { what: 'list', expected: described(`no item like ${JSON.stringify(m.not_contains)}`), actual: described('such an item') };
   }
   for (const [key, sign] of [
     ['gte', 1],
@@ -90,7 +90,8 @@ function checkMatcher(found: boolean, value: unknown, m: Matcher): { what: strin
     const bound = m[key];
     if (bound === undefined) continue;
     const c = compare(value, bound);
-    if (c === undefined || c * sign < 0) return { what: 'value', expected: `${key === 'gte' ? '>=' : '<='} ${JSON.stringify(bound)}`, actual: value };
+    if (c === undefined || c * sign < 0)
+      return { what: 'value', expected: described(`${key === 'gte' ? '>=' : '<='} ${JSON.stringify(bound)}`), actual: value };
   }
   return undefined;
 }
@@ -114,7 +115,7 @@ function errorsText(body: Record<string, unknown>): string | undefined {
 export function evaluateExpectation(expect: Expectation, subject: Subject): Verdict {
   const extra = { exchanges: subject.exchanges };
   if (expect.status !== undefined && subject.status !== expect.status) {
-    return fail(unexpected('HTTP status', expect.status, subject.status ?? '(none)'), { ...extra, expected: expect.status, actual: subject.status });
+    return fail(unexpected('HTTP status', expect.status, subject.status ?? described('none')), { ...extra, expected: expect.status, actual: subject.status });
   }
   const needsObject = expect.success !== undefined || expect.error_id !== undefined || expect.json !== undefined;
   const body = subject.body;
@@ -128,7 +129,7 @@ export function evaluateExpectation(expect: Expectation, subject: Subject): Verd
   }
   const obj = body as Record<string, unknown>;
   if (expect.success !== undefined && obj.success !== expect.success) {
-    return fail(unexpected('success', expect.success, obj.success ?? '(missing)', errorsText(obj)), {
+    return fail(unexpected('success', expect.success, obj.success ?? described('no success field'), errorsText(obj)), {
       ...extra,
       pointer: '/success',
       expected: expect.success,
@@ -149,7 +150,7 @@ export function evaluateExpectation(expect: Expectation, subject: Subject): Verd
     if (obj.success !== false || !ids.some((id) => wanted.includes(id as number))) {
       const shown = wanted.length === 1 ? wanted[0] : `one of ${wanted.join(', ')}`;
       const actual = obj.success === true ? 'success true' : ids.length ? `error ids ${JSON.stringify(ids)}` : 'no error ids';
-      return fail(unexpected('error id', shown, actual), {
+      return fail(unexpected('error id', typeof shown === 'string' ? described(shown) : shown, described(actual)), {
         ...extra,
         pointer: '/errors',
         expected: wanted,
@@ -168,8 +169,8 @@ export function evaluateExpectation(expect: Expectation, subject: Subject): Verd
       return fail(unexpected(`${problem.what} at ${pointer}`, problem.expected, problem.actual), {
         ...extra,
         pointer,
-        expected: problem.expected,
-        actual: problem.actual,
+        expected: plainValue(problem.expected),
+        actual: plainValue(problem.actual),
       });
   }
   return pass(describeExpectation(expect), extra);

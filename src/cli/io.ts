@@ -18,6 +18,7 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     isTTY: process.stdout.isTTY === true,
     columns: process.stdout.columns,
+    attended: process.stdin.isTTY === true,
   };
 }
 

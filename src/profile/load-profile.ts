@@ -105,6 +105,8 @@ interface Interpolation {
   publicEnv: ReadonlySet<string>;
   /** Each ${VAR} left in a hook command, to be given to the child as an environment variable (D-187). */
   hookEnv: Map<string, string>;
+  /** The variable each field was read from, by dotted path (names only: what a reproduction names instead of a value). */
+  envNames: Map<string, string>;
   /** Unset variables, collected so that all problems are reported at once. */
   problems: Problem[];
   /** Paths whose value could not be interpolated (not judged again by the schema). */
@@ -137,6 +139,7 @@ function interpolate(value: unknown, it: Interpolation, path: PathSegment[]): un
           return '';
         }
         const text = found ?? ref.fallback ?? '';
+        it.envNames.set(path.join('.'), ref.name);
         // Any value from the environment is a secret unless the profile lists it as public.
         if (SECRET_KEY_RE.test(key) || SECRET_KEY_RE.test(ref.name) || (found !== undefined && !it.publicEnv.has(ref.name))) it.secrets.push(text);
         if (!hookCommand) return text;
@@ -212,6 +215,7 @@ export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv 
   }
   const secrets: string[] = [];
   const hookEnv = new Map<string, string>();
+  const envNames = new Map<string, string>();
   const it: Interpolation = {
     refs: tokens.refs,
     literal: tokens.literal,
@@ -220,6 +224,7 @@ export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv 
     secrets,
     publicEnv: publicEnvOf(source.value),
     hookEnv,
+    envNames,
     problems: [],
     unset: [],
   };
@@ -234,6 +239,7 @@ export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv 
   collectSecrets(raw, secrets);
   const profile = applyDefaults(raw, file, [...new Set(secrets)]);
   profile.hookEnv = Object.fromEntries(hookEnv);
+  profile.envNames = Object.fromEntries(envNames);
   return profile;
 }
 

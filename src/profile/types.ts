@@ -72,6 +72,8 @@ export interface Profile {
   secrets: string[];
   /** Variables named by ${VAR} in hook commands, with their values: given to the hook's process. */
   hookEnv?: Record<string, string>;
+  /** The environment variable each field was read from, by dotted path ("shared_secret": "CM_SHARED_SECRET"); names only. */
+  envNames?: Record<string, string>;
   /** The profile as written (interpolated), for templates: `profile.*`. */
   raw: RawProfile;
 }

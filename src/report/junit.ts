@@ -1,15 +1,19 @@
 // The JUnit report: takes the RunResult, gives junit.xml for CI systems — one testsuite
-// per suite (its name carries the run's verdict), one testcase per check with its real
-// duration and its suite file; fail -> <failure>, error -> <error>, a required check not
-// proven (missing input, blocked) -> <error>, other skips -> <skipped>, warn -> a passing
-// testcase with the warning in <system-out>.
-import { join } from 'node:path';
+// per suite, named the same in every run ("ota · setup": CI tools keep a test's history by
+// it) with the run's verdict as a property, one testcase per check with its real duration,
+// its line and, for a user's suite, its file relative to the working directory (a built-in
+// suite's file is the harness's, so none); fail -> <failure>, error -> <error>, a required
+// check not proven (missing input, blocked) -> <error>, other skips -> <skipped>, warn -> a
+// passing testcase with the warning in <system-out>. Candidate text is escaped.
+import { isAbsolute, join, relative } from 'node:path';
 import type { CheckResult } from '../spec/vocabulary.js';
 import type { RunResult, SuiteResult } from '../runner/types.js';
 import type { ReporterFactory } from './types.js';
 import { writeReportFile } from './write-file.js';
 import { checkDetails } from './format.js';
-import { forXml } from '../support/sanitise.js';
+import type { ReproduceContext } from './reproduce.js';
+import { candidateScrubber } from './candidate-strings.js';
+import { escapeForDisplay, forXml, mapStrings } from '../support/sanitise.js';
 
 export const JUNIT_REPORT_FILE = 'junit.xml';
 
@@ -25,15 +29,30 @@ function isUnproven(check: CheckResult): boolean {
 
 const seconds = (ms: number | undefined): string => ((ms ?? 0) / 1000).toFixed(3);
 
-function testcase(suite: SuiteResult, check: CheckResult, result: RunResult): string {
+export interface JunitOptions {
+  /** User suite files are named relative to it. */
+  cwd?: string | undefined;
+  reproduce?: ReproduceContext | undefined;
+}
+
+/** The file a CI tool annotates: a user suite's, relative to the working directory; none for a built-in suite. */
+function suiteFile(suite: SuiteResult, options: JunitOptions): string | undefined {
+  if (suite.builtin ?? !isAbsolute(suite.file)) return undefined;
+  return options.cwd && isAbsolute(suite.file) ? relative(options.cwd, suite.file) : suite.file;
+}
+
+/** The first line of a message, escaped and cut: an attribute shown as the failure's title. */
+const headline = (message: string): string => escapeXml(escapeForDisplay(message.split('\n')[0] ?? '', 300));
+
+function testcase(suite: SuiteResult, check: CheckResult, result: RunResult, options: JunitOptions): string {
   const name = escapeXml(`${check.id}: ${check.title}`);
-  const line = check.where.line ? ` line="${check.where.line}"` : '';
+  const file = suiteFile(suite, options);
   // file/line: what GitHub (mikepenz/action-junit-report, dorny/test-reporter) and GitLab annotate with.
-  const open = `    <testcase classname="cm-certify.${escapeXml(suite.name)}" name="${name}" file="${escapeXml(suite.file)}"${line} time="${seconds(check.durationMs)}">`;
-  const details = escapeXml(checkDetails(check, result));
-  const message = escapeXml(check.message.split('\n')[0] ?? '');
+  const open = `    <testcase classname="cm-certify.${escapeXml(suite.name)}" name="${name}"${file ? ` file="${escapeXml(file)}"` : ''} line="${check.where.line ?? 1}" time="${seconds(check.durationMs)}">`;
+  const details = escapeXml(checkDetails(check, result, { reproduce: options.reproduce, suite }));
+  const message = headline(check.message);
   if (isUnproven(check)) {
-    const why = escapeXml(`required check not proven (${check.skipKind}): ${check.message.split('\n')[0] ?? ''}`);
+    const why = headline(`required check not proven (${check.skipKind}): ${check.message}`);
     return `${open}\n      <error message="${why}" type="not-proven">${details}</error>\n    </testcase>`;
   }
   switch (check.outcome) {
@@ -81,20 +100,28 @@ function properties(result: RunResult): string {
   return `    <properties>\n${props.map(([k, v]) => `      <property name="${k}" value="${escapeXml(v)}"/>`).join('\n')}\n    </properties>`;
 }
 
-export function toJunit(result: RunResult): string {
+/** The testsuite's name: the same in every run of the target, whatever the verdict. */
+export function junitSuiteName(result: Pick<RunResult, 'target'>, suite: Pick<SuiteResult, 'name'>): string {
+  return `${result.target} · ${suite.name}`;
+}
+
+export function toJunit(given: RunResult, options: JunitOptions = {}): string {
+  // The candidate's strings inside the harness's sentences are escaped before anything is composed.
+  const scrub = candidateScrubber(given);
+  const result = { ...given, suites: mapStrings(given.suites, scrub), notes: mapStrings(given.notes, scrub) };
   const suites = result.suites.map((suite) => {
-    // The verdict is in every testsuite name: the part each CI tool shows as the group's title.
+    const file = suiteFile(suite, options);
     return [
-      `  <testsuite name="${escapeXml(`${suite.name} · ${result.verdict}`)}" ${countAttrs(countAll(suite.checks))} time="${seconds(suite.durationMs)}" timestamp="${result.startedAt}" file="${escapeXml(suite.file)}">`,
+      `  <testsuite name="${escapeXml(junitSuiteName(result, suite))}" ${countAttrs(countAll(suite.checks))} time="${seconds(suite.durationMs)}" timestamp="${result.startedAt}"${file ? ` file="${escapeXml(file)}"` : ''}>`,
       properties(result),
-      ...suite.checks.map((check) => testcase(suite, check, result)),
+      ...suite.checks.map((check) => testcase(suite, check, result, options)),
       '  </testsuite>',
     ].join('\n');
   });
   const all = result.suites.flatMap((s) => s.checks);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="cm-certify ${escapeXml(result.target)} certification: ${result.verdict}" ${countAttrs(countAll(all))} time="${seconds(result.durationMs)}">`,
+    `<testsuites name="cm-certify ${escapeXml(result.target)} certification" ${countAttrs(countAll(all))} time="${seconds(result.durationMs)}">`,
     ...suites,
     '</testsuites>',
     '',
@@ -104,6 +131,6 @@ export function toJunit(result: RunResult): string {
 export const junitReporter: ReporterFactory = (ctx) => ({
   name: 'junit',
   async finish(result) {
-    return [await writeReportFile(join(ctx.outputDir, JUNIT_REPORT_FILE), toJunit(result))];
+    return [await writeReportFile(join(ctx.outputDir, JUNIT_REPORT_FILE), toJunit(result, { cwd: ctx.cwd, reproduce: ctx.reproduce }))];
   },
 });

@@ -1,14 +1,16 @@
 // The live view on a TTY: takes run events, gives a listr2 task list with one task per
-// suite that shows the running step and ends as the suite ends. The runner drives the
-// work; each listr2 task only waits for its suite's end event.
+// suite ("[3/7] booking-polling — …") that shows the running step ("step 2/14 …") and what
+// it waits for, and ends as the suite ends. The runner drives the work; each listr2 task
+// only waits for its suite's end event. Candidate text is escaped and cut to one short line.
 import { Listr, ListrLogger, ProcessOutput } from 'listr2';
 import type { ListrTaskWrapper } from 'listr2';
 import type { Writable } from 'node:stream';
 import type { Outcome } from '../spec/vocabulary.js';
 import type { PlannedSuite, RunEvent, SuiteResult } from '../runner/types.js';
 import type { Redactor } from '../support/redact.js';
-import { visibleLine } from '../support/sanitise.js';
+import { escapeForDisplay } from '../support/sanitise.js';
 import { formatRemaining } from './remaining.js';
+import { Progress, waitingText } from './progress.js';
 
 export { formatRemaining };
 
@@ -26,6 +28,10 @@ function deferred(): Deferred {
 type Task = ListrTaskWrapper<unknown, never, never>;
 
 const STEP_MARK: Readonly<Record<Outcome, string>> = { pass: '✔', fail: '✖', warn: '⚠', skip: '↓', error: '!' };
+/** A title or step line: at most this many characters of text (a candidate's included), so listr2 never wraps one. */
+const LINE_CHARS = 100;
+/** An instruction for a person, or what a step waits for. */
+const PROMPT_CHARS = 200;
 
 /** "4m 05s", "12s": the countdown shown while a person is asked to act. */
 export class LiveTaskList {
@@ -36,6 +42,7 @@ export class LiveTaskList {
   private interrupted = false;
   /** The latest output of a suite whose task has not started yet. */
   private readonly early = new Map<string, string>();
+  private readonly progress: Progress;
 
   constructor(
     suites: PlannedSuite[],
@@ -43,23 +50,25 @@ export class LiveTaskList {
     private readonly redactor: Redactor,
   ) {
     for (const s of suites) this.ends.set(s.name, deferred());
-    const safe = (text: string): string => visibleLine(redactor.text(text));
+    this.progress = new Progress(suites);
+    const safe = (text: string): string => escapeForDisplay(redactor.text(text), LINE_CHARS);
+    const at = (name: string): string => `[${this.progress.suite(name) ?? '?'}] `;
     const logger = new ListrLogger({ processOutput: new ProcessOutput(stdout as NodeJS.WriteStream, stdout as NodeJS.WriteStream) });
     const list = new Listr(
       suites.map((s) => ({
-        title: safe(`${s.name} — ${s.title}`),
+        title: at(s.name) + safe(`${s.name} — ${s.title}`),
         task: async (_ctx: unknown, task: Task): Promise<void> => {
           this.tasks.set(s.name, task);
           // What arrived before listr2 started the task (the first step of the first suite).
           const early = this.early.get(s.name);
           if (early !== undefined) task.output = early;
           const result = await this.ends.get(s.name)!.promise;
-          if (!result) return task.skip(safe(`${s.name} — ${s.title} (${this.interrupted ? 'interrupted' : 'not run'})`));
+          if (!result) return task.skip(at(s.name) + safe(`${s.name} — ${s.title} (${this.interrupted ? 'interrupted' : 'not run'})`));
           const failed = result.checks.filter((c) => c.outcome === 'fail' || c.outcome === 'error').length;
           const warned = result.checks.filter((c) => c.outcome === 'warn').length;
-          if (result.skipped) return task.skip(safe(`${s.name}: ${result.skipped}`));
-          task.title = safe(`${s.name} — ${s.title} (${result.checks.length} checks${warned ? `, ${warned} warning(s)` : ''})`);
-          if (failed) throw new Error(safe(`${s.name}: ${failed} check(s) failed or could not be evaluated`));
+          if (result.skipped) return task.skip(at(s.name) + safe(`${s.name}: ${result.skipped}`));
+          task.title = at(s.name) + safe(`${s.name} — ${s.title} (${result.checks.length} checks${warned ? `, ${warned} warning(s)` : ''})`);
+          if (failed) throw new Error(at(s.name) + safe(`${s.name}: ${failed} check(s) failed or could not be evaluated`));
         },
       })),
       {
@@ -79,8 +88,8 @@ export class LiveTaskList {
     this.running = list.run().catch(() => undefined);
   }
 
-  private safe(text: string): string {
-    return visibleLine(this.redactor.text(text));
+  private safe(text: string, max = LINE_CHARS): string {
+    return escapeForDisplay(this.redactor.text(text), max);
   }
 
   private show(suite: string, text: string): void {
@@ -91,15 +100,17 @@ export class LiveTaskList {
 
   onEvent(event: RunEvent): void {
     if (event.type === 'step-start') {
-      this.show(event.suite, this.safe(`${event.step}: ${event.title}`));
+      this.show(event.suite, `${this.progress.stepLabel(event.suite, event.step)}: ${this.safe(event.title)}`);
     } else if (event.type === 'step-end') {
       // The finished step's own mark (its outcome), until the next step starts.
-      this.show(event.suite, this.safe(`${STEP_MARK[event.outcome]} ${event.step}${event.note ? ` — ${event.note.split('\n')[0]}` : ''}`));
+      const note = event.note ? ` — ${this.safe(event.note.split('\n')[0] ?? '')}` : '';
+      this.show(event.suite, `${STEP_MARK[event.outcome]} ${this.progress.stepLabel(event.suite, event.step)}${note}`);
     } else if (event.type === 'prompt') {
-      this.prompt = this.safe(event.message);
+      this.prompt = this.safe(event.message, PROMPT_CHARS);
       this.show(event.suite, this.prompt);
     } else if (event.type === 'waiting') {
-      this.show(event.suite, `${this.prompt ?? event.what ?? event.step} — ${formatRemaining(event.remainingMs)} left`);
+      const wait = `${this.progress.stepLabel(event.suite, event.step)} · ${this.safe(waitingText(event), PROMPT_CHARS)}`;
+      this.show(event.suite, this.prompt ? `${this.prompt} — ${wait}` : wait);
     } else if (event.type === 'suite-end') {
       this.ends.get(event.result.name)?.resolve(event.result);
     } else if (event.type === 'run-end') {

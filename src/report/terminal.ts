@@ -1,60 +1,26 @@
-// The terminal reporter: takes run events and the RunResult, gives a live listr2 task
-// list on a TTY (plain lines when not a TTY or in CI), then a summary per suite, every
-// failure and warning with its evidence, and the verdict. Colour only when allowed.
+// The terminal reporter: takes run events and the RunResult, gives a live listr2 task list
+// on a TTY (plain lines when not a TTY or in CI) with the run's place (suite i/n, step j/m)
+// and what it waits for, then the summary (terminal-summary.ts) ending in the failed checks
+// and the verdict. Candidate text is escaped and every line fits the screen; colour only
+// when allowed.
 import { Chalk } from 'chalk';
 import type { ChalkInstance } from 'chalk';
-import type { CheckResult, Outcome } from '../spec/vocabulary.js';
-import type { RunEvent, RunResult, SuiteResult } from '../runner/types.js';
+import type { RunEvent, RunResult } from '../runner/types.js';
 import type { Reporter, ReporterContext, ReporterFactory } from './types.js';
-import { checkDetails } from './format.js';
 import type { LiveTaskList } from './live-tasks.js';
-import { formatRemaining } from './remaining.js';
-import { forTerminal, mapStrings, visibleLine } from '../support/sanitise.js';
-import { probableCause } from './probable-cause.js';
+import { escapeForDisplay, forTerminal, mapStrings } from '../support/sanitise.js';
 import { formatTranscript } from './transcript.js';
-import { readingLines } from './check-readings.js';
+import { candidateScrubber } from './candidate-strings.js';
+import { Progress, waitingText } from './progress.js';
+import { formatSummary, formatVerdict, ICON, paint } from './terminal-summary.js';
+import { wrapText } from './wrap.js';
 
-const ICON: Record<Outcome, string> = { pass: '✔', fail: '✖', warn: '⚠', skip: '↓', error: '!' };
+export { formatSummary, formatVerdict };
 
-function paint(chalk: ChalkInstance, outcome: Outcome, text: string): string {
-  switch (outcome) {
-    case 'pass':
-      return chalk.green(text);
-    case 'fail':
-      return chalk.red(text);
-    case 'warn':
-      return chalk.yellow(text);
-    case 'error':
-      return chalk.magenta(text);
-    default:
-      return chalk.gray(text);
-  }
-}
-
-function suiteLine(chalk: ChalkInstance, s: SuiteResult): string {
-  const counts = (['fail', 'warn', 'error', 'skip', 'pass'] as const)
-    .map((o) => [o, s.checks.filter((c) => c.outcome === o).length] as const)
-    .filter(([, n]) => n > 0)
-    .map(([o, n]) => paint(chalk, o, `${n} ${o}`))
-    .join(', ');
-  const note = s.skipped ? chalk.gray(` — ${s.skipped}`) : '';
-  return ` ${paint(chalk, s.outcome, ICON[s.outcome])} ${s.name.padEnd(18)} ${s.title.padEnd(40)} ${counts || chalk.gray('no checks')}${note}`;
-}
-
-function indent(text: string, by = '   '): string {
-  return text
-    .split('\n')
-    .map((l) => `${by}${l}`)
-    .join('\n');
-}
-
-/** Why cm-certify reads the spec as the failing check does: each reading's id, its one line, the sentence it rests on. */
-function readingsBlock(chalk: ChalkInstance, check: CheckResult): string[] {
-  const { shown, more } = readingLines(check);
-  const lines = shown.flatMap((r) => [`   ${chalk.cyan(r.head)}`, `     ${chalk.gray(r.quote)}`]);
-  if (more.length) lines.push(`   ${chalk.gray(`more readings: ${more.join(', ')} (docs/readings.md)`)}`);
-  return lines;
-}
+/** Width when the screen's is unknown (a pipe, a CI log): what an 80-column terminal shows unwrapped. */
+export const DEFAULT_WIDTH = 80;
+/** A candidate's text in one progress line (a step note): at most this many characters. */
+const NOTE_CHARS = 100;
 
 /** The exchanges a summary prints: those a failure, error or warning names as evidence. */
 function exchangesShown(result: RunResult): RunResult['exchanges'] {
@@ -64,62 +30,21 @@ function exchangesShown(result: RunResult): RunResult['exchanges'] {
   return named.size ? result.exchanges.filter((x) => named.has(x.id)) : [];
 }
 
-/** `exchangeCount`: the run's number of exchanges when `result` carries only those printed. */
-export function formatSummary(result: RunResult, chalk: ChalkInstance, exchangeCount = result.exchanges.length): string {
-  const cause = probableCause(result);
-  const out: string[] = cause ? ['', chalk.bold.red(`Probable cause: ${cause}`)] : [];
-  out.push('', chalk.bold('Suites'));
-  for (const s of result.suites) out.push(suiteLine(chalk, s));
-  for (const [title, outcome] of [
-    ['Failures', 'fail'],
-    ['Errors', 'error'],
-    ['Warnings', 'warn'],
-  ] as const) {
-    const checks = result.suites.flatMap((s) => s.checks.filter((c) => c.outcome === outcome));
-    if (!checks.length) continue;
-    out.push('', chalk.bold(`${title} (${checks.length})`));
-    for (const c of checks) {
-      const [head, ...rest] = checkDetails(c, result).split('\n');
-      out.push(` ${paint(chalk, outcome, `${ICON[outcome]} ${head}`)}`, indent(rest.join('\n')), ...readingsBlock(chalk, c));
-    }
-  }
-  const blockers = result.suites.flatMap((s) => s.checks.filter((c) => c.outcome === 'skip' && c.level === 'required' && c.skipKind !== 'not-applicable'));
-  if (blockers.length) {
-    out.push('', chalk.bold(`Required checks not proven (${blockers.length})`));
-    for (const c of blockers) out.push(` ${chalk.gray(`↓ ${c.id}`)} ${c.message.split('\n')[0]}`);
-  }
-  for (const note of result.notes) out.push('', chalk.yellow(`Note: ${note}`));
-  const c = result.counts;
-  out.push(
-    '',
-    `Checks: ${chalk.green(`${c.pass} passed`)}, ${chalk.red(`${c.fail} failed`)}, ${chalk.yellow(`${c.warn} warnings`)}, ${chalk.magenta(`${c.error} errors`)}, ${chalk.gray(`${c.skip} skipped`)} · ${exchangeCount} exchanges · ${(result.durationMs / 1000).toFixed(1)} s`,
-  );
-  out.push(formatVerdict(result, chalk));
-  return out.join('\n');
-}
-
-export function formatVerdict(result: RunResult, chalk: ChalkInstance): string {
-  const why = result.reasons.length ? ` (${result.reasons.join('; ')})` : '';
-  switch (result.verdict) {
-    case 'certified':
-      return chalk.bold.green('Verdict: CERTIFIED') + why;
-    case 'passed-partial':
-    case 'passed-insecure':
-      return chalk.bold.black.bgYellow(`Verdict: ${result.verdict.toUpperCase()}`) + chalk.yellow(why);
-    case 'not-certified':
-      return chalk.bold.red(`Verdict: NOT CERTIFIED${result.scope === 'partial' ? ' [partial run]' : ''}`) + why;
-    default:
-      return chalk.bold.magenta(`Verdict: INCOMPLETE${result.scope === 'partial' ? ' [partial run]' : ''}`) + why;
-  }
+/** The result as the terminal prints it: the candidate's strings escaped inside the harness's sentences, every control shown. */
+export function terminalSafe(result: RunResult, exchanges: RunResult['exchanges']): RunResult {
+  const scrub = candidateScrubber(result);
+  return mapStrings({ ...result, exchanges }, (s) => forTerminal(scrub(s)));
 }
 
 class TerminalReporter implements Reporter {
   readonly name = 'terminal';
   private readonly chalk: ChalkInstance;
+  private readonly width: number;
   private live: LiveTaskList | undefined;
   private liveLoading: Promise<void> | undefined;
   private readonly pending: RunEvent[] = [];
   private lastCountdown: string | undefined;
+  private progress = new Progress([]);
   private readonly batch: string[] = [];
   private batchTimer: NodeJS.Timeout | undefined;
 
@@ -129,6 +54,7 @@ class TerminalReporter implements Reporter {
 
   constructor(private readonly ctx: ReporterContext) {
     this.chalk = new Chalk({ level: ctx.color ? 1 : 0 });
+    this.width = ctx.columns && ctx.columns > 0 ? ctx.columns : DEFAULT_WIDTH;
     this.liveModule = ctx.interactive ? import('./live-tasks.js') : undefined;
     ctx.signal?.addEventListener('abort', () => void this.onAbort(ctx.signal?.reason), { once: true });
   }
@@ -136,7 +62,7 @@ class TerminalReporter implements Reporter {
   /** Ctrl-C: end the live view's redraws first, then say so on a line of its own (plain mode: at once). */
   private onAbort(reason: unknown): Promise<void> {
     const why = reason instanceof Error ? reason.message.replace(/^interrupted by /, '') : 'interrupted';
-    const notice = this.chalk.yellow(`${why}: stopping; writing the report so far…`);
+    const notice = this.chalk.yellow(`${this.safe(why)}: stopping; writing the report so far…`);
     this.stopping = (async () => {
       await this.liveLoading;
       const live = this.live;
@@ -147,14 +73,14 @@ class TerminalReporter implements Reporter {
     return this.stopping;
   }
 
-  /** Every line is composed of safe parts: candidate text is redacted and made visible before painting. */
-  private write(line: string): void {
+  /** Every line is composed of safe parts (candidate text redacted and escaped before painting) and fits the screen. */
+  private write(text: string): void {
     this.flush();
-    this.ctx.stdout.write(`${line}\n`);
+    this.ctx.stdout.write(`${wrapText(text, this.width)}\n`);
   }
 
-  private safe(text: string): string {
-    return visibleLine(this.ctx.redactor.text(text));
+  private safe(text: string, max = NOTE_CHARS): string {
+    return escapeForDisplay(this.ctx.redactor.text(text), max);
   }
 
   /**
@@ -162,7 +88,7 @@ class TerminalReporter implements Reporter {
    * each: they are batched, and flushed by the next other line, at 64 lines or after 200 ms.
    */
   private writeBatched(line: string): void {
-    this.batch.push(`${line}\n`);
+    this.batch.push(`${wrapText(line, this.width)}\n`);
     if (this.batch.length >= 64) this.flush();
     else if (!this.batchTimer) {
       this.batchTimer = setTimeout(() => this.flush(), 200);
@@ -178,6 +104,7 @@ class TerminalReporter implements Reporter {
 
   onEvent(event: RunEvent): void {
     if (this.ctx.verbosity === 'quiet' || this.stopping) return;
+    if (event.type === 'run-start') this.progress = new Progress(event.suites);
     if (this.ctx.interactive) {
       this.onLiveEvent(event);
       return;
@@ -187,25 +114,29 @@ class TerminalReporter implements Reporter {
       case 'run-start':
         this.write(c.bold(`cm-certify · ${event.target} target · ${this.safe(event.candidate)} · ${event.suites.length} suite(s)`));
         break;
-      case 'suite-start':
-        this.write(`${c.bold('▶')} ${this.safe(event.suite)}`);
+      case 'suite-start': {
+        const at = this.progress.suite(event.suite);
+        this.write(`${c.bold('▶')} ${this.safe(event.suite)}${at ? c.gray(` (suite ${at})`) : ''}`);
         break;
-      case 'step-end':
-        this.writeBatched(
-          `  ${paint(c, event.outcome, ICON[event.outcome])} ${this.safe(event.step)}${event.note ? c.gray(` — ${this.safe(event.note.split('\n')[0] ?? '')}`) : ''}`,
-        );
+      }
+      case 'step-end': {
+        const at = this.progress.step(event.suite, event.step);
+        const note = event.note ? c.gray(` — ${this.safe(event.note.split('\n')[0] ?? '')}`) : '';
+        this.writeBatched(`  ${paint(c, event.outcome, ICON[event.outcome])} ${at ? c.gray(`${at} `) : ''}${this.safe(event.step)}${note}`);
         break;
+      }
       case 'prompt':
-        this.write(c.cyan(`  ⏳ ${this.safe(event.message)}`));
+        this.write(c.cyan(`  ⏳ ${this.safe(event.message, 400)}`));
         this.lastCountdown = undefined;
         break;
       case 'waiting': {
         // Plain output (not a TTY, or CI): one line per 30 s of waiting, not one per second,
-        // saying what the run waits for, so an unattended log is never silent for long.
+        // saying where the run is, what it waits for and what ends the wait.
         const bucket = `${event.step}:${Math.ceil(event.remainingMs / 30_000)}`;
         if (bucket !== this.lastCountdown) {
           this.lastCountdown = bucket;
-          this.write(c.cyan(`     ${event.what ? `${event.what}: ` : ''}${formatRemaining(event.remainingMs)} left`));
+          const where = `${this.progress.suiteLabel(event.suite)} · ${this.progress.stepLabel(event.suite, event.step)}`;
+          this.write(c.cyan(`     ${this.safe(where)}: ${this.safe(waitingText(event), 400)}`));
         }
         break;
       }
@@ -235,7 +166,7 @@ class TerminalReporter implements Reporter {
     // The result is already redacted (finishReports); here what is printed is made safe for a
     // terminal: every exchange only for transcripts (verbose), else those named as evidence.
     const verbose = this.ctx.verbosity === 'verbose';
-    const safe = mapStrings({ ...result, exchanges: verbose ? result.exchanges : exchangesShown(result) }, forTerminal);
+    const safe = terminalSafe(result, verbose ? result.exchanges : exchangesShown(result));
     if (this.ctx.verbosity === 'quiet') {
       this.write(formatVerdict(safe, this.chalk));
       return [];
@@ -243,7 +174,8 @@ class TerminalReporter implements Reporter {
     if (verbose && safe.exchanges.length) {
       this.write(['', this.chalk.bold(`Transcripts (${safe.exchanges.length})`), ...safe.exchanges.map((x) => `\n${formatTranscript(x)}`)].join('\n'));
     }
-    this.write(formatSummary(safe, this.chalk, result.exchanges.length));
+    const options = { exchangeCount: result.exchanges.length, width: this.width, ...(this.ctx.reproduce ? { reproduce: this.ctx.reproduce } : {}) };
+    this.write(formatSummary(safe, this.chalk, options));
     return [];
   }
 }

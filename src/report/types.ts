@@ -4,6 +4,7 @@
 import type { Writable } from 'node:stream';
 import type { Redactor } from '../support/redact.js';
 import type { RunEvent, RunResult } from '../runner/types.js';
+import type { ReproduceContext } from './reproduce.js';
 
 /** quiet: the verdict line only; verbose: also every exchange's full (redacted) transcript. */
 export type Verbosity = 'quiet' | 'normal' | 'verbose';
@@ -18,6 +19,12 @@ export interface ReporterContext {
   verbosity?: Verbosity;
   /** The run's abort (Ctrl-C): the live view stops redrawing before the notice is printed, so no line is drawn twice. */
   signal?: AbortSignal;
+  /** The screen's width when stdout is a terminal that knows it; lines are wrapped to it (default 80). */
+  columns?: number | undefined;
+  /** The working directory: user suite files are named relative to it (JUnit). */
+  cwd?: string | undefined;
+  /** How to reproduce a failing request and re-run a check: the command that ran, the secrets' variable names. */
+  reproduce?: ReproduceContext | undefined;
 }
 
 export interface Reporter {

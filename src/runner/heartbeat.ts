@@ -1,13 +1,23 @@
-// Waiting out loud: takes a step's environment, what it waits for and its deadline, gives a
-// stop function while 'waiting' events go out on the run's clock (every second after a
-// prompt, for the live countdown; every HEARTBEAT_MS otherwise), so that an unattended run
-// is never silent for long: the plain terminal prints one of them at least every 30 s.
+// Waiting out loud: takes a step's environment, what it waits for, what ends the wait and its
+// deadline, gives a stop function while 'waiting' events go out on the run's clock (every
+// second after a prompt, for the live countdown; every HEARTBEAT_MS otherwise), so that an
+// unattended run is never silent for long and says what it waits for and until when: the
+// plain terminal prints one of them at least every 30 s.
 import type { StepEnv } from './step-env.js';
 
 /** Unprompted waits report this often (clock time); the plain terminal prints every 30 s. */
 export const HEARTBEAT_MS = 10_000;
 
-export function startHeartbeat(env: StepEnv, what: string, deadline: number, everyMs: number = HEARTBEAT_MS): () => void {
+export interface Wait {
+  /** "waiting for the PMS's GetBookingList": the harness's words, never candidate text. */
+  what: string;
+  /** What ends the wait before the deadline ("at the first one"), when anything does. */
+  ends?: string;
+  deadline: number;
+}
+
+export function startHeartbeat(env: StepEnv, wait: Wait, everyMs: number = HEARTBEAT_MS): () => void {
+  const { what, ends, deadline } = wait;
   const stop = new AbortController();
   const signal = AbortSignal.any([stop.signal, env.ctx.signal]);
   // A prompt's countdown shows at once; an unprompted wait speaks once it lasts.
@@ -21,7 +31,7 @@ export function startHeartbeat(env: StepEnv, what: string, deadline: number, eve
     while (!signal.aborted) {
       const remainingMs = deadline - env.ctx.clock.now();
       if (remainingMs <= 0) return;
-      env.ctx.emit({ type: 'waiting', suite: env.suite.name, step: env.step.id, remainingMs, what });
+      env.ctx.emit({ type: 'waiting', suite: env.suite.name, step: env.step.id, remainingMs, what, ...(ends ? { ends } : {}), deadlineAt: deadline });
       try {
         await env.ctx.clock.sleep(Math.min(everyMs, remainingMs), signal);
       } catch {

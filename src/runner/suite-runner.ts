@@ -134,6 +134,7 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
       title: suite.title,
       version: suite.version,
       file: suiteFileLabel(suite),
+      builtin: suite.builtin,
       outcome: checks.length ? worstOutcome(checks.map((c) => c.outcome)) : 'skip',
       durationMs: Math.round(performance.now() - started),
       ...(skipped ? { skipped } : {}),
@@ -150,10 +151,15 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
   const closeAfter = lastReaders(suite);
   const inboundStep: Step = { kind: 'wait', id: 'inbound-traffic', title: 'Every request the PMS sent', line: 0, as: 'item', checks: [], wait: '0s' };
   const inboundEnv = new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, inboundStep);
-  ctx.pms?.judge.attach((meta, verdict) => inboundEnv.record(meta, verdict, inboundEnv.where({ line: undefined })));
+  // A check on every PMS request has no line of its own: it takes the line of the step that was running when the request came.
+  let running: Step | undefined;
+  ctx.pms?.judge.attach((meta, verdict) => inboundEnv.record(meta, verdict, inboundEnv.where({ line: (running ?? suite.steps[0])?.line || undefined })));
   try {
     await runSteps(suite, {
-      make: (step) => new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step),
+      make: (step) => {
+        running = step;
+        return new StepEnv(options, ctx, suite, state, collector, runStartedAt, stop, step);
+      },
       windows,
       stepMs,
       closeAfter,

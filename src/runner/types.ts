@@ -76,8 +76,12 @@ export type RunEvent =
   | { type: 'step-start'; suite: string; step: string; title: string }
   | { type: 'step-end'; suite: string; step: string; outcome: Outcome; note?: string }
   | { type: 'prompt'; suite: string; step: string; message: string; deadline: number }
-  /** While a step waits for a person (after a prompt): the time left, on the run's clock. */
-  | { type: 'waiting'; suite: string; step: string; remainingMs: number; what?: string }
+  /**
+   * While a step waits (for a person after a prompt, or for the PMS): what it waits for, what
+   * ends the wait besides the deadline ("at the first one"), the deadline on the run's clock
+   * and the time left.
+   */
+  | { type: 'waiting'; suite: string; step: string; remainingMs: number; what?: string; ends?: string; deadlineAt?: number }
   | { type: 'suite-end'; result: SuiteResult }
   | { type: 'run-end'; result: RunResult };
 
@@ -86,6 +90,8 @@ export interface SuiteResult {
   title: string;
   version: string;
   file: string;
+  /** A suite shipped with cm-certify (its file is the harness's, not the user's). */
+  builtin?: boolean;
   outcome: Outcome;
   durationMs: number;
   /** Why the whole suite did not run (capability not declared), when it did not. */

@@ -25,6 +25,11 @@ import { prepareRun } from './prepare-run.js';
 import type { PreparedRun } from './prepare-run.js';
 import { selectSuites } from './select-suites.js';
 import type { SessionIo, SessionOptions, SessionOutcome } from './types.js';
+import { estimatePmsRun } from './pms-estimate.js';
+import { assertSomeoneCanAct } from './unattended.js';
+import { secretVarsOf } from '../report/reproduce.js';
+import type { ReproduceContext } from '../report/reproduce.js';
+import { shellWord } from '../support/shell-word.js';
 
 function compileGrep(grep: string | undefined): RegExp | undefined {
   if (!grep) return undefined;
@@ -41,6 +46,13 @@ function outputDirOf(options: SessionOptions, cwd: string): string {
   return options.reporter?.length ? prepareOutputDir(dir, cwd) : resolve(cwd, dir);
 }
 
+/** How the reports say to reproduce a failure and run a check again: the command that ran, the secrets' variable names. */
+function reproduceOf(options: SessionOptions, prepared: PreparedRun): ReproduceContext {
+  const { profile } = prepared;
+  const command = options.rerunCommand ?? `cm-certify run --target ${options.target}${options.profile ? ` --profile ${shellWord(options.profile)}` : ''}`;
+  return { command, secretVars: secretVarsOf(profile.envNames, profile.fixtures.not_enabled_property?.wbp_property_id) };
+}
+
 function reportersFor(options: SessionOptions, io: SessionIo, prepared: PreparedRun, outputDir: string, signal: AbortSignal): Reporter[] {
   return createReporters(['terminal', ...(options.reporter ?? [])], {
     outputDir,
@@ -50,6 +62,9 @@ function reportersFor(options: SessionOptions, io: SessionIo, prepared: Prepared
     color: options.color ?? false,
     interactive: options.interactive ?? false,
     verbosity: options.verbosity ?? 'normal',
+    columns: io.columns,
+    cwd: io.cwd,
+    reproduce: reproduceOf(options, prepared),
   });
 }
 
@@ -69,6 +84,7 @@ export async function runSession(options: SessionOptions, io: SessionIo): Promis
   if (options.requestTimeoutMs !== undefined) profile.timeouts.requestMs = options.requestTimeoutMs;
   const client = candidateClient(profile, { env: io.env, clock, log, redactor, signal, ca: prepared.ca, harnessVersion: version });
   try {
+    if (pms) assertSomeoneCanAct(selection.suites, profile, io.attended);
     const reporters = reportersFor(options, io, prepared, outputDir, signal);
     const hooks = new HookRunner({
       hooks: profile.hooks,
@@ -85,7 +101,13 @@ export async function runSession(options: SessionOptions, io: SessionIo): Promis
       for (const r of reporters) r.onEvent?.(event);
     };
     // Quiet keeps stdout to the verdict line; what the PMS needs (URL, certificate) still goes to stderr.
-    if (pms) (options.verbosity === 'quiet' ? io.stderr : io.stdout).write(describeMock(pms));
+    if (pms) {
+      const estimate = estimatePmsRun(
+        profile,
+        selection.suites.map((suite) => suite.name),
+      );
+      (options.verbosity === 'quiet' ? io.stderr : io.stdout).write(`${describeMock(pms)}${estimate ? `${estimate.text}\n` : ''}`);
+    }
     const ctx: RunContext = { client, log, clock, hooks, redactor, signal, emit, artifacts: collectArtifacts(log, clock, pms), ...(pms ? { pms } : {}) };
     const result = await runCertification(
       {

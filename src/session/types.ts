@@ -41,6 +41,8 @@ export interface SessionOptions {
   interactive?: boolean | undefined;
   /** Starts the candidate and gives its profile, instead of reading `profile` (see CandidateLauncher). */
   launch?: CandidateLauncher | undefined;
+  /** The command that ran, without selection flags, for the re-run hints (default `cm-certify run --target T --profile P`). */
+  rerunCommand?: string | undefined;
 }
 
 export interface SessionIo {
@@ -57,6 +59,14 @@ export interface SessionIo {
   signal?: AbortSignal | undefined;
   /** The heap a run may use before it stops (default 3/4 of the V8 heap limit). */
   memoryBudgetBytes?: number | undefined;
+  /** The terminal's width, when stdout is one that knows it: the terminal report fits its lines to it. */
+  columns?: number | undefined;
+  /**
+   * Whether a person can act on the run (stdin is a terminal). false: a PMS run whose steps
+   * would ask a person to act, with no hook to do it, stops at once (exit 2) instead of waiting
+   * out their deadlines. Undefined (the package API): not checked.
+   */
+  attended?: boolean | undefined;
 }
 
 export interface SessionOutcome {

@@ -1,34 +1,66 @@
 // Output sanitising: takes text that came from a candidate, a profile, a suite or a report
 // file, gives it safe for where it goes — the terminal (control characters, escape
-// sequences and bidi overrides shown visibly, e.g. `\x1b`), XML (the same, then escaped)
-// and HTML escaping elsewhere. Every output boundary calls this one module (D-180).
+// sequences, bidi controls, zero-width and other invisible characters shown as visible
+// escapes, e.g. `\x1b`, `\u200b`), XML (the same, then escaped) and HTML escaping elsewhere.
+// Every output boundary calls this one module (D-180); `escapeForDisplay` is the one call
+// for a candidate's text on one line (terminal, JUnit, HTML, verify-report).
+import { cutText } from './cut.js';
 import { mapDeep } from './map-deep.js';
 
 /**
- * What is never written raw: C0 controls but tab and newline, DEL, C1 controls, the bidi
- * embeddings, overrides and isolates, the Arabic letter mark, zero-width line/paragraph
- * separators, lone surrogates and the XML non-characters U+FFFE/U+FFFF. One character
- * class with no quantifier: linear on any input.
+ * What is never written raw: controls (C0 but tab and newline, DEL, C1), format characters
+ * (bidi embeddings, overrides, isolates and marks, zero-width space/joiners, word joiner,
+ * BOM, invisible operators, the Mongolian vowel separator), every default-ignorable code
+ * point (variation selectors, fillers, tags), line/paragraph separators, private-use and
+ * unassigned code points, lone surrogates, and every space but the plain one (a no-break or
+ * thin space reads as a space but compares unequal). One character class with no
+ * quantifier: linear on any input.
  */
-const UNSAFE =
-  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-/** The same, also catching newline and tab: for one-line fields (names, ids, titles). */
-const UNSAFE_LINE =
-  /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVISIBLE = String.raw`\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}\p{Default_Ignorable_Code_Point}\u2800`;
+const UNSAFE = new RegExp(`(?![ \\n\\t])[${INVISIBLE}]`, 'gu');
+/** The same, also catching newline and tab: for one-line fields (names, ids, titles, values). */
+const UNSAFE_LINE = new RegExp(`(?! )[${INVISIBLE}]`, 'gu');
+/** Whether a text holds anything the one-line form would escape (newlines included). */
+const ANY_UNSAFE = new RegExp(`(?! )[${INVISIBLE}]`, 'u');
+
+const SHORT: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 function visible(c: string): string {
-  const code = c.charCodeAt(0);
-  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  const short = SHORT[c];
+  if (short) return short;
+  const code = c.codePointAt(0)!;
+  if (code <= 0xff) return `\\x${code.toString(16).padStart(2, '0')}`;
+  return code <= 0xffff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\u{${code.toString(16)}}`;
 }
 
-/** Multi-line text: every unsafe character shown as `\xHH`/`\uHHHH`; newlines and tabs kept. */
+/** Multi-line text: every unsafe character shown as `\xHH`/`\uHHHH`/`\r`; newlines and tabs kept. */
 export function visibleControls(text: string): string {
   return text.replace(UNSAFE, visible);
 }
 
-/** One-line text (a name, an id, a title): newlines and tabs shown visibly too. */
+/** One-line text (a name, an id, a title): newlines and tabs shown visibly too (`\n`, `\t`). */
 export function visibleLine(text: string): string {
   return text.replace(UNSAFE_LINE, visible);
+}
+
+/** True when `visibleLine` would change the text: it holds a newline, a control or an invisible character. */
+export function hasUnsafe(text: string): boolean {
+  return ANY_UNSAFE.test(text);
+}
+
+/** An escape cut in half at the end of a text (`\u20`, `\x`, `\u{1f`): dropped rather than shown broken. */
+const BROKEN_ESCAPE = /\\(?:x[0-9a-f]?|u[0-9a-f]{0,3}|u\{[0-9a-f]*)?…$/;
+
+/**
+ * A candidate's text for a person to read, on one line: every newline, control, bidi and
+ * invisible character a visible escape (`\n`, `\u200b`, `\x1b`), then cut to `max`
+ * characters with one mark (…), so that it can neither start a line, nor run on into a line
+ * of its own, nor pass for another value. The function for every output boundary that
+ * prints a candidate's text (terminal, JUnit, HTML, verify-report).
+ */
+export function escapeForDisplay(text: string, max = 200): string {
+  const cut = cutText(visibleLine(text), max);
+  return BROKEN_ESCAPE.test(cut) ? cut.replace(BROKEN_ESCAPE, '…') : cut;
 }
 
 const XML_SPECIAL = /[&<>"']/g;

@@ -22,6 +22,9 @@ export function captureIo(clock?: Clock, env: NodeJS.ProcessEnv = {}): CliIo & {
     env,
     cwd: tempDir(),
     isTTY: false,
+    // Tests read whole sentences: the terminal report's lines are not broken at 80 columns
+    // here (test/report/wrap.test.ts proves the breaking).
+    columns: 1_000,
     ...(clock ? { clock } : {}),
     out: () => out,
     err: () => err,

@@ -48,8 +48,8 @@ describe('unattended runs', () => {
     const { exitCode } = await runCommand({ target: 'pms', profile: file, suite: ['setup'] }, io);
     expect(exitCode).toBe(1);
     const lines = io.out().split('\n');
-    const setup = lines.filter((l) => l.includes('waiting for SetupProperty from the PMS'));
-    const rooms = lines.filter((l) => l.includes('waiting for GetRoomTypes from the PMS'));
+    const setup = lines.filter((l) => l.includes("waiting for the PMS's SetupProperty"));
+    const rooms = lines.filter((l) => l.includes("waiting for the PMS's GetRoomTypes"));
     // 95 s of waiting: a line in each 30-s bucket (4); 65 s unprompted: its first after 10 s, then every 30 s.
     expect(setup.length).toBeGreaterThanOrEqual(3);
     expect(rooms.length).toBeGreaterThanOrEqual(2);

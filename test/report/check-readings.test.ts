@@ -62,12 +62,12 @@ describe('readings beside a failing check', () => {
 
   it('the terminal prints the reading id, its one line and the sentence it rests on, under the failure', () => {
     const out = formatSummary(runWith(failing, passing, warning), new Chalk({ level: 0 }));
-    const failure = out.slice(out.indexOf('✖ probe.malformed.refused'), out.indexOf('Warnings ('));
+    const failure = out.slice(out.indexOf('✖ probe.malformed.refused'), out.indexOf('Failed checks ('));
     expect(failure).toContain('   reading D-104: A body that is not a JSON object, or is sent as text/plain, must never get success true');
     expect(failure).toContain('     "Every operation is an HTTP POST of a JSON body to `{base_url}/<OperationName>`." (What the service does)');
     expect(failure).toContain('   reading D-112: A JSON body labelled text/plain must not get success true');
     expect(failure).toContain('     "JSON request body (`application/json`)" (Endpoints)');
-    expect(out.slice(out.indexOf('Warnings ('))).toContain('reading D-125: A callback sent to the OTA must not get success true');
+    expect(out.slice(out.indexOf('Warnings ('), out.indexOf('Failures ('))).toContain('reading D-125: A callback sent to the OTA must not get success true');
     // The passing check's readings (D-012) are nowhere: nothing clutters a pass.
     expect(out).not.toContain('D-012');
     expect(out).not.toContain('booking.list-version.offset-5min');

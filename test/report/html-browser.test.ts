@@ -50,7 +50,11 @@ describe.runIf(RUN_BROWSER_TESTS)('the HTML report in headless chromium', () => 
     if (!existsSync(CHROMIUM)) throw new Error(`CI is set and ${CHROMIUM} is missing: ${SKIP_HINT}`);
     dir = mkdtempSync(join(tmpdir(), 'cm-certify-html-'));
     const reporter = htmlReporter({ outputDir: dir, redactor: new Redactor(SECRETS.slice(0, 2)), stdout: new PassThrough(), color: false, interactive: false });
-    const [file] = await reporter.finish!(buildRunResult());
+    // The failing schema.response also fails in a second suite: the failing list shows it once, with its count.
+    const result = buildRunResult();
+    const failed = result.suites[1]!.checks.find((c) => c.id === 'schema.response')!;
+    result.suites[6]!.checks.push({ ...failed, where: { ...failed.where, file: result.suites[6]!.file } });
+    const [file] = await reporter.finish!(result);
     context = await chromium.launchPersistentContext(join(dir, 'user-data'), {
       executablePath: CHROMIUM,
       headless: true,
@@ -106,7 +110,7 @@ describe.runIf(RUN_BROWSER_TESTS)('the HTML report in headless chromium', () => 
   });
 
   it('opens with the first failure expanded: its pointer, spec section and the hostile body as text', async () => {
-    const failed = page.locator('details.check[data-outcome="fail"]');
+    const failed = page.locator('details.check[data-outcome="fail"]').first();
     expect(await failed.locator('.schema-errors').isVisible()).toBe(true);
     expect(await failed.locator('.schema-errors code.pointer').innerText()).toBe(SCHEMA_POINTER);
     expect(await failed.locator('.schema-errors td.spec').innerText()).toBe(SCHEMA_SPEC);
@@ -150,10 +154,29 @@ describe.runIf(RUN_BROWSER_TESTS)('the HTML report in headless chromium', () => 
     expect(box!.y + box!.height).toBeLessThanOrEqual(768);
     expect(await fresh.evaluate('window.scrollY')).toBe(0);
     const links = fresh.locator('#failing-checks a');
+    // Each failing id once, with the number of suites it failed in.
     expect(await links.allInnerTexts()).toEqual(['schema.response', 'cancel.active.success']);
+    expect(await fresh.locator('#failing-checks').innerText()).toMatch(/schema\.response \(2 suites\), cancel\.active\.success$/);
     await links.nth(1).click();
     const target = fresh.locator('details.check[data-check="cancel.active.success"]');
     await expect.poll(() => target.evaluate((d) => (d as unknown as { open: boolean }).open)).toBe(true);
+    await fresh.close();
+  });
+
+  it('a clicked failing check lands below the sticky filter bar, not under it', async () => {
+    const fresh = await context!.newPage();
+    await fresh.setViewportSize({ width: 1366, height: 768 });
+    await fresh.goto(page.url());
+    await fresh.getByLabel('Show only failures and warnings').uncheck();
+    await fresh.locator('#failing-checks a').nth(1).click();
+    const row = fresh.locator('details.check[data-check="cancel.active.success"] > summary');
+    await expect.poll(() => fresh.evaluate('window.scrollY')).toBeGreaterThan(0);
+    const bar = (await fresh.locator('#suites .toolbar').boundingBox())!;
+    const box = (await row.boundingBox())!;
+    // The bar is stuck at the top of the screen, and the row starts below its bottom edge.
+    expect(bar.y).toBeLessThanOrEqual(1);
+    expect(box.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    expect(box.y + box.height).toBeLessThanOrEqual(768);
     await fresh.close();
   });
 

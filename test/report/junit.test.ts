@@ -10,6 +10,7 @@ import { main } from '../../src/cli/main.js';
 import { scaledClock } from '../../src/support/clock.js';
 import { captureIo } from '../e2e/helpers.js';
 import { buildRunResult } from './run-result-fixture.js';
+import { DEFAULT_SECRET_VARS } from '../../src/report/reproduce.js';
 
 /** Every <testcase ...> element as its attributes and its body. */
 function testcases(xml: string): Array<{ attrs: Record<string, string>; body: string }> {
@@ -42,20 +43,44 @@ describe('junit.xml', () => {
     expect(Number(root[2])).toBe((xml.match(/<skipped /g) ?? []).length);
   });
 
-  it('every testcase has a file (its suite file), a line where known and a time', () => {
+  it("every testcase has a line and a time; a built-in suite names no file (it is the harness's, not the user's)", () => {
     for (const t of testcases(xml)) {
-      expect(t.attrs.file).toMatch(/^suites\/ota\/\d\d-[a-z-]+\.yaml$/);
+      expect(t.attrs.file).toBeUndefined();
+      expect(t.attrs.line).toMatch(/^\d+$/);
       expect(t.attrs.time).toMatch(/^\d+\.\d{3}$/);
     }
     expect(byId(xml, 'schema.response').attrs.line).toBe('93');
+    expect(xml).not.toMatch(/<testsuite [^>]*file=/);
   });
 
-  it('every testsuite name and the root name carry the verdict', () => {
+  it("a user's suite is named relative to the working directory", () => {
+    const result = buildRunResult();
+    const suite = result.suites[1]!;
+    Object.assign(suite, { builtin: false, file: '/work/partner/ci/suites/extra.yaml' });
+    const own = toJunit(result, { cwd: '/work/partner' });
+    const cases = testcases(own).filter((t) => t.attrs.classname === `cm-certify.${suite.name}`);
+    expect(cases.length).toBeGreaterThan(0);
+    for (const t of cases) expect(t.attrs.file).toBe('ci/suites/extra.yaml');
+    expect(own).toContain(`file="ci/suites/extra.yaml"`);
+  });
+
+  it('testsuite names are the same in every run; the verdict is a property', () => {
     const names = [...xml.matchAll(/<testsuite name="([^"]*)"/g)].map((m) => m[1]);
     expect(names.length).toBeGreaterThan(0);
-    for (const n of names) expect(n).toMatch(/ · not-certified$/);
-    expect(xml).toContain('<testsuites name="cm-certify ota certification: not-certified"');
+    expect(names).toEqual(buildRunResult().suites.map((s) => `ota · ${s.name}`));
+    const certified = toJunit({ ...buildRunResult(), verdict: 'certified' });
+    expect([...certified.matchAll(/<testsuite name="([^"]*)"/g)].map((m) => m[1])).toEqual(names);
+    expect(xml).toContain('<testsuites name="cm-certify ota certification"');
     expect(xml).toContain('<property name="verdict" value="not-certified"/>');
+    expect(certified).toContain('<property name="verdict" value="certified"/>');
+  });
+
+  it('a failure carries its explanation, docs link and re-run command', () => {
+    const reproduce = { command: 'cm-certify run --target ota --profile p.yaml', secretVars: DEFAULT_SECRET_VARS };
+    const failed = byId(toJunit(buildRunResult(), { reproduce }), 'schema.response');
+    expect(failed.body).toContain('schema.response (required) — Every response body matches');
+    expect(failed.body).toContain('docs: docs/suites/README.md#checks-on-every-exchange-in-every-suite');
+    expect(failed.body).toContain('re-run: cm-certify run --target ota --profile p.yaml --grep &apos;^(schema\\.response)$&apos;');
   });
 
   it('a real run gives each testcase its real duration and the partial verdict in the suite name', async () => {
@@ -65,7 +90,8 @@ describe('junit.xml', () => {
     const times = testcases(real).map((t) => Number(t.attrs.time));
     expect(times.length).toBeGreaterThan(3);
     expect(times.every((t) => t > 0)).toBe(true);
-    expect(real).toContain('<testsuite name="auth · passed-partial"');
-    expect(testcases(real).every((t) => t.attrs.file === 'suites/ota/30-auth.yaml')).toBe(true);
+    expect(real).toContain('<testsuite name="ota · auth"');
+    expect(real).toContain('<property name="verdict" value="passed-partial"/>');
+    expect(testcases(real).every((t) => t.attrs.file === undefined && Number(t.attrs.line) > 0)).toBe(true);
   });
 });

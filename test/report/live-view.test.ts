@@ -118,7 +118,7 @@ describe('live view', () => {
       // listr2 redraws on its own timer: on a busy machine, wait for the redraw that shows
       // the finished step before the run moves on (bounded; never a longer fixed sleep).
       if (e.type === 'step-end')
-        for (let waited = 0; waited < 10_000 && !out.text().includes('⚠ one — one warning'); waited += 20) await new Promise((r) => setTimeout(r, 20));
+        for (let waited = 0; waited < 10_000 && !out.text().includes('⚠ step 1/1 one — one warning'); waited += 20) await new Promise((r) => setTimeout(r, 20));
     }
     controller.abort(new Error('interrupted by SIGINT'));
     // Events that still arrive while the run winds down must not redraw.
@@ -128,7 +128,7 @@ describe('live view', () => {
     process.stdout.isTTY = wasTTY;
     const lines = screen(out.text());
     // While it ran, the finished step showed its own outcome's mark.
-    expect(out.text()).toContain('⚠ one — one warning');
+    expect(out.text()).toContain('⚠ step 1/1 one — one warning');
     const titled = (name: string) => lines.filter((l) => l.includes(`${name} — `));
     expect(titled(first!.name)).toHaveLength(1);
     expect(titled(second!.name)).toHaveLength(1);

@@ -1,7 +1,8 @@
 // Issue 14 item 4: one root cause, not 18 failures. The reference OTA with a wrong
-// shared_secret (or a wrong property password) in the profile: the terminal, the HTML and
-// the JSON report open with a "probable cause" line before the per-check details; a run whose
-// failures have no common refusal gets none.
+// shared_secret (or a wrong property password) in the profile: the HTML and the JSON report
+// open with a "probable cause" line before the per-check details, and the terminal ends with
+// it, right above the failed checks and the verdict (issue 22 item 6: the last screen is what
+// a person sees); a run whose failures have no common refusal gets none.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,13 +45,15 @@ async function runWith(find: string, replace: string) {
 }
 
 describe('probable cause', () => {
-  it('a wrong shared_secret: every report opens with "check shared_secret"', async () => {
+  it('a wrong shared_secret: the reports open, and the terminal ends, with "check shared_secret"', async () => {
     const { code, out, json, html } = await runWith('${CM_SHARED_SECRET:-reference-shared-secret}', 'not-the-secret');
     expect(code).toBe(1);
     const line = 'Probable cause: every request was refused as unauthenticated: check shared_secret';
     expect(out).toContain(line);
-    expect(out.indexOf(line)).toBeLessThan(out.indexOf('Suites'));
-    expect(out.indexOf(line)).toBeLessThan(out.indexOf('Failures ('));
+    // The terminal's last lines: the cause, the failed checks, the counts, the verdict.
+    expect(out.indexOf(line)).toBeGreaterThan(out.indexOf('Failures ('));
+    expect(out.indexOf(line)).toBeLessThan(out.indexOf('Failed checks ('));
+    expect(out.indexOf('Failed checks (')).toBeLessThan(out.indexOf('Verdict: NOT CERTIFIED'));
     const report = JSON.parse(json);
     expect(Object.keys(report).slice(0, 2)).toEqual(['format', 'probableCause']);
     expect(report.probableCause).toMatch(/^every request was refused as unauthenticated: check shared_secret/);

@@ -117,7 +117,17 @@ function check(s: CheckSpec, file: string, line: number, step: string): CheckRes
 }
 
 function suite(name: string, title: string, n: number, outcome: Outcome, checks: CheckResult[], skipped?: string): SuiteResult {
-  return { name, title, version: '1.0.0', file: `suites/ota/${n}0-${name}.yaml`, outcome, durationMs: 1200 + n * 10, ...(skipped ? { skipped } : {}), checks };
+  return {
+    name,
+    title,
+    version: '1.0.0',
+    file: `suites/ota/${n}0-${name}.yaml`,
+    builtin: true,
+    outcome,
+    durationMs: 1200 + n * 10,
+    ...(skipped ? { skipped } : {}),
+    checks,
+  };
 }
 
 export function fixtureCoverage(): CoverageArtifact[] {

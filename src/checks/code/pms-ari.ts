@@ -8,6 +8,8 @@ import { endOfNextYear, formatDate, DAY_MS } from '../../support/time.js';
 import type { CodeCheck, CodeCheckInput, PmsFacts } from './types.js';
 import type { Verdict } from '../../spec/vocabulary.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
+import { bookingContext, bookingSilence, templateHint } from './booking-effect.js';
+import type { EffectBooking } from './booking-effect.js';
 
 function windowLedger(input: CodeCheckInput): { pms: PmsFacts; ledger: AriLedger } | Verdict {
   const pms = input.pms;
@@ -120,16 +122,14 @@ export const ariCompact: CodeCheck = {
   },
 };
 
-type UnitsBefore = Record<string, Record<string, number>>;
-
 export const availabilityLowered: CodeCheck = {
   name: 'availability-lowered',
   description: 'after a booking the PMS sends ARIUpdate with lower units for the booked room on every booked night (args: booking = the mock step result)',
   run(input) {
-    const booking = input.args.booking as { room?: string; units_before?: UnitsBefore } | undefined;
+    const booking = input.args.booking as EffectBooking | undefined;
     if (!booking?.room || !booking.units_before) return skip('no booking to look at', 'blocked');
     const w = windowLedger(input);
-    if (!('ledger' in w)) return w;
+    if (!('ledger' in w)) return w.status === 'fail' ? bookingSilence(input, booking) : w;
     const notLowered: string[] = [];
     for (const [date, before] of Object.entries(booking.units_before)) {
       const day = dayNumber(date)!;
@@ -142,10 +142,11 @@ export const availabilityLowered: CodeCheck = {
       if (!lowered) notLowered.push(date);
     }
     if (notLowered.length === 0) return pass(`availability of room ${booking.room} lowered on all ${Object.keys(booking.units_before).length} booked night(s)`);
-    return fail(unexpected(`availability of room ${booking.room}`, 'lower units on every booked night', `not lowered on ${notLowered.join(', ')}`), {
-      expected: 'an ARIUpdate lowering units',
-      actual: notLowered,
-    });
+    const context = bookingContext(input, booking);
+    return fail(
+      `${unexpected(`availability of room ${booking.room}`, 'lower units on every booked night', `not lowered on ${notLowered.join(', ')}`)}\n  for ${context.text}${templateHint(input, booking)}`,
+      { expected: 'an ARIUpdate lowering units', actual: notLowered, exchanges: [...context.exchanges, ...input.exchanges.slice(-4)] },
+    );
   },
 };
 

@@ -8,12 +8,11 @@ import type { AriLedger } from '../ari-ledger.js';
 import type { CodeCheck, CodeCheckInput } from './types.js';
 import type { Verdict } from '../../spec/vocabulary.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
+import { bookingContext, bookingSilence, templateHint } from './booking-effect.js';
+import type { EffectBooking } from './booking-effect.js';
 
-type UnitsBefore = Record<string, Record<string, number>>;
-interface BookingArg {
-  room?: string;
+interface BookingArg extends EffectBooking {
   units?: number;
-  units_before?: UnitsBefore;
 }
 
 export const setupCredentials: CodeCheck = {
@@ -68,13 +67,21 @@ export const setupBeforeUse: CodeCheck = {
   },
 };
 
-function windowLedger(input: CodeCheckInput): AriLedger | Verdict {
+function windowLedger(input: CodeCheckInput, booking: BookingArg): AriLedger | Verdict {
   const pms = input.pms;
   if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
   const ledger = pms.ledger(String(input.args.window ?? pms.windowKey));
-  if (!ledger || ledger.requests === 0)
-    return fail('Unexpected silence: the PMS sent no ARIUpdate in this window', { expected: 'ARIUpdate requests', actual: 'none' });
+  if (!ledger || ledger.requests === 0) return bookingSilence(input, booking);
   return ledger;
+}
+
+/** A failure about a booking's effect: the template's sentence, then which booking, window and delivery, and the template pointer. */
+function effectFailure(input: CodeCheckInput, booking: BookingArg, message: string, extra: Partial<Verdict>): Verdict {
+  const context = bookingContext(input, booking);
+  return fail(`${message}\n  for ${context.text}${templateHint(input, booking)}`, {
+    ...extra,
+    exchanges: [...context.exchanges, ...input.exchanges.slice(-4)],
+  });
 }
 
 /** Booked nights whose units, in the window's ledger, do not satisfy `ok(now, before)` for any plan of the room. */
@@ -97,12 +104,14 @@ export const availabilityRaised: CodeCheck = {
   run(input) {
     const booking = input.args.booking as BookingArg | undefined;
     if (!booking?.room || !booking.units_before) return skip('no booking to look at', 'blocked');
-    const ledger = windowLedger(input);
+    const ledger = windowLedger(input, booking);
     if ('status' in ledger) return ledger;
     const dates = Object.keys(booking.units_before);
     const missing = nightsFailing(ledger, booking, dates, (now, before) => (before === undefined ? now >= 0 : now >= before));
     if (missing.length === 0) return pass(`availability of room ${booking.room} back up on all ${dates.length} night(s) of the cancelled booking`);
-    return fail(
+    return effectFailure(
+      input,
+      booking,
       unexpected(`availability of room ${booking.room} after the cancellation`, 'the units from before the booking', `not raised on ${missing.join(', ')}`),
       { expected: 'an ARIUpdate raising units', actual: missing },
     );
@@ -119,11 +128,13 @@ export const availabilityFollowsChange: CodeCheck = {
     if (!booking?.room || !booking.units_before || !original?.units_before) return skip('no modified booking to look at', 'blocked');
     const added = Object.keys(booking.units_before).filter((d) => !(d in original.units_before!));
     if (added.length === 0) return skip('the modification added no night', 'not-applicable');
-    const ledger = windowLedger(input);
+    const ledger = windowLedger(input, booking);
     if ('status' in ledger) return ledger;
     const missing = nightsFailing(ledger, booking, added, (now, before) => (before === undefined ? now >= 0 : now < before));
     if (missing.length === 0) return pass(`availability of room ${booking.room} lowered on the ${added.length} added night(s)`);
-    return fail(
+    return effectFailure(
+      input,
+      booking,
       unexpected(`availability of room ${booking.room} after the modification`, 'lower units on the added nights', `not lowered on ${missing.join(', ')}`),
       { expected: 'an ARIUpdate lowering units', actual: missing },
     );
@@ -153,12 +164,8 @@ export const notBookedTwice: CodeCheck = {
     });
     if (twice.length === 0) return pass(`room ${booking.room}: units on the ${dates.length} booked night(s) lowered once, not again after the re-fetch`);
     return fail(
-      unexpected(
-        `availability of room ${booking.room} after the booking was fetched again`,
-        `lowered by ${units} unit(s) once`,
-        `lowered further on ${twice.join(', ')}`,
-      ),
-      { expected: `baseline - ${units}`, actual: twice },
+      `${unexpected(`availability of room ${booking.room} after the booking was fetched again`, `lowered by ${units} unit(s) once`, `lowered further on ${twice.join(', ')}`)}\n  for ${bookingContext(input, booking).text}`,
+      { expected: `baseline - ${units}`, actual: twice, exchanges: bookingContext(input, booking).exchanges },
     );
   },
 };

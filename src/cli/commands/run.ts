@@ -14,6 +14,7 @@ import type { CliIo } from '../io.js';
 import { useColor, useLiveView } from '../io.js';
 import { referenceLauncher } from '../reference-launcher.js';
 import { parseTimeoutFlag, verbosityOf } from '../run-flags.js';
+import { shellWord } from '../../support/shell-word.js';
 
 export interface RunCommandOptions {
   /** Without it, the profile's `target:` decides. */
@@ -45,6 +46,17 @@ export interface RunCommandOutcome {
   exitCode: number;
   result: RunResult;
   files: string[];
+}
+
+/** The command that ran, without the selection and output flags: what a re-run hint adds --grep to. */
+function rerunCommand(given: RunCommandOptions, target: Target, profile: string | undefined): string {
+  const words = ['cm-certify', 'run', '--target', target];
+  if (given.reference) words.push('--reference', ...(given.variant ?? []).flatMap((v) => ['--variant', v]));
+  if (given.profile || (!given.reference && profile)) words.push('--profile', given.profile ?? profile!);
+  if (given.allowHttp) words.push('--allow-http');
+  if (given.mockHttp) words.push('--mock-http');
+  if (given.ca) words.push('--ca', given.ca);
+  return words.map(shellWord).join(' ');
 }
 
 export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<RunCommandOutcome> {
@@ -80,6 +92,7 @@ export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<R
       color: given.color !== false && useColor(io),
       interactive: useLiveView(io),
       launch,
+      rerunCommand: rerunCommand(given, found.target, found.profile),
     },
     io,
   );

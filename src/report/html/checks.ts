@@ -1,7 +1,8 @@
 // Suites and checks on the page: takes the RunResult, gives one section per suite with
 // its checks as expandable rows coloured by outcome and level (message, where, expected
 // and actual, schema errors, exchanges), and the filter toolbar that hides passing rows.
-import type { CheckResult, Outcome } from '../../spec/vocabulary.js';
+import type { CheckResult, Outcome, Target } from '../../spec/vocabulary.js';
+import { docsLink } from '../docs-link.js';
 import type { Exchange } from '../../spec/exchange.js';
 import type { RunResult, SuiteResult } from '../../runner/types.js';
 import { requiredChecksPassed } from '../../checks/run-verdict.js';
@@ -48,11 +49,12 @@ function runsText(check: CheckResult): string {
   return `${plural(c.runs, 'run')}${parts.length ? `: ${parts.join(', ')}` : ''}`;
 }
 
-function details(check: CheckResult): SafeHtml {
+function details(check: CheckResult, docs: string | undefined): SafeHtml {
   const where = whereText(check);
   const rows: SafeHtml[] = [];
   if (where) rows.push(html`<dt>Where</dt><dd>${where}</dd>`);
   rows.push(html`<dt>Spec section</dt><dd class="spec">${check.spec}</dd>`);
+  if (docs && isProblem(check)) rows.push(html`<dt>How to fix</dt><dd class="docs"><code>${docs}</code> (in cm-certify's docs)</dd>`);
   if (check.expected !== undefined) rows.push(html`<dt>Expected</dt><dd><pre>${cut(showValue(check.expected))}</pre></dd>`);
   if (check.actual !== undefined) rows.push(html`<dt>Actual</dt><dd><pre>${cut(showValue(check.actual))}</pre></dd>`);
   if (check.skipKind) rows.push(html`<dt>Skipped</dt><dd>${check.skipKind}</dd>`);
@@ -87,20 +89,30 @@ export function firstFailureAnchor(result: RunResult): string | undefined {
   return (all.find((x) => x.check.outcome === 'fail') ?? all[0])?.anchor;
 }
 
-/** The failing check ids, each linking to its row (a click opens it: the page script follows the #fragment). */
+/** The failing check ids, each once, linking to its first row (a click opens it: the page script follows the #fragment), with the suites it failed in. */
 export function renderFailingList(result: RunResult): SafeHtml {
   const all = failing(result);
   if (!all.length) return html``;
-  return html`<nav id="failing-checks" class="failing-checks"><strong>Failing checks (${all.length}):</strong> ${all.map((x, i) => html`${i ? ', ' : ''}<a href="#${x.anchor}" class="outcome-${x.check.outcome}"><code>${x.check.id}</code></a>`)}</nav>`;
+  const byId = new Map<string, { first: Located; suites: number }>();
+  for (const x of all) {
+    const seen = byId.get(x.check.id);
+    if (seen) seen.suites++;
+    else byId.set(x.check.id, { first: x, suites: 1 });
+  }
+  const items = [...byId.values()].map(
+    ({ first, suites }, i) =>
+      html`${i ? ', ' : ''}<a href="#${first.anchor}" class="outcome-${first.check.outcome}"><code>${first.check.id}</code></a>${suites > 1 ? html` <span class="suite-count">(${suites} suites)</span>` : ''}`,
+  );
+  return html`<nav id="failing-checks" class="failing-checks"><strong>Failing checks (${byId.size}):</strong> ${items}</nav>`;
 }
 
-function renderCheck(check: CheckResult, anchor: string, byId: ReadonlyMap<string, Exchange>, runStartMs: number, open = false): SafeHtml {
+function renderCheck(check: CheckResult, anchor: string, byId: ReadonlyMap<string, Exchange>, runStartMs: number, open = false, docs?: string): SafeHtml {
   const problem = isProblem(check);
   return html`<details class="check outcome-${check.outcome} level-${check.level}${problem ? ' problem' : ''}" id="${anchor}" data-outcome="${check.outcome}" data-check="${check.id}"${open ? html` open` : ''}>
 <summary><span class="badge">${OUTCOME_LABEL[check.outcome] ?? check.outcome}</span> <code class="check-id">${check.id}</code> <span class="check-title">${check.title}</span> <span class="level">${check.level}</span></summary>
 <div class="check-body">
 <pre class="message">${cut(check.message)}</pre>
-${details(check)}${renderReadings(check)}
+${details(check, docs)}${renderReadings(check)}
 ${renderSchemaErrors(check.evidence.schemaErrors)}
 ${
   problem
@@ -117,11 +129,18 @@ function countsChips(checks: readonly CheckResult[]): SafeHtml {
   })}`;
 }
 
-function renderSuite(suite: SuiteResult, index: number, byId: ReadonlyMap<string, Exchange>, runStartMs: number, openAnchor: string | undefined): SafeHtml {
+function renderSuite(
+  suite: SuiteResult,
+  index: number,
+  byId: ReadonlyMap<string, Exchange>,
+  runStartMs: number,
+  openAnchor: string | undefined,
+  target: Target,
+): SafeHtml {
   const problems = suite.checks.filter(isProblem).length;
   const checks = suite.checks.map((c, i) => {
     const anchor = checkAnchor(index, i);
-    return renderCheck(c, anchor, byId, runStartMs, anchor === openAnchor);
+    return renderCheck(c, anchor, byId, runStartMs, anchor === openAnchor, docsLink(c.id, suite, target));
   });
   return html`<section class="suite outcome-${suite.outcome}${problems ? ' has-problems' : ''}" data-suite="${suite.name}">
 <h3><span class="badge">${OUTCOME_LABEL[suite.outcome] ?? suite.outcome}</span> ${suite.name} <span class="muted">— ${suite.title} · v${suite.version} · <code>${suite.file}</code> · ${formatDuration(suite.durationMs)}</span></h3>
@@ -141,6 +160,6 @@ export function renderSuites(result: RunResult): SafeHtml {
 <button type="button" id="expand-problems">Expand failures and warnings</button>
 <button type="button" id="collapse-all">Collapse all</button>
 <span class="counts">${countsChips(all)}</span></div>
-${result.suites.length ? result.suites.map((s, i) => renderSuite(s, i, byId, start, openAnchor)) : html`<p class="muted">No suite ran.</p>`}
+${result.suites.length ? result.suites.map((s, i) => renderSuite(s, i, byId, start, openAnchor, result.target)) : html`<p class="muted">No suite ran.</p>`}
 </section>`;
 }

@@ -17,6 +17,8 @@ import { SCRIPT } from './script.js';
 import { STYLES } from './styles.js';
 import { verdictLabel } from './text.js';
 import { renderTimeline } from './timeline.js';
+import { candidateScrubber } from '../candidate-strings.js';
+import { mapStrings } from '../../support/sanitise.js';
 
 export const HTML_REPORT_FILE = 'report.html';
 /** Ids of the embedded JSON elements (docs/report-format.md). */
@@ -27,9 +29,16 @@ const SCRIPT_HASH = createHash('sha256').update(SCRIPT, 'utf8').digest('base64')
 // Nothing may load from anywhere: the page is whole, and injected markup could not run.
 const CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${SCRIPT_HASH}'; img-src data:; base-uri 'none'; form-action 'none'`;
 
+/** What the page shows of the result: the candidate's strings inside the harness's sentences escaped (the embedded JSON keeps them). */
+function shown(result: RunResult): RunResult {
+  const scrub = candidateScrubber(result);
+  return { ...result, suites: mapStrings(result.suites, scrub), notes: mapStrings(result.notes, scrub), reasons: mapStrings(result.reasons, scrub) };
+}
+
 /** The page; pure, so the same result always gives the same text. Pass a redacted result. */
-export function renderHtml(result: RunResult): string {
-  const report = toJsonReport(result);
+export function renderHtml(given: RunResult): string {
+  const report = toJsonReport(given);
+  const result = shown(given);
   const certificate = report.certificate as Certificate;
   const focus = opensOnProblems(result);
   const page = html`<!doctype html>

@@ -48,6 +48,8 @@ dl.facts dd{margin:0;word-break:break-word}
 .failing-checks{margin:10px 0;padding:8px 10px;background:#ffebe9;border:1px solid #ff8182;border-radius:6px;line-height:1.8}
 .failing-checks a{margin-right:2px}
 .toolbar{display:flex;gap:12px;align-items:center;flex-wrap:wrap;position:sticky;top:0;background:#fff;padding:8px 0;z-index:1;border-bottom:1px solid #eaeef2}
+details.check,section.suite{scroll-margin-top:var(--toolbar-height,64px)}
+.failing-checks .suite-count{color:#57606a;font-size:12px}
 .toolbar label{font-weight:600;cursor:pointer}
 button{font:inherit;padding:3px 10px;border:1px solid #d0d7de;border-radius:6px;background:#f6f8fa;cursor:pointer}
 .chip{display:inline-block;border-left:4px solid;border-radius:3px;padding:0 8px;margin-right:4px;font-weight:600;font-size:12px}

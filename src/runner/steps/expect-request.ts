@@ -123,8 +123,9 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     env.stop.halted = action.problem;
     return action.problem;
   }
-  const what = `${step.operation} from the PMS`;
-  const stopHeartbeat = already ? () => undefined : startHeartbeat(env, `waiting for ${what}`, deadline, action.prompted ? 1_000 : undefined);
+  const matching = Object.keys(where.value).length ? ` with ${Object.keys(where.value).join(', ')} as asked` : '';
+  const wait = { what: `waiting for the PMS's ${step.operation}${matching}`, ends: 'at the first one', deadline };
+  const stopHeartbeat = already ? () => undefined : startHeartbeat(env, wait, action.prompted ? 1_000 : undefined);
   const found = already ?? (await waitForRequest(env, matches, startedAt, deadline).finally(stopHeartbeat));
   if (!found) {
     if (env.ctx.signal.aborted) return 'interrupted';

@@ -7,7 +7,7 @@ import type { LiveExchange } from '../../spec/exchange.js';
 import { exchangeSeq as seq } from '../../spec/exchange.js';
 import { judgeDeclared } from '../judge.js';
 import type { StepEnv } from '../step-env.js';
-import { startHeartbeat } from '../heartbeat.js';
+import { formatMs, startHeartbeat } from '../heartbeat.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
 import { pmsFacts } from './pms-facts.js';
 import { durationMs } from './wait.js';
@@ -92,8 +92,12 @@ export async function runTrafficStep(env: StepEnv, step: TrafficStep): Promise<s
     return message;
   }
   if (max.ms > 0) {
-    const what = `${(step.operations ?? ['requests']).join(', ')} from the PMS`;
-    const stopHeartbeat = startHeartbeat(env, `watching ${what}`, env.ctx.clock.now() + max.ms);
+    const what = `watching the PMS's ${(step.operations ?? ['requests']).join(', ')}`;
+    const ends =
+      [step.untilReaction ? `at its ${step.untilReaction}` : '', settle?.ok ? `after ${formatMs(settle.ms)} with none once one came` : '']
+        .filter(Boolean)
+        .join(' or ') || undefined;
+    const stopHeartbeat = startHeartbeat(env, { what, ...(ends ? { ends } : {}), deadline: env.ctx.clock.now() + max.ms });
     await collect(env, step, from, max.ms, settle?.ok ? settle.ms : undefined).finally(stopHeartbeat);
     // A window the interrupt cut short holds only part of what the PMS would send: judging it
     // would fail a correct PMS. Its checks stay unjudged, as the rest of an interrupted run.

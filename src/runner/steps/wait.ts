@@ -23,7 +23,7 @@ export async function runWaitStep(env: StepEnv, step: WaitStep): Promise<string 
     env.recordAll(harnessError(d.message));
     return d.message;
   }
-  const stopHeartbeat = startHeartbeat(env, 'a set pause', env.ctx.clock.now() + d.ms);
+  const stopHeartbeat = startHeartbeat(env, { what: 'a set pause', deadline: env.ctx.clock.now() + d.ms });
   try {
     await env.ctx.clock.sleep(d.ms, env.ctx.signal);
   } catch {

@@ -1,0 +1,61 @@
+// Where a run is: takes the run's plan (run-start's suites and their steps) and its events,
+// gives the position texts both terminal views print ("suite 3/7", "step 2/14") and the
+// heartbeat's sentence: what the run waits for, what ends the wait and when the deadline is
+// ("waiting for the PMS's GetBookingList; ends at the first one or at 12:05:00 (deadline,
+// 4m 10s left)"). Pure: the views decide where the texts go.
+import type { PlannedSuite, RunEvent } from '../runner/types.js';
+import { formatRemaining } from './remaining.js';
+
+type Waiting = Extract<RunEvent, { type: 'waiting' }>;
+
+/** "12:05:00", the local wall-clock time of an instant on the run's clock. */
+export function clockTime(ms: number): string {
+  const d = new Date(ms);
+  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+export class Progress {
+  private readonly suites: PlannedSuite[];
+
+  constructor(suites: readonly PlannedSuite[]) {
+    this.suites = [...suites];
+  }
+
+  /** "3/7", or undefined for a suite not in the plan. */
+  suite(name: string): string | undefined {
+    const i = this.suites.findIndex((s) => s.name === name);
+    return i < 0 ? undefined : `${i + 1}/${this.suites.length}`;
+  }
+
+  /** "2/14": the step's place among its suite's steps. */
+  step(suite: string, step: string): string | undefined {
+    const steps = this.suites.find((s) => s.name === suite)?.steps ?? [];
+    const j = steps.findIndex((s) => s.id === step);
+    return j < 0 ? undefined : `${j + 1}/${steps.length}`;
+  }
+
+  /** "suite 3/7 booking-polling" */
+  suiteLabel(name: string): string {
+    const at = this.suite(name);
+    return at ? `suite ${at} ${name}` : name;
+  }
+
+  /** "step 2/14 booking-fetched" */
+  stepLabel(suite: string, step: string): string {
+    const at = this.step(suite, step);
+    return at ? `step ${at} ${step}` : step;
+  }
+}
+
+/**
+ * The heartbeat's sentence: what the run waits for, what ends the wait (when the step says),
+ * and the deadline as a clock time with the time left. Candidate text never reaches it:
+ * `what` and `ends` are the harness's words about the step.
+ */
+export function waitingText(event: Waiting): string {
+  const left = formatRemaining(event.remainingMs);
+  const what = event.what ?? `step ${event.step}`;
+  if (event.deadlineAt === undefined) return `${what}: ${left} left`;
+  if (!event.ends) return `${what}; ends at ${clockTime(event.deadlineAt)} (${left} left)`;
+  return `${what}; ends ${event.ends} or at ${clockTime(event.deadlineAt)} (deadline, ${left} left)`;
+}
