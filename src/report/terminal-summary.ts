@@ -13,6 +13,7 @@ import { probableCause } from './probable-cause.js';
 import { rerunHint } from './reproduce.js';
 import type { ReproduceContext } from './reproduce.js';
 import { NO_WRAP } from './wrap.js';
+import { visibleLine } from '../support/sanitise.js';
 
 export const ICON: Record<Outcome, string> = { pass: '✔', fail: '✖', warn: '⚠', skip: '↓', error: '!' };
 
@@ -146,7 +147,8 @@ function endLines(chalk: ChalkInstance, result: RunResult, options: SummaryOptio
 export function formatSummary(result: RunResult, chalk: ChalkInstance, options: SummaryOptions = {}): string {
   const out: string[] = ['', chalk.bold('Suites')];
   for (const s of result.suites) out.push(suiteLine(chalk, s));
-  for (const note of result.notes) out.push('', chalk.yellow(`Note: ${note}`));
+  // A note is one line: whatever it quotes (a hook's message, a transport error) cannot open another.
+  for (const note of result.notes) out.push('', chalk.yellow(`Note: ${visibleLine(note)}`));
   const warnings = checksWith(result, ['warn']);
   if (warnings.length) {
     out.push('', chalk.bold(`Warnings (${warnings.length})`));
@@ -155,7 +157,7 @@ export function formatSummary(result: RunResult, chalk: ChalkInstance, options: 
   const blockers = result.suites.flatMap((s) => s.checks.filter((c) => c.outcome === 'skip' && c.level === 'required' && c.skipKind !== 'not-applicable'));
   if (blockers.length) {
     out.push('', chalk.bold(`Required checks not proven (${blockers.length})`));
-    for (const c of blockers) out.push(` ${chalk.gray(`↓ ${c.id}`)} ${c.message.split('\n')[0]}`);
+    for (const c of blockers) out.push(` ${chalk.gray(`↓ ${c.id}`)} ${visibleLine(c.message.split('\n')[0] ?? '')}`);
   }
   for (const [title, outcome] of [
     ['Errors', 'error'],
@@ -181,7 +183,7 @@ function namedFailures(result: RunResult): string {
 }
 
 export function formatVerdict(result: RunResult, chalk: ChalkInstance): string {
-  const why = result.reasons.length ? ` (${result.reasons.join('; ')})` : '';
+  const why = result.reasons.length ? ` (${visibleLine(result.reasons.join('; '))})` : '';
   switch (result.verdict) {
     case 'certified':
       return chalk.bold.green('Verdict: CERTIFIED') + why;

@@ -1,11 +1,14 @@
-// Unattended runs fail fast and talk (issue 12, item 6): a failed hook ends its step at
-// once with an error and the run stops with exit 3 (a required check depended on it); a
-// run waiting for the PMS prints what it waits for and how long is left at least every
-// 30 s of its clock when stdout is not a terminal (or CI is set). Time is a fast clock.
+// Unattended runs fail fast and talk (issue 12, item 6; issue 22 item 7): a failed hook ends
+// its step at once with an error and the run stops with exit 3 (a required check depended on
+// it); a run nobody can act on (no start_setup hook, stdin not a terminal) stops at once with
+// exit 2 and says how to run unattended; a run waiting for the PMS prints where it is (suite
+// i/n, step j/m), what it waits for and what ends the wait, at least every 30 s of its clock
+// when stdout is not a terminal (or CI is set). Time is a fast clock.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
+import { main } from '../../src/cli/main.js';
 import { scaledClock } from '../../src/support/clock.js';
 import { captureIo, check } from './helpers.js';
 
@@ -42,8 +45,25 @@ describe('unattended runs', () => {
     expect(result.suites.map((s) => s.name)).toEqual(['https', 'setup']);
   }, 30_000);
 
-  it('while waiting for the PMS, a line at least every 30 s says what the run waits for and how long is left', async () => {
-    const io = captureIo(scaledClock(200), { CI: 'true' });
+  it('no start_setup hook and no terminal: exit 2 at once, saying how to make the run unattended', async () => {
+    const io = { ...captureIo(undefined, { CI: 'true' }), attended: false };
+    const file = profile(io.cwd, '');
+    const started = performance.now();
+    expect(await main(['run', '--target', 'pms', '--profile', file], io)).toBe(2);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    const err = io.err();
+    expect(err).toContain('nobody can act on this run: stdin is not a terminal, and the profile has no hooks.start_setup');
+    expect(err).toContain('setup/connect');
+    expect(err).toContain('start_setup: { command: "true" }');
+    expect(io.out()).not.toContain('waiting for');
+    // With the hook the same run goes ahead (and fails there, the hook failing): exit 3, not 2.
+    const hooked = { ...captureIo(scaledClock(20), { CI: 'true' }), attended: false };
+    const withHook = profile(hooked.cwd, 'hooks:\n  start_setup:\n    command: "exit 4"\n');
+    expect(await main(['run', '--target', 'pms', '--profile', withHook, '--suite', 'setup'], hooked)).toBe(3);
+  }, 30_000);
+
+  it('while waiting for the PMS, a line at least every 30 s says where the run is, what it waits for and what ends the wait', async () => {
+    const io = { ...captureIo(scaledClock(200), { CI: 'true' }), attended: true };
     const file = profile(io.cwd, 'deadlines: { setup: 95s, default: 65s }\n');
     const { exitCode } = await runCommand({ target: 'pms', profile: file, suite: ['setup'] }, io);
     expect(exitCode).toBe(1);
@@ -54,5 +74,9 @@ describe('unattended runs', () => {
     expect(setup.length).toBeGreaterThanOrEqual(3);
     expect(rooms.length).toBeGreaterThanOrEqual(2);
     expect(setup[0]).toMatch(/\d+ ?(s|min).* left/);
+    expect(setup[0]).toMatch(
+      /^ {5}suite 1\/1 setup · step 1\/4 connect: waiting for the PMS's SetupProperty; ends at the first one or at \d\d:\d\d:\d\d \(deadline, (\d+m )?\d+s left\)$/,
+    );
+    expect(rooms[0]).toContain("step 2/4 room-types: waiting for the PMS's GetRoomTypes; ends at the first one or at");
   }, 30_000);
 });

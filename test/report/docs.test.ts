@@ -11,6 +11,7 @@ import { INBOUND_CHECKS } from '../../src/checks/inbound.js';
 import { buildCertificate } from '../../src/report/certificate.js';
 import { loadBuiltinSuites } from '../../src/suite/load-suite.js';
 import { buildRunResult } from './run-result-fixture.js';
+import { docsLink } from '../../src/report/docs-link.js';
 
 const docs = (path: string): string => fileURLToPath(new URL(`../../docs/${path}`, import.meta.url));
 const read = (path: string): string => readFileSync(docs(path), 'utf8');
@@ -46,6 +47,38 @@ describe('docs/suites', () => {
     expect(read('suites/README.md')).toContain(`[pms/${name}.md](pms/${name}.md)`);
   });
 
+  /** GitHub's anchor of a heading: lower case, punctuation but - and _ dropped, spaces as -. */
+  const slug = (heading: string): string =>
+    heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+
+  /** The anchors a page offers: its explicit <a id>s and its headings'. */
+  const anchors = (page: string): Set<string> =>
+    new Set([...[...page.matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1]!), ...[...page.matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1]!))]);
+
+  it('every check a failure block links to has its section: docs/suites/<suite>.md#<id>, or the README table of the automatic checks', () => {
+    for (const target of ['ota', 'pms'] as const) {
+      for (const suite of loadBuiltinSuites(target)) {
+        const ids = [
+          ...suite.checks.map((c) => c.id),
+          ...automaticChecks().map((c) => c.id),
+          ...(target === 'pms' ? Object.values(INBOUND_CHECKS).map((c) => c.id) : []),
+        ];
+        for (const id of ids) {
+          const link = docsLink(id, { name: suite.name, builtin: true }, target)!;
+          const [path, anchor] = link.split('#') as [string, string];
+          expect(existsSync(docs(path.replace(/^docs\//, ''))), link).toBe(true);
+          expect(anchors(read(path.replace(/^docs\//, ''))).has(anchor), link).toBe(true);
+        }
+      }
+    }
+    // A user's suite has no page of its own; its automatic checks keep theirs.
+    expect(docsLink('my.own.check', { name: 'mine', builtin: false }, 'ota')).toBeUndefined();
+    expect(docsLink('schema.response', { name: 'mine', builtin: false }, 'ota')).toBe('docs/suites/README.md#checks-on-every-exchange-in-every-suite');
+  });
+
   it('lists the checks every exchange gets', () => {
     const readme = read('suites/README.md');
     for (const check of [...automaticChecks(), ...Object.values(INBOUND_CHECKS)]) {
@@ -71,7 +104,7 @@ describe('docs/report-format.md', () => {
 });
 
 describe('docs/ci/github-actions.yml', () => {
-  it('runs the harness with the three reporters, uploads them and publishes the JUnit report', () => {
+  it('runs the harness with the three reporters, uploads them, publishes the JUnit report and gates on the verdict word', () => {
     const workflow = parse(read('ci/github-actions.yml')) as {
       jobs: { certify: { steps: Array<{ uses?: string; run?: string; with?: Record<string, unknown> }> } };
     };
@@ -82,8 +115,10 @@ describe('docs/ci/github-actions.yml', () => {
     );
     expect(steps.find((s) => s.uses === 'actions/setup-node@v4')?.with?.['node-version']).toBe(22);
     const run = steps.map((s) => s.run ?? '').join('\n');
-    expect(run).toMatch(/run --target ota[\s\S]*--reporter junit --reporter json --reporter html/);
+    expect(run).toMatch(/run --target ota[\s\S]*--require certified[\s\S]*--reporter junit --reporter json --reporter html/);
     expect(run).toContain('npm ci && npm run build');
     expect(run).toContain('verify-report');
+    expect(run).toContain('jq -r .verdict cm-certify-report/report.json');
+    expect(run).not.toContain('0) echo "Certified."');
   });
 });
