@@ -62,7 +62,7 @@ const judged = (r: RunResult): string[] =>
 
 describe('a traffic window and the interrupt', () => {
   it('a window cut by the interrupt is not judged; the run is incomplete', async () => {
-    const result = await run('10m', 'watching GetBookingList from the PMS');
+    const result = await run('10m', "watching the PMS's GetBookingList");
     expect(result.interrupted).toBe(true);
     expect(result.verdict).toBe('incomplete');
     expect(judged(result)).toEqual([]);

@@ -43,4 +43,9 @@ describe('the PMS run estimate', () => {
     expect(estimatePmsRun(profile, ['setup', 'callbacks'])).toBeUndefined();
     expect(estimatePmsRun(profile, ['full-refresh'])!.totalMs).toBe(6 * 60_000);
   });
+
+  it('a test setup polling every few seconds is taken to push a refresh within an interval (the reference PMS: about 14 s, 12-13 s measured)', () => {
+    const profile = parseProfile(readFileSync(packagePath('fixtures', 'profiles', 'reference-pms.yaml'), 'utf8'), 'p.yaml', {});
+    expect(estimatePmsRun(profile, ALL)!.totalMs).toBe(2 * 3_000 + 2 * (3_000 + 1_000));
+  });
 });
