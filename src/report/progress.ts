@@ -54,7 +54,7 @@ export class Progress {
  */
 export function waitingText(event: Waiting): string {
   const left = formatRemaining(event.remainingMs);
-  const what = event.what ?? `step ${event.step}`;
+  const what = event.what ?? 'waiting';
   if (event.deadlineAt === undefined) return `${what}: ${left} left`;
   if (!event.ends) return `${what}; ends at ${clockTime(event.deadlineAt)} (${left} left)`;
   return `${what}; ends ${event.ends} or at ${clockTime(event.deadlineAt)} (deadline, ${left} left)`;

@@ -127,8 +127,11 @@ describe('live view', () => {
     await reporter.finish?.({ ...result, suites: [first!, second!], interrupted: true });
     process.stdout.isTTY = wasTTY;
     const lines = screen(out.text());
-    // While it ran, the finished step showed its own outcome's mark.
+    // While it ran, the finished step showed its own outcome's mark, and each suite and step its place (issue 22 item 7).
     expect(out.text()).toContain('⚠ step 1/1 one — one warning');
+    expect(out.text()).toContain('step 1/1 one: One');
+    expect(out.text()).toMatch(/\[1\/2\] \S+ — /);
+    expect(out.text()).toMatch(/\[2\/2\] \S+ — /);
     const titled = (name: string) => lines.filter((l) => l.includes(`${name} — `));
     expect(titled(first!.name)).toHaveLength(1);
     expect(titled(second!.name)).toHaveLength(1);
