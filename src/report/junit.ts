@@ -10,6 +10,7 @@ import type { ReporterFactory } from './types.js';
 import { writeReportFile } from './write-file.js';
 import { checkDetails } from './format.js';
 import { forXml } from '../support/sanitise.js';
+import { waivedText, waiverLine } from './waiver-text.js';
 
 export const JUNIT_REPORT_FILE = 'junit.xml';
 
@@ -32,6 +33,10 @@ function testcase(suite: SuiteResult, check: CheckResult, result: RunResult): st
   const open = `    <testcase classname="cm-certify.${escapeXml(suite.name)}" name="${name}" file="${escapeXml(suite.file)}"${line} time="${seconds(check.durationMs)}">`;
   const details = escapeXml(checkDetails(check, result));
   const message = escapeXml(check.message.split('\n')[0] ?? '');
+  // A waived failure is accepted: skipped with type "waived" (as pytest reports an expected failure), never a <failure>.
+  if (check.waiver && (check.outcome === 'fail' || check.outcome === 'warn')) {
+    return `${open}\n      <skipped type="waived" message="${escapeXml(`${waivedText(check.waiver)} — ${check.message.split('\n')[0] ?? ''}`)}"/>\n      <system-out>WAIVED (${check.level}): ${details}</system-out>\n    </testcase>`;
+  }
   if (isUnproven(check)) {
     const why = escapeXml(`required check not proven (${check.skipKind}): ${check.message.split('\n')[0] ?? ''}`);
     return `${open}\n      <error message="${why}" type="not-proven">${details}</error>\n    </testcase>`;
@@ -61,9 +66,9 @@ function countAll(checks: CheckResult[]): JunitCounts {
   const unproven = checks.filter(isUnproven).length;
   return {
     tests: checks.length,
-    failures: checks.filter((c) => c.outcome === 'fail').length,
+    failures: checks.filter((c) => c.outcome === 'fail' && !c.waiver).length,
     errors: checks.filter((c) => c.outcome === 'error').length + unproven,
-    skipped: checks.filter((c) => c.outcome === 'skip').length - unproven,
+    skipped: checks.filter((c) => c.outcome === 'skip' || (c.waiver && (c.outcome === 'fail' || c.outcome === 'warn'))).length - unproven,
   };
 }
 
@@ -78,6 +83,7 @@ function properties(result: RunResult): string {
     ...result.notes.map((n): [string, string] => ['note', n]),
   ];
   if (result.mock?.certificate) props.push(['mock.certificate.sha256', result.mock.certificate.fingerprint256]);
+  for (const w of result.waivers ?? []) props.push(['waiver', waiverLine(w)]);
   return `    <properties>\n${props.map(([k, v]) => `      <property name="${k}" value="${escapeXml(v)}"/>`).join('\n')}\n    </properties>`;
 }
 

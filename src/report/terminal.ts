@@ -13,6 +13,7 @@ import { forTerminal, mapStrings, visibleLine } from '../support/sanitise.js';
 import { probableCause } from './probable-cause.js';
 import { formatTranscript } from './transcript.js';
 import { readingLines } from './check-readings.js';
+import { waivedText, waiverLine } from './waiver-text.js';
 
 const ICON: Record<Outcome, string> = { pass: '✔', fail: '✖', warn: '⚠', skip: '↓', error: '!' };
 
@@ -64,6 +65,12 @@ function exchangesShown(result: RunResult): RunResult['exchanges'] {
   return named.size ? result.exchanges.filter((x) => named.has(x.id)) : [];
 }
 
+/** Every waiver of the waiver file and what became of it (applied, unused, expired). */
+function waiverBlock(result: RunResult, chalk: ChalkInstance): string[] {
+  if (!result.waivers?.length) return [];
+  return ['', chalk.bold(`Waivers (${result.waivers.length})`), ...result.waivers.map((w) => chalk.yellow(` ⚑ ${waiverLine(w)}`))];
+}
+
 /** `exchangeCount`: the run's number of exchanges when `result` carries only those printed. */
 export function formatSummary(result: RunResult, chalk: ChalkInstance, exchangeCount = result.exchanges.length): string {
   const cause = probableCause(result);
@@ -81,8 +88,10 @@ export function formatSummary(result: RunResult, chalk: ChalkInstance, exchangeC
     for (const c of checks) {
       const [head, ...rest] = checkDetails(c, result).split('\n');
       out.push(` ${paint(chalk, outcome, `${ICON[outcome]} ${head}`)}`, indent(rest.join('\n')), ...readingsBlock(chalk, c));
+      if (c.waiver) out.push(chalk.yellow(`   ⚑ ${waivedText(c.waiver)}`));
     }
   }
+  out.push(...waiverBlock(result, chalk));
   const blockers = result.suites.flatMap((s) => s.checks.filter((c) => c.outcome === 'skip' && c.level === 'required' && c.skipKind !== 'not-applicable'));
   if (blockers.length) {
     out.push('', chalk.bold(`Required checks not proven (${blockers.length})`));
@@ -103,6 +112,8 @@ export function formatVerdict(result: RunResult, chalk: ChalkInstance): string {
   switch (result.verdict) {
     case 'certified':
       return chalk.bold.green('Verdict: CERTIFIED') + why;
+    case 'certified-with-waivers':
+      return chalk.bold.green('Verdict: CERTIFIED WITH WAIVERS') + chalk.yellow(why);
     case 'passed-partial':
     case 'passed-insecure':
       return chalk.bold.black.bgYellow(`Verdict: ${result.verdict.toUpperCase()}`) + chalk.yellow(why);

@@ -4,6 +4,7 @@
 import type { Writable } from 'node:stream';
 import type { Redactor } from '../support/redact.js';
 import type { RunEvent, RunResult } from '../runner/types.js';
+import type { Signer } from './signature.js';
 
 /** quiet: the verdict line only; verbose: also every exchange's full (redacted) transcript. */
 export type Verbosity = 'quiet' | 'normal' | 'verbose';
@@ -18,6 +19,8 @@ export interface ReporterContext {
   verbosity?: Verbosity;
   /** The run's abort (Ctrl-C): the live view stops redrawing before the notice is printed, so no line is drawn twice. */
   signal?: AbortSignal;
+  /** Signs the certificate of the JSON and HTML reports (run --sign-key). */
+  signer?: Signer | undefined;
 }
 
 export interface Reporter {

@@ -25,6 +25,8 @@ import { prepareRun } from './prepare-run.js';
 import type { PreparedRun } from './prepare-run.js';
 import { selectSuites } from './select-suites.js';
 import type { SessionIo, SessionOptions, SessionOutcome } from './types.js';
+import { readRunWaivers, readSigner } from './trust-inputs.js';
+import type { Signer } from '../report/signature.js';
 
 function compileGrep(grep: string | undefined): RegExp | undefined {
   if (!grep) return undefined;
@@ -41,8 +43,9 @@ function outputDirOf(options: SessionOptions, cwd: string): string {
   return options.reporter?.length ? prepareOutputDir(dir, cwd) : resolve(cwd, dir);
 }
 
-function reportersFor(options: SessionOptions, io: SessionIo, prepared: PreparedRun, outputDir: string, signal: AbortSignal): Reporter[] {
+function reportersFor(options: SessionOptions, io: SessionIo, prepared: PreparedRun, outputDir: string, signal: AbortSignal, signer?: Signer): Reporter[] {
   return createReporters(['terminal', ...(options.reporter ?? [])], {
+    signer,
     outputDir,
     redactor: prepared.redactor,
     stdout: io.stdout,
@@ -53,12 +56,22 @@ function reportersFor(options: SessionOptions, io: SessionIo, prepared: Prepared
   });
 }
 
+/** The certificate's signer: only where a certificate is written (the json or html report). */
+function signerOf(options: SessionOptions, io: SessionIo): Signer | undefined {
+  if (options.signKey === undefined) return undefined;
+  if (!options.reporter?.some((r) => r === 'json' || r === 'html'))
+    throw new UsageError('--sign-key signs the certificate of the json and html reports: add --reporter json (or html)');
+  return readSigner(options.signKey, io.cwd, (text) => io.stderr.write(`${text}\n`));
+}
+
 export async function runSession(options: SessionOptions, io: SessionIo): Promise<SessionOutcome> {
   const grep = compileGrep(options.grep);
   const selection = selectSuites(options.target, options.suite, io.cwd);
   assertSelectionNotEmpty(selection.suites, options.suite, grep, options.grep);
   for (const name of options.reporter ?? []) if (!REPORTERS.has(name)) throw new UsageError(`unknown reporter "${name}" (known: ${FILE_REPORTERS.join(', ')})`);
   const outputDir = outputDirOf(options, io.cwd);
+  const waivers = options.waivers === undefined ? undefined : readRunWaivers(options.waivers, options.target, selection.suites, io.cwd);
+  const signer = signerOf(options, io);
   const clock = io.clock ?? systemClock;
   const log = new EvidenceLog();
   const version = harnessVersion();
@@ -69,7 +82,7 @@ export async function runSession(options: SessionOptions, io: SessionIo): Promis
   if (options.requestTimeoutMs !== undefined) profile.timeouts.requestMs = options.requestTimeoutMs;
   const client = candidateClient(profile, { env: io.env, clock, log, redactor, signal, ca: prepared.ca, harnessVersion: version });
   try {
-    const reporters = reportersFor(options, io, prepared, outputDir, signal);
+    const reporters = reportersFor(options, io, prepared, outputDir, signal, signer);
     const hooks = new HookRunner({
       hooks: profile.hooks,
       client,
@@ -98,6 +111,8 @@ export async function runSession(options: SessionOptions, io: SessionIo): Promis
         partial: selection.partial,
         harnessVersion: version,
         tlsVerification: io.env.NODE_TLS_REJECT_UNAUTHORIZED !== '0',
+        waivers,
+        reference: prepared.reference ? { ...prepared.reference, how: 'started by the harness itself (--reference)' } : undefined,
       },
       ctx,
     );

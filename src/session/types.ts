@@ -41,6 +41,10 @@ export interface SessionOptions {
   interactive?: boolean | undefined;
   /** Starts the candidate and gives its profile, instead of reading `profile` (see CandidateLauncher). */
   launch?: CandidateLauncher | undefined;
+  /** A waiver file (YAML): failures of the checks it names are accepted until its dates, and named in every report. */
+  waivers?: string | undefined;
+  /** An Ed25519 private key file (cm-certify keys generate): the certificate of the JSON and HTML reports is signed with it. */
+  signKey?: string | undefined;
 }
 
 export interface SessionIo {
@@ -84,6 +88,8 @@ export interface LaunchedCandidate {
   ca?: Buffer | undefined;
   /** Stops the candidate; called once, before the mock closes. */
   close(): Promise<void>;
+  /** The candidate is one of cm-certify's own reference candidates: the certificate says so. */
+  reference?: { name: string; variants: string[] } | undefined;
 }
 
 /**
