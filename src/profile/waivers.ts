@@ -19,8 +19,7 @@ const REQUIRED = ['check', 'reason', 'expires', 'approved_by'] as const;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function problem(source: YamlSource, path: PathSegment[], message: string, key = false): ProfileError {
-  const at = source.locate(path, { key });
-  return new ProfileError(`${fieldPath(path)}: ${message}`, at);
+  return new ProfileError(message, { ...source.locate(path, { key }), field: fieldPath(path) });
 }
 
 function isDate(text: string): boolean {

@@ -71,8 +71,8 @@ function readKept(keyFile: string, now: number): { pair: CertificatePair; notAft
   } catch {
     return undefined;
   }
-  const key = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]+?-----END [A-Z ]*PRIVATE KEY-----\n?/.exec(text)?.[0];
-  const cert = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----\n?/.exec(text)?.[0];
+  const key = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]+?-----END [A-Z ]*PRIVATE KEY-----\r?\n?/.exec(text)?.[0];
+  const cert = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----\r?\n?/.exec(text)?.[0];
   if (!key || !cert) return undefined;
   try {
     const x509 = new X509Certificate(cert);

@@ -79,8 +79,12 @@ function intactLines(file: string, cert: Certificate): string[] {
   ];
 }
 
-const PROVES =
-  '  what "intact" proves: the file is as its certificate describes it and its verdict follows from its own checks. It does not prove who ran it, or against what: anyone who can edit a report can recompute its digests. Only a signature by a key you trust (--trust) proves that the key\'s holder made it.';
+/** What the answer proves, in plain words: a digest proves consistency, only a trusted signature proves who. */
+function provesLine(signature: SignatureStatus | undefined): string {
+  if (signature?.status === 'trusted')
+    return `  what this proves: the holder of ${signature.keyId} made this certificate with cm-certify, and nothing it covers changed since; the candidate lines say what was certified.`;
+  return '  what "intact" proves: the file is as its certificate describes it and its verdict follows from its own checks. It does not prove who ran it, or against what: anyone who can edit a report can recompute its digests. Only a signature by a key you trust (--trust) proves that the key\'s holder made it.';
+}
 
 function readTrusted(files: readonly string[], cwd: string): TrustedKey[] {
   return files.map((file) => ({ ...readPublicKey(resolve(cwd, file)), label: file }));
@@ -133,7 +137,7 @@ export async function verifyReportCommand(options: VerifyReportOptions, io: CliI
   }
   lines.push(`  signature: ${visibleLine(describeSignature(signature ?? { status: 'unsigned' }))}`);
   for (const note of v.notes) lines.push(`  note: ${visibleLine(note)}`);
-  if (v.status === 'intact') lines.push(PROVES);
+  if (v.status === 'intact') lines.push(provesLine(signature));
   const refusals = v.status === 'intact' ? gateRefusals(options, cert, trusted ? signature : undefined) : [];
   if (options.require !== undefined)
     lines.push(
