@@ -18,7 +18,7 @@ function referenceOf(options: RunOptions, madeByCmCertify: boolean): ReferenceMa
 export function candidateFacts(options: RunOptions, ctx: RunContext): CandidateFacts {
   const { profile } = options;
   // The client of a test context may be a stand-in without the witness.
-  const seen = typeof ctx.client.certificatesOf === 'function' ? ctx.client.certificatesOf(profile.baseUrl) : [];
+  const seen = typeof ctx.client?.certificatesOf === 'function' ? ctx.client.certificatesOf(profile.baseUrl) : [];
   const reference = referenceOf(
     options,
     seen.some((c) => c.madeByCmCertify),

@@ -138,6 +138,8 @@ export async function verifyReportCommand(options: VerifyReportOptions, io: CliI
   lines.push(`  signature: ${visibleLine(describeSignature(signature ?? { status: 'unsigned' }))}`);
   for (const note of v.notes) lines.push(`  note: ${visibleLine(note)}`);
   if (v.status === 'intact') lines.push(provesLine(signature));
+  if (trusted && signature?.status !== 'trusted')
+    lines.push(`trust (--trust): REFUSED: ${signature?.status ?? 'unsigned'}: not signed by any of the keys given`);
   const refusals = v.status === 'intact' ? gateRefusals(options, cert, trusted ? signature : undefined) : [];
   if (options.require !== undefined)
     lines.push(
