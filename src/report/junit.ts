@@ -74,6 +74,16 @@ function countAll(checks: CheckResult[]): JunitCounts {
 
 const countAttrs = (c: JunitCounts): string => `tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}"`;
 
+/** Who was certified, as the certificate names it (pms_cid, the candidate's TLS certificate, a reference candidate). */
+function identityProperties(result: RunResult): Array<[string, string]> {
+  const c = result.candidate;
+  const out: Array<[string, string]> = [];
+  if (c.pmsCid) out.push(['candidate.pms_cid', c.pmsCid]);
+  for (const fp of c.tlsCertificates ?? []) out.push(['candidate.certificate.sha256', fp]);
+  if (c.reference) out.push(['candidate.reference', `cm-certify's own ${c.reference.name}: certifies the harness, not a partner`]);
+  return out;
+}
+
 function properties(result: RunResult): string {
   const props: Array<[string, string]> = [
     ['verdict', result.verdict],
@@ -84,6 +94,7 @@ function properties(result: RunResult): string {
   ];
   if (result.mock?.certificate) props.push(['mock.certificate.sha256', result.mock.certificate.fingerprint256]);
   for (const w of result.waivers ?? []) props.push(['waiver', waiverLine(w)]);
+  props.push(...identityProperties(result));
   return `    <properties>\n${props.map(([k, v]) => `      <property name="${k}" value="${escapeXml(v)}"/>`).join('\n')}\n    </properties>`;
 }
 

@@ -237,6 +237,8 @@ describe('waivers', () => {
     expect(read('waived/junit.xml')).toMatch(/<skipped type="waived" message="waived until 2099-12-31/);
     expect(read('waived/junit.xml')).toContain('<property name="waiver" value="cancel.repeat.4002 — applied to cancel');
     expect(read('waived/report.html')).toContain('<section id="waivers"');
+    expect(read('waived/junit.xml')).toContain('<property name="candidate.pms_cid" value="cmcert"/>');
+    expect(read('waived/junit.xml')).toContain(`<property name="candidate.certificate.sha256" value="${report.candidate.tlsCertificates![0]}"/>`);
   });
 
   it('verify-report re-derives certified-with-waivers and gates it; a waiver mark removed is ALTERED', async () => {
