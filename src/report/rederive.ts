@@ -28,7 +28,7 @@ const PARTIAL_NOTE = 'Partial run (--suite/--grep/--bail): not every built-in ch
 const FAULT_NOTE = 'The run stopped at a harness fault (';
 const UNREACHABLE_NOTE = 'The run stopped early: the candidate could not be reached (';
 
-function verdictDifferences(report: RunResult): string[] {
+function verdictDifferences(report: RunResult, sameVersion: boolean): string[] {
   const decided = decideVerdict({
     suites: report.suites,
     interrupted: report.interrupted === true,
@@ -133,14 +133,26 @@ function completenessDifferences(report: RunResult, builtins: readonly BuiltinSu
   return out;
 }
 
-/** Every disagreement of the report with itself; `builtins` when the report was made by this harness version. */
-export function rederive(report: ReportLike, builtins?: readonly BuiltinSuiteLevels[]): string[] {
+export interface RederiveOptions {
+  /** The report was made by this harness version: its reasons and notes are compared word for word. */
+  sameVersion: boolean;
+  /** This version's built-in suites (with sameVersion): a certifying report must hold each of their checks at its level. */
+  builtins?: readonly BuiltinSuiteLevels[] | undefined;
+}
+
+/**
+ * Every disagreement of the report with itself. A report without transport facts (certificate@1,
+ * written before they were recorded) has its checks compared, not its verdict.
+ */
+export function rederive(report: ReportLike, options: RederiveOptions): string[] {
   const r = report as unknown as RunResult;
-  if (!Array.isArray(r.suites) || !r.transports || typeof r.transports !== 'object')
-    return ['the report lacks the facts its verdict is decided from (suites, transports)'];
+  if (!Array.isArray(r.suites)) return ['the report lacks the facts its verdict is decided from (its suites)'];
   try {
-    const out = [...verdictDifferences(r), ...noteDifferences(r), ...checkDifferences(r)];
-    if (builtins && certifies(String(r.verdict)) && r.scope === 'full') out.push(...completenessDifferences(r, builtins));
+    if (!r.transports || typeof r.transports !== 'object')
+      return checkDifferences({ ...r, transports: { candidate: 'https', tlsVerification: true, allowHttp: true } });
+    const out = [...verdictDifferences(r, options.sameVersion), ...(options.sameVersion ? noteDifferences(r) : []), ...checkDifferences(r)];
+    if (options.sameVersion && options.builtins && certifies(String(r.verdict)) && r.scope === 'full')
+      out.push(...completenessDifferences(r, options.builtins));
     return out;
   } catch (error) {
     return [`the report's facts cannot be read (${(error as Error).message})`];

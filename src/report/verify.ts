@@ -39,11 +39,12 @@ function compare(report: JsonReport, certificate: Certificate, currentVersion: s
   try {
     const out = compareWithCertificate(report, certificate);
     const sameVersion = report.harness?.version === currentVersion;
-    if (!sameVersion && certificate.format === 'cm-certify/certificate@3')
+    if (!sameVersion)
       notes.push(
-        `the report was made by cm-certify ${String(report.harness?.version)} and this is ${currentVersion}: its built-in checks and their levels were not compared with this version's`,
+        `the report was made by cm-certify ${String(report.harness?.version)} and this is ${currentVersion}: its verdict was re-derived, but its reasons, notes and built-in checks were not compared word for word with this version's`,
       );
-    out.push(...rederive(report, sameVersion ? builtinLevels(report.target) : undefined));
+    if (!report.transports) notes.push('the report records no transport facts (an early format): its checks were compared, its verdict was not re-derived');
+    out.push(...rederive(report, { sameVersion, builtins: sameVersion ? builtinLevels(report.target) : undefined }));
     // The probable-cause line is derived from the evidence: it must say what the evidence says.
     const cause = probableCause(report as RunResult);
     if (report.probableCause !== cause)
