@@ -6,7 +6,7 @@
 import { canonicalJson } from '../profile/digest.js';
 import { certificateVerdict } from '../checks/run-verdict.js';
 import type { Certificate } from './certificate.js';
-import { identityOf, waiversOf } from './certificate.js';
+import { identityOf, waiversOf } from './certificate-identity.js';
 import { CERTIFICATE_FORMAT_V1, evidenceDigest, evidenceIndex } from './evidence.js';
 import { member } from './evidence.js';
 import type { EvidenceIndex, ReportLike } from './evidence.js';
