@@ -4,12 +4,15 @@
 // environment) redacted, and validate warning when the certificate would not show the URL;
 // the mock channel manager's certificate kept in the cache folder (0600) and reused, so its
 // fingerprint is the same run after run, and replaced when it nears its expiry.
-import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { startReferenceOtaCandidate } from '../../src/cli/reference.js';
+import { buildCertificate } from '../../src/report/certificate.js';
+import { runSession } from '../../src/session/run-session.js';
 import { EvidenceLog } from '../../src/drivers/evidence-log.js';
 import { HttpClient } from '../../src/drivers/http-client.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
@@ -50,6 +53,26 @@ describe("the candidate's TLS certificate", () => {
       await new Promise<void>((r) => server.close(() => r()));
     }
   });
+});
+
+describe("cm-certify's own reference candidate under another name", () => {
+  it('is named as such in the certificate, found by its TLS certificate, when a profile calls it "Acme Channels OTA (production)"', async () => {
+    const dir = tempDir();
+    const profile = join(dir, 'acme.yaml');
+    writeFileSync(
+      profile,
+      readFileSync('fixtures/profiles/reference-ota.yaml', 'utf8').replace('name: cm-certify reference OTA', 'name: Acme Channels OTA (production)'),
+    );
+    const io = { ...captureIo(), cwd: dir };
+    // As `serve reference-ota` and a run pointed at it: the harness is not told it is the reference.
+    const launch = () => startReferenceOtaCandidate({ clock: systemClock, profilePath: profile });
+    const { result } = await runSession({ target: 'ota', suite: ['https'], launch }, io);
+    expect(result.candidate.name).toBe('Acme Channels OTA (production)');
+    expect(result.candidate.reference).toEqual({ name: 'reference-ota', variants: [], how: expect.stringContaining("made by cm-certify's own test CA") });
+    const identity = buildCertificate(result).identity!;
+    expect(identity.name).toBe('cm-certify reference-ota (cm-certify\'s own reference candidate, profiled as "Acme Channels OTA (production)")');
+    expect(identity.tls_certificate_sha256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+  }, 30_000);
 });
 
 const PROFILE = (baseUrl: string): string => `target: ota
