@@ -150,8 +150,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         'certified-with-waivers',
       ]),
     )
-    .option('--cid <pms_cid>', 'with --require: the pms_cid the certificate must name')
-    .option('--base-url <url>', 'with --require: the candidate base URL the certificate must name')
+    .option('--cid <pms_cid>', 'exit 1 unless the certificate names this pms_cid')
+    .option('--base-url <url>', 'exit 1 unless the certificate names this candidate base URL')
     .addHelpText(
       'after',
       '\nExit codes: 0 intact (and every --trust/--require condition met), 1 altered, not signed by a trusted key, or refused by --require, 2 unreadable, not a cm-certify report, or a bad key file\n',

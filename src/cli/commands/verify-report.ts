@@ -90,15 +90,14 @@ function readTrusted(files: readonly string[], cwd: string): TrustedKey[] {
   return files.map((file) => ({ ...readPublicKey(resolve(cwd, file)), label: file }));
 }
 
-/** Why the gate refuses; [] when it passes. */
+/** Why the gate refuses; [] when it passes. The identity is checked whenever --cid or --base-url is given. */
 function gateRefusals(options: VerifyReportOptions, cert: Certificate, signature: SignatureStatus | undefined): string[] {
   const required = parseRequire(options.require);
-  if (!required) return [];
   const out: string[] = [];
-  if (!meetsRequirement(cert.verdict, required))
+  if (required && !meetsRequirement(cert.verdict, required))
     out.push(`the verdict is ${cert.verdict}, not ${required === 'certified' ? 'certified' : 'certified or certified-with-waivers'}`);
-  if (signature && signature.status !== 'trusted') out.push(`the signature is not by a trusted key (${signature.status})`);
-  if (cert.identity?.reference) out.push("the candidate is cm-certify's own reference candidate, not a partner's");
+  if (required && signature && signature.status !== 'trusted') out.push(`the signature is not by a trusted key (${signature.status})`);
+  if (required && cert.identity?.reference) out.push("the candidate is cm-certify's own reference candidate, not a partner's");
   if (options.cid !== undefined && cert.identity?.pms_cid !== options.cid)
     out.push(`the certificate names pms_cid ${cert.identity?.pms_cid ?? 'none'}, not ${options.cid}`);
   if (options.baseUrl !== undefined && cert.identity?.base_url !== options.baseUrl && cert.candidate_base_url !== options.baseUrl)
@@ -141,13 +140,18 @@ export async function verifyReportCommand(options: VerifyReportOptions, io: CliI
   if (trusted && signature?.status !== 'trusted')
     lines.push(`trust (--trust): REFUSED: ${signature?.status ?? 'unsigned'}: not signed by any of the keys given`);
   const refusals = v.status === 'intact' ? gateRefusals(options, cert, trusted ? signature : undefined) : [];
-  if (options.require !== undefined)
+  const asked = [
+    ...(options.require !== undefined ? [`--require ${options.require}`] : []),
+    ...(options.cid !== undefined ? ['--cid'] : []),
+    ...(options.baseUrl !== undefined ? ['--base-url'] : []),
+  ].join(' ');
+  if (asked)
     lines.push(
       refusals.length
-        ? `gate (--require ${options.require}): REFUSED: ${visibleLine(refusals.join('; '))}`
+        ? `gate (${asked}): REFUSED: ${visibleLine(refusals.join('; '))}`
         : v.status === 'intact'
-          ? `gate (--require ${options.require}): passed`
-          : `gate (--require ${options.require}): REFUSED: the report is altered`,
+          ? `gate (${asked}): passed`
+          : `gate (${asked}): REFUSED: the report is altered`,
     );
   io.stdout.write(`${lines.join('\n')}\n`);
   if (v.status !== 'intact') return VERIFY_EXIT.altered;
