@@ -207,7 +207,7 @@ describe('strict gates', () => {
     const url = signed.candidate.baseUrl;
     const gate = (extra: string[]) => cli(['verify-report', partner, '--trust', 'team/cm-certify-signing.pub', '--require', 'certified', ...extra], dir);
     const ok = await gate(['--cid', 'cmcert', '--base-url', url]);
-    expect(ok.stdout).toContain('gate (--require certified): passed');
+    expect(ok.stdout).toContain('gate (--require certified --cid --base-url): passed');
     expect(ok.code).toBe(0);
     const cid = await gate(['--cid', 'acme1']);
     expect(cid.stdout).toContain('the certificate names pms_cid cmcert, not acme1');
