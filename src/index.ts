@@ -14,9 +14,11 @@ import type { RunResult } from './runner/types.js';
 import type { Target } from './spec/vocabulary.js';
 
 export type { RunResult, SuiteResult, OutcomeCounts, MockTransport } from './runner/types.js';
-export type { CheckResult, Outcome, Level, RunVerdict, Target } from './spec/vocabulary.js';
+export type { CheckResult, Outcome, Level, RunVerdict, Target, WaiverRecord } from './spec/vocabulary.js';
 export { HarnessError, InputError, ProfileError, SuiteError, UsageError };
 export { exitCodeForVerdict };
+export { meetsRequirement } from './session/gate.js';
+export type { RequiredVerdict } from './session/gate.js';
 
 export interface RunOptions {
   /** Which side the candidate implements. */
@@ -47,6 +49,10 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** The terminal report (plain text) goes here; by default nothing is printed. */
   stdout?: WritableStream;
+  /** A waiver file (YAML), relative to `cwd`: failures it names are accepted until their dates (verdict certified-with-waivers). */
+  waivers?: string;
+  /** An Ed25519 private key file (cm-certify keys generate), relative to `cwd`: signs the certificate of the json/html reports. */
+  signKey?: string;
 }
 
 function discard(): Writable {

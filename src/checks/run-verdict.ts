@@ -1,13 +1,13 @@
 // The run's verdict word, decided here and nowhere else: takes the facts a RunResult records
-// (every check's level, outcome and skip kind; whether the run was interrupted; what stopped
-// it; its scope; its transports), gives the word and the reasons, in sentences. Pure, and
+// (every check's level, outcome, skip kind and waiver; whether the run was interrupted; what
+// stopped it; its scope; its transports), gives the word and the reasons, in sentences. Pure, and
 // its inputs are all in report.json: the runner calls it at the end of a run, and a reader of
 // a report (verify-report) can call it on the parsed file and get the same word back.
 import type { CheckResult, RunStopFacts, RunVerdict, TransportFacts } from '../spec/vocabulary.js';
 
 /** What the verdict is decided from: a RunResult, or a parsed report.json, satisfies it. */
 export interface VerdictFacts {
-  suites: ReadonlyArray<{ checks: ReadonlyArray<Pick<CheckResult, 'level' | 'outcome' | 'skipKind'>> }>;
+  suites: ReadonlyArray<{ checks: ReadonlyArray<Checked> }>;
   interrupted: boolean;
   /** Absent when the run ran its course (or stopped for a reason that leaves the checks to decide). */
   stop?: RunStopFacts | undefined;
@@ -22,11 +22,22 @@ export interface DecidedVerdict {
   reasons: string[];
 }
 
-type Checked = Pick<CheckResult, 'level' | 'outcome' | 'skipKind'>;
+type Checked = Pick<CheckResult, 'level' | 'outcome' | 'skipKind'> & { id?: string; waiver?: unknown };
 
-/** The words of a run whose required checks all passed (exit 0), whether or not it certifies. */
+/** Up to five ids, for a reason that names the checks. */
+function named(checks: readonly Checked[]): string {
+  const ids = checks.slice(0, 5).map((c) => c.id ?? '?');
+  return `${ids.join(', ')}${checks.length > 5 ? `, … ${checks.length - 5} more` : ''}`;
+}
+
+/** The words of a run whose required checks all passed or were waived (exit 0), whether or not it certifies. */
 export function requiredChecksPassed(verdict: RunVerdict): boolean {
-  return verdict === 'certified' || verdict === 'passed-partial' || verdict === 'passed-insecure';
+  return verdict === 'certified' || verdict === 'certified-with-waivers' || verdict === 'passed-partial' || verdict === 'passed-insecure';
+}
+
+/** The words that certify: certified, and certified-with-waivers (every failure accepted by a named waiver). */
+export function certifies(verdict: string): boolean {
+  return verdict === 'certified' || verdict === 'certified-with-waivers';
 }
 
 /** True when the run was made over HTTPS in every direction, with certificates checked, and without --allow-http. */
@@ -36,7 +47,8 @@ export function isSecure(facts: TransportFacts): boolean {
 
 /** The word the checks alone give (the priority table of D-005), with its reasons. */
 function fromChecks(checks: readonly Checked[], interrupted: boolean): DecidedVerdict {
-  const failed = checks.filter((r) => r.outcome === 'fail');
+  const failed = checks.filter((r) => r.outcome === 'fail' && !r.waiver);
+  const waived = checks.filter((r) => r.outcome === 'fail' && r.waiver);
   const errored = checks.filter((r) => r.outcome === 'error');
   const unproven = checks.filter((r) => r.level === 'required' && r.outcome === 'skip' && r.skipKind !== 'not-applicable');
   const degraded = unproven.filter((r) => r.skipKind === 'timing-degraded');
@@ -50,9 +62,10 @@ function fromChecks(checks: readonly Checked[], interrupted: boolean): DecidedVe
   if (errored.length) reasons.push(`${errored.length} check(s) could not be evaluated (harness, network or profile error)`);
   if (unproven.length > degraded.length)
     reasons.push(`${unproven.length - degraded.length} required check(s) were skipped for missing input or an earlier failure`);
+  if (waived.length) reasons.push(`${waived.length} required check(s) failed and are accepted by a waiver (${named(waived)})`);
   if (failed.length) return { verdict: 'not-certified', reasons };
   if (interrupted || errored.length || unproven.length) return { verdict: 'incomplete', reasons };
-  return { verdict: 'certified', reasons };
+  return { verdict: waived.length ? 'certified-with-waivers' : 'certified', reasons };
 }
 
 /**
@@ -64,7 +77,7 @@ function afterStop(decided: DecidedVerdict, stop: RunStopFacts | undefined): Dec
   const reasons = [...decided.reasons];
   if (stop?.unreachable !== undefined && decided.verdict !== 'not-certified') reasons.unshift(`the candidate could not be reached: ${stop.unreachable}`);
   if (stop?.fault !== undefined) reasons.unshift(`the harness failed: ${stop.fault}`);
-  const stopped = stop?.fault !== undefined || (stop?.unreachable !== undefined && decided.verdict === 'certified');
+  const stopped = stop?.fault !== undefined || (stop?.unreachable !== undefined && certifies(decided.verdict));
   return { verdict: stopped ? 'incomplete' : decided.verdict, reasons };
 }
 
@@ -81,15 +94,16 @@ function notCertifyingReason(verdict: RunVerdict, facts: TransportFacts): string
 
 /**
  * The verdict. Only a full run over HTTPS in both directions with TLS verification on is
- * `certified` (D-200..D-203); a run that would be certified becomes passed-insecure
- * (transport) or passed-partial (selection), insecure winning as the graver reason (D-201).
+ * `certified` (D-200..D-203), or `certified-with-waivers` when its only required failures are
+ * waived; a run that would be either becomes passed-insecure (transport) or passed-partial
+ * (selection), insecure winning as the graver reason (D-201).
  */
 export function decideVerdict(facts: VerdictFacts): DecidedVerdict {
   const checks = facts.suites.flatMap((s) => s.checks);
   const decided = afterStop(fromChecks(checks, facts.interrupted), facts.stop);
   let verdict = decided.verdict;
-  if (verdict === 'certified' && !isSecure(facts.transports)) verdict = 'passed-insecure';
-  else if (verdict === 'certified' && facts.scope === 'partial') verdict = 'passed-partial';
+  if (certifies(verdict) && !isSecure(facts.transports)) verdict = 'passed-insecure';
+  else if (certifies(verdict) && facts.scope === 'partial') verdict = 'passed-partial';
   const notCertifying = notCertifyingReason(verdict, facts.transports);
   return { verdict, reasons: notCertifying ? [...decided.reasons, notCertifying] : decided.reasons };
 }

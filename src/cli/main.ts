@@ -14,8 +14,9 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 
 const HELP_FOOTER = `
 Exit codes:
-  0  certified (every required check passed)
-  1  not certified (a required check failed)
+  0  every required check passed or was waived (certified, certified-with-waivers; also
+     passed-partial and passed-insecure, which certify nothing: gate on the word, or use --require)
+  1  not certified (a required check failed); with --require, any verdict it refuses
   2  usage, profile or suite error (the message names file, line and field)
   3  the run could not complete (candidate unreachable, interrupted, harness fault)
 
@@ -29,6 +30,10 @@ Examples:
   $ cm-certify schemas --out ./schemas
   $ cm-certify schemas --openapi api.openapi.json          the whole API as OpenAPI 3.1
   $ cm-certify verify-report cm-certify-report/report.html  was the report altered since it was written?
+  $ cm-certify keys generate --out ~/.cm-certify              the onboarding team's signing key
+  $ cm-certify run --target ota --profile ota.yaml -r json --sign-key ~/.cm-certify/cm-certify-signing.key --require certified
+  $ cm-certify verify-report report.json --trust team.pub --require certified --cid acme1
+  $ cm-certify diff last/report.json cm-certify-report/report.json
   $ cm-certify serve reference-ota --port 8443
   $ cm-certify serve reference-pms --cm-url https://127.0.0.1:9200 --ca MOCK_CERT.pem --start
 `;
@@ -68,6 +73,14 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('-q, --quiet', 'print only the verdict line')
     .option('-v, --verbose', 'also print every request and response in full (secrets redacted)')
     .option('--no-color', 'no colours (also: NO_COLOR=1)')
+    .option('--waivers <file>', 'waiver file (YAML): failures of the checks it names are accepted until their dates (verdict certified-with-waivers)')
+    .option('--sign-key <file>', 'sign the certificate of the json/html reports with this Ed25519 private key (cm-certify keys generate)')
+    .addOption(
+      new Option('--require <verdict>', 'exit 1 unless the verdict is this (certified refuses certified-with-waivers)').choices([
+        'certified',
+        'certified-with-waivers',
+      ]),
+    )
     .addHelpText('after', '\nProxies: HTTP_PROXY, HTTPS_PROXY and NO_PROXY are honoured for the requests to the candidate.\n')
     .action(async (opts) => {
       const { runCommand } = await import('./commands/run.js');
@@ -128,12 +141,54 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 
   program
     .command('verify-report')
-    .description('check that a report.json or report.html still matches its certificate')
+    .description('check that a report.json or report.html matches its certificate and its own checks; who it certifies; whether a trusted key signed it')
     .argument('<file>', 'report.json or report.html written by `run`')
-    .addHelpText('after', '\nExit codes: 0 intact, 1 altered (what differs is printed), 2 unreadable or not a cm-certify report\n')
-    .action(async (file: string) => {
+    .option('--trust <pubkey...>', 'public key files (cm-certify-signing.pub) whose signature is trusted; exit 1 unless one of them signed')
+    .addOption(
+      new Option('--require <verdict>', 'exit 1 unless the certificate says this verdict (and is signed by a --trust key, when given)').choices([
+        'certified',
+        'certified-with-waivers',
+      ]),
+    )
+    .option('--cid <pms_cid>', 'exit 1 unless the certificate names this pms_cid')
+    .option('--base-url <url>', 'exit 1 unless the certificate names this candidate base URL')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 intact (and every --trust/--require condition met), 1 altered, not signed by a trusted key, or refused by --require, 2 unreadable, not a cm-certify report, or a bad key file\n',
+    )
+    .action(async (file: string, opts) => {
       const { verifyReportCommand } = await import('./commands/verify-report.js');
-      setExit(await verifyReportCommand({ file }, io));
+      setExit(await verifyReportCommand({ file, ...opts }, io));
+    });
+
+  program
+    .command('diff')
+    .description('what changed between two runs: newly failing, fixed, changed-level, added and removed checks, and the verdict')
+    .argument('<old>', 'the earlier report.json (or report.html)')
+    .argument('<new>', 'the later one')
+    .option('--json', 'machine-readable output')
+    .addHelpText('after', '\nExit codes: 0 nothing got worse, 1 something got worse (a new failure, a worse verdict), 2 unreadable input\n')
+    .action(async (older: string, newer: string, opts) => {
+      const { diffCommand } = await import('./commands/diff.js');
+      setExit(await diffCommand({ old: older, new: newer, json: opts.json === true }, io));
+    });
+
+  const keys = program.command('keys').description('signing keys for certificates');
+  keys
+    .command('generate')
+    .description('make an Ed25519 key pair: cm-certify-signing.key (private, mode 0600) and cm-certify-signing.pub')
+    .option('--out <dir>', 'folder to write them to', '.')
+    .action(async (opts) => {
+      const { keysGenerateCommand } = await import('./commands/keys.js');
+      setExit(keysGenerateCommand({ out: opts.out }, io));
+    });
+  keys
+    .command('id')
+    .description("print a key file's id (the one certificates and verify-report name)")
+    .argument('<file>', 'a public key file (or the private key file)')
+    .action(async (file: string) => {
+      const { keysIdCommand } = await import('./commands/keys.js');
+      setExit(keysIdCommand({ file }, io));
     });
 
   program

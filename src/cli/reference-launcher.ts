@@ -27,7 +27,14 @@ async function profileFile(choice: ReferenceChoice): Promise<string> {
 async function launchOta(choice: ReferenceChoice, context: LaunchContext): Promise<LaunchedCandidate> {
   const { parseOtaFaults, startReferenceOtaCandidate } = await import('./reference.js');
   const faults = parseOtaFaults(choice.variant ?? []);
-  return startReferenceOtaCandidate({ clock: context.clock, faults, env: choice.env, tls: !choice.referenceOverHttp, profilePath: await profileFile(choice) });
+  const started = await startReferenceOtaCandidate({
+    clock: context.clock,
+    faults,
+    env: choice.env,
+    tls: !choice.referenceOverHttp,
+    profilePath: await profileFile(choice),
+  });
+  return { ...started, reference: { name: 'reference-ota', variants: [...(choice.variant ?? [])] } };
 }
 
 async function launchPms(choice: ReferenceChoice, context: LaunchContext): Promise<LaunchedCandidate> {
@@ -64,7 +71,7 @@ async function launchPms(choice: ReferenceChoice, context: LaunchContext): Promi
       CM_REFERENCE_PMS_PROPERTY_SYNC_URL: pms.propertySyncUrl,
       CM_REFERENCE_PMS_CHANGE_PRICE_URL: pms.changePriceUrl,
     });
-    return { profile, ca: tls.ca, close: () => pms.close() };
+    return { profile, ca: tls.ca, close: () => pms.close(), reference: { name: 'reference-pms', variants: [...(choice.variant ?? [])] } };
   } catch (error) {
     await pms.close();
     throw error;

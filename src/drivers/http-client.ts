@@ -15,6 +15,8 @@ import type { Exchange, LiveExchange, TransportFailure } from '../spec/exchange.
 import { parseBody } from '../spec/exchange.js';
 import { messageRecord } from './body-limits.js';
 import { describeTransportError } from './transport-errors.js';
+import { TlsWitness } from './tls-witness.js';
+import type { SeenCertificate } from './tls-witness.js';
 
 export interface HttpClientOptions {
   clock: Clock;
@@ -38,12 +40,14 @@ const require = createRequire(import.meta.url);
 /**
  * A plain agent, or undici's EnvHttpProxyAgent when a proxy is configured (TLS to the
  * candidate still checks its certificate; the whole undici package is loaded only then).
+ * The plain agent's connections report the candidate's certificate to the witness; through
+ * a proxy the certificate is not recorded.
  */
-function createDispatcher(options: HttpClientOptions): Dispatcher {
+function createDispatcher(options: HttpClientOptions, witness: TlsWitness): Dispatcher {
   const tls = { timeout: options.connectTimeoutMs, ...(options.ca ? { ca: options.ca } : {}) };
   const common = { headersTimeout: options.requestTimeoutMs, bodyTimeout: options.requestTimeoutMs, keepAliveTimeout: 4_000 };
   const p = options.proxy;
-  if (!p?.httpProxy && !p?.httpsProxy) return new (undiciCore().Agent)({ connect: tls, ...common });
+  if (!p?.httpProxy && !p?.httpsProxy) return new (undiciCore().Agent)({ connect: witness.connector(tls), ...common });
   const { EnvHttpProxyAgent } = require('undici') as { EnvHttpProxyAgent: typeof EnvHttpProxyAgentClass };
   return new EnvHttpProxyAgent({
     ...common,
@@ -147,6 +151,7 @@ export class HttpClient {
   /** Each exchange in flight: aborted by its deadline, or all at once by the run's abort. */
   private readonly inFlight = new Set<ExchangeAbort>();
   private readonly onRunAbort: () => void;
+  private readonly witness = new TlsWitness();
 
   constructor(private readonly options: HttpClientOptions) {
     // One listener for the whole run, instead of AbortSignal.timeout and AbortSignal.any per
@@ -156,7 +161,12 @@ export class HttpClient {
       for (const controller of this.inFlight) controller.abort(options.signal?.reason);
     };
     options.signal?.addEventListener('abort', this.onRunAbort, { once: true });
-    this.agent = createDispatcher(options);
+    this.agent = createDispatcher(options, this.witness);
+  }
+
+  /** The TLS certificates the server at this URL's origin presented during the run (none over HTTP or through a proxy). */
+  certificatesOf(url: string): SeenCertificate[] {
+    return this.witness.certificatesOf(url);
   }
 
   /** POSTs a JSON body: what every API operation and callback is. */

@@ -17,6 +17,7 @@ import { didYouMean, problemsError, schemaProblems } from './profile-problems.js
 import type { Problem } from './profile-problems.js';
 import type { Profile, RawProfile } from './types.js';
 import { loadReservationTemplate } from './reservation-template.js';
+import { identityVariables, readsEnvironment, urlCredentials } from './identity-fields.js';
 
 let validator: ValidateFunction | undefined;
 const prebuilt = await importStandalone('profile');
@@ -222,7 +223,8 @@ export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv 
     env,
     source,
     secrets,
-    publicEnv: publicEnvOf(source.value),
+    // The base URL and the cid name the candidate in the certificate: what they read from the environment is shown.
+    publicEnv: new Set([...publicEnvOf(source.value), ...identityVariables(source.value, tokens.refs)]),
     hookEnv,
     envNames,
     problems: [],
@@ -237,6 +239,7 @@ export function parseProfile(text: string, file: string, env: NodeJS.ProcessEnv 
   const raw = value as RawProfile;
   resolveFiles(raw, file);
   collectSecrets(raw, secrets);
+  secrets.push(...urlCredentials(raw.base_url, readsEnvironment(source.value, tokens.refs)));
   const profile = applyDefaults(raw, file, [...new Set(secrets)]);
   profile.hookEnv = Object.fromEntries(hookEnv);
   profile.envNames = Object.fromEntries(envNames);

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { RunResult } from '../runner/types.js';
 import { buildCertificate } from './certificate.js';
+import type { Certificate } from './certificate.js';
 import { probableCause } from './probable-cause.js';
 import type { ReporterFactory } from './types.js';
 import { writeReportFile } from './write-file.js';
@@ -12,15 +13,15 @@ export const JSON_REPORT_FILE = 'report.json';
 export const JSON_REPORT_FORMAT = 'cm-certify/report@1';
 
 /** The report object; `probableCause` (when there is one) comes first, before the per-check details. */
-export function toJsonReport(result: RunResult): Record<string, unknown> {
+export function toJsonReport(result: RunResult, certificate: Certificate = buildCertificate(result)): Record<string, unknown> {
   const cause = probableCause(result);
-  return { format: JSON_REPORT_FORMAT, ...(cause ? { probableCause: cause } : {}), certificate: buildCertificate(result), ...result };
+  return { format: JSON_REPORT_FORMAT, ...(cause ? { probableCause: cause } : {}), certificate, ...result };
 }
 
 export const jsonReporter: ReporterFactory = (ctx) => ({
   name: 'json',
   async finish(result) {
-    const text = `${JSON.stringify(toJsonReport(result), null, 2)}\n`;
+    const text = `${JSON.stringify(toJsonReport(result, buildCertificate(result, ctx.signer)), null, 2)}\n`;
     return [await writeReportFile(join(ctx.outputDir, JSON_REPORT_FILE), text)];
   },
 });

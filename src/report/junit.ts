@@ -14,6 +14,7 @@ import { checkDetails } from './format.js';
 import type { ReproduceContext } from './reproduce.js';
 import { candidateScrubber } from './candidate-strings.js';
 import { escapeForDisplay, forXml, mapStrings } from '../support/sanitise.js';
+import { waivedText, waiverLine } from './waiver-text.js';
 
 export const JUNIT_REPORT_FILE = 'junit.xml';
 
@@ -51,6 +52,10 @@ function testcase(suite: SuiteResult, check: CheckResult, result: RunResult, opt
   const open = `    <testcase classname="cm-certify.${escapeXml(suite.name)}" name="${name}"${file ? ` file="${escapeXml(file)}"` : ''} line="${check.where.line ?? 1}" time="${seconds(check.durationMs)}">`;
   const details = escapeXml(checkDetails(check, result, { reproduce: options.reproduce, suite }));
   const message = headline(check.message);
+  // A waived failure is accepted: skipped with type "waived" (as pytest reports an expected failure), never a <failure>.
+  if (check.waiver && (check.outcome === 'fail' || check.outcome === 'warn')) {
+    return `${open}\n      <skipped type="waived" message="${escapeXml(waivedText(check.waiver))} — ${message}"/>\n      <system-out>WAIVED (${check.level}): ${details}</system-out>\n    </testcase>`;
+  }
   if (isUnproven(check)) {
     const why = headline(`required check not proven (${check.skipKind}): ${check.message}`);
     return `${open}\n      <error message="${why}" type="not-proven">${details}</error>\n    </testcase>`;
@@ -80,13 +85,23 @@ function countAll(checks: CheckResult[]): JunitCounts {
   const unproven = checks.filter(isUnproven).length;
   return {
     tests: checks.length,
-    failures: checks.filter((c) => c.outcome === 'fail').length,
+    failures: checks.filter((c) => c.outcome === 'fail' && !c.waiver).length,
     errors: checks.filter((c) => c.outcome === 'error').length + unproven,
-    skipped: checks.filter((c) => c.outcome === 'skip').length - unproven,
+    skipped: checks.filter((c) => c.outcome === 'skip' || (c.waiver && (c.outcome === 'fail' || c.outcome === 'warn'))).length - unproven,
   };
 }
 
 const countAttrs = (c: JunitCounts): string => `tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}"`;
+
+/** Who was certified, as the certificate names it (pms_cid, the candidate's TLS certificate, a reference candidate). */
+function identityProperties(result: RunResult): Array<[string, string]> {
+  const c = result.candidate;
+  const out: Array<[string, string]> = [];
+  if (c.pmsCid) out.push(['candidate.pms_cid', c.pmsCid]);
+  for (const fp of c.tlsCertificates ?? []) out.push(['candidate.certificate.sha256', fp]);
+  if (c.reference) out.push(['candidate.reference', `cm-certify's own ${c.reference.name}: certifies the harness, not a partner`]);
+  return out;
+}
 
 function properties(result: RunResult): string {
   const props: Array<[string, string]> = [
@@ -97,6 +112,8 @@ function properties(result: RunResult): string {
     ...result.notes.map((n): [string, string] => ['note', n]),
   ];
   if (result.mock?.certificate) props.push(['mock.certificate.sha256', result.mock.certificate.fingerprint256]);
+  for (const w of result.waivers ?? []) props.push(['waiver', waiverLine(w)]);
+  props.push(...identityProperties(result));
   return `    <properties>\n${props.map(([k, v]) => `      <property name="${k}" value="${escapeXml(v)}"/>`).join('\n')}\n    </properties>`;
 }
 

@@ -13,6 +13,7 @@ import { probableCause } from './probable-cause.js';
 import { rerunHint } from './reproduce.js';
 import type { ReproduceContext } from './reproduce.js';
 import { NO_WRAP } from './wrap.js';
+import { waivedText, waiverLine } from './waiver-text.js';
 import { visibleLine } from '../support/sanitise.js';
 
 export const ICON: Record<Outcome, string> = { pass: '✔', fail: '✖', warn: '⚠', skip: '↓', error: '!' };
@@ -76,6 +77,7 @@ function checkBlock(chalk: ChalkInstance, { check, suite }: Located, result: Run
   const outcome = check.outcome;
   const lines = [` ${paint(chalk, outcome, `${ICON[outcome]} ${check.id}`)} ${chalk.gray(`(${check.level})`)} — ${check.title}`];
   lines.push(...failureLines(check, result, { reproduce: options.reproduce, width: options.width, keepWhole: NO_WRAP }).map((l) => `   ${l}`));
+  if (check.waiver) lines.push(chalk.yellow(`   ⚑ ${waivedText(check.waiver)}`));
   lines.push(...readingsBlock(chalk, check));
   const docs = docsLink(check.id, suite, result.target);
   if (docs) lines.push(`   ${chalk.gray(`docs: ${docs}`)}`);
@@ -101,9 +103,10 @@ function suitesText(suites: string[]): string {
 /** "✖ id — title (suite)": the title cut so the line fits the screen (the block above has it whole). */
 function failedLine(chalk: ChalkInstance, check: CheckResult, suites: string[], width: number): string {
   const where = `(${suitesText(suites)})`;
-  const room = width - (check.id.length + where.length + 7);
+  const waived = check.waiver ? ' [waived]' : '';
+  const room = width - (check.id.length + where.length + waived.length + 7);
   const title = room >= check.title.length ? check.title : room > 12 ? `${check.title.slice(0, room - 1)}…` : '';
-  return ` ${paint(chalk, check.outcome, `${ICON[check.outcome]} ${check.id}`)}${title ? ` — ${title}` : ''} ${chalk.gray(where)}`;
+  return ` ${paint(chalk, check.outcome, `${ICON[check.outcome]} ${check.id}`)}${title ? ` — ${title}` : ''} ${chalk.gray(where)}${chalk.yellow(waived)}`;
 }
 
 /** "2 failed, 135 passed, 3 warnings": failed and passed always, the others when there are any. */
@@ -118,6 +121,12 @@ function countsText(chalk: ChalkInstance, result: RunResult): string {
   ]
     .filter(Boolean)
     .join(', ');
+}
+
+/** Every waiver of the waiver file and what became of it (applied, unused, expired). */
+function waiverBlock(result: RunResult, chalk: ChalkInstance): string[] {
+  if (!result.waivers?.length) return [];
+  return ['', chalk.bold(`Waivers (${result.waivers.length})`), ...result.waivers.map((w) => chalk.yellow(` ⚑ ${waiverLine(w)}`))];
 }
 
 /** The last screen: the probable cause, each failed check once, the counts, the verdict. */
@@ -168,6 +177,7 @@ export function formatSummary(result: RunResult, chalk: ChalkInstance, options: 
     out.push('', chalk.bold(`${title} (${located.length})`));
     for (const l of located) out.push(...checkBlock(chalk, l, result, options));
   }
+  out.push(...waiverBlock(result, chalk));
   out.push(...endLines(chalk, result, options));
   return out.join('\n');
 }
@@ -187,6 +197,8 @@ export function formatVerdict(result: RunResult, chalk: ChalkInstance): string {
   switch (result.verdict) {
     case 'certified':
       return chalk.bold.green('Verdict: CERTIFIED') + why;
+    case 'certified-with-waivers':
+      return chalk.bold.green('Verdict: CERTIFIED WITH WAIVERS') + chalk.yellow(why);
     case 'passed-partial':
     case 'passed-insecure':
       return chalk.bold.black.bgYellow(`Verdict: ${result.verdict.toUpperCase()}`) + chalk.yellow(why);

@@ -5,6 +5,7 @@ import type { Writable } from 'node:stream';
 import type { Redactor } from '../support/redact.js';
 import type { RunEvent, RunResult } from '../runner/types.js';
 import type { ReproduceContext } from './reproduce.js';
+import type { Signer } from './signature.js';
 
 /** quiet: the verdict line only; verbose: also every exchange's full (redacted) transcript. */
 export type Verbosity = 'quiet' | 'normal' | 'verbose';
@@ -25,6 +26,8 @@ export interface ReporterContext {
   cwd?: string | undefined;
   /** How to reproduce a failing request and re-run a check: the command that ran, the secrets' variable names. */
   reproduce?: ReproduceContext | undefined;
+  /** Signs the certificate of the JSON and HTML reports (run --sign-key). */
+  signer?: Signer | undefined;
 }
 
 export interface Reporter {

@@ -13,6 +13,11 @@ export function mockNotes(mock: NonNullable<RunResult['mock']>): string[] {
   if (mock.scheme === 'http') return mock.reason ? [`The mock channel manager served plain HTTP because of ${mock.reason}.`] : [];
   const cert = mock.certificate;
   if (!cert) return ['The mock channel manager served HTTPS.'];
-  const source = cert.source === 'generated' ? 'a self-signed certificate generated for this run' : `the profile's certificate (${cert.file ?? 'tls.cert'})`;
+  const source =
+    cert.source === 'generated'
+      ? 'a self-signed certificate generated for this run'
+      : cert.source === 'cached'
+        ? `cm-certify's self-signed certificate kept between runs (${cert.file ?? 'the cache folder'}, replaced 30 days before ${cert.notAfter?.slice(0, 10) ?? 'it expires'})`
+        : `the profile's certificate (${cert.file ?? 'tls.cert'})`;
   return [`The mock channel manager served HTTPS with ${source}, SHA-256 fingerprint ${cert.fingerprint256}.`];
 }

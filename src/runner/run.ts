@@ -2,17 +2,19 @@
 // gives the RunResult. Plans, runs each suite in order, records what decides the verdict and
 // has src/checks/run-verdict.ts decide it, and emits events for reporters; it never prints.
 import { decideVerdict } from '../checks/run-verdict.js';
+import { applyWaivers } from '../checks/waivers.js';
 import { profileDigest } from '../profile/digest.js';
 import { SPEC_TITLE, SPEC_VERSION } from '../spec/sections.js';
 import { HarnessLoad } from './harness-load.js';
 import type { HarnessLoadSummary } from './harness-load.js';
 import { insecureNotes, isFullSelection, transportFacts } from './certifiable.js';
+import { candidateFacts } from './identity.js';
 import { runSuite } from './suite-runner.js';
 import { mockFacts, mockNotes } from './mock-transport.js';
 import { reservationFormatNotes } from './reservation-note.js';
 import type { RunStop } from './step-env.js';
 import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult } from './types.js';
-import type { CheckResult, RunStopFacts, TransportFacts } from '../spec/vocabulary.js';
+import type { CheckResult, RunStopFacts, TransportFacts, WaiverRecord } from '../spec/vocabulary.js';
 import type { Suite } from '../suite/types.js';
 
 export function planSuites(options: RunOptions): PlannedSuite[] {
@@ -124,6 +126,13 @@ export async function runCertification(options: RunOptions, given: RunContext): 
   }
 }
 
+/** The suites with the waiver file's accepted failures marked, and what became of each waiver; as they are when no file was given. */
+function waived(options: RunOptions, suites: SuiteResult[], startedAt: number): { suites: SuiteResult[]; records?: WaiverRecord[]; notes: string[] } {
+  if (!options.waivers) return { suites, notes: [] };
+  const applied = applyWaivers(suites, options.waivers, new Date(startedAt).toISOString().slice(0, 10));
+  return { suites: applied.suites, records: applied.records, notes: applied.notes };
+}
+
 async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> {
   const startedAt = ctx.clock.now();
   const wallStart = performance.now();
@@ -143,7 +152,8 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
   const facts = transportFacts(options, ctx.pms?.mock.url);
   const scope = isFullSelection(options) ? 'full' : 'partial';
   const stopped = stopFacts(stop);
-  const { verdict, reasons } = decideVerdict({ suites: results, interrupted, stop: stopped, scope, transports: facts });
+  const waivers = waived(options, results, startedAt);
+  const { verdict, reasons } = decideVerdict({ suites: waivers.suites, interrupted, stop: stopped, scope, transports: facts });
   const mock = ctx.pms ? mockFacts(ctx.pms) : undefined;
   const result: RunResult = {
     verdict,
@@ -151,7 +161,7 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
     harness: { name: 'cm-certify', version: options.harnessVersion },
     spec: { title: SPEC_TITLE, version: SPEC_VERSION },
     target: options.target,
-    candidate: { baseUrl: ctx.redactor.url(options.profile.baseUrl), name: ctx.redactor.text(options.profile.name) },
+    candidate: candidateFacts(options, ctx),
     transport: facts.candidate === 'https' && facts.mock !== 'http' ? 'https' : 'http',
     transports: facts,
     ...(mock ? { mock: { ...mock, url: ctx.redactor.url(mock.url) } } : {}),
@@ -160,13 +170,14 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
     scope,
     interrupted,
     ...(stopped ? { stop: stopped } : {}),
-    notes: [...(mock ? mockNotes(mock) : []), ...runNotes(options, facts, stop, interrupted, load)],
+    notes: [...(mock ? mockNotes(mock) : []), ...runNotes(options, facts, stop, interrupted, load), ...waivers.notes],
     harnessLoad: load,
-    counts: countOutcomes(results),
-    suites: results,
+    counts: countOutcomes(waivers.suites),
+    suites: waivers.suites,
     exchanges: [...ctx.log.all()],
     artifacts: {},
     profileDigest: profileDigest(options.profile),
+    ...(waivers.records ? { waivers: waivers.records } : {}),
   };
   result.artifacts = guardedArtifacts(ctx, result.notes);
   try {

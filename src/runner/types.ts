@@ -1,7 +1,7 @@
 // Runner types: takes nothing, gives the options and context a run takes, the events it
 // emits (reporters listen; the runner never prints) and the plain, serialisable
 // RunResult every report is a function of.
-import type { CheckResult, Outcome, RunStopFacts, RunVerdict, Target, TransportFacts } from '../spec/vocabulary.js';
+import type { CheckResult, Outcome, RunStopFacts, RunVerdict, Target, TransportFacts, Waiver, WaiverRecord } from '../spec/vocabulary.js';
 import type { CoverageArtifact } from '../checks/coverage.js';
 import type { Exchange } from '../spec/exchange.js';
 import type { EvidenceLog } from '../drivers/evidence-log.js';
@@ -29,13 +29,39 @@ export interface RunOptions {
   harnessVersion: string;
   /** False when the candidate's TLS certificates were not verified (NODE_TLS_REJECT_UNAUTHORIZED=0): the run cannot certify. */
   tlsVerification?: boolean;
+  /** Accepted failures (a waiver file); absent when none was given. */
+  waivers?: readonly Waiver[] | undefined;
+  /** The candidate is cm-certify's own reference candidate, started by the harness (--reference). */
+  reference?: ReferenceMark | undefined;
+}
+
+/** A run against cm-certify's own reference candidate: which one, its broken variants, and how the harness knows. */
+export interface ReferenceMark {
+  name: string;
+  variants: string[];
+  how: string;
+}
+
+/** Who the candidate is: what the certificate names (docs/report-format.md, the identity). */
+export interface CandidateFacts {
+  baseUrl: string;
+  name: string;
+  /** The channel id the profile gives (pms_cid). */
+  pmsCid?: string;
+  /** SHA-256 fingerprints of the TLS certificates the candidate presented at its base URL (the harness's calls), in the order seen. */
+  tlsCertificates?: string[];
+  /** Present when the candidate is cm-certify's own reference candidate: such a run certifies the harness, not a partner. */
+  reference?: ReferenceMark;
 }
 
 /** How the mock channel manager served the PMS: its scheme and, over HTTPS, its certificate. */
 export interface MockTransport {
   scheme: 'https' | 'http';
-  /** 'profile': tls.cert/key; 'generated': self-signed at start-up (file: its public PEM, removed after the run). */
-  certificate?: { source: 'profile' | 'generated'; fingerprint256: string; file?: string };
+  /**
+   * 'profile': tls.cert/key; 'cached': cm-certify's self-signed certificate kept in the cache folder and reused until
+   * notAfter nears (file: its public PEM, kept); 'generated': self-signed for this run (file: its public PEM, removed after it).
+   */
+  certificate?: { source: 'profile' | 'cached' | 'generated'; fingerprint256: string; file?: string; notAfter?: string };
   /** Over plain HTTP: what asked for it (--mock-http or tls.plain_http). */
   reason?: string;
 }
@@ -119,7 +145,7 @@ export interface RunResult {
   harness: { name: 'cm-certify'; version: string };
   spec: { title: string; version: string };
   target: Target;
-  candidate: { baseUrl: string; name: string };
+  candidate: CandidateFacts;
   /** 'https' only when every direction was HTTPS (see transports). */
   transport: 'https' | 'http';
   transports: TransportFacts;
@@ -140,4 +166,6 @@ export interface RunResult {
   harnessLoad?: HarnessLoadSummary;
   /** SHA-256 of the profile with its secrets excluded (src/profile/digest.ts), for the certificate. */
   profileDigest: string;
+  /** The waiver file's entries as the run used them; absent when no waiver file was given. */
+  waivers?: WaiverRecord[];
 }

@@ -11,7 +11,12 @@ export function describeMock(pms: PmsSide): string {
     lines.push(`  plain HTTP (${visibleLine(t?.reason ?? 'no TLS')}): local development only; this run cannot be certified`);
   } else if (t?.certificate) {
     const c = t.certificate;
-    lines.push(`  TLS certificate: ${c.source === 'generated' ? 'self-signed, generated for this run' : 'from the profile'}`);
+    const source = {
+      generated: 'self-signed, generated for this run (no cache folder: set CM_CERTIFY_CACHE_DIR to keep one)',
+      cached: `self-signed, kept between runs: the same until ${c.notAfter?.slice(0, 10) ?? 'it nears expiry'} (less 30 days)`,
+      profile: 'from the profile',
+    }[c.source];
+    lines.push(`  TLS certificate: ${source}`);
     lines.push(`  SHA-256 fingerprint (pin it in your PMS): ${c.fingerprint256}`);
     if (c.file) lines.push(`  certificate PEM (trust it in your PMS${c.source === 'generated' ? ', valid for this run' : ''}): ${visibleLine(c.file)}`);
   }

@@ -1,14 +1,17 @@
-// The PMS target's inbound side for a run: takes the profile and the run's clock, log and
-// redactor, starts the mock channel manager where the profile says and connects the inbound
-// judge to it. The mock serves HTTPS by default: with the profile's certificate, or with a
-// self-signed one generated at start-up (its public PEM written to a temp file and its
-// SHA-256 fingerprint reported, so a PMS can trust or pin it); plain HTTP only when the
-// profile (tls.plain_http) or the flag (--mock-http) asks. The caller closes it.
+// The PMS target's inbound side for a run: takes the profile and the run's clock, log,
+// redactor and environment, starts the mock channel manager where the profile says and
+// connects the inbound judge to it. The mock serves HTTPS by default: with the profile's
+// certificate, or with cm-certify's self-signed one, kept in the cache folder and reused run
+// after run until it nears expiry (src/support/certificate-cache.ts), so a PMS pins one
+// SHA-256 fingerprint and trusts one PEM file; without a cache folder, one generated for the
+// run (its PEM in a temp file). Plain HTTP only when the profile (tls.plain_http) or the flag
+// (--mock-http) asks. The caller closes it.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../support/clock.js';
 import { fingerprintOf, LOCAL_HOSTS, selfSignedFor } from '../support/certificates.js';
+import { cachedSelfSigned, certificateCacheDir } from '../support/certificate-cache.js';
 import { ProfileError } from '../support/errors.js';
 import type { Redactor } from '../support/redact.js';
 import type { Profile } from '../profile/types.js';
@@ -41,9 +44,32 @@ function profileTls(profile: Profile): MockTls | undefined {
   }
 }
 
-/** A self-signed certificate for the listen host (and the loopback names); its PEM goes to a temp file. */
-async function generatedTls(host: string): Promise<MockTls> {
+/** The kept certificate for these hosts; undefined when there is no cache folder or it cannot be written. */
+async function cachedTls(hosts: string[], env: NodeJS.ProcessEnv): Promise<MockTls | undefined> {
+  const dir = certificateCacheDir(env);
+  if (!dir) return undefined;
+  try {
+    const kept = await cachedSelfSigned(hosts, dir);
+    return {
+      pair: kept.pair,
+      certificate: kept.pair.cert,
+      transport: {
+        scheme: 'https',
+        certificate: { source: 'cached', fingerprint256: kept.pair.fingerprint256, file: kept.certFile, notAfter: kept.notAfter.toISOString() },
+      },
+      cleanup: () => undefined,
+    };
+  } catch {
+    // A read-only home or a full disk: a certificate for this run only, as without a cache.
+    return undefined;
+  }
+}
+
+/** A self-signed certificate for the listen host (and the loopback names): the kept one, else one for this run whose PEM goes to a temp file. */
+async function generatedTls(host: string, env: NodeJS.ProcessEnv): Promise<MockTls> {
   const hosts = [...new Set([host, ...LOCAL_HOSTS])].filter((h) => h !== '0.0.0.0' && h !== '::');
+  const cached = await cachedTls(hosts, env);
+  if (cached) return cached;
   const pair = await selfSignedFor(hosts);
   const dir = mkdtempSync(join(tmpdir(), 'cm-certify-mock-'));
   const file = join(dir, 'mock-cm-cert.pem');
@@ -56,12 +82,12 @@ async function generatedTls(host: string): Promise<MockTls> {
   };
 }
 
-async function mockTls(profile: Profile, mockHttp: boolean): Promise<MockTls> {
+async function mockTls(profile: Profile, mockHttp: boolean, env: NodeJS.ProcessEnv): Promise<MockTls> {
   if (mockHttp || profile.tls.plain_http) {
     const reason = mockHttp ? '--mock-http' : `tls.plain_http in ${profile.file}`;
     return { transport: { scheme: 'http', reason }, cleanup: () => undefined };
   }
-  return profileTls(profile) ?? generatedTls(profile.listen.host);
+  return profileTls(profile) ?? generatedTls(profile.listen.host, env);
 }
 
 export interface StartedPmsSide extends PmsSide {
@@ -72,9 +98,9 @@ export interface StartedPmsSide extends PmsSide {
 
 export async function startPmsSide(
   profile: Profile,
-  deps: { clock: Clock; log: EvidenceLog; redactor: Redactor; mockHttp?: boolean },
+  deps: { clock: Clock; log: EvidenceLog; redactor: Redactor; mockHttp?: boolean; env?: NodeJS.ProcessEnv },
 ): Promise<StartedPmsSide> {
-  const tls = await mockTls(profile, deps.mockHttp ?? false);
+  const tls = await mockTls(profile, deps.mockHttp ?? false, deps.env ?? {});
   const mock = new MockChannelManager({
     clock: deps.clock,
     log: deps.log,

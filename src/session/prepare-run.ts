@@ -20,12 +20,16 @@ export interface PreparedRun {
   redactor: Redactor;
   ca: Buffer | undefined;
   pms?: PmsSide;
+  /** The launcher started cm-certify's own reference candidate. */
+  reference?: { name: string; variants: string[] } | undefined;
   close(): Promise<void>;
 }
 
 interface RunDeps {
   clock: Clock;
   log: EvidenceLog;
+  /** Where the mock's kept certificate is looked for (CM_CERTIFY_CACHE_DIR, XDG_CACHE_HOME, HOME). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The run's Redactor: every secret of the profile, the ones a message may name labelled. */
@@ -88,14 +92,15 @@ async function launched(launch: CandidateLauncher, options: SessionOptions, deps
         await pms?.close();
       }
     };
-    return { profile, redactor, ca: candidate.ca, ...(pms ? { pms } : {}), close };
+    return { profile, redactor, ca: candidate.ca, ...(pms ? { pms } : {}), ...(candidate.reference ? { reference: candidate.reference } : {}), close };
   } catch (error) {
     await candidate.close();
     throw error;
   }
 }
 
-export async function prepareRun(options: SessionOptions, io: SessionIo, deps: RunDeps): Promise<PreparedRun> {
+export async function prepareRun(options: SessionOptions, io: SessionIo, given: RunDeps): Promise<PreparedRun> {
+  const deps = { ...given, env: given.env ?? io.env };
   if (options.launch) return launched(options.launch, options, deps);
   if (!options.profile) throw new UsageError('give --profile FILE (see `cm-certify init`), or --reference to certify the built-in reference candidate');
   const profile = loadProfile(resolve(io.cwd, options.profile), io.env);

@@ -30,6 +30,8 @@ import { assertSomeoneCanAct } from './unattended.js';
 import { secretVarsOf } from '../report/reproduce.js';
 import type { ReproduceContext } from '../report/reproduce.js';
 import { shellWord } from '../support/shell-word.js';
+import { readRunWaivers, readSigner } from './trust-inputs.js';
+import type { Signer } from '../report/signature.js';
 
 function compileGrep(grep: string | undefined): RegExp | undefined {
   if (!grep) return undefined;
@@ -53,8 +55,9 @@ function reproduceOf(options: SessionOptions, prepared: PreparedRun): ReproduceC
   return { command, secretVars: secretVarsOf(profile.envNames, profile.fixtures.not_enabled_property?.wbp_property_id) };
 }
 
-function reportersFor(options: SessionOptions, io: SessionIo, prepared: PreparedRun, outputDir: string, signal: AbortSignal): Reporter[] {
+function reportersFor(options: SessionOptions, io: SessionIo, prepared: PreparedRun, outputDir: string, signal: AbortSignal, signer?: Signer): Reporter[] {
   return createReporters(['terminal', ...(options.reporter ?? [])], {
+    signer,
     outputDir,
     redactor: prepared.redactor,
     stdout: io.stdout,
@@ -68,12 +71,22 @@ function reportersFor(options: SessionOptions, io: SessionIo, prepared: Prepared
   });
 }
 
+/** The certificate's signer: only where a certificate is written (the json or html report). */
+function signerOf(options: SessionOptions, io: SessionIo): Signer | undefined {
+  if (options.signKey === undefined) return undefined;
+  if (!options.reporter?.some((r) => r === 'json' || r === 'html'))
+    throw new UsageError('--sign-key signs the certificate of the json and html reports: add --reporter json (or html)');
+  return readSigner(options.signKey, io.cwd, (text) => io.stderr.write(`${text}\n`));
+}
+
 export async function runSession(options: SessionOptions, io: SessionIo): Promise<SessionOutcome> {
   const grep = compileGrep(options.grep);
   const selection = selectSuites(options.target, options.suite, io.cwd);
   assertSelectionNotEmpty(selection.suites, options.suite, grep, options.grep);
   for (const name of options.reporter ?? []) if (!REPORTERS.has(name)) throw new UsageError(`unknown reporter "${name}" (known: ${FILE_REPORTERS.join(', ')})`);
   const outputDir = outputDirOf(options, io.cwd);
+  const waivers = options.waivers === undefined ? undefined : readRunWaivers(options.waivers, options.target, selection.suites, io.cwd);
+  const signer = signerOf(options, io);
   const clock = io.clock ?? systemClock;
   const log = new EvidenceLog();
   const version = harnessVersion();
@@ -85,7 +98,7 @@ export async function runSession(options: SessionOptions, io: SessionIo): Promis
   const client = candidateClient(profile, { env: io.env, clock, log, redactor, signal, ca: prepared.ca, harnessVersion: version });
   try {
     if (pms) assertSomeoneCanAct(selection.suites, profile, io.attended);
-    const reporters = reportersFor(options, io, prepared, outputDir, signal);
+    const reporters = reportersFor(options, io, prepared, outputDir, signal, signer);
     const hooks = new HookRunner({
       hooks: profile.hooks,
       client,
@@ -120,6 +133,8 @@ export async function runSession(options: SessionOptions, io: SessionIo): Promis
         partial: selection.partial,
         harnessVersion: version,
         tlsVerification: io.env.NODE_TLS_REJECT_UNAUTHORIZED !== '0',
+        waivers,
+        reference: prepared.reference ? { ...prepared.reference, how: 'started by the harness itself (--reference)' } : undefined,
       },
       ctx,
     );

@@ -43,6 +43,10 @@ export interface SessionOptions {
   launch?: CandidateLauncher | undefined;
   /** The command that ran, without selection flags, for the re-run hints (default `cm-certify run --target T --profile P`). */
   rerunCommand?: string | undefined;
+  /** A waiver file (YAML): failures of the checks it names are accepted until its dates, and named in every report. */
+  waivers?: string | undefined;
+  /** An Ed25519 private key file (cm-certify keys generate): the certificate of the JSON and HTML reports is signed with it. */
+  signKey?: string | undefined;
 }
 
 export interface SessionIo {
@@ -94,6 +98,8 @@ export interface LaunchedCandidate {
   ca?: Buffer | undefined;
   /** Stops the candidate; called once, before the mock closes. */
   close(): Promise<void>;
+  /** The candidate is one of cm-certify's own reference candidates: the certificate says so. */
+  reference?: { name: string; variants: string[] } | undefined;
 }
 
 /**

@@ -1,7 +1,8 @@
 // The words every layer shares: takes nothing, gives the target sides, the levels, the
 // outcomes and skip kinds of a check, the record a check returns (CheckResult, with its
 // schema errors), the run's verdict words and the facts the verdict is decided from
-// (transports, what stopped the run). Types and constants only: the bottom of the layers,
+// (transports, what stopped the run), the waivers and which checks none may waive. Types and
+// constants (and one predicate over them) only: the bottom of the layers,
 // so suites, profiles, drivers, checks, the runner and the reports all speak them.
 
 /** Which side the candidate implements. */
@@ -96,15 +97,57 @@ export interface CheckResult extends CheckMeta {
   counts: CheckCounts;
   /** Wall time of the steps that evaluated the check (JUnit's testcase time). */
   durationMs?: number;
+  /** A failure (or warning) accepted by a waiver: still reported as it failed, and named waived. */
+  waiver?: WaiverMark;
+}
+
+/** What a waived check carries: the waiver's own words (the full entry is in the report's waivers). */
+export interface WaiverMark {
+  reason: string;
+  approvedBy: string;
+  /** The last day (UTC, YYYY-MM-DD) the waiver holds. */
+  expires: string;
+}
+
+/** One entry of a waiver file: a check id (optionally of one suite) whose failure is accepted until a date. */
+export interface Waiver extends WaiverMark {
+  check: string;
+  suite?: string;
+  /** Where the entry is written ("waivers.yaml:12"). */
+  at: string;
+}
+
+/**
+ * A waiver as the run used it. applied: it covered at least one failure; unused: the check
+ * did not fail (or did not run); expired: its date had passed when the run started, so it was ignored.
+ */
+export interface WaiverRecord extends Waiver {
+  status: 'applied' | 'unused' | 'expired';
+  /** The suites whose check it waived. */
+  suites: string[];
+}
+
+/**
+ * Checks whose failure no waiver may accept: the transport every other check relies on
+ * (HTTPS, the exchange completing). A waiver file naming one is refused (exit 2).
+ */
+export const UNWAIVABLE_CHECKS: readonly string[] = ['https.required', 'protocol.transport'];
+/** Every check id with these prefixes is a transport check too. */
+export const UNWAIVABLE_PREFIXES: readonly string[] = ['https.', 'tls.'];
+
+export function isUnwaivable(checkId: string): boolean {
+  return UNWAIVABLE_CHECKS.includes(checkId) || UNWAIVABLE_PREFIXES.some((p) => checkId.startsWith(p));
 }
 
 /**
  * certified: a full run over HTTPS (both directions), TLS verified, every required check passed.
+ * certified-with-waivers: the same, except that every required check that failed is accepted by
+ * a waiver (named in the report and the certificate).
  * passed-partial / passed-insecure: every required check passed, but the run certifies nothing
  * (a selection; plain HTTP or TLS verification off). Decided by src/checks/run-verdict.ts.
  */
-export type RunVerdict = 'certified' | 'passed-partial' | 'passed-insecure' | 'not-certified' | 'incomplete';
-export const RUN_VERDICTS: readonly RunVerdict[] = ['certified', 'passed-partial', 'passed-insecure', 'not-certified', 'incomplete'];
+export type RunVerdict = 'certified' | 'certified-with-waivers' | 'passed-partial' | 'passed-insecure' | 'not-certified' | 'incomplete';
+export const RUN_VERDICTS: readonly RunVerdict[] = ['certified', 'certified-with-waivers', 'passed-partial', 'passed-insecure', 'not-certified', 'incomplete'];
 
 /** How the run travelled: the scheme of each direction and whether certificates were checked. */
 export interface TransportFacts {

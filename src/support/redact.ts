@@ -20,6 +20,9 @@ export const MIN_CUT_PREFIX = 3;
 /** Cut marks looked at per text: a text of a million marks costs no more than one of 256. */
 const MAX_CUT_MARKS = 256;
 
+/** The userinfo of an absolute URL (scheme://user:password@host). */
+const USERINFO_RE = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/i;
+
 /** Names of query parameters and JSON members whose value is a secret (not cookie: a cookie name is no secret field). */
 const SECRET_NAME_RE = /secret|passw(?:or)?d|token|authorization|api[-_]?key/i;
 
@@ -224,8 +227,9 @@ export class Redactor {
     return record;
   }
 
+  /** A URL's userinfo is a credential whatever its value: `https://[redacted]@host/…`. */
   url(input: string): string {
-    return this.text(input);
+    return this.text(input.replace(USERINFO_RE, `$1${REDACTED}@`));
   }
 
   /** A deep copy with secret-named members replaced and every string redacted; iterative, so any depth. */

@@ -125,9 +125,15 @@ describe('verify-report on report.html', () => {
     expect(out).toContain('the certificate shown in the page differs from the one in the embedded report');
   });
 
-  it('checks only the evidence of a page made by another harness version, and says so', () => {
-    const v = verifyReportText(edit(page, 'NOT CERTIFIED</h1>', 'CERTIFIED</h1>'), '99.0.0');
-    expect(v).toMatchObject({ status: 'intact', notes: [expect.stringContaining('only the embedded evidence was checked')] });
+  it('checks the evidence and the banner of a page made by another harness version, and says so', () => {
+    expect(verifyReportText(page, '99.0.0')).toMatchObject({
+      status: 'intact',
+      notes: expect.arrayContaining([expect.stringContaining('the embedded evidence and the verdict banner were checked')]),
+    });
+    const banner = verifyReportText(edit(page, 'NOT CERTIFIED</h1>', 'CERTIFIED</h1>'), '99.0.0');
+    expect(banner).toMatchObject({ status: 'altered', differences: [expect.stringContaining('the page: its banner reads "CERTIFIED"')] });
+    const marked = verifyReportText(edit(page, 'data-verdict="not-certified"', 'data-verdict="certified"'), '99.0.0');
+    expect(marked).toMatchObject({ status: 'altered', differences: [expect.stringContaining('the page: its banner is marked "certified"')] });
   });
 });
 

@@ -1,6 +1,7 @@
 // The certificate and the digests under it: canonical JSON (a known answer), the profile
 // digest (secrets excluded, changes with the configuration), and the certificate's fields
-// and evidence digest over exactly the documented parts of the RunResult.
+// and evidence digest over exactly the documented parts of the RunResult (the whole report but
+// its certificate, in certificate@3; the field lists of @2 and @1).
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, profileDigest, sha256Hex, SECRET_PLACEHOLDER, withoutSecrets } from '../../src/profile/digest.js';
 import { buildCertificate, CERTIFICATE_FORMAT, compareWithCertificate, evidenceDigest, evidenceOf, redactResult } from '../../src/report/certificate.js';
@@ -68,8 +69,29 @@ describe('buildCertificate', () => {
     });
   });
 
-  it('digests exactly verdict, reasons, target, candidate, transport(s), startedAt, scope, notes, suites and exchanges', () => {
-    expect(Object.keys(evidenceOf(result))).toEqual([
+  it('digests the whole report but the certificate: the harness version, counts, durations and identity included', () => {
+    const report = JSON.parse(JSON.stringify(toJsonReport(result))) as Record<string, unknown>;
+    const { certificate: _c, format: _f, probableCause: _p, ...rest } = report;
+    expect(Object.keys(evidenceOf(result)).sort()).toEqual(Object.keys(rest).sort());
+    expect(cert.evidence_sha256).toBe(sha256Hex(canonicalJson(rest)));
+    for (const changed of [
+      { ...result, harness: { name: 'cm-certify' as const, version: '9.9.9' } },
+      { ...result, durationMs: 1 },
+      { ...result, counts: { ...result.counts, fail: 0 } },
+      { ...result, artifacts: {} },
+      { ...result, interrupted: true },
+      { ...result, reasons: [] },
+      { ...result, notes: ['x'] },
+      { ...result, transports: { ...result.transports, tlsVerification: false } },
+      { ...result, candidate: { ...result.candidate, pmsCid: 'other' } },
+    ])
+      expect(evidenceDigest(changed)).not.toBe(cert.evidence_sha256);
+  });
+
+  it('a certificate@2 (written before the whole report was covered) still verifies with its own field list', () => {
+    const v2 = { ...cert, format: 'cm-certify/certificate@2' as const, evidence_sha256: evidenceDigest(result, 'cm-certify/certificate@2') };
+    delete v2.identity;
+    expect(Object.keys(evidenceOf(result, 'cm-certify/certificate@2'))).toEqual([
       'verdict',
       'reasons',
       'target',
@@ -82,33 +104,12 @@ describe('buildCertificate', () => {
       'suites',
       'exchanges',
     ]);
-    expect(cert.evidence_sha256).toBe(
-      sha256Hex(
-        canonicalJson({
-          verdict: result.verdict,
-          reasons: result.reasons,
-          target: result.target,
-          candidate: result.candidate,
-          transport: result.transport,
-          transports: result.transports,
-          startedAt: result.startedAt,
-          scope: result.scope,
-          notes: result.notes,
-          suites: result.suites,
-          exchanges: result.exchanges,
-        }),
-      ),
-    );
-    expect(evidenceDigest({ ...result, durationMs: 1, artifacts: {} })).toBe(cert.evidence_sha256);
-    expect(evidenceDigest({ ...result, reasons: [] })).not.toBe(cert.evidence_sha256);
-    // The transport and the notes that explain it are evidence (issue 13 item 8).
-    expect(evidenceDigest({ ...result, notes: ['x'] })).not.toBe(cert.evidence_sha256);
-    expect(evidenceDigest({ ...result, transport: 'http' })).not.toBe(cert.evidence_sha256);
-    expect(evidenceDigest({ ...result, transports: { ...result.transports, tlsVerification: false } })).not.toBe(cert.evidence_sha256);
+    expect(compareWithCertificate(result, v2)).toEqual([]);
   });
 
   it('a certificate@1 (written before transport was covered) still verifies with its own field list', () => {
     const v1 = { ...cert, format: 'cm-certify/certificate@1' as const, evidence_sha256: evidenceDigest(result, 'cm-certify/certificate@1') };
+    delete v1.identity;
     expect(evidenceOf(result, 'cm-certify/certificate@1')).not.toHaveProperty('notes');
     expect(compareWithCertificate(result, v1)).toEqual([]);
   });

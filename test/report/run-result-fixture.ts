@@ -1,6 +1,7 @@
 // A realistic RunResult for the reporter tests: takes options (extra exchanges, planted
 // secrets), gives an OTA run with a schema failure, a warning, skips, a harness error,
 // polls, callbacks, a hostile response body and coverage artifacts with gaps.
+import { decideVerdict } from '../../src/checks/run-verdict.js';
 import type { CheckResult, Level, Outcome, SkipKind } from '../../src/spec/vocabulary.js';
 import type { CoverageArtifact } from '../../src/checks/coverage.js';
 import type { Exchange } from '../../src/spec/exchange.js';
@@ -394,8 +395,8 @@ export function buildRunResult(options: FixtureOptions = {}): RunResult {
   const counts = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
   for (const s of suites) for (const c of s.checks) counts[c.outcome]++;
   return {
-    verdict: 'not-certified',
-    reasons: ['1 required check failed (schema.response)', '1 check could not be evaluated (cancel.active.success)'],
+    // The word and reasons the one verdict function gives for these checks (verify-report re-derives them).
+    ...decideVerdict({ suites, interrupted: false, scope: 'full', transports: { candidate: 'https', tlsVerification: true, allowHttp: false } }),
     harness: { name: 'cm-certify', version: '0.1.0' },
     spec: { title: 'Channel Manager / PMS Integration API', version: '1.0' },
     target: 'ota',

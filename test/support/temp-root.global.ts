@@ -1,19 +1,24 @@
 // Vitest global setup: every test run gets a temp folder of its own (TMPDIR, inherited by the
 // test workers and every process they start), and the run fails when a test leaves anything
-// in it: temp folders are removed by the tests that make them (issue 19 item 7).
+// in it: temp folders are removed by the tests that make them (issue 19 item 7). The mock
+// channel manager's kept certificate goes to a cache folder of the run's own, beside it
+// (CM_CERTIFY_CACHE_DIR, inherited too), never the user's ~/.cache, and is removed with it.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export default function setup(): () => void {
   const root = mkdtempSync(join(tmpdir(), 'cm-certify-tests-'));
-  const before = { TMPDIR: process.env.TMPDIR, TMP: process.env.TMP, TEMP: process.env.TEMP };
+  const cache = mkdtempSync(join(tmpdir(), 'cm-certify-tests-cache-'));
+  const before = { TMPDIR: process.env.TMPDIR, TMP: process.env.TMP, TEMP: process.env.TEMP, CM_CERTIFY_CACHE_DIR: process.env.CM_CERTIFY_CACHE_DIR };
   process.env.TMPDIR = root;
   process.env.TMP = root;
   process.env.TEMP = root;
+  process.env.CM_CERTIFY_CACHE_DIR = cache;
   return () => {
     const left = readdirSync(root);
     rmSync(root, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
     for (const [key, value] of Object.entries(before)) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;

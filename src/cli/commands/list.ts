@@ -6,12 +6,8 @@ import { Chalk } from 'chalk';
 import { loadBuiltinSuites, suiteFileLabel } from '../../suite/load-suite.js';
 import type { Suite } from '../../suite/types.js';
 import type { CheckMeta, Target } from '../../spec/vocabulary.js';
-import { PROTOCOL_CHECKS } from '../../checks/protocol.js';
-import { SCHEMA_CHECKS } from '../../checks/schema-checks.js';
-import { REFUSAL_CHECKS } from '../../checks/refusal.js';
-import { BODY_RULES } from '../../checks/body-rules/index.js';
+import { automaticChecks, inboundChecks } from '../../checks/catalogue.js';
 import { CODE_CHECKS } from '../../checks/code/index.js';
-import { INBOUND_CHECKS } from '../../checks/inbound.js';
 import { renderTraceabilityText, ruleStatus, summarise, traceRules } from '../../report/traceability.js';
 import type { CliIo } from '../io.js';
 import { useColor } from '../io.js';
@@ -23,21 +19,7 @@ export interface ListOptions {
   rules?: boolean;
 }
 
-export function automaticChecks(): CheckMeta[] {
-  const meta = (c: CheckMeta): CheckMeta => ({ id: c.id, title: c.title, level: c.level, spec: c.spec, ...(c.rules ? { rules: c.rules } : {}) });
-  return [...Object.values(PROTOCOL_CHECKS), ...Object.values(REFUSAL_CHECKS), SCHEMA_CHECKS.response, SCHEMA_CHECKS.request, ...BODY_RULES].map(meta);
-}
-
-/** The PMS target's checks on every request the PMS sends (protocol and envelope). */
-export function inboundChecks(): CheckMeta[] {
-  return Object.values(INBOUND_CHECKS).map((c: CheckMeta) => ({
-    id: c.id,
-    title: c.title,
-    level: c.level,
-    spec: c.spec,
-    ...(c.rules ? { rules: c.rules } : {}),
-  }));
-}
+export { automaticChecks, inboundChecks };
 
 function row(c: CheckMeta, chalk: InstanceType<typeof Chalk>): string {
   const level =

@@ -7,7 +7,8 @@ import { UsageError } from '../../support/errors.js';
 import { visibleLine } from '../../support/sanitise.js';
 import type { Target } from '../../spec/vocabulary.js';
 import type { RunResult } from '../../runner/types.js';
-import { exitCodeForVerdict } from '../../session/exit-codes.js';
+import { EXIT, exitCodeForVerdict } from '../../session/exit-codes.js';
+import { meetsRequirement, parseRequire } from '../../session/gate.js';
 import { resolveRunTarget } from '../../session/find-profile.js';
 import { runSession } from '../../session/run-session.js';
 import type { CliIo } from '../io.js';
@@ -40,6 +41,12 @@ export interface RunCommandOptions {
   verbose?: boolean;
   /** false with --no-color. */
   color?: boolean;
+  /** A waiver file (YAML). */
+  waivers?: string;
+  /** An Ed25519 private key file: signs the certificate. */
+  signKey?: string;
+  /** certified or certified-with-waivers: exit 1 unless the verdict meets it. */
+  require?: string;
 }
 
 export interface RunCommandOutcome {
@@ -64,6 +71,7 @@ export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<R
   const verbosity = verbosityOf(given.quiet, given.verbose);
   if (!given.profile && found.profile && !given.quiet) io.stdout.write(`Profile: ${resolve(io.cwd, found.profile)} (found in the working directory)\n`);
   const requestTimeoutMs = parseTimeoutFlag(given.timeout);
+  const required = parseRequire(given.require);
   if (given.variant?.length && !given.reference) throw new UsageError('--variant only applies with --reference');
   const launch = given.reference
     ? referenceLauncher({
@@ -93,9 +101,16 @@ export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<R
       interactive: useLiveView(io),
       launch,
       rerunCommand: rerunCommand(given, found.target, found.profile),
+      waivers: given.waivers,
+      signKey: given.signKey,
     },
     io,
   );
   if (files.length && verbosity !== 'quiet') io.stdout.write(`Reports: ${visibleLine(files.join(', '))}\n`);
-  return { exitCode: exitCodeForVerdict(result.verdict), result, files };
+  const exitCode = exitCodeForVerdict(result.verdict);
+  if (!required) return { exitCode, result, files };
+  // The gate: every verdict it does not accept fails; one that already fails keeps its own code (1, or 3 for incomplete).
+  if (meetsRequirement(result.verdict, required)) return { exitCode, result, files };
+  (verbosity === 'quiet' ? io.stderr : io.stdout).write(`Gate (--require ${required}): REFUSED: the verdict is ${result.verdict}\n`);
+  return { exitCode: exitCode === EXIT.certified ? EXIT.notCertified : exitCode, result, files };
 }

@@ -11,6 +11,9 @@ import { applyBodyRules } from '../../checks/body-rules/index.js';
 import { loadSuite } from '../../suite/load-suite.js';
 import { validateSuiteReferences } from '../../runner/validate-suite.js';
 import { loadProfile } from '../../profile/load-profile.js';
+import type { Profile } from '../../profile/types.js';
+import { profileRedactor } from '../../session/prepare-run.js';
+import { visibleLine } from '../../support/sanitise.js';
 import type { CliIo } from '../io.js';
 
 export interface ValidateOptions {
@@ -35,6 +38,23 @@ function readJson(path: string): unknown {
   }
 }
 
+/**
+ * The base URL and cid as the certificate will show them (redacted only where they carry a
+ * credential or a secret's value), and a warning for each the certificate would not show whole.
+ */
+function identityAsShown(profile: Profile): { baseUrl: string; warnings: string[] } {
+  const redactor = profileRedactor(profile);
+  const baseUrl = redactor.url(profile.baseUrl);
+  const warnings: string[] = [];
+  if (baseUrl !== profile.baseUrl)
+    warnings.push(
+      `the certificate will show base_url as ${baseUrl}: part of it is a credential (userinfo, a query value from the environment) or a secret's value, so whoever reads the certificate cannot tell which endpoint was certified. Put credentials in shared_secret or headers, not in the URL.`,
+    );
+  const cid = redactor.text(profile.pmsCid);
+  if (cid !== profile.pmsCid) warnings.push(`the certificate will show pms_cid as ${cid}: its value is also a secret's value in this profile.`);
+  return { baseUrl, warnings };
+}
+
 export function validateCommand(options: ValidateOptions, io: CliIo): number {
   if (options.suite) {
     const suite = loadSuite(resolve(io.cwd, options.suite));
@@ -44,7 +64,9 @@ export function validateCommand(options: ValidateOptions, io: CliIo): number {
   }
   if (options.profile) {
     const profile = loadProfile(resolve(io.cwd, options.profile), io.env);
-    io.stdout.write(`${options.profile}: valid ${profile.target} profile for ${profile.baseUrl.replace(/\?.*$/, '')}\n`);
+    const shown = identityAsShown(profile);
+    io.stdout.write(`${options.profile}: valid ${profile.target} profile for ${visibleLine(shown.baseUrl)}\n`);
+    for (const warning of shown.warnings) io.stderr.write(`warning: ${visibleLine(warning)}\n`);
     return 0;
   }
   if (!options.operation || !isMessageName(options.operation)) {

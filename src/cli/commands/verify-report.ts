@@ -1,102 +1,114 @@
-// `cm-certify verify-report FILE`: takes a report.json or report.html, recomputes the
-// evidence digest of its certificate and compares the certificate with the report; for an
-// HTML report also the page with a fresh rendering of the evidence embedded in it. Gives
-// 0 (intact), 1 (altered: what differs is printed) or 2 (unreadable, not a cm-certify report).
+// `cm-certify verify-report FILE [--trust PUBKEY…] [--require WORD] [--cid X] [--base-url U]`:
+// takes a report.json or report.html, verifies it against its certificate and its own facts
+// (src/report/verify.ts), says who it certifies and whether its signature is by a trusted key,
+// and, with --require, whether it passes the gate. Gives 0 (intact, and every condition
+// asked met), 1 (altered, signature not trusted with --trust, or the gate refused) or 2
+// (unreadable, not a cm-certify report, or a key file that is not a public key).
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { canonicalJson } from '../../profile/digest.js';
-import type { RunResult } from '../../runner/types.js';
-import { compareWithCertificate, isCertificate } from '../../report/certificate.js';
-import type { Certificate } from '../../report/certificate.js';
-import { extractEmbedded, looksLikeHtml } from '../../report/html/extract.js';
-import { renderHtml } from '../../report/html/index.js';
-import { JSON_REPORT_FORMAT } from '../../report/json.js';
-import { probableCause } from '../../report/probable-cause.js';
+import type { Certificate, CertificateIdentity } from '../../report/certificate.js';
+import { checkSignature, describeSignature } from '../../report/signature.js';
+import type { SignatureStatus, TrustedKey } from '../../report/signature.js';
+import { verifyReportText as verifyText } from '../../report/verify.js';
+import type { Verification } from '../../report/verify.js';
+import { meetsRequirement, parseRequire } from '../../session/gate.js';
 import { harnessVersion } from '../../support/package-root.js';
+import { readPublicKey } from '../../support/signing-keys.js';
 import { visibleLine } from '../../support/sanitise.js';
-import { MAX_REPORT_DEPTH, jsonTextTooDeep } from '../../support/json-depth.js';
 import type { CliIo } from '../io.js';
 
 export interface VerifyReportOptions {
   file: string;
+  /** Public key files whose signatures are trusted. */
+  trust?: string[] | undefined;
+  /** certified or certified-with-waivers: the gate. */
+  require?: string | undefined;
+  /** With --require: the pms_cid the certificate must name. */
+  cid?: string | undefined;
+  /** With --require: the base URL the certificate must name. */
+  baseUrl?: string | undefined;
 }
 
-export const VERIFY_EXIT = { intact: 0, altered: 1, unreadable: 2 } as const;
+export const VERIFY_EXIT = { intact: 0, altered: 1, refused: 1, unreadable: 2 } as const;
+/** Differences printed before "… and N more": the first ones locate the change. */
+const MAX_SHOWN = 40;
 
-export type Verification =
-  | { status: 'intact' | 'altered'; kind: 'json' | 'html'; certificate: Certificate; differences: string[]; notes: string[] }
-  | { status: 'unreadable'; reason: string };
-
-type JsonReport = Partial<RunResult> & { format?: unknown; certificate?: unknown };
-
-function asReport(value: unknown): JsonReport | undefined {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const report = value as JsonReport;
-  return report.format === JSON_REPORT_FORMAT ? report : undefined;
-}
-
-function compare(report: JsonReport, certificate: Certificate): string[] {
-  try {
-    const out = compareWithCertificate(report, certificate);
-    // The probable-cause line is derived from the evidence: it must say what the evidence says.
-    const cause = probableCause(report as RunResult);
-    if ((report as { probableCause?: unknown }).probableCause !== cause)
-      out.push(
-        `probable cause: the report says ${JSON.stringify((report as { probableCause?: unknown }).probableCause ?? null)}, its evidence gives ${JSON.stringify(cause ?? null)}`,
-      );
-    return out;
-  } catch (error) {
-    return [`the report's structure (${(error as Error).message})`];
-  }
-}
-
-/** The page as the harness would render it from the embedded evidence (redacted before rendering, never after). */
-function pageDifferences(page: string, report: JsonReport): string[] {
-  const { format: _format, certificate: _certificate, ...result } = report;
-  try {
-    const rendered = renderHtml(result as RunResult);
-    return rendered === page ? [] : ['the page: what it shows differs from the evidence embedded in it'];
-  } catch (error) {
-    return [`the page: its embedded evidence cannot be rendered (${(error as Error).message})`];
-  }
-}
-
-function verifyHtml(page: string, currentVersion: string): Verification {
-  const { report: embedded, certificate } = extractEmbedded(page);
-  const report = asReport(embedded);
-  if (!report) return { status: 'unreadable', reason: 'an HTML page without an embedded cm-certify report' };
-  if (!isCertificate(report.certificate)) return { status: 'unreadable', reason: 'the embedded report has no cm-certify certificate' };
-  const cert = report.certificate;
-  const differences = compare(report, cert);
-  if (canonicalJson(certificate) !== canonicalJson(cert)) differences.push('the certificate shown in the page differs from the one in the embedded report');
-  const notes: string[] = [];
-  if (cert.harness_version === currentVersion) differences.push(...pageDifferences(page, report));
-  else
-    notes.push(
-      `the page was made by cm-certify ${cert.harness_version} and this is ${currentVersion}: only the embedded evidence was checked, not the page around it`,
-    );
-  return { status: differences.length ? 'altered' : 'intact', kind: 'html', certificate: cert, differences, notes };
-}
+export type { Verification };
 
 /** Verifies the text of a report file; pure but for the harness version it compares with. */
 export function verifyReportText(text: string, currentVersion: string = harnessVersion()): Verification {
-  if (looksLikeHtml(text)) return verifyHtml(text, currentVersion);
-  if (jsonTextTooDeep(text, MAX_REPORT_DEPTH))
-    return { status: 'unreadable', reason: `JSON nested more than ${MAX_REPORT_DEPTH} levels deep (no cm-certify report is)` };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { status: 'unreadable', reason: 'neither JSON nor an HTML report' };
-  }
-  const report = asReport(value);
-  if (!report) return { status: 'unreadable', reason: `JSON without "format": "${JSON_REPORT_FORMAT}"` };
-  if (!isCertificate(report.certificate)) return { status: 'unreadable', reason: 'the report has no cm-certify certificate block' };
-  const differences = compare(report, report.certificate);
-  return { status: differences.length ? 'altered' : 'intact', kind: 'json', certificate: report.certificate, differences, notes: [] };
+  return verifyText(text, currentVersion);
+}
+
+const f = (value: unknown): string => visibleLine(String(value));
+
+function identityLines(id: CertificateIdentity | undefined, cert: Certificate): string[] {
+  if (!id) return [`  candidate: ${f(cert.candidate_base_url)} (a ${f(cert.format)} certificate names no more)`];
+  const lines = [`  candidate: ${f(id.name)} · ${f(id.base_url)} · pms_cid ${f(id.pms_cid ?? 'none')}`];
+  const of = id.tls_certificate_of === 'mock' ? "the mock channel manager's, which the PMS trusted" : "the candidate's";
+  lines.push(`  TLS certificate SHA-256 (${of}): ${f(id.tls_certificate_sha256 ?? 'none (plain HTTP, or through a proxy)')}`);
+  if (id.reference)
+    lines.push(
+      `  REFERENCE CANDIDATE: this is cm-certify's own ${f(id.reference.candidate)}${id.reference.variants.length ? ` (variants: ${f(id.reference.variants.join(', '))})` : ''}, ${f(id.reference.how)}: it certifies the harness, not a partner`,
+    );
+  return lines;
+}
+
+function waiverLines(cert: Certificate): string[] {
+  if (!cert.waivers) return [];
+  if (!cert.waivers.length) return ['  waivers: a waiver file with no entries'];
+  return cert.waivers.map(
+    (w) =>
+      `  waiver ${f(w.status)}: ${f(w.check)}${w.suite ? ` (suite ${f(w.suite)})` : ''} until ${f(w.expires)}, approved by ${f(w.approved_by)}: ${f(w.reason)}`,
+  );
+}
+
+function intactLines(file: string, cert: Certificate): string[] {
+  const suites = Object.entries(cert.suite_versions ?? {})
+    .map(([n, v]) => `${n} ${v}`)
+    .join(', ');
+  return [
+    `intact: ${file} matches its certificate, and its verdict is the one its own checks give`,
+    // The verdict exactly as the certificate records it (e.g. "passed-partial (not a certification: certifies nothing)").
+    `  verdict: ${f(cert.verdict)}`,
+    ...identityLines(cert.identity, cert),
+    `  scope ${f(cert.scope)} · ${f(cert.target)} target · issued ${f(cert.issued_at)}`,
+    ...waiverLines(cert),
+    `  cm-certify ${f(cert.harness_version)} · spec ${f(cert.spec_version)} · suites ${f(suites || 'none')}`,
+    `  profile SHA-256 ${f(cert.profile_sha256)} · evidence SHA-256 ${f(cert.evidence_sha256)}`,
+  ];
+}
+
+/** What the answer proves, in plain words: a digest proves consistency, only a trusted signature proves who. */
+function provesLine(signature: SignatureStatus | undefined): string {
+  if (signature?.status === 'trusted')
+    return `  what this proves: the holder of ${signature.keyId} made this certificate with cm-certify, and nothing it covers changed since; the candidate lines say what was certified.`;
+  return '  what "intact" proves: the file is as its certificate describes it and its verdict follows from its own checks. It does not prove who ran it, or against what: anyone who can edit a report can recompute its digests. Only a signature by a key you trust (--trust) proves that the key\'s holder made it.';
+}
+
+function readTrusted(files: readonly string[], cwd: string): TrustedKey[] {
+  return files.map((file) => ({ ...readPublicKey(resolve(cwd, file)), label: file }));
+}
+
+/** Why the gate refuses; [] when it passes. The identity is checked whenever --cid or --base-url is given. */
+function gateRefusals(options: VerifyReportOptions, cert: Certificate, signature: SignatureStatus | undefined): string[] {
+  const required = parseRequire(options.require);
+  const out: string[] = [];
+  if (required && !meetsRequirement(cert.verdict, required))
+    out.push(`the verdict is ${cert.verdict}, not ${required === 'certified' ? 'certified' : 'certified or certified-with-waivers'}`);
+  if (required && signature && signature.status !== 'trusted') out.push(`the signature is not by a trusted key (${signature.status})`);
+  if (required && cert.identity?.reference) out.push("the candidate is cm-certify's own reference candidate, not a partner's");
+  if (options.cid !== undefined && cert.identity?.pms_cid !== options.cid)
+    out.push(`the certificate names pms_cid ${cert.identity?.pms_cid ?? 'none'}, not ${options.cid}`);
+  if (options.baseUrl !== undefined && cert.identity?.base_url !== options.baseUrl && cert.candidate_base_url !== options.baseUrl)
+    out.push(`the certificate names the base URL ${cert.identity?.base_url ?? cert.candidate_base_url}, not ${options.baseUrl}`);
+  return out;
 }
 
 export async function verifyReportCommand(options: VerifyReportOptions, io: CliIo): Promise<number> {
+  // Usage first: a bad flag or key file is exit 2 before the report is read.
+  parseRequire(options.require);
+  const trusted = options.trust?.length ? readTrusted(options.trust, io.cwd) : undefined;
   let text: string;
   // Errors name the absolute path; the verdict lines name the file as given.
   const path = resolve(io.cwd, options.file);
@@ -113,17 +125,36 @@ export async function verifyReportCommand(options: VerifyReportOptions, io: CliI
     io.stderr.write(`error: ${visibleLine(path)} is not a cm-certify report: ${visibleLine(v.reason)}\n`);
     return VERIFY_EXIT.unreadable;
   }
-  const c = v.certificate;
-  const f = (value: unknown): string => visibleLine(String(value));
-  if (v.status === 'intact') {
-    io.stdout.write(`intact: ${file} matches its certificate\n`);
-    // The verdict exactly as the certificate records it (e.g. "passed-partial (not a certification: certifies nothing)").
-    io.stdout.write(`  verdict: ${f(c.verdict)}\n`);
-    io.stdout.write(`  scope ${f(c.scope)} · ${f(c.target)} target · ${f(c.candidate_base_url)} · issued ${f(c.issued_at)}\n`);
-    io.stdout.write(`  evidence SHA-256 ${f(c.evidence_sha256)} · cm-certify ${f(c.harness_version)}\n`);
-  } else {
-    io.stdout.write(`ALTERED: ${file} differs from its certificate:\n${v.differences.map((d) => `  - ${visibleLine(d)}\n`).join('')}`);
+  const cert = v.certificate;
+  const signature = trusted || cert.signature !== undefined ? checkSignature(cert, trusted ?? []) : undefined;
+  const lines: string[] = [];
+  if (v.status === 'intact') lines.push(...intactLines(file, cert));
+  else {
+    const shown = v.differences.slice(0, MAX_SHOWN).map((d) => `  - ${visibleLine(d)}`);
+    const more = v.differences.length > MAX_SHOWN ? [`  … and ${v.differences.length - MAX_SHOWN} more differences`] : [];
+    lines.push(`ALTERED: ${file} differs from its certificate or from its own facts:`, ...shown, ...more);
   }
-  for (const note of v.notes) io.stdout.write(`  note: ${visibleLine(note)}\n`);
-  return v.status === 'intact' ? VERIFY_EXIT.intact : VERIFY_EXIT.altered;
+  lines.push(`  signature: ${visibleLine(describeSignature(signature ?? { status: 'unsigned' }))}`);
+  for (const note of v.notes) lines.push(`  note: ${visibleLine(note)}`);
+  if (v.status === 'intact') lines.push(provesLine(signature));
+  if (trusted && signature?.status !== 'trusted')
+    lines.push(`trust (--trust): REFUSED: ${signature?.status ?? 'unsigned'}: not signed by any of the keys given`);
+  const refusals = v.status === 'intact' ? gateRefusals(options, cert, trusted ? signature : undefined) : [];
+  const asked = [
+    ...(options.require !== undefined ? [`--require ${options.require}`] : []),
+    ...(options.cid !== undefined ? ['--cid'] : []),
+    ...(options.baseUrl !== undefined ? ['--base-url'] : []),
+  ].join(' ');
+  if (asked)
+    lines.push(
+      refusals.length
+        ? `gate (${asked}): REFUSED: ${visibleLine(refusals.join('; '))}`
+        : v.status === 'intact'
+          ? `gate (${asked}): passed`
+          : `gate (${asked}): REFUSED: the report is altered`,
+    );
+  io.stdout.write(`${lines.join('\n')}\n`);
+  if (v.status !== 'intact') return VERIFY_EXIT.altered;
+  if (trusted && signature?.status !== 'trusted') return VERIFY_EXIT.refused;
+  return refusals.length ? VERIFY_EXIT.refused : VERIFY_EXIT.intact;
 }

@@ -11,6 +11,7 @@ import type { SafeHtml } from './escape.js';
 import { MAX_BODY_CHARS, MAX_BODY_CHARS_PASSING, renderExchanges, renderSchemaErrors } from './evidence.js';
 import { formatDuration, OUTCOME_LABEL, OUTCOME_ORDER, plural, showValue } from './text.js';
 import { renderReadings } from './readings.js';
+import { waivedText } from '../waiver-text.js';
 
 /** Exchanges rendered per failed or warned check, and per other check; the rest are listed by id. */
 export const MAX_EXCHANGES_PER_CHECK = 5;
@@ -58,6 +59,7 @@ function details(check: CheckResult, docs: string | undefined): SafeHtml {
   if (check.expected !== undefined) rows.push(html`<dt>Expected</dt><dd><pre>${cut(showValue(check.expected))}</pre></dd>`);
   if (check.actual !== undefined) rows.push(html`<dt>Actual</dt><dd><pre>${cut(showValue(check.actual))}</pre></dd>`);
   if (check.skipKind) rows.push(html`<dt>Skipped</dt><dd>${check.skipKind}</dd>`);
+  if (check.waiver) rows.push(html`<dt>Waived</dt><dd>${waivedText(check.waiver)}</dd>`);
   rows.push(html`<dt>Runs</dt><dd>${runsText(check)}</dd>`);
   return html`<dl class="facts">${rows}</dl>`;
 }

@@ -7,6 +7,7 @@ import { html } from './escape.js';
 import type { SafeHtml } from './escape.js';
 import { formatDuration, formatInstant, plural, verdictLabel } from './text.js';
 import { probableCause } from '../probable-cause.js';
+import { waiverLine } from '../waiver-text.js';
 
 export function renderBanner(result: RunResult): SafeHtml {
   const partial =
@@ -56,6 +57,26 @@ export function renderNotes(result: RunResult): SafeHtml {
   return html`<section id="notes" class="notes"><h2>Notes</h2><ul>${result.notes.map((n) => html`<li>${n}</li>`)}</ul></section>`;
 }
 
+/** Who the certificate names (certificate@3): cid, TLS fingerprint, a reference candidate, the signature's key. */
+function identityRows(cert: Certificate): Array<[string, string]> {
+  const id = cert.identity;
+  if (!id) return [['Candidate', cert.candidate_base_url]];
+  const rows: Array<[string, string]> = [
+    ['Candidate', `${id.name} · ${id.base_url}`],
+    ['pms_cid', id.pms_cid ?? 'none'],
+    [id.tls_certificate_of === 'mock' ? 'Mock TLS SHA-256' : 'Candidate TLS SHA-256', id.tls_certificate_sha256 ?? 'none'],
+  ];
+  if (id.reference) rows.push(['Reference candidate', `cm-certify's own ${id.reference.candidate}, ${id.reference.how}: certifies the harness, not a partner`]);
+  rows.push(['Signature', cert.signature ? `Ed25519, key ${cert.signature.key_id} (verify-report --trust KEY checks it)` : 'unsigned (a self-assessment)']);
+  return rows;
+}
+
+/** The waiver file's entries and what became of each; nothing when the run had none. */
+export function renderWaivers(result: RunResult): SafeHtml {
+  if (!result.waivers?.length) return html``;
+  return html`<section id="waivers" class="notes"><h2>Waivers</h2><ul>${result.waivers.map((w) => html`<li>${waiverLine(w)}</li>`)}</ul></section>`;
+}
+
 export function renderCertificate(cert: Certificate): SafeHtml {
   const suites =
     Object.entries(cert.suite_versions)
@@ -66,7 +87,7 @@ export function renderCertificate(cert: Certificate): SafeHtml {
     ['Verdict', cert.verdict],
     ['Scope', cert.scope],
     ['Issued at', cert.issued_at],
-    ['Candidate', cert.candidate_base_url],
+    ...identityRows(cert),
     ['Target', cert.target],
     ['Harness version', cert.harness_version],
     ['Spec version', cert.spec_version],
@@ -76,6 +97,6 @@ export function renderCertificate(cert: Certificate): SafeHtml {
   ];
   return html`<section id="certificate"><h2>Certificate</h2>
 <dl class="facts cert">${rows.map(([k, v]) => html`<dt>${k}</dt><dd><code>${v}</code></dd>`)}</dl>
-<p class="muted">The evidence digest covers the verdict, reasons, target, candidate, transport, start time, scope, notes, every check result and every exchange of this report. Check it with <code>cm-certify verify-report report.html</code>; the profile digest leaves secrets out.</p>
+<p class="muted">The evidence digest covers the whole report but this certificate: the verdict and its facts, the candidate's identity, the waivers, every check result and every exchange. Check it with <code>cm-certify verify-report report.html</code>; the profile digest leaves secrets out. A digest shows a change, not who made the report: only a signature by a key you trust does (<code>--trust KEY</code>).</p>
 </section>`;
 }

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { RunResult } from '../../runner/types.js';
+import { buildCertificate } from '../certificate.js';
 import type { Certificate } from '../certificate.js';
 import { toJsonReport } from '../json.js';
 import type { ReporterFactory } from '../types.js';
@@ -12,7 +13,7 @@ import { writeReportFile } from '../write-file.js';
 import { opensOnProblems, renderFailingList, renderSuites } from './checks.js';
 import { renderCoverage } from './coverage.js';
 import { html, jsonForScript, trusted } from './escape.js';
-import { renderBanner, renderCertificate, renderFacts, renderNotes } from './header.js';
+import { renderBanner, renderCertificate, renderFacts, renderNotes, renderWaivers } from './header.js';
 import { SCRIPT } from './script.js';
 import { STYLES } from './styles.js';
 import { verdictLabel } from './text.js';
@@ -35,11 +36,13 @@ function shown(result: RunResult): RunResult {
   return { ...result, suites: mapStrings(result.suites, scrub), notes: mapStrings(result.notes, scrub), reasons: mapStrings(result.reasons, scrub) };
 }
 
-/** The page; pure, so the same result always gives the same text. Pass a redacted result. */
-export function renderHtml(given: RunResult): string {
-  const report = toJsonReport(given);
+/**
+ * The page; pure, so the same result and certificate always give the same text. Pass a
+ * redacted result; the certificate (signed or not) is made from it when not given.
+ */
+export function renderHtml(given: RunResult, certificate: Certificate = buildCertificate(given)): string {
+  const report = toJsonReport(given, certificate);
   const result = shown(given);
-  const certificate = report.certificate as Certificate;
   const focus = opensOnProblems(result);
   const page = html`<!doctype html>
 <html lang="en">
@@ -61,9 +64,11 @@ ${
 ${renderSuites(result)}
 ${renderFacts(result)}
 ${renderNotes(result)}
+${renderWaivers(result)}
 ${renderCertificate(certificate)}`
     : html`${renderFacts(result)}
 ${renderNotes(result)}
+${renderWaivers(result)}
 ${renderCertificate(certificate)}
 ${renderSuites(result)}`
 }
@@ -83,7 +88,7 @@ ${renderTimeline(result)}
 export const htmlReporter: ReporterFactory = (ctx) => ({
   name: 'html',
   async finish(result) {
-    const text = renderHtml(result);
+    const text = renderHtml(result, buildCertificate(result, ctx.signer));
     return [await writeReportFile(join(ctx.outputDir, HTML_REPORT_FILE), text)];
   },
 });

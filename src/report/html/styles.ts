@@ -37,6 +37,7 @@ pre{white-space:pre-wrap;word-break:break-word;background:#f6f8fa;border:1px sol
 .banner .reasons{margin:8px 0 0;padding-left:20px}
 .banner .tag{font-size:13px;font-weight:normal;background:rgba(255,255,255,.2);border-radius:10px;padding:2px 10px;vertical-align:middle}
 .verdict-certified{background:#1a7f37}
+.verdict-certified-with-waivers{background:#1a7f37;box-shadow:inset 0 -6px 0 #eac54f}
 .verdict-not-certified{background:#cf222e}
 .verdict-incomplete{background:#8250df}
 .verdict-passed-partial,.verdict-passed-insecure{background:#eac54f;color:#1f2328}

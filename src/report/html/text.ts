@@ -14,6 +14,7 @@ export const OUTCOME_ORDER: readonly Outcome[] = ['fail', 'error', 'warn', 'skip
 
 export const VERDICT_LABEL: Readonly<Record<RunVerdict, string>> = {
   certified: 'CERTIFIED',
+  'certified-with-waivers': 'CERTIFIED WITH WAIVERS',
   'passed-partial': 'PASSED-PARTIAL — NOT A CERTIFICATION',
   'passed-insecure': 'PASSED-INSECURE — NOT A CERTIFICATION',
   'not-certified': 'NOT CERTIFIED',

@@ -1,0 +1,86 @@
+// The waiver file: takes its path (or its text and name), gives the Waiver entries it lists —
+// check id (optionally of one suite), reason, expiry date, approved-by — each with the
+// file:line it is written at; or a ProfileError naming file:line and field (exit 2). Read with
+// the project's one YAML reader and the input-file limit. A waiver naming a transport check
+// (HTTPS, the exchange completing) is refused here: no waiver may accept one.
+import { resolve } from 'node:path';
+import { isUnwaivable, UNWAIVABLE_CHECKS, UNWAIVABLE_PREFIXES } from '../spec/vocabulary.js';
+import type { Waiver } from '../spec/vocabulary.js';
+import { ProfileError } from '../support/errors.js';
+import { readInputFile } from '../support/read-input.js';
+import { fieldPath, isYamlProblem, parseYaml } from '../support/yaml-source.js';
+import type { PathSegment, YamlSource } from '../support/yaml-source.js';
+
+/** More entries than any real list of accepted deviations. */
+export const MAX_WAIVERS = 500;
+const MAX_TEXT = 1000;
+const FIELDS = ['check', 'suite', 'reason', 'expires', 'approved_by'] as const;
+const REQUIRED = ['check', 'reason', 'expires', 'approved_by'] as const;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function problem(source: YamlSource, path: PathSegment[], message: string, key = false): ProfileError {
+  return new ProfileError(message, { ...source.locate(path, { key }), field: fieldPath(path) });
+}
+
+function isDate(text: string): boolean {
+  const m = DATE_RE.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === text;
+}
+
+function textField(source: YamlSource, entry: Record<string, unknown>, path: PathSegment[], name: string): string | undefined {
+  const value = entry[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.trim() === '') throw problem(source, [...path, name], 'must be a non-empty text');
+  if (value.length > MAX_TEXT) throw problem(source, [...path, name], `must be at most ${MAX_TEXT} characters`);
+  return value.trim();
+}
+
+function entryOf(source: YamlSource, value: unknown, i: number, shown: string): Waiver {
+  const path: PathSegment[] = ['waivers', i];
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw problem(source, path, `must be a mapping of ${REQUIRED.join(', ')}`);
+  const entry = value as Record<string, unknown>;
+  for (const key of Object.keys(entry)) {
+    if (!(FIELDS as readonly string[]).includes(key)) throw problem(source, [...path, key], `unknown field (known: ${FIELDS.join(', ')})`, true);
+  }
+  for (const key of REQUIRED) if (entry[key] === undefined) throw problem(source, path, `needs ${key} (every waiver has ${REQUIRED.join(', ')})`);
+  const check = textField(source, entry, path, 'check')!;
+  if (isUnwaivable(check)) {
+    throw problem(
+      source,
+      [...path, 'check'],
+      `${check} is a transport check and cannot be waived (no waiver may accept ${UNWAIVABLE_CHECKS.join(', ')} or any ${UNWAIVABLE_PREFIXES.map((p) => `${p}*`).join(', ')} check)`,
+    );
+  }
+  const expires = textField(source, entry, path, 'expires')!;
+  if (!isDate(expires)) throw problem(source, [...path, 'expires'], `must be a date written YYYY-MM-DD (the last day the waiver holds), not "${expires}"`);
+  const suite = textField(source, entry, path, 'suite');
+  const line = source.line?.(path) ?? source.locate(path).line ?? 0;
+  return {
+    check,
+    ...(suite ? { suite } : {}),
+    reason: textField(source, entry, path, 'reason')!,
+    approvedBy: textField(source, entry, path, 'approved_by')!,
+    expires,
+    at: `${shown}:${line}`,
+  };
+}
+
+/** Pure: the waiver file's text (named `shown` in messages and in the report) -> its entries. */
+export function parseWaivers(text: string, file: string, shown = file): Waiver[] {
+  const source = parseYaml(text, file);
+  if (isYamlProblem(source)) throw new ProfileError(source.message, source.location);
+  const top = source.value as { waivers?: unknown } | null;
+  if (!top || typeof top !== 'object' || Array.isArray(top) || !Array.isArray(top.waivers)) {
+    throw new ProfileError('a waiver file is a mapping with a list `waivers:` of entries (check, reason, expires, approved_by)', { file, line: 1, column: 1 });
+  }
+  for (const key of Object.keys(top)) if (key !== 'waivers') throw problem(source, [key], 'unknown field (a waiver file has only `waivers:`)', true);
+  if (top.waivers.length > MAX_WAIVERS) throw problem(source, ['waivers'], `lists ${top.waivers.length} waivers; at most ${MAX_WAIVERS}`);
+  return top.waivers.map((entry, i) => entryOf(source, entry, i, shown));
+}
+
+export function loadWaivers(path: string, cwd: string): Waiver[] {
+  const file = resolve(cwd, path);
+  return parseWaivers(readInputFile(file, 'waiver file', ProfileError), file, path);
+}
