@@ -2,9 +2,8 @@
 // target (the PMS one with the mock channel manager listening for a PMS service) and a GitLab
 // job. Each gates on the verdict word, never on exit 0 alone. The commands they use are taken
 // from the YAML and run here, against the reference candidates: the run writes the reports the
-// job uploads, and the verdict gate passes a certified report and fails every other word.
-// (`run --require certified` is added by the trust work; where this branch lacks it, the
-// commands run without it and the verdict gate alone is proven.)
+// job uploads (with `--require certified`, which accepts only the word certified), and the
+// verdict gate passes a certified report and fails every other word.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,37 +35,28 @@ const JOBS: Job[] = [
   { file: 'gitlab-ci.yml', target: 'ota', commands: commandsOf('gitlab-ci.yml') },
 ];
 
-/** Whether this build's `run` knows a flag (the trust work adds --require). */
-async function runKnows(flag: string): Promise<boolean> {
-  const io = captureIo();
-  await main(['run', '--help'], io).catch(() => undefined);
-  return io.out().includes(flag);
-}
-
 /** The job's cm-certify command as arguments for main(), aimed at the reference candidate. */
-function referenceArgs(command: string, target: 'ota' | 'pms', pmsProfile: string | undefined, require: boolean): string[] {
+function referenceArgs(command: string, target: 'ota' | 'pms', pmsProfile: string | undefined): string[] {
   const words = command.split(/\s+/);
   expect(words.slice(0, 3)).toEqual(['node', '.cm/bin/cm-certify.js', 'run']);
   const args = words.slice(2);
   const at = args.indexOf('--profile');
   expect(args[at + 1]).toBe(`ci/cm-certify.${target}.yaml`);
   args.splice(at, 2, '--target', target, '--reference', ...(pmsProfile ? ['--profile', pmsProfile] : []));
-  const gate = args.indexOf('--require');
-  expect(args[gate + 1]).toBe('certified');
-  if (!require) args.splice(gate, 2);
+  expect(args[args.indexOf('--require') + 1]).toBe('certified');
   return args;
 }
 
 /** Runs a job's cm-certify command against the reference candidate; gives the folder it ran in. */
-async function runReference(job: Job, run: string, require: boolean): Promise<string> {
+async function runReference(job: Job, run: string): Promise<string> {
   let io = captureIo(scaledClock(50));
   const code =
     job.target === 'pms'
       ? await withTestClock(async (clock) => {
           io = captureIo(clock);
-          return main(referenceArgs(run, 'pms', writeTestPmsProfile(io.cwd), require), io);
+          return main(referenceArgs(run, 'pms', writeTestPmsProfile(io.cwd)), io);
         })
-      : await main(referenceArgs(run, 'ota', undefined, require), io);
+      : await main(referenceArgs(run, 'ota', undefined), io);
   expect(code, `${job.file}: ${io.err()}`).toBe(0);
   for (const file of ['report.json', 'junit.xml', 'report.html']) expect(existsSync(join(io.cwd, 'report', file)), file).toBe(true);
   if (job.target === 'pms') expect(io.out()).toMatch(/Estimated length: about .* once your PMS connects/);
@@ -106,14 +96,13 @@ describe('docs/ci', () => {
   });
 
   it('the commands the jobs use certify the reference candidates and gate on the verdict word', async () => {
-    const require = await runKnows('--require');
     // Each distinct run once (the GitLab job runs the GitHub OTA job's command), the two targets side by side.
     const runs = new Map<string, { job: Job; run: string }>();
     for (const job of JOBS) {
       const run = job.commands.find((c) => c.includes('cm-certify.js run'))!;
       if (!runs.has(`${job.target} ${run}`)) runs.set(`${job.target} ${run}`, { job, run });
     }
-    const folders = new Map(await Promise.all([...runs].map(async ([key, { job, run }]) => [key, await runReference(job, run, require)] as const)));
+    const folders = new Map(await Promise.all([...runs].map(async ([key, { job, run }]) => [key, await runReference(job, run)] as const)));
     for (const job of JOBS) {
       const run = job.commands.find((c) => c.includes('cm-certify.js run'))!;
       const cwd = folders.get(`${job.target} ${run}`)!;
