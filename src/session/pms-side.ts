@@ -4,13 +4,14 @@
 // self-signed one generated at start-up (its public PEM written to a temp file and its
 // SHA-256 fingerprint reported, so a PMS can trust or pin it); plain HTTP only when the
 // profile (tls.plain_http) or the flag (--mock-http) asks. The caller closes it.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../support/clock.js';
 import { fingerprintOf, LOCAL_HOSTS, selfSignedFor } from '../support/certificates.js';
 import { ProfileError } from '../support/errors.js';
 import type { Redactor } from '../support/redact.js';
+import { readInputBytes } from '../support/read-input.js';
 import type { Profile } from '../profile/types.js';
 import type { EvidenceLog } from '../drivers/evidence-log.js';
 import { MockChannelManager } from '../drivers/mock-cm/mock-cm.js';
@@ -29,16 +30,10 @@ function profileTls(profile: Profile): MockTls | undefined {
   const { cert, key } = profile.tls;
   if (!cert && !key) return undefined;
   if (!cert || !key) throw new ProfileError('tls needs both cert and key for the mock channel manager', { file: profile.file, field: 'tls' });
-  try {
-    const pair = { cert: readFileSync(cert, 'utf8'), key: readFileSync(key) };
-    const transport: MockTransport = { scheme: 'https', certificate: { source: 'profile', fingerprint256: fingerprintOf(pair.cert), file: cert } };
-    return { pair, transport, certificate: pair.cert, cleanup: () => undefined };
-  } catch (error) {
-    throw new ProfileError(`cannot read the TLS files ${cert}, ${key}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
-      file: profile.file,
-      field: 'tls',
-    });
-  }
+  const read = (path: string, field: string): Buffer => readInputBytes(path, `${field} ${path}`, ProfileError, { location: { file: profile.file, field } });
+  const pair = { cert: read(cert, 'tls.cert').toString('utf8'), key: read(key, 'tls.key') };
+  const transport: MockTransport = { scheme: 'https', certificate: { source: 'profile', fingerprint256: fingerprintOf(pair.cert), file: cert } };
+  return { pair, transport, certificate: pair.cert, cleanup: () => undefined };
 }
 
 /** A self-signed certificate for the listen host (and the loopback names); its PEM goes to a temp file. */
