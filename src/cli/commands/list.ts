@@ -7,6 +7,7 @@ import { loadBuiltinSuites, suiteFileLabel } from '../../suite/load-suite.js';
 import type { Suite } from '../../suite/types.js';
 import type { CheckMeta, Target } from '../../spec/vocabulary.js';
 import { PROTOCOL_CHECKS } from '../../checks/protocol.js';
+import { JSON_FINDING_CHECKS } from '../../checks/json-findings.js';
 import { SCHEMA_CHECKS } from '../../checks/schema-checks.js';
 import { REFUSAL_CHECKS } from '../../checks/refusal.js';
 import { BODY_RULES } from '../../checks/body-rules/index.js';
@@ -25,12 +26,19 @@ export interface ListOptions {
 
 export function automaticChecks(): CheckMeta[] {
   const meta = (c: CheckMeta): CheckMeta => ({ id: c.id, title: c.title, level: c.level, spec: c.spec, ...(c.rules ? { rules: c.rules } : {}) });
-  return [...Object.values(PROTOCOL_CHECKS), ...Object.values(REFUSAL_CHECKS), SCHEMA_CHECKS.response, SCHEMA_CHECKS.request, ...BODY_RULES].map(meta);
+  return [
+    ...Object.values(PROTOCOL_CHECKS),
+    ...Object.values(JSON_FINDING_CHECKS.response),
+    ...Object.values(REFUSAL_CHECKS),
+    SCHEMA_CHECKS.response,
+    SCHEMA_CHECKS.request,
+    ...BODY_RULES,
+  ].map(meta);
 }
 
 /** The PMS target's checks on every request the PMS sends (protocol and envelope). */
 export function inboundChecks(): CheckMeta[] {
-  return Object.values(INBOUND_CHECKS).map((c: CheckMeta) => ({
+  return [...Object.values(INBOUND_CHECKS), ...Object.values(JSON_FINDING_CHECKS.request)].map((c: CheckMeta) => ({
     id: c.id,
     title: c.title,
     level: c.level,

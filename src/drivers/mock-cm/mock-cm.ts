@@ -16,7 +16,7 @@ import type { ReservationTemplate } from '../../profile/reservation-template.js'
 import { renderMockReservation } from './reservation-render.js';
 import type { EvidenceLog } from '../evidence-log.js';
 import type { Exchange, LiveExchange, ParsedBody } from '../../spec/exchange.js';
-import { parseBody } from '../../spec/exchange.js';
+import { parseBody, typedBody } from '../../spec/exchange.js';
 import { messageRecord } from '../body-limits.js';
 import { InboundStore } from './inbound-store.js';
 import { closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
@@ -200,7 +200,8 @@ export class MockChannelManager {
         injected = `error ${failure.id} injected by the scenario`;
         reply = errorReply(200, failure.id, failure.msg);
       } else {
-        const answer = this.model.handle(operation, url.searchParams, read.bytes, request);
+        // The model reads the body as JSON.parse gives it, as a channel manager in JavaScript would.
+        const answer = this.model.handle(operation, url.searchParams, read.bytes, request.ok ? { ok: true, value: typedBody(request) } : request);
         reply = { status: answer.status, headers: answer.headers, body: Buffer.from(answer.body) };
       }
     }
