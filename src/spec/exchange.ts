@@ -18,10 +18,18 @@ export interface MessageRecord {
   truncated: boolean;
 }
 
+/** How an inbound request named its target, when not as a path (RFC 9112 §3.2): `text` as received (redacted, cut). */
+export interface RequestTarget {
+  form: 'absolute-form' | 'authority-form' | 'asterisk-form' | 'other';
+  text: string;
+}
+
 export interface RequestRecord extends MessageRecord {
   method: string;
-  /** Redacted URL. */
+  /** Redacted URL. Inbound: always under the mock's own origin, whatever host the request-target named. */
   url: string;
+  /** Inbound: the request-target as received when it was not a path (`/Operation?…`), e.g. `http://evil.example/HealthCheck`. */
+  target?: RequestTarget;
 }
 
 export interface ResponseRecord extends MessageRecord {

@@ -20,7 +20,7 @@ import { parseBody, typedBody } from '../../spec/exchange.js';
 import { messageRecord } from '../body-limits.js';
 import { InboundStore } from './inbound-store.js';
 import { closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
-import { boundedCopy, readFailure, recordRefused, refuseSocket, requestUrl } from './inbound-evidence.js';
+import { boundedCopy, readFailure, recordRefused, recordedTarget, refuseSocket } from './inbound-evidence.js';
 import type { Socket } from 'node:net';
 
 export interface MockCmOptions {
@@ -218,7 +218,7 @@ export class MockChannelManager {
       durationMs: Math.round(performance.now() - started),
       request: {
         method: req.method ?? '?',
-        url: redactor.url(requestUrl(this.baseUrl, req.url ?? '/')),
+        ...recordedTarget(this.baseUrl, req.url ?? '/', redactor),
         ...messageRecord(redactHeaders(requestHeaders, redactor), read.bytes, evidenceBodyBytes, redactor, read.ok ? read.bytes.length : read.total),
       },
       ...(reply ? { response: { status: reply.status, ...messageRecord(reply.headers, reply.body, evidenceBodyBytes, redactor) } } : {}),
