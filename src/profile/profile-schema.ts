@@ -140,7 +140,12 @@ export const PROFILE_SCHEMA = {
       },
     },
     // PMS target: where the mock channel manager listens and how the PMS is timed.
-    listen: { type: 'string', pattern: '^[^\\s:]+:\\d{1,5}$', description: 'PMS target: host:port the mock channel manager listens on, e.g. 0.0.0.0:9200.' },
+    listen: {
+      type: 'string',
+      pattern: '^[^\\s:]+:\\d{1,5}$',
+      description:
+        "PMS target: host:port the mock channel manager listens on (default 127.0.0.1:9200). On 0.0.0.0 or another interface anyone who reaches the port can call it: only requests with this profile's shared_secret, pms_cid and property are the PMS's, the others are answered with an error and counted apart (outsiders), never judged.",
+    },
     intervals: {
       type: 'object',
       description: 'PMS target: polling interval and tolerances in milliseconds.',

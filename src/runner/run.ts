@@ -8,7 +8,7 @@ import { HarnessLoad } from './harness-load.js';
 import type { HarnessLoadSummary } from './harness-load.js';
 import { insecureNotes, isFullSelection, transportFacts } from './certifiable.js';
 import { runSuite } from './suite-runner.js';
-import { mockFacts, mockNotes } from './mock-transport.js';
+import { mockFacts, mockNotes, outsiderNotes } from './mock-transport.js';
 import { reservationFormatNotes } from './reservation-note.js';
 import type { RunStop } from './step-env.js';
 import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult } from './types.js';
@@ -145,6 +145,7 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
   const stopped = stopFacts(stop);
   const { verdict, reasons } = decideVerdict({ suites: results, interrupted, stop: stopped, scope, transports: facts });
   const mock = ctx.pms ? mockFacts(ctx.pms) : undefined;
+  const outsiders = ctx.pms?.mock.outsiders.summary();
   const result: RunResult = {
     verdict,
     reasons,
@@ -160,11 +161,12 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
     scope,
     interrupted,
     ...(stopped ? { stop: stopped } : {}),
-    notes: [...(mock ? mockNotes(mock) : []), ...runNotes(options, facts, stop, interrupted, load)],
+    notes: [...(mock ? mockNotes(mock) : []), ...runNotes(options, facts, stop, interrupted, load), ...(outsiders ? outsiderNotes(outsiders) : [])],
     harnessLoad: load,
     counts: countOutcomes(results),
     suites: results,
     exchanges: [...ctx.log.all()],
+    ...(outsiders ? { outsiders } : {}),
     artifacts: {},
     profileDigest: profileDigest(options.profile),
   };

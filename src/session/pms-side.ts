@@ -75,6 +75,7 @@ export async function startPmsSide(
     log: deps.log,
     redactor: deps.redactor,
     sharedSecret: profile.sharedSecret,
+    pmsCid: profile.pmsCid,
     property: profile.property,
     host: profile.listen.host,
     port: profile.listen.port,

@@ -140,7 +140,8 @@ describe('every request a hostile PMS sends gets a judged answer and an evidence
       side.mock.url,
       `POST /ARIUpdate?shared_secret=${SECRET} HTTP/1.1\r\nhost: x\r\ncontent-length: 5\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\nGET /admin HTTP/1.1\r\n\r\n`,
     );
-    await raw(side.mock.url, `POST /GetRoomTypes HTTP/1.1\r\nhost: x\r\nx-filler: ${'a'.repeat(20_000)}\r\n\r\n`);
+    // With the secret in the query: a refused request without it is an outsider's (mock-outsiders.test.ts).
+    await raw(side.mock.url, `POST /GetRoomTypes?shared_secret=${SECRET} HTTP/1.1\r\nhost: x\r\nx-filler: ${'a'.repeat(20_000)}\r\n\r\n`);
     await vi.waitFor(() => expect(log.all()).toHaveLength(2));
     const [smuggled, oversized] = log.all();
     expect(smuggled!.failure?.kind).toBe('protocol');

@@ -10,6 +10,8 @@ import type { BodyRead } from '../../support/http-server.js';
 import type { EvidenceLog } from '../evidence-log.js';
 import type { Exchange, LiveExchange, RequestTarget, TransportFailure } from '../../spec/exchange.js';
 import { messageRecord } from '../body-limits.js';
+import { identifyOutsider } from './outsiders.js';
+import type { Outsider, OutsiderStore, PmsIdentity } from './outsiders.js';
 
 /** A request-target kept as evidence is cut here (Node accepts up to 16 KB of headers). */
 const MAX_TARGET_TEXT = 2048;
@@ -71,6 +73,21 @@ export interface RefusedContext {
   baseUrl: string;
   evidenceBodyBytes: number;
   requestTimeoutMs: number;
+  /** Without them every refused request is the PMS's (tests of the evidence alone). */
+  identity?: PmsIdentity;
+  outsiders?: OutsiderStore;
+}
+
+/** The PMS's only when the target's query carries its shared secret: a refused request has no body to tell by. */
+function refusedOutsider(target: string | undefined, ctx: RefusedContext): Outsider | undefined {
+  if (!ctx.identity) return undefined;
+  let query = new URLSearchParams();
+  try {
+    query = new URL(target ?? '/', 'http://mock').searchParams;
+  } catch {
+    // An unreadable target carries no secret.
+  }
+  return identifyOutsider(query, { ok: false, error: 'missing', detail: 'refused' }, '', ctx.identity);
 }
 
 /** A request Node's parser refused: one evidence entry saying what came and why it was refused. */
@@ -85,8 +102,9 @@ export function recordRefused(error: NodeJS.ErrnoException & { rawPacket?: Buffe
       ? message.replace("the harness's request timeout", `the harness's request timeout of ${ctx.requestTimeoutMs} ms`)
       : message;
   const at = ctx.clock.now();
+  const outsider = ctx.outsiders ? refusedOutsider(target, ctx) : undefined;
   const record: Exchange = {
-    id: ctx.log.nextId(),
+    id: outsider ? ctx.outsiders!.nextId() : ctx.log.nextId(),
     direction: 'inbound',
     operation: target ? (target.split('?')[0]!.split('/').filter(Boolean).pop() ?? '(refused)') : '(refused)',
     startedAt: new Date(at).toISOString(),
@@ -98,7 +116,8 @@ export function recordRefused(error: NodeJS.ErrnoException & { rawPacket?: Buffe
     },
     failure: { kind, message: timeoutMessage },
   };
-  ctx.log.add({ record, at, request: { ok: false, error: 'missing', detail: timeoutMessage } });
+  if (outsider) ctx.outsiders!.add(record, outsider);
+  else ctx.log.add({ record, at, request: { ok: false, error: 'missing', detail: timeoutMessage } });
   return record;
 }
 
