@@ -161,7 +161,12 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
     scope,
     interrupted,
     ...(stopped ? { stop: stopped } : {}),
-    notes: [...(mock ? mockNotes(mock) : []), ...runNotes(options, facts, stop, interrupted, load), ...(outsiders ? outsiderNotes(outsiders) : [])],
+    notes: [
+      ...(mock ? mockNotes(mock) : []),
+      ...runNotes(options, facts, stop, interrupted, load),
+      ...(outsiders ? outsiderNotes(outsiders) : []),
+      ...(ctx.log.budgetNote() ? [ctx.log.budgetNote()!] : []),
+    ],
     harnessLoad: load,
     counts: countOutcomes(results),
     suites: results,

@@ -100,6 +100,7 @@ export async function runSession(options: SessionOptions, io: SessionIo): Promis
   const memory = watchMemory(io.memoryBudgetBytes);
   const signal = AbortSignal.any([io.signal ?? new AbortController().signal, memory.signal]);
   const { profile, redactor, pms } = prepared;
+  log.setBudget(profile.limits.maxEvidenceBytes);
   if (options.requestTimeoutMs !== undefined) profile.timeouts.requestMs = options.requestTimeoutMs;
   const client = candidateClient(profile, { env: io.env, clock, log, redactor, signal, ca: prepared.ca, harnessVersion: version });
   try {

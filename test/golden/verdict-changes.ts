@@ -45,4 +45,9 @@ export const ADDED_CHECKS: AddedCheck[] = [
   { target: 'pms', check: 'protocol.json-safe-integers', why: JSON_FINDINGS },
   { target: 'pms', check: 'protocol.request-unique-keys', why: JSON_FINDINGS },
   { target: 'pms', check: 'protocol.request-safe-integers', why: JSON_FINDINGS },
+  {
+    target: 'ota',
+    check: 'limits.candidate-data',
+    why: 'issue 21 item 3: every for_each step and every room x rate plan list is bounded by a profile limit with a default; a warning says what a limit left out',
+  },
 ];

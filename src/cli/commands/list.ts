@@ -8,6 +8,7 @@ import type { Suite } from '../../suite/types.js';
 import type { CheckMeta, Target } from '../../spec/vocabulary.js';
 import { PROTOCOL_CHECKS } from '../../checks/protocol.js';
 import { JSON_FINDING_CHECKS } from '../../checks/json-findings.js';
+import { DATA_LIMIT_CHECK } from '../../checks/data-limits.js';
 import { SCHEMA_CHECKS } from '../../checks/schema-checks.js';
 import { REFUSAL_CHECKS } from '../../checks/refusal.js';
 import { BODY_RULES } from '../../checks/body-rules/index.js';
@@ -29,6 +30,7 @@ export function automaticChecks(): CheckMeta[] {
   return [
     ...Object.values(PROTOCOL_CHECKS),
     ...Object.values(JSON_FINDING_CHECKS.response),
+    DATA_LIMIT_CHECK,
     ...Object.values(REFUSAL_CHECKS),
     SCHEMA_CHECKS.response,
     SCHEMA_CHECKS.request,
