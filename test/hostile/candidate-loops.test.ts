@@ -88,6 +88,28 @@ describe('loops over candidate data', () => {
     expect(ota.fetched()).toBe(7 + 20);
   }, 30_000);
 
+  it('the run’s evidence keeps at most limits.max_evidence_bytes of body text; later exchanges keep all but their bodies', async () => {
+    let fetched = 0;
+    const reservation = JSON.stringify({ success: true, reservation: { Note: 'n'.repeat(2_000) } });
+    const server = await startCrafted((req) => {
+      if (req.url?.includes('/GetBookingList'))
+        return { body: JSON.stringify({ success: true, Bookings: Array.from({ length: 40 }, (_, i) => ({ booking_id: `B${i}` })) }) };
+      fetched++;
+      return { body: reservation };
+    });
+    servers.push(server);
+    const io = captureIo();
+    writeFileSync(join(io.cwd, 'p.yaml'), PROFILE(server.url, 'limits: {max_evidence_bytes: 20000}\n'));
+    writeFileSync(join(io.cwd, 'loops.yaml'), SUITE);
+    const { result } = await runCommand({ target: 'ota', profile: join(io.cwd, 'p.yaml'), suite: [join(io.cwd, 'loops.yaml')], allowHttp: true }, io);
+    expect(fetched).toBe(80);
+    const kept = result.exchanges.reduce((n, x) => n + x.request.body.length + (x.response?.body.length ?? 0), 0);
+    expect(kept).toBeLessThanOrEqual(20_000);
+    expect(result.exchanges).toHaveLength(81);
+    expect(result.exchanges.at(-1)!.response?.status).toBe(200);
+    expect(result.notes.join(' ')).toMatch(/evidence budget \(limits\.max_evidence_bytes, 20000 bytes of body text\) was spent at exchange x\d+/);
+  }, 30_000);
+
   it('3,000 rooms under 20 global rate plans: ARI for 500 pairs (limits.max_rate_plan_pairs), a warning for the other 59,500', async () => {
     const rooms = JSON.stringify({ success: true, Rooms: Array.from({ length: 3000 }, (_, i) => ({ wbp_room_id: 5000 + i, label: `R${i}` })) });
     const plans = JSON.stringify({
