@@ -157,6 +157,7 @@ async function runMock(shape: RefreshShape, inFlight: number, heapSnapshot?: str
     log,
     redactor,
     sharedSecret: profile.sharedSecret,
+    pmsCid: profile.pmsCid,
     property: profile.property,
     host: '127.0.0.1',
     port: 0,

@@ -5,6 +5,8 @@
 // A missed target is printed as MISS; the exit code stays 0.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { measureAriOrder } from './ari-order.js';
+import type { AriOrderResult } from './ari-order.js';
 import { measureIngestion } from './ingestion.js';
 import type { IngestionSummary } from './ingestion.js';
 import { describeMachine } from './machine.js';
@@ -28,6 +30,8 @@ interface Plan {
   certificationRuns: number;
   startupRuns: number;
   sideBySide: { counts: number[]; runs: number; referenceRuns: number; parseRuns: number };
+  /** Issue 21: items per ARIUpdate (two requests), newest first against oldest first. */
+  ariOrder: { items: number; runs: number };
 }
 
 const PLANS: Record<'full' | 'quick', Plan> = {
@@ -43,6 +47,7 @@ const PLANS: Record<'full' | 'quick', Plan> = {
     certificationRuns: 3,
     startupRuns: 20,
     sideBySide: { counts: [100], runs: 9, referenceRuns: 3, parseRuns: 7 },
+    ariOrder: { items: 60_000, runs: 3 },
   },
   quick: {
     ingestion: { rooms: 10, plansPerRoom: 10, days: 120, itemsPerRequest: 300, runs: 1 },
@@ -55,6 +60,7 @@ const PLANS: Record<'full' | 'quick', Plan> = {
     certificationRuns: 1,
     startupRuns: 5,
     sideBySide: { counts: [100], runs: 3, referenceRuns: 1, parseRuns: 3 },
+    ariOrder: { items: 60_000, runs: 1 },
   },
 };
 
@@ -159,6 +165,20 @@ async function sideBySideTable(plan: Plan, log: (line: string) => void, referenc
   return [...sideBySideRows(sides), suiteParseRow(parse), ...referenceRunRows(refs)];
 }
 
+/** Issue 21: ARI newest first costs what oldest first costs (O(log n) per item in any order). */
+function ariOrderRow(r: AriOrderResult): Row {
+  const ratio = r.newestFirstMs / r.oldestFirstMs;
+  const inTime = r.newestFirstMs < 2_000;
+  return {
+    measurement: `ARI newest first: 2 ARIUpdate requests of ${int(r.items)} one-day items (one room x rate plan, descending dates) through the mock channel manager, median of ${r.runs}`,
+    result: `${ms(r.newestFirstMs)} (CPU ${ms(r.newestFirstCpuMs)})`,
+    baseline: `${ms(r.oldestFirstMs)} (CPU ${ms(r.oldestFirstCpuMs)}) (the same items oldest first)`,
+    ratio: ratio.toFixed(2),
+    target: '<= 1.5 and < 2 s',
+    status: ratio <= 1.5 && inTime ? 'pass' : 'MISS',
+  };
+}
+
 /** Issue 12: a PMS certification at the spec defaults takes at most 4 polling intervals plus the full refresh. */
 function pmsTimeRow(t: PmsCertificationTime): Row {
   const intervals = pmsIntervals(t);
@@ -180,16 +200,18 @@ async function main(): Promise<void> {
       'side-by-side': { type: 'boolean' },
       'no-reference': { type: 'boolean' },
       'suite-parse': { type: 'boolean' },
+      'ari-order': { type: 'boolean' },
       json: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
   if (values.help) {
     process.stdout.write(
-      'node --expose-gc dist/bench/run.js [--quick] [--full-scaling] [--side-by-side [--no-reference] | --suite-parse] [--json FILE]\n' +
+      'node --expose-gc dist/bench/run.js [--quick] [--full-scaling] [--side-by-side [--no-reference] | --suite-parse | --ari-order] [--json FILE]\n' +
         '  --side-by-side  only the whole-process rows against the plain loop (and the suite parse, run --reference)\n' +
         '  --no-reference  with --side-by-side: without the whole `run --reference` processes (about a minute)\n' +
-        `  --suite-parse   only the user-suite parse row (loadSuite of the ${PARSE_STEPS}-step suite, cold in fresh processes and warm)\n`,
+        `  --suite-parse   only the user-suite parse row (loadSuite of the ${PARSE_STEPS}-step suite, cold in fresh processes and warm)\n` +
+        '  --ari-order     only the ARI row: newest-first items against oldest-first ones through the mock\n',
     );
     return;
   }
@@ -200,6 +222,11 @@ async function main(): Promise<void> {
   log(`cm-certify benchmarks (${values.quick ? 'quick' : 'full'}) on ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB, Node ${machine.node}`);
   if (values['suite-parse']) {
     printResults(machine, [suiteParseRow(measureSuiteParse(PARSE_STEPS, plan.sideBySide.parseRuns))], values.json, {});
+    return;
+  }
+  if (values['ari-order']) {
+    const ariOrder = await measureAriOrder(plan.ariOrder.items, plan.ariOrder.runs, log);
+    printResults(machine, [ariOrderRow(ariOrder)], values.json, { ariOrder });
     return;
   }
   if (values['side-by-side']) {
@@ -228,6 +255,8 @@ async function main(): Promise<void> {
   log('  PMS certification length at the spec defaults (injected clock) ...');
   const pmsTimes = [await measurePmsCertification(false), await measurePmsCertification(true)];
   const sideRows = await sideBySideTable(plan, log);
+  log('  ARI newest first ...');
+  const ariOrder = await measureAriOrder(plan.ariOrder.items, plan.ariOrder.runs, log);
 
   const startupRatio = startup.versionMs / startup.nodeMs;
   const rows: Row[] = [
@@ -253,8 +282,9 @@ async function main(): Promise<void> {
     ...scaling.map((row, i): Row => scalingRow(row, i, scaling)),
     ...pmsTimes.map(pmsTimeRow),
     ...sideRows,
+    ariOrderRow(ariOrder),
   ];
-  printResults(machine, rows, values.json, { ingestion, scaling, overhead, overheadTls, certification, startup, pmsTimes });
+  printResults(machine, rows, values.json, { ingestion, scaling, overhead, overheadTls, certification, startup, pmsTimes, ariOrder });
 }
 
 function printResults(machine: ReturnType<typeof describeMachine>, rows: Row[], json: string | undefined, details: Record<string, unknown>): void {

@@ -14,6 +14,8 @@ import type { RunResult } from './runner/types.js';
 import type { Target } from './spec/vocabulary.js';
 
 export type { RunResult, SuiteResult, OutcomeCounts, MockTransport } from './runner/types.js';
+export type { OutsiderExchange, OutsiderKind, OutsiderSummary } from './drivers/mock-cm/outsiders.js';
+export type { Exchange, RequestTarget } from './spec/exchange.js';
 export type { CheckResult, Outcome, Level, RunVerdict, Target, WaiverRecord } from './spec/vocabulary.js';
 export { HarnessError, InputError, ProfileError, SuiteError, UsageError };
 export { exitCodeForVerdict };

@@ -64,6 +64,12 @@ export class PropertyBook {
     return this.properties.get(wbpPropertyId);
   }
 
+  /** Some property here has this pms_property_id. */
+  hasPmsId(pmsPropertyId: string): boolean {
+    for (const property of this.properties.values()) if (property.pms_property_id === pmsPropertyId) return true;
+    return false;
+  }
+
   /** Creates (or re-creates) the property under these credentials. */
   create(credentials: Credentials, name: string, currency: string, rooms: readonly RoomInput[]): SyncedProperty {
     const property: SyncedProperty = { ...credentials, name, currency, rooms: [], ratePlanUpdates: [] };

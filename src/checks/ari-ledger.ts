@@ -3,109 +3,11 @@
 // updates overwrite earlier ones), so coverage, units-per-room consistency, currency,
 // unknown ids and compactness are judged on ranges, never day by day.
 import { PathInterner } from '../support/path-interner.js';
-import { dayNumber, dayString, gapsIn, insertRange } from './coverage.js';
+import { dayNumber, dayString, gapsIn } from './coverage.js';
+import { IntervalMap } from './interval-map.js';
 import type { DayRange } from './coverage.js';
 
-type Segment<V> = [number, number, V];
-
-/**
- * Sorted, non-overlapping segments with overwrite semantics. Kept as three parallel arrays
- * rather than one array per segment: a daily two-year refresh makes one segment per item,
- * and a segment then costs three array slots instead of a small array of its own.
- */
-export class IntervalMap<V> {
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
-  private readonly values: V[] = [];
-
-  /** The segments as [start, end, value], a copy for inspection (read them by index when there are many). */
-  get segments(): Array<Segment<V>> {
-    return this.starts.map((start, i) => [start, this.ends[i]!, this.values[i]!]);
-  }
-
-  get size(): number {
-    return this.starts.length;
-  }
-
-  startAt(i: number): number {
-    return this.starts[i]!;
-  }
-
-  endAt(i: number): number {
-    return this.ends[i]!;
-  }
-
-  valueAt(i: number): V {
-    return this.values[i]!;
-  }
-
-  /** The segment that holds `day`, if any. */
-  segmentOn(day: number): Segment<V> | undefined {
-    const i = this.firstEndingAtOrAfter(day);
-    return i < this.starts.length && this.starts[i]! <= day ? [this.starts[i]!, this.ends[i]!, this.values[i]!] : undefined;
-  }
-
-  set(start: number, end: number, value: V): void {
-    const { starts, ends, values } = this;
-    const n = starts.length;
-    if (n === 0 || start > ends[n - 1]!) {
-      starts.push(start);
-      ends.push(end);
-      values.push(value);
-      return;
-    }
-    const i = this.firstEndingAtOrAfter(start);
-    let j = i;
-    while (j < n && starts[j]! <= end) j++;
-    // Only the first overlapped segment can begin before `start`, only the last end after `end`.
-    const newStarts: number[] = [];
-    const newEnds: number[] = [];
-    const newValues: V[] = [];
-    if (i < j && starts[i]! < start) {
-      newStarts.push(starts[i]!);
-      newEnds.push(start - 1);
-      newValues.push(values[i]!);
-    }
-    newStarts.push(start);
-    newEnds.push(end);
-    newValues.push(value);
-    if (i < j && ends[j - 1]! > end) {
-      newStarts.push(end + 1);
-      newEnds.push(ends[j - 1]!);
-      newValues.push(values[j - 1]!);
-    }
-    starts.splice(i, j - i, ...newStarts);
-    ends.splice(i, j - i, ...newEnds);
-    values.splice(i, j - i, ...newValues);
-  }
-
-  private firstEndingAtOrAfter(day: number): number {
-    let lo = 0;
-    let hi = this.ends.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.ends[mid]! < day) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /** Merged coverage, ignoring values. */
-  ranges(): DayRange[] {
-    const out: DayRange[] = [];
-    for (let i = 0; i < this.starts.length; i++) insertRange(out, this.starts[i]!, this.ends[i]!);
-    return out;
-  }
-
-  /** Number of maximal runs of equal values on consecutive days: the fewest items that carry this data. */
-  runs(equal: (a: V, b: V) => boolean = (a, b) => a === b): number {
-    let runs = 0;
-    for (let i = 0; i < this.starts.length; i++) {
-      if (i === 0 || this.ends[i - 1]! + 1 !== this.starts[i] || !equal(this.values[i - 1]!, this.values[i]!)) runs++;
-    }
-    return runs;
-  }
-}
+export { IntervalMap } from './interval-map.js';
 
 export interface PairState {
   room: string;

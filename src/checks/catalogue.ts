@@ -3,7 +3,9 @@
 // checks on every request the PMS sends — what `list` prints and what a waiver may name.
 import type { CheckMeta } from '../spec/vocabulary.js';
 import { BODY_RULES } from './body-rules/index.js';
+import { DATA_LIMIT_CHECK } from './data-limits.js';
 import { INBOUND_CHECKS } from './inbound.js';
+import { JSON_FINDING_CHECKS } from './json-findings.js';
 import { PROTOCOL_CHECKS } from './protocol.js';
 import { REFUSAL_CHECKS } from './refusal.js';
 import { SCHEMA_CHECKS } from './schema-checks.js';
@@ -11,10 +13,18 @@ import { SCHEMA_CHECKS } from './schema-checks.js';
 const meta = (c: CheckMeta): CheckMeta => ({ id: c.id, title: c.title, level: c.level, spec: c.spec, ...(c.rules ? { rules: c.rules } : {}) });
 
 export function automaticChecks(): CheckMeta[] {
-  return [...Object.values(PROTOCOL_CHECKS), ...Object.values(REFUSAL_CHECKS), SCHEMA_CHECKS.response, SCHEMA_CHECKS.request, ...BODY_RULES].map(meta);
+  return [
+    ...Object.values(PROTOCOL_CHECKS),
+    ...Object.values(JSON_FINDING_CHECKS.response),
+    DATA_LIMIT_CHECK,
+    ...Object.values(REFUSAL_CHECKS),
+    SCHEMA_CHECKS.response,
+    SCHEMA_CHECKS.request,
+    ...BODY_RULES,
+  ].map(meta);
 }
 
 /** The PMS target's checks on every request the PMS sends (protocol and envelope). */
 export function inboundChecks(): CheckMeta[] {
-  return Object.values(INBOUND_CHECKS).map((c: CheckMeta) => meta(c));
+  return [...Object.values(INBOUND_CHECKS), ...Object.values(JSON_FINDING_CHECKS.request)].map((c: CheckMeta) => meta(c));
 }

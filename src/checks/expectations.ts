@@ -12,6 +12,8 @@ export interface Subject {
   body: unknown;
   status?: number | undefined;
   exchanges: string[];
+  /** Pointers of numbers the body holds as their exact text (past the safe-integer range): integers to `type`. */
+  exact?: readonly string[] | undefined;
 }
 
 const MATCHER_KEYS = new Set(['equals', 'type', 'exists', 'matches', 'one_of', 'min_items', 'max_items', 'contains', 'not_contains', 'gte', 'lte']);
@@ -60,12 +62,13 @@ function compare(a: unknown, b: unknown): number | undefined {
 }
 
 /** One matcher on one pointer: undefined when it holds, else the failure sentence and values. */
-function checkMatcher(found: boolean, value: unknown, m: Matcher): { what: string; expected: unknown; actual: unknown } | undefined {
+function checkMatcher(found: boolean, value: unknown, m: Matcher, exactNumber = false): { what: string; expected: unknown; actual: unknown } | undefined {
   if (m.exists !== undefined && found !== m.exists)
     return { what: 'presence', expected: described(m.exists ? 'present' : 'absent'), actual: described(found ? 'present' : 'absent') };
   if (!found) return m.exists === false ? undefined : { what: 'presence', expected: described('present'), actual: described('absent') };
   if (m.equals !== undefined && !deepEqual(value, m.equals)) return { what: 'value', expected: m.equals, actual: value };
-  if (m.type !== undefined && !typeMatches(value, m.type)) return { what: 'type', expected: described(m.type), actual: described(jsonType(value)) };
+  const typed = exactNumber ? Number(value) : value;
+  if (m.type !== undefined && !typeMatches(typed, m.type)) return { what: 'type', expected: described(m.type), actual: described(jsonType(typed)) };
   if (m.matches !== undefined && (typeof value !== 'string' || !new RegExp(m.matches).test(value))) {
     return { what: 'value', expected: described(`matching /${m.matches}/`), actual: value };
   }
@@ -161,7 +164,7 @@ export function evaluateExpectation(expect: Expectation, subject: Subject): Verd
   for (const [pointer, spec] of Object.entries(expect.json ?? {})) {
     const m: Matcher = isMatcher(spec) ? spec : { equals: spec };
     const { found, value } = getPointer(obj, pointer);
-    const raw = checkMatcher(found, value, m);
+    const raw = checkMatcher(found, value, m, subject.exact?.includes(pointer) ?? false);
     // A secret field's values (the profile's, or a wrong one the candidate sent) are never shown (D-184).
     const problem =
       raw && raw.what === 'value' && isSecretPointer(pointer) ? { ...raw, expected: `the profile's ${lastSegment(pointer)}`, actual: 'another value' } : raw;

@@ -11,6 +11,7 @@ import type { Judged } from './protocol.js';
 import { excerpt, isJsonContentType } from './protocol.js';
 import type { CheckMeta, Verdict } from '../spec/vocabulary.js';
 import { fail, pass, skip, unexpected } from './check-verdict.js';
+import { judgeJsonFindings } from './json-findings.js';
 
 export const INBOUND_CHECKS = {
   complete: {
@@ -231,6 +232,7 @@ export function judgeInboundRequest(x: LiveExchange, issued: Issued, memory: Gui
       ? pass('a JSON object', { exchanges: ids })
       : fail(`Unexpected body: ${parsed.ok ? 'not a JSON object' : parsed.detail}\n  ${excerpt(x.record.request.body)}`, { exchanges: ids }),
   });
+  out.push(...judgeJsonFindings(parsed, ids, 'request'));
   if (!isObject || !known) return { judged: out };
   const body = (parsed as { value: Record<string, unknown> }).value;
   out.push(...judgeEnvelope(x, body, issued, memory));

@@ -5,6 +5,7 @@ import { SPEC } from '../spec/sections.js';
 import type { LiveExchange } from '../spec/exchange.js';
 import type { CheckMeta, Verdict } from '../spec/vocabulary.js';
 import { fail, harnessError, pass, skip, unexpected } from './check-verdict.js';
+import { judgeJsonFindings } from './json-findings.js';
 
 export const PROTOCOL_CHECKS = {
   transport: {
@@ -91,6 +92,7 @@ export function judgeResponseProtocol(x: LiveExchange): Judged[] {
       : fail(unexpected('content type', 'application/json', type ?? '(none)'), { exchanges: ids, expected: 'application/json', actual: type ?? null }),
   });
   out.push({ meta: PROTOCOL_CHECKS.json, verdict: judgeJsonBody(x, failure !== undefined) });
+  if (!failure) out.push(...judgeJsonFindings(x.response, ids, 'response'));
   return out;
 }
 
@@ -111,6 +113,13 @@ function judgeJsonBody(x: LiveExchange, incomplete: boolean): Verdict {
     return fail(unexpected('JSON body', 'an object', kind, excerpt(x.record.response?.body)), { exchanges: ids, expected: 'object', actual: kind });
   }
   return pass('a JSON object', { exchanges: ids });
+}
+
+/** The response object with types as sent (numbers as JSON.parse reads them): what schemas and body rules judge. */
+export function typedResponseObject(x: LiveExchange): Record<string, unknown> | undefined {
+  const object = responseObject(x);
+  const typed = object && x.response?.ok && 'typed' in x.response ? x.response.typed : object;
+  return typed as Record<string, unknown> | undefined;
 }
 
 /** The parsed response object when the protocol checks passed, else undefined. */

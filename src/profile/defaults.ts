@@ -8,6 +8,18 @@ export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** Evidence keeps this much of each body; the rest is cut. */
 export const DEFAULT_EVIDENCE_BODY_BYTES = 16 * 1024;
 
+/**
+ * How much of a candidate's data the harness works through when the profile says nothing
+ * (issue 21 item 3): the run's evidence bodies, the bookings it fetches, the room x rate plan
+ * pairs it sends ARI for, and the items of any loop. Past a limit, a warning, not more work.
+ */
+export const DEFAULT_LIMITS = {
+  max_evidence_bytes: 64 * 1024 * 1024,
+  max_bookings_fetched: 50,
+  max_rate_plan_pairs: 500,
+  max_iterations: 1000,
+} as const;
+
 export const DEFAULT_LISTEN = { host: '127.0.0.1', port: 9200 };
 
 export const DEFAULT_DEADLINES: Record<string, string> = {
@@ -49,7 +61,10 @@ export function applyDefaults(raw: RawProfile, file: string, secrets: string[]):
     limits: {
       maxBodyBytes: raw.limits?.max_body_bytes ?? DEFAULT_MAX_BODY_BYTES,
       evidenceBodyBytes: raw.limits?.evidence_body_bytes ?? DEFAULT_EVIDENCE_BODY_BYTES,
-      maxBookingsFetched: raw.limits?.max_bookings_fetched ?? 50,
+      maxEvidenceBytes: raw.limits?.max_evidence_bytes ?? DEFAULT_LIMITS.max_evidence_bytes,
+      maxBookingsFetched: raw.limits?.max_bookings_fetched ?? DEFAULT_LIMITS.max_bookings_fetched,
+      maxRatePlanPairs: raw.limits?.max_rate_plan_pairs ?? DEFAULT_LIMITS.max_rate_plan_pairs,
+      maxIterations: raw.limits?.max_iterations ?? DEFAULT_LIMITS.max_iterations,
     },
     ari: {
       itemsPerRequest: raw.ari?.items_per_request ?? 100,

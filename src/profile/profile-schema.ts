@@ -109,12 +109,16 @@ export const PROFILE_SCHEMA = {
     },
     limits: {
       type: 'object',
-      description: 'Size limits in bytes (max_body_bytes, evidence_body_bytes) and max_bookings_fetched.',
+      description:
+        "Size limits in bytes (max_body_bytes, default 10 MiB; evidence_body_bytes, default 16 KiB; max_evidence_bytes, the run's evidence, default 64 MiB) and how much of a candidate's data the harness works through (max_bookings_fetched, default 50; max_rate_plan_pairs, default 500; max_iterations, every other loop, default 1000). Past a limit the rest is not worked through and a warning (limits.candidate-data) says so.",
       additionalProperties: false,
       properties: {
         max_body_bytes: positiveMs,
         evidence_body_bytes: positiveMs,
+        max_evidence_bytes: positiveMs,
         max_bookings_fetched: positiveMs,
+        max_rate_plan_pairs: positiveMs,
+        max_iterations: positiveMs,
       },
     },
     ari: {
@@ -140,7 +144,12 @@ export const PROFILE_SCHEMA = {
       },
     },
     // PMS target: where the mock channel manager listens and how the PMS is timed.
-    listen: { type: 'string', pattern: '^[^\\s:]+:\\d{1,5}$', description: 'PMS target: host:port the mock channel manager listens on, e.g. 0.0.0.0:9200.' },
+    listen: {
+      type: 'string',
+      pattern: '^[^\\s:]+:\\d{1,5}$',
+      description:
+        "PMS target: host:port the mock channel manager listens on (default 127.0.0.1:9200). On 0.0.0.0 or another interface anyone who reaches the port can call it: only requests with this profile's shared_secret, pms_cid and property are the PMS's, the others are answered with an error and counted apart (outsiders), never judged.",
+    },
     intervals: {
       type: 'object',
       description: 'PMS target: polling interval and tolerances in milliseconds.',

@@ -3,9 +3,8 @@
 // `{{placeholder}}` is known and used where it can be filled (room placeholders inside the
 // one-element array that repeats per booked room, night placeholders inside the one that
 // repeats per night). A bad template is a ProfileError naming file, line and field.
-import { readFileSync } from 'node:fs';
 import { ProfileError } from '../support/errors.js';
-import { decodeInput } from '../support/read-input.js';
+import { decodeInput, readInputBytes } from '../support/read-input.js';
 import { MAX_JSON_DEPTH, jsonTextDepthOffset } from '../support/json-depth.js';
 import { isYamlProblem, parseYaml, positionAt, withoutBom } from '../support/yaml-source.js';
 
@@ -141,16 +140,9 @@ export function parseReservationTemplate(source: string, file: string): Reservat
 
 /** Reads and parses the template; an unreadable file names the profile field that points at it. */
 export function loadReservationTemplate(path: string, profileFile: string, line?: number): ReservationTemplate {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    throw new ProfileError(`mock.reservation_template: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, {
-      file: profileFile,
-      ...(line ? { line } : {}),
-      field: 'mock.reservation_template',
-    });
-  }
+  const bytes = readInputBytes(path, `mock.reservation_template ${path}`, ProfileError, {
+    location: { file: profileFile, ...(line ? { line } : {}), field: 'mock.reservation_template' },
+  });
   return parseReservationTemplate(decodeInput(bytes, path, 'reservation template', ProfileError), path);
 }
 

@@ -29,7 +29,14 @@ export interface RawProfile {
   fixtures?: { not_enabled_property?: Credentials; departed_booking_id?: string; active_booking_id?: string; [key: string]: unknown };
   hooks?: Record<string, HookSpec>;
   timeouts?: { request_ms?: number; connect_ms?: number; hook_ms?: number };
-  limits?: { max_body_bytes?: number; evidence_body_bytes?: number; max_bookings_fetched?: number };
+  limits?: {
+    max_body_bytes?: number;
+    evidence_body_bytes?: number;
+    max_evidence_bytes?: number;
+    max_bookings_fetched?: number;
+    max_rate_plan_pairs?: number;
+    max_iterations?: number;
+  };
   ari?: { items_per_request?: number; max_days_per_range?: number };
   tls?: { ca?: string; cert?: string; key?: string; plain_http?: boolean };
   listen?: string;
@@ -57,7 +64,18 @@ export interface Profile {
   fixtures: NonNullable<RawProfile['fixtures']>;
   hooks: Record<string, HookSpec>;
   timeouts: { requestMs: number; connectMs: number; hookMs: number };
-  limits: { maxBodyBytes: number; evidenceBodyBytes: number; maxBookingsFetched: number };
+  /** Every loop over a candidate's data and every buffer it fills is bounded by one of these (issue 21 item 3). */
+  limits: {
+    maxBodyBytes: number;
+    evidenceBodyBytes: number;
+    /** Body text the whole run keeps as evidence; past it, exchanges are kept without their bodies. */
+    maxEvidenceBytes: number;
+    maxBookingsFetched: number;
+    /** Room x rate plan pairs (from the candidate's lists) the harness sends ARI and probes for. */
+    maxRatePlanPairs: number;
+    /** Items of any for_each step, and units of any other loop a candidate's data sizes. */
+    maxIterations: number;
+  };
   ari: { itemsPerRequest: number; maxDaysPerRange: number };
   tls: NonNullable<RawProfile['tls']>;
   listen: { host: string; port: number };

@@ -10,7 +10,7 @@ export const EVERY_PMS_REQUEST_ANCHOR = 'checks-on-every-request-the-pms-sends-p
 
 /** Checks the harness runs on every exchange or PMS request, whatever the suite. */
 const EVERY_PMS_REQUEST = /^(?:protocol\.request-|pms\.envelope\.)/;
-const EVERY_EXCHANGE = /^(?:protocol\.|schema\.|rule\.|envelope\.|probe\.control\.|harness\.)/;
+const EVERY_EXCHANGE = /^(?:protocol\.|schema\.|rule\.|envelope\.|probe\.control\.|harness\.|limits\.)/;
 
 export function docsLink(checkId: string, suite: { name: string; builtin?: boolean | undefined }, target: Target): string | undefined {
   if (EVERY_PMS_REQUEST.test(checkId) || (target === 'pms' && checkId === 'schema.request')) return `docs/suites/README.md#${EVERY_PMS_REQUEST_ANCHOR}`;

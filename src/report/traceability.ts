@@ -6,6 +6,8 @@
 import { BODY_RULES } from '../checks/body-rules/index.js';
 import { INBOUND_CHECKS } from '../checks/inbound.js';
 import { PROTOCOL_CHECKS } from '../checks/protocol.js';
+import { JSON_FINDING_CHECKS } from '../checks/json-findings.js';
+import { DATA_LIMIT_CHECK } from '../checks/data-limits.js';
 import { SCHEMA_CHECKS } from '../checks/schema-checks.js';
 import type { CheckMeta, Target } from '../spec/vocabulary.js';
 import { readingAnchor, readingsForRule } from '../spec/readings/index.js';
@@ -32,8 +34,8 @@ export function checksOfTarget(target: Target): CheckMeta[] {
   const bodyRules = BODY_RULES.filter((rule) => rule.appliesTo.some((a) => a.kind === kind));
   const automatic: CheckMeta[] =
     target === 'ota'
-      ? [...Object.values(PROTOCOL_CHECKS), SCHEMA_CHECKS.response, ...bodyRules]
-      : [...Object.values(INBOUND_CHECKS), SCHEMA_CHECKS.request, ...bodyRules];
+      ? [...Object.values(PROTOCOL_CHECKS), ...Object.values(JSON_FINDING_CHECKS.response), DATA_LIMIT_CHECK, SCHEMA_CHECKS.response, ...bodyRules]
+      : [...Object.values(INBOUND_CHECKS), ...Object.values(JSON_FINDING_CHECKS.request), SCHEMA_CHECKS.request, ...bodyRules];
   return [...suites, ...automatic];
 }
 

@@ -4,7 +4,8 @@
 // name (rename replaces a link itself, never its target). The text is written as given:
 // it was redacted as values before it was serialised (D-181, D-186).
 import { constants } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
+import { makeDirs } from '../support/make-dirs.js';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 
@@ -12,7 +13,7 @@ const FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | consta
 
 export async function writeReportFile(path: string, text: string): Promise<string> {
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
+  makeDirs(dir);
   const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, FLAGS, 0o644);
   try {

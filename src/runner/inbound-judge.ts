@@ -9,6 +9,7 @@ import type { Judged } from '../checks/protocol.js';
 import { judgeCandidateBody, judgeHarnessBody } from '../checks/schema-checks.js';
 import type { CheckMeta, Verdict } from '../spec/vocabulary.js';
 import type { LiveExchange } from '../spec/exchange.js';
+import { typedBody } from '../spec/exchange.js';
 import type { MessageName } from '../spec/operations.js';
 import { OPERATIONS, isMessageName } from '../spec/operations.js';
 
@@ -76,7 +77,8 @@ export class InboundJudge {
     const ids = [x.record.id];
     const op = String(x.record.operation);
     if (body && isMessageName(op) && OPERATIONS[op].server === 'ota') {
-      judged.push(...judgeCandidateBody(op as MessageName, 'request', body, ids, true));
+      // Types as sent: a number past the safe range is an integer to the schema, not the text cm-certify keeps.
+      judged.push(...judgeCandidateBody(op as MessageName, 'request', typedBody(x.request), ids, true));
       if (x.response?.ok) judged.push(...judgeHarnessBody(op as MessageName, 'response', x.response.value, ids));
       // ARI sent with wrong credentials updates nothing: it counts in no coverage (D-190).
       if (op === 'ARIUpdate' && !refusedCredentials(judged)) for (const ledger of this.open) if (x.at >= ledger.since) ledger.ingest(x.record.id, body);

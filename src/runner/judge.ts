@@ -13,6 +13,8 @@ import type { StepEnv } from './step-env.js';
 
 export interface JudgeSubject {
   body: unknown;
+  /** Pointers of numbers the body holds as their exact text (ParsedBody json.exact). */
+  exact?: readonly string[] | undefined;
   status?: number | undefined;
   exchanges: string[];
   traffic?: readonly LiveExchange[];

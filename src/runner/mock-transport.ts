@@ -1,11 +1,22 @@
 // How the mock channel manager served the PMS: takes the PMS side, gives its URL, scheme and
-// certificate for the RunResult, and the note every report prints about it (the fingerprint
-// a PMS pins). Whether the run can certify is decided in certifiable.ts.
+// certificate for the RunResult, the note every report prints about it (the fingerprint a PMS
+// pins), and the requests it set apart as outsiders'. Whether the run can certify is decided
+// in certifiable.ts.
+import type { OutsiderSummary } from '../drivers/mock-cm/outsiders.js';
 import type { PmsSide, RunResult } from './types.js';
 
 export function mockFacts(pms: PmsSide): NonNullable<RunResult['mock']> {
   const scheme = pms.mock.url.startsWith('https://') ? 'https' : 'http';
   return { url: pms.mock.url, ...(pms.transport ?? {}), scheme };
+}
+
+/** The outsiders' requests, said once in the notes when there were any (they changed nothing). */
+export function outsiderNotes(outsiders: OutsiderSummary): string[] {
+  if (outsiders.requests === 0) return [];
+  const kinds = Object.entries(outsiders.byKind).map(([kind, n]) => `${n} ${kind.replace(/-/g, ' ')}`);
+  return [
+    `${outsiders.requests} request(s) to the mock channel manager came from outside the PMS under test (${kinds.join(', ')}): each was answered with the spec's error and set apart, none was judged or changed the verdict (report.json: outsiders).`,
+  ];
 }
 
 /** The mock's certificate over HTTPS; over plain HTTP certifiable.ts says why the run certifies nothing. */

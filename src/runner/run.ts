@@ -10,7 +10,7 @@ import type { HarnessLoadSummary } from './harness-load.js';
 import { insecureNotes, isFullSelection, transportFacts } from './certifiable.js';
 import { candidateFacts } from './identity.js';
 import { runSuite } from './suite-runner.js';
-import { mockFacts, mockNotes } from './mock-transport.js';
+import { mockFacts, mockNotes, outsiderNotes } from './mock-transport.js';
 import { reservationFormatNotes } from './reservation-note.js';
 import type { RunStop } from './step-env.js';
 import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult } from './types.js';
@@ -155,6 +155,7 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
   const waivers = waived(options, results, startedAt);
   const { verdict, reasons } = decideVerdict({ suites: waivers.suites, interrupted, stop: stopped, scope, transports: facts });
   const mock = ctx.pms ? mockFacts(ctx.pms) : undefined;
+  const outsiders = ctx.pms?.mock.outsiders.summary();
   const result: RunResult = {
     verdict,
     reasons,
@@ -170,11 +171,18 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
     scope,
     interrupted,
     ...(stopped ? { stop: stopped } : {}),
-    notes: [...(mock ? mockNotes(mock) : []), ...runNotes(options, facts, stop, interrupted, load), ...waivers.notes],
+    notes: [
+      ...(mock ? mockNotes(mock) : []),
+      ...runNotes(options, facts, stop, interrupted, load),
+      ...(outsiders ? outsiderNotes(outsiders) : []),
+      ...(ctx.log.budgetNote() ? [ctx.log.budgetNote()!] : []),
+      ...waivers.notes,
+    ],
     harnessLoad: load,
     counts: countOutcomes(waivers.suites),
     suites: waivers.suites,
     exchanges: [...ctx.log.all()],
+    ...(outsiders ? { outsiders } : {}),
     artifacts: {},
     profileDigest: profileDigest(options.profile),
     ...(waivers.records ? { waivers: waivers.records } : {}),

@@ -27,12 +27,26 @@ export interface SuiteState {
 
 export function baseRoots(profile: Profile, state: SuiteState, runStartedAt: number, mockUrl?: string): Record<string, unknown> {
   return {
-    profile: profile.raw,
+    // The limits as they apply, defaults included: a suite's limit may name one the profile left out.
+    profile: { ...profile.raw, limits: effectiveLimits(profile) },
     fixtures: profile.fixtures,
     property: profile.property,
     captures: state.captures,
     run: { started_at: runStartedAt, target: profile.target, ...(mockUrl ? { mock_url: mockUrl } : {}) },
     settings: settingsOf(profile),
+  };
+}
+
+/** The profile's limits with their defaults, under the profile's own names. */
+function effectiveLimits(profile: Profile): Record<string, number> {
+  const l = profile.limits;
+  return {
+    max_body_bytes: l.maxBodyBytes,
+    evidence_body_bytes: l.evidenceBodyBytes,
+    max_evidence_bytes: l.maxEvidenceBytes,
+    max_bookings_fetched: l.maxBookingsFetched,
+    max_rate_plan_pairs: l.maxRatePlanPairs,
+    max_iterations: l.maxIterations,
   };
 }
 

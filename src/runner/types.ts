@@ -8,6 +8,7 @@ import type { EvidenceLog } from '../drivers/evidence-log.js';
 import type { HttpClient } from '../drivers/http-client.js';
 import type { HookRunner } from '../drivers/hooks.js';
 import type { MockChannelManager } from '../drivers/mock-cm/mock-cm.js';
+import type { OutsiderSummary } from '../drivers/mock-cm/outsiders.js';
 import type { InboundJudge } from './inbound-judge.js';
 import type { HarnessLoad, HarnessLoadSummary } from './harness-load.js';
 import type { Profile } from '../profile/types.js';
@@ -161,6 +162,11 @@ export interface RunResult {
   counts: OutcomeCounts;
   suites: SuiteResult[];
   exchanges: Exchange[];
+  /**
+   * PMS target: requests to the mock from anyone but the PMS under test (D-323), counted and
+   * the first 50 kept, apart from `exchanges`: never judged, never part of the verdict.
+   */
+  outsiders?: OutsiderSummary;
   artifacts: RunArtifacts;
   /** How late the harness's own event loop ran during the run (timing tolerances were widened by it). */
   harnessLoad?: HarnessLoadSummary;

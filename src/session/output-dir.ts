@@ -3,9 +3,10 @@
 // the flag — a file, a folder under a file, or a folder we cannot write to is found at once,
 // not after a whole run (D-205).
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../support/errors.js';
+import { makeDirs } from '../support/make-dirs.js';
 
 function reason(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
@@ -18,6 +19,8 @@ function reason(error: unknown): string {
       return 'no permission to write there';
     case 'EROFS':
       return 'the file system is read-only';
+    case 'ENOENT':
+      return 'the file system refuses to make the folder there';
     default:
       return code ?? (error as Error).message;
   }
@@ -37,7 +40,7 @@ export function prepareOutputDir(dir: string, cwd: string): string {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') fail(reason(error));
   }
   try {
-    if (!isDir) mkdirSync(path, { recursive: true });
+    if (!isDir) makeDirs(path);
     // A real write proves more than access(): ACLs, read-only mounts and quotas all show here.
     const probe = join(path, `.cm-certify-write-test-${randomBytes(6).toString('hex')}`);
     writeFileSync(probe, '', { flag: 'wx' });

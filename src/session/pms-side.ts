@@ -6,7 +6,7 @@
 // SHA-256 fingerprint and trusts one PEM file; without a cache folder, one generated for the
 // run (its PEM in a temp file). Plain HTTP only when the profile (tls.plain_http) or the flag
 // (--mock-http) asks. The caller closes it.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../support/clock.js';
@@ -14,6 +14,7 @@ import { fingerprintOf, LOCAL_HOSTS, selfSignedFor } from '../support/certificat
 import { cachedSelfSigned, certificateCacheDir } from '../support/certificate-cache.js';
 import { ProfileError } from '../support/errors.js';
 import type { Redactor } from '../support/redact.js';
+import { readInputBytes } from '../support/read-input.js';
 import type { Profile } from '../profile/types.js';
 import type { EvidenceLog } from '../drivers/evidence-log.js';
 import { MockChannelManager } from '../drivers/mock-cm/mock-cm.js';
@@ -32,16 +33,10 @@ function profileTls(profile: Profile): MockTls | undefined {
   const { cert, key } = profile.tls;
   if (!cert && !key) return undefined;
   if (!cert || !key) throw new ProfileError('tls needs both cert and key for the mock channel manager', { file: profile.file, field: 'tls' });
-  try {
-    const pair = { cert: readFileSync(cert, 'utf8'), key: readFileSync(key) };
-    const transport: MockTransport = { scheme: 'https', certificate: { source: 'profile', fingerprint256: fingerprintOf(pair.cert), file: cert } };
-    return { pair, transport, certificate: pair.cert, cleanup: () => undefined };
-  } catch (error) {
-    throw new ProfileError(`cannot read the TLS files ${cert}, ${key}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
-      file: profile.file,
-      field: 'tls',
-    });
-  }
+  const read = (path: string, field: string): Buffer => readInputBytes(path, `${field} ${path}`, ProfileError, { location: { file: profile.file, field } });
+  const pair = { cert: read(cert, 'tls.cert').toString('utf8'), key: read(key, 'tls.key') };
+  const transport: MockTransport = { scheme: 'https', certificate: { source: 'profile', fingerprint256: fingerprintOf(pair.cert), file: cert } };
+  return { pair, transport, certificate: pair.cert, cleanup: () => undefined };
 }
 
 /** The kept certificate for these hosts; undefined when there is no cache folder or it cannot be written. */
@@ -106,6 +101,7 @@ export async function startPmsSide(
     log: deps.log,
     redactor: deps.redactor,
     sharedSecret: profile.sharedSecret,
+    pmsCid: profile.pmsCid,
     property: profile.property,
     host: profile.listen.host,
     port: profile.listen.port,

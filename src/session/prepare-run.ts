@@ -3,11 +3,11 @@
 // target's mock channel manager, and one close() for all it started. The profile comes
 // from the profile file, or from a launcher that starts the candidate (for a PMS: after
 // the mock, whose URL the PMS needs). The mock channel manager is imported only when used.
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Clock } from '../support/clock.js';
 import { HarnessError, ProfileError, UsageError } from '../support/errors.js';
 import { Redactor } from '../support/redact.js';
+import { readInputBytes } from '../support/read-input.js';
 import { loadProfile } from '../profile/load-profile.js';
 import type { Profile } from '../profile/types.js';
 import type { EvidenceLog } from '../drivers/evidence-log.js';
@@ -45,11 +45,7 @@ export function profileRedactor(profile: Profile): Redactor {
 function readCa(path: string | undefined, cwd: string): Buffer | undefined {
   if (!path) return undefined;
   const file = resolve(cwd, path);
-  try {
-    return readFileSync(file);
-  } catch (error) {
-    throw new UsageError(`--ca ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
+  return readInputBytes(file, 'the file', UsageError, { location: { file: `--ca ${file}` } });
 }
 
 async function startMock(profile: Profile, redactor: Redactor, options: SessionOptions, deps: RunDeps): Promise<StartedPmsSide> {

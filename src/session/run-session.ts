@@ -7,7 +7,7 @@
 // output and the mock's address, and it never exits (the named errors are thrown).
 import { resolve } from 'node:path';
 import { systemClock } from '../support/clock.js';
-import { UsageError } from '../support/errors.js';
+import { HarnessError, UsageError, errorMessage } from '../support/errors.js';
 import { harnessVersion } from '../support/package-root.js';
 import { EvidenceLog } from '../drivers/evidence-log.js';
 import { HookRunner } from '../drivers/hooks.js';
@@ -46,6 +46,40 @@ function compileGrep(grep: string | undefined): RegExp | undefined {
 function outputDirOf(options: SessionOptions, cwd: string): string {
   const dir = options.outputDir ?? 'cm-certify-report';
   return options.reporter?.length ? prepareOutputDir(dir, cwd) : resolve(cwd, dir);
+}
+
+/** After Ctrl-C/SIGTERM, how long start-up may still take before the session gives up on it. */
+const START_GRACE_MS = 600;
+
+/**
+ * Start-up (the candidate, the mock, their certificates: seconds on a busy machine), unless
+ * Ctrl-C/SIGTERM comes first: a start-up that ends soon after the signal still gives an
+ * interrupted run and its reports; one that does not is left to close what it started when
+ * it ends, and the session stops now (issue 21 item 6: a signal ends cm-certify at any stage).
+ */
+async function prepareUnlessAborted(options: SessionOptions, io: SessionIo, deps: Parameters<typeof prepareRun>[2]): Promise<PreparedRun> {
+  const preparing = prepareRun(options, io, deps);
+  const signal = io.signal;
+  if (!signal) return preparing;
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const givenUp = new Promise<undefined>((resolve) => {
+    onAbort = (): void => void (timer = setTimeout(resolve, START_GRACE_MS, undefined));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    const prepared = await Promise.race([preparing, givenUp]);
+    if (prepared) return prepared;
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+  }
+  preparing.then(
+    (late) => late.close(),
+    () => undefined,
+  );
+  throw new HarnessError(`${errorMessage(signal.reason)} while the run was starting: nothing was judged and no report was written`);
 }
 
 /** How the reports say to reproduce a failure and run a check again: the command that ran, the secrets' variable names. */
@@ -90,10 +124,11 @@ export async function runSession(options: SessionOptions, io: SessionIo): Promis
   const clock = io.clock ?? systemClock;
   const log = new EvidenceLog();
   const version = harnessVersion();
-  const prepared = await prepareRun(options, io, { clock, log });
+  const prepared = await prepareUnlessAborted(options, io, { clock, log });
   const memory = watchMemory(io.memoryBudgetBytes);
   const signal = AbortSignal.any([io.signal ?? new AbortController().signal, memory.signal]);
   const { profile, redactor, pms } = prepared;
+  log.setBudget(profile.limits.maxEvidenceBytes);
   if (options.requestTimeoutMs !== undefined) profile.timeouts.requestMs = options.requestTimeoutMs;
   const client = candidateClient(profile, { env: io.env, clock, log, redactor, signal, ca: prepared.ca, harnessVersion: version });
   try {

@@ -3,6 +3,7 @@
 // Every reporter, transcript and error message passes through one Redactor. It works on
 // values, never on serialised output (D-181), and runs in linear time: known values are
 // found by substring search, secret query parameters and JSON members by one-pass scanners.
+import { FormFinder } from './form-finder.js';
 import { secretForms } from './secret-forms.js';
 import { CUT_MARK } from './cut.js';
 import { mapDeep } from './map-deep.js';
@@ -26,12 +27,37 @@ const USERINFO_RE = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/i;
 /** Names of query parameters and JSON members whose value is a secret (not cookie: a cookie name is no secret field). */
 const SECRET_NAME_RE = /secret|passw(?:or)?d|token|authorization|api[-_]?key/i;
 
-/** Forms sharing this many first characters are searched for as a group. */
-const GROUP_PREFIX = 4;
-
 /** Short texts (header values, URLs) recur on every request: their redaction is remembered. */
 const MEMO_MAX_LENGTH = 512;
 const MEMO_MAX_ENTRIES = 2_000;
+
+/**
+ * The text in lower case, as long as it was, so an index in one is an index in the other:
+ * toLowerCase keeps the length of every character but U+0130 (İ), and a text holding one is
+ * lowered in its ASCII letters only.
+ */
+export function sameLengthLower(text: string): string {
+  const lower = text.toLowerCase();
+  return lower.length === text.length ? lower : text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
+}
+
+/** The text with each span (start, end), merged where they overlap or touch, replaced by REDACTED. */
+function replaceSpans(text: string, spans: Array<[number, number]>): string {
+  spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  let out = '';
+  let last = 0;
+  let [start, end] = spans[0]!;
+  for (const [s, e] of spans) {
+    if (s <= end) {
+      if (e > end) end = e;
+      continue;
+    }
+    out += `${text.slice(last, start)}${REDACTED}`;
+    last = end;
+    [start, end] = [s, e];
+  }
+  return `${out}${text.slice(last, start)}${REDACTED}${text.slice(end)}`;
+}
 
 function isNameChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 46 || c === 91 || c === 93;
@@ -119,10 +145,10 @@ export class Redactor {
   private secrets = new Set<string>();
   /** Every secret, short ones too: an `expected`/`actual` equal to one is replaced by its label. */
   private readonly labels = new Map<string, string>();
-  /** Every wire form of every secret, longest first. */
+  /** Every wire form of every secret, lowered (matched in any case), longest first. */
   private forms: string[] = [];
-  /** The forms grouped by their first characters: one substring search rules out a whole group. */
-  private groups: Array<[string, string[]]> = [];
+  /** Finds every form in one pass over a text. */
+  private finder = new FormFinder([]);
   private readonly memo = new Map<string, string>();
   /** Counts the secrets added: a value sealed under an older count may hold a newer secret. */
   private generation = 0;
@@ -139,15 +165,8 @@ export class Redactor {
     if (secret.length < MIN_SUBSTRING_SECRET_LENGTH || this.secrets.has(secret)) return;
     this.secrets.add(secret);
     this.generation++;
-    this.forms = [...new Set([...this.forms, ...secretForms(secret)])].sort((a, b) => b.length - a.length);
-    const groups = new Map<string, string[]>();
-    for (const form of this.forms) {
-      const key = form.slice(0, GROUP_PREFIX);
-      const group = groups.get(key);
-      if (group) group.push(form);
-      else groups.set(key, [form]);
-    }
-    this.groups = [...groups];
+    this.forms = [...new Set([...this.forms, ...secretForms(secret).map(sameLengthLower)])].sort((a, b) => b.length - a.length);
+    this.finder = new FormFinder(this.forms);
     this.memo.clear();
   }
 
@@ -178,11 +197,11 @@ export class Redactor {
   }
 
   private redact(input: string): string {
-    let out = input;
-    for (const [prefix, forms] of this.groups) {
-      if (!out.includes(prefix)) continue;
-      for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
-    }
+    // Forms are searched in the text in lower case: a secret echoed in another letter case (or
+    // as upper-case hex) is found, and its place is the same in the text as given.
+    const lower = sameLengthLower(input);
+    const spans = this.finder.find(lower);
+    let out = spans ? replaceSpans(input, spans) : input;
     if (out.includes(CUT_MARK)) out = this.markCuts(out);
     if (!SECRET_NAME_RE.test(out)) return out;
     return redactJsonMembers(redactQueryParams(out));
@@ -190,11 +209,12 @@ export class Redactor {
 
   /** A cut (CUT_MARK) right after the start of a secret's form: that start is redacted too. */
   private markCuts(input: string): string {
+    const lower = sameLengthLower(input);
     let out = '';
     let last = 0;
     let seen = 0;
     for (let at = input.indexOf(CUT_MARK); at !== -1 && seen < MAX_CUT_MARKS; at = input.indexOf(CUT_MARK, at + 1), seen++) {
-      const k = this.secretPrefixBefore(input, at, last);
+      const k = this.secretPrefixBefore(lower, at, last);
       if (k > 0) {
         out += `${input.slice(last, at - k)}${REDACTED}`;
         last = at;

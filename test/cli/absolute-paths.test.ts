@@ -33,6 +33,6 @@ describe('paths in error messages', () => {
   it('verify-report names the absolute path of a report it cannot read', async () => {
     const { code, err, cwd } = await cli(['verify-report', 'nope.json']);
     expect(code).toBe(2);
-    expect(err).toContain(`cannot read ${join(cwd, 'nope.json')}`);
+    expect(err).toContain(`${join(cwd, 'nope.json')}: cannot read report`);
   });
 });

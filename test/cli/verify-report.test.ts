@@ -157,6 +157,6 @@ describe('verify-report on what is not a report', () => {
   it('gives 2 for a file that cannot be read', async () => {
     const io = captureIo();
     expect(await main(['verify-report', 'missing.json'], io)).toBe(2);
-    expect(io.err()).toContain(`cannot read ${join(io.cwd, 'missing.json')} (ENOENT)`);
+    expect(io.err()).toContain(`${join(io.cwd, 'missing.json')}: cannot read report: file not found`);
   });
 });

@@ -19,6 +19,7 @@ async function startMock(property = PROPERTY, maxBodyBytes = 1024 * 1024): Promi
     log,
     redactor: new Redactor([SECRET, property.wbp_property_password]),
     sharedSecret: SECRET,
+    pmsCid: 'abc',
     property,
     host: '127.0.0.1',
     port: 0,
@@ -113,7 +114,9 @@ describe('mock channel manager', () => {
     const wrongDoor = await post(b.mock.url, 'GetRoomTypes', envelope('GetRoomTypes'));
     expect(wrongDoor.json.errors[0].id).toBe(1001);
     expect(a.mock.inbound.all()).toHaveLength(1);
-    expect(b.mock.inbound.all()).toHaveLength(2);
+    // Another property's request is an outsider's at b (issue 21, D-323): answered 1001, kept apart.
+    expect(b.mock.inbound.all()).toHaveLength(1);
+    expect(b.mock.outsiders.summary().requests).toBe(1);
     expect(a.log.all().every((x) => x.request.url.startsWith(a.mock.url))).toBe(true);
   });
 

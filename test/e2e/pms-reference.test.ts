@@ -32,6 +32,8 @@ describe.concurrent('reference PMS', () => {
     expect(result.artifacts.coverage?.[0]?.pairs.every((p) => p.gaps.length === 0)).toBe(true);
     expect(io.out()).toContain('Channel manager for your PMS: https://127.0.0.1:');
     expect(unexplainedChanges('pms', undefined, result)).toEqual([]);
+    // Every request of the PMS under test is its own, none an outsider's (issue 21, D-323).
+    expect(result.outsiders).toEqual({ requests: 0, byKind: {}, exchanges: [] });
   }, 120_000);
 });
 
@@ -89,6 +91,8 @@ describe.concurrent('broken PMS variants', () => {
       // A full run, compared with the verdicts recorded before the channel-manager core moved.
       const { result, exitCode } = await certify([fault]);
       expect(unexplainedChanges('pms', fault, result)).toEqual([]);
+      // A broken PMS is still the PMS: none of its requests is set apart as an outsider's (D-323).
+      expect(result.outsiders?.exchanges.map((x) => `${x.operation}: ${x.outsider.reason}`)).toEqual([]);
       const caught = check(result, id);
       if (PMS_FAULTS[fault].warningOnly) {
         expect(caught?.outcome, `${id}: ${caught?.message}`).toBe('warn');

@@ -35,4 +35,19 @@ export function levelChange(from: string, to: string): CheckChange['accepts'] {
 
 export const CHANGED_CHECKS: CheckChange[] = [];
 
-export const ADDED_CHECKS: AddedCheck[] = [];
+/** Issue 21 item 7 (numbers and keys): what JSON.parse hides is judged on every body a candidate sends. */
+const JSON_FINDINGS = 'issue 21: a repeated key (required) and a number past the safe-integer range (recommended) are judged on every body a candidate sends';
+
+export const ADDED_CHECKS: AddedCheck[] = [
+  { target: 'ota', check: 'protocol.json-unique-keys', why: JSON_FINDINGS },
+  { target: 'ota', check: 'protocol.json-safe-integers', why: JSON_FINDINGS },
+  { target: 'pms', check: 'protocol.json-unique-keys', why: JSON_FINDINGS },
+  { target: 'pms', check: 'protocol.json-safe-integers', why: JSON_FINDINGS },
+  { target: 'pms', check: 'protocol.request-unique-keys', why: JSON_FINDINGS },
+  { target: 'pms', check: 'protocol.request-safe-integers', why: JSON_FINDINGS },
+  {
+    target: 'ota',
+    check: 'limits.candidate-data',
+    why: 'issue 21 item 3: every for_each step and every room x rate plan list is bounded by a profile limit with a default; a warning says what a limit left out',
+  },
+];

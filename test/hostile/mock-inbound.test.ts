@@ -140,7 +140,8 @@ describe('every request a hostile PMS sends gets a judged answer and an evidence
       side.mock.url,
       `POST /ARIUpdate?shared_secret=${SECRET} HTTP/1.1\r\nhost: x\r\ncontent-length: 5\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\nGET /admin HTTP/1.1\r\n\r\n`,
     );
-    await raw(side.mock.url, `POST /GetRoomTypes HTTP/1.1\r\nhost: x\r\nx-filler: ${'a'.repeat(20_000)}\r\n\r\n`);
+    // With the secret in the query: a refused request without it is an outsider's (mock-outsiders.test.ts).
+    await raw(side.mock.url, `POST /GetRoomTypes?shared_secret=${SECRET} HTTP/1.1\r\nhost: x\r\nx-filler: ${'a'.repeat(20_000)}\r\n\r\n`);
     await vi.waitFor(() => expect(log.all()).toHaveLength(2));
     const [smuggled, oversized] = log.all();
     expect(smuggled!.failure?.kind).toBe('protocol');
@@ -171,7 +172,7 @@ describe('every request a hostile PMS sends gets a judged answer and an evidence
     expect(x.failure?.message).not.toMatch(/PMS closed/);
   });
 
-  it('an absolute-form request target is recorded as sent', async () => {
+  it('an absolute-form request target is recorded as sent, marked, and never as the URL (issue 21 item 8)', async () => {
     const { side, log } = await start();
     const body = JSON.stringify(envelope('HealthCheck', { wbp_property_id: '', wbp_property_password: '', pms_property_id: '1' }));
     await raw(
@@ -179,7 +180,8 @@ describe('every request a hostile PMS sends gets a judged answer and an evidence
       `POST http://evil.example/cm/HealthCheck?shared_secret=${SECRET} HTTP/1.1\r\nhost: evil.example\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
     );
     await vi.waitFor(() => expect(log.all()).toHaveLength(1));
-    expect(log.all()[0]!.request.url).toBe('http://evil.example/cm/HealthCheck?shared_secret=[redacted]');
+    expect(log.all()[0]!.request.url).toBe(`${side.mock.url}/cm/HealthCheck?shared_secret=[redacted]`);
+    expect(log.all()[0]!.request.target).toEqual({ form: 'absolute-form', text: 'http://evil.example/cm/HealthCheck?shared_secret=[redacted]' });
     expect(log.all()[0]!.operation).toBe('HealthCheck');
   });
 

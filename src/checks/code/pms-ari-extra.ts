@@ -81,7 +81,10 @@ export const ariPriceChangeSent: CodeCheck = {
     const fits = (room: string, rate: string): boolean =>
       (change.wbp_room_id === undefined || String(change.wbp_room_id) === room) && (change.wbp_rate_id === undefined || String(change.wbp_rate_id) === rate);
     const missing: string[] = [];
-    for (let day = from; day <= to; day++) {
+    // The hook's answer decides how many nights there are: at most limits.max_iterations are looked at.
+    const last = Math.min(to, from + input.profile.limits.maxIterations - 1);
+    const cut = last < to ? ` (the first ${last - from + 1} of ${to - from + 1} nights the hook named: limits.max_iterations)` : '';
+    for (let day = from; day <= last; day++) {
       const sent = [...ledger.pairs.values()].some((p) => {
         const seg = fits(p.room, p.rate) ? p.rates.segmentOn(day) : undefined;
         return seg !== undefined && (typeof change.rate !== 'string' || samePrice(change.rate, seg[2]));
@@ -89,14 +92,14 @@ export const ariPriceChangeSent: CodeCheck = {
       if (!sent) missing.push(dayString(day));
     }
     const what = typeof change.rate === 'string' ? `rate ${change.rate}` : 'a rate';
-    if (missing.length === 0) return pass(`${what} sent for all ${to - from + 1} changed night(s)`);
+    if (missing.length === 0) return pass(`${what} sent for all ${last - from + 1} changed night(s)${cut}`);
     return fail(
       unexpected(
         'ARIUpdate after the price change',
         `${what} on every changed night`,
-        `none on ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''}`,
+        `none on ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''}${cut}`,
       ),
-      { expected: change.rate ?? 'a rate', actual: missing },
+      { expected: change.rate ?? 'a rate', actual: missing.slice(0, 50) },
     );
   },
 };

@@ -38,7 +38,8 @@ export const mappingAfterSetup: CodeCheck = {
     if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
     const setup = pms.inbound.find((x) => op(x) === 'SetupProperty' && succeeded(x));
     if (!setup) return skip('no successful SetupProperty yet', 'blocked');
-    const after = pms.inbound.filter((x) => x.at >= setup.at && pms.inbound.indexOf(x) > pms.inbound.indexOf(setup));
+    // One pass from SetupProperty on: the PMS decides how many requests there are (issue 21 item 3).
+    const after = pms.inbound.slice(pms.inbound.indexOf(setup) + 1).filter((x) => x.at >= setup.at);
     const missing = ['GetRoomTypes', 'GetRatePlans'].filter((name) => !after.some((x) => op(x) === name));
     return missing.length === 0
       ? pass('GetRoomTypes and GetRatePlans followed SetupProperty', { exchanges: [setup.record.id] })

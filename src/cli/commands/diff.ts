@@ -2,13 +2,13 @@
 // gives what changed between the runs (src/report/diff.ts) as text or JSON. Exit 0 when
 // nothing got worse, 1 when something did (a new failure, a worse verdict), 2 when a file
 // cannot be read or is not a cm-certify report.
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { diffReports, renderDiff } from '../../report/diff.js';
 import { readReportText } from '../../report/verify.js';
 import type { JsonReport } from '../../report/verify.js';
 import { visibleLine } from '../../support/sanitise.js';
 import type { CliIo } from '../io.js';
+import { readReportFile } from '../read-report.js';
 
 export interface DiffOptions {
   old: string;
@@ -18,14 +18,12 @@ export interface DiffOptions {
 
 async function readReport(file: string, io: CliIo): Promise<JsonReport | undefined> {
   const path = resolve(io.cwd, file);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    io.stderr.write(`error: cannot read ${visibleLine(path)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})\n`);
+  const raw = readReportFile(path);
+  if ('reason' in raw) {
+    io.stderr.write(`error: ${visibleLine(raw.reason)}\n`);
     return undefined;
   }
-  const read = readReportText(text);
+  const read = readReportText(raw.text);
   if ('reason' in read) {
     io.stderr.write(`error: ${visibleLine(path)}: ${visibleLine(read.reason)}\n`);
     return undefined;

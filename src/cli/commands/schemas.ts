@@ -1,9 +1,10 @@
 // `cm-certify schemas --out DIR`: takes a directory, writes every message schema as a
 // JSON Schema file, plus the suite and profile formats' own schemas. `--openapi FILE`
 // writes the OpenAPI 3.1 document of the whole API built from the same schemas.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../../support/errors.js';
+import { makeDirs } from '../../support/make-dirs.js';
 import { listSchemas } from '../../schemas/index.js';
 import { buildOpenApi } from '../../schemas/openapi.js';
 import { SUITE_SCHEMA } from '../../suite/suite-schema.js';
@@ -19,7 +20,7 @@ function writeOpenApi(file: string, io: CliIo): void {
   const path = resolve(io.cwd, file);
   const doc = buildOpenApi();
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makeDirs(dirname(path));
     writeFileSync(path, `${JSON.stringify(doc, null, 2)}\n`);
   } catch (error) {
     throw new UsageError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
@@ -34,7 +35,7 @@ export function schemasCommand(options: SchemasOptions, io: CliIo): number {
   if (!options.out) return 0;
   const dir = resolve(io.cwd, options.out);
   try {
-    mkdirSync(dir, { recursive: true });
+    makeDirs(dir);
   } catch (error) {
     throw new UsageError(`cannot create ${options.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }

@@ -3,11 +3,12 @@
 // tools (or a second cm-certify) at a known-good implementation. Every path it prints is
 // absolute: the profile inside the package, and the test CA certificate (generated at
 // start-up, public part only) written to a temp folder that is removed when it stops.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { systemClock } from '../../support/clock.js';
 import { UsageError } from '../../support/errors.js';
+import { readInputBytes } from '../../support/read-input.js';
 import { loadProfile } from '../../profile/load-profile.js';
 import { startReferenceOta } from '../../reference/ota/index.js';
 import { startReferencePms } from '../../reference/pms/index.js';
@@ -50,11 +51,8 @@ async function tlsOption(options: ServeOptions, cwd: string): Promise<ServeTls |
   if (options.tlsCert || options.tlsKey) {
     if (!options.tlsCert || !options.tlsKey) throw new UsageError('give both --tls-cert and --tls-key');
     const [cert, key] = [resolve(cwd, options.tlsCert), resolve(cwd, options.tlsKey)];
-    try {
-      return { cert: readFileSync(cert), key: readFileSync(key), cleanup: () => undefined };
-    } catch (error) {
-      throw new UsageError(`cannot read the TLS files ${cert}, ${key}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
+    const read = (flag: string, file: string): Buffer => readInputBytes(file, 'the file', UsageError, { location: { file: `${flag} ${file}` } });
+    return { cert: read('--tls-cert', cert), key: read('--tls-key', key), cleanup: () => undefined };
   }
   const tls = await testTls();
   const dir = mkdtempSync(join(tmpdir(), 'cm-certify-serve-'));
@@ -106,13 +104,8 @@ async function serveReferencePms(options: ServeOptions, io: CliIo): Promise<() =
     throw new UsageError('serve reference-pms needs --cm-url URL (the channel manager it connects to, e.g. the URL cm-certify run --target pms prints)');
   const profile = loadProfile(referenceProfilePath('pms'), io.env);
   // The channel manager's certificate: the mock's (its PEM file, printed by `run --target pms`) or a CA.
-  let ca: Buffer | undefined;
   const caFile = options.ca ? resolve(io.cwd, options.ca) : undefined;
-  try {
-    ca = caFile ? readFileSync(caFile) : undefined;
-  } catch (error) {
-    throw new UsageError(`--ca: cannot read ${caFile} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
+  const ca = caFile ? readInputBytes(caFile, 'the file', UsageError, { location: { file: `--ca ${caFile}` } }) : undefined;
   const tls = await tlsOption(options, io.cwd);
   const caps = profile.capabilities;
   const server = await startReferencePms({

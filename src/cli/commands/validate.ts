@@ -1,9 +1,10 @@
 // `cm-certify validate`: takes one payload file with its operation and kind (or a suite
 // or profile file), gives every schema error with its JSON pointer and spec section and
 // every body-rule failure; exit 0 when valid, 1 when not, 2 when the file is unusable.
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../support/errors.js';
+import { MAX_JSON_DEPTH, jsonTextTooDeep } from '../../support/json-depth.js';
+import { readInputFile } from '../../support/read-input.js';
 import { isMessageName, MESSAGE_NAMES } from '../../spec/operations.js';
 import { validateBody } from '../../schemas/index.js';
 import type { BodyKind } from '../../spec/vocabulary.js';
@@ -24,13 +25,12 @@ export interface ValidateOptions {
   file?: string;
 }
 
+/** A body file may be as large as a whole ARI refresh, well past the 10 MB default body limit. */
+const MAX_BODY_FILE_BYTES = 64 * 1024 * 1024;
+
 function readJson(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+  const text = readInputFile(path, 'JSON file', UsageError, { maxBytes: MAX_BODY_FILE_BYTES });
+  if (jsonTextTooDeep(text)) throw new UsageError(`${path} nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep`, { file: path });
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -4,7 +4,6 @@
 // and, with --require, whether it passes the gate. Gives 0 (intact, and every condition
 // asked met), 1 (altered, signature not trusted with --trust, or the gate refused) or 2
 // (unreadable, not a cm-certify report, or a key file that is not a public key).
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Certificate, CertificateIdentity } from '../../report/certificate.js';
 import { checkSignature, describeSignature } from '../../report/signature.js';
@@ -16,6 +15,7 @@ import { harnessVersion } from '../../support/package-root.js';
 import { readPublicKey } from '../../support/signing-keys.js';
 import { visibleLine } from '../../support/sanitise.js';
 import type { CliIo } from '../io.js';
+import { readReportFile } from '../read-report.js';
 
 export interface VerifyReportOptions {
   file: string;
@@ -109,16 +109,14 @@ export async function verifyReportCommand(options: VerifyReportOptions, io: CliI
   // Usage first: a bad flag or key file is exit 2 before the report is read.
   parseRequire(options.require);
   const trusted = options.trust?.length ? readTrusted(options.trust, io.cwd) : undefined;
-  let text: string;
   // Errors name the absolute path; the verdict lines name the file as given.
   const path = resolve(io.cwd, options.file);
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    io.stderr.write(`error: cannot read ${visibleLine(path)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})\n`);
+  const read = readReportFile(path);
+  if ('reason' in read) {
+    io.stderr.write(`error: ${visibleLine(read.reason)}\n`);
     return VERIFY_EXIT.unreadable;
   }
-  const v = verifyReportText(text);
+  const v = verifyReportText(read.text);
   // Everything below but our own words comes from the checked file: shown with its controls visible.
   const file = visibleLine(options.file);
   if (v.status === 'unreadable') {

@@ -8,12 +8,42 @@ import type { Clock } from '../../support/clock.js';
 import type { Redactor } from '../../support/redact.js';
 import type { BodyRead } from '../../support/http-server.js';
 import type { EvidenceLog } from '../evidence-log.js';
-import type { Exchange, LiveExchange, TransportFailure } from '../../spec/exchange.js';
+import type { Exchange, LiveExchange, RequestTarget, TransportFailure } from '../../spec/exchange.js';
 import { messageRecord } from '../body-limits.js';
+import { identifyOutsider } from './outsiders.js';
+import type { Outsider, OutsiderStore, PmsIdentity } from './outsiders.js';
 
-/** The URL of a request as the PMS sent it: origin-form under the mock's origin, absolute-form as it came. */
-export function requestUrl(baseUrl: string, target: string): string {
-  return /^[a-z][a-z0-9+.-]*:/i.test(target) ? target : `${baseUrl}${target.startsWith('/') ? '' : '/'}${target}`;
+/** A request-target kept as evidence is cut here (Node accepts up to 16 KB of headers). */
+const MAX_TARGET_TEXT = 2048;
+
+/**
+ * Where a request went, for the evidence: the URL under the mock's own origin (the mock
+ * answered it, whatever host the request named) and, for a target that was not a path, the
+ * target as received with its form. An absolute-form target (`http://evil.example/HealthCheck`)
+ * is never recorded as the URL: evidence would then name another host (issue 21 item 8).
+ */
+export function requestUrl(baseUrl: string, target: string): { url: string; target?: RequestTarget } {
+  if (target.startsWith('/')) return { url: `${baseUrl}${target}` };
+  const kept = target.length > MAX_TARGET_TEXT ? `${target.slice(0, MAX_TARGET_TEXT)}…` : target;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
+    let path = '/';
+    try {
+      const parsed = new URL(target);
+      path = `${parsed.pathname}${parsed.search}`;
+    } catch {
+      // Not a URL Node can read: the path is unknown, the target is still kept as received.
+    }
+    return { url: `${baseUrl}${path}`, target: { form: 'absolute-form', text: kept } };
+  }
+  if (target === '*') return { url: baseUrl, target: { form: 'asterisk-form', text: kept } };
+  if (/^[^/?#\s]+:\d+$/.test(target)) return { url: baseUrl, target: { form: 'authority-form', text: kept } };
+  return { url: `${baseUrl}/${target}`, target: { form: 'other', text: kept } };
+}
+
+/** The URL (redacted) and, when the target was not a path, the target as received (redacted). */
+export function recordedTarget(baseUrl: string, target: string, redactor: Redactor): { url: string; target?: RequestTarget } {
+  const { url, target: raw } = requestUrl(baseUrl, target);
+  return { url: redactor.url(url), ...(raw ? { target: { form: raw.form, text: redactor.url(raw.text) } } : {}) };
 }
 
 /** Why a body was not read whole: the PMS's size, the harness's own timeout, or the PMS's close. */
@@ -43,6 +73,21 @@ export interface RefusedContext {
   baseUrl: string;
   evidenceBodyBytes: number;
   requestTimeoutMs: number;
+  /** Without them every refused request is the PMS's (tests of the evidence alone). */
+  identity?: PmsIdentity;
+  outsiders?: OutsiderStore;
+}
+
+/** The PMS's only when the target's query carries its shared secret: a refused request has no body to tell by. */
+function refusedOutsider(target: string | undefined, ctx: RefusedContext): Outsider | undefined {
+  if (!ctx.identity) return undefined;
+  let query = new URLSearchParams();
+  try {
+    query = new URL(target ?? '/', 'http://mock').searchParams;
+  } catch {
+    // An unreadable target carries no secret.
+  }
+  return identifyOutsider(query, { ok: false, error: 'missing', detail: 'refused' }, '', ctx.identity);
 }
 
 /** A request Node's parser refused: one evidence entry saying what came and why it was refused. */
@@ -57,20 +102,22 @@ export function recordRefused(error: NodeJS.ErrnoException & { rawPacket?: Buffe
       ? message.replace("the harness's request timeout", `the harness's request timeout of ${ctx.requestTimeoutMs} ms`)
       : message;
   const at = ctx.clock.now();
+  const outsider = ctx.outsiders ? refusedOutsider(target, ctx) : undefined;
   const record: Exchange = {
-    id: ctx.log.nextId(),
+    id: outsider ? ctx.outsiders!.nextId() : ctx.log.nextId(),
     direction: 'inbound',
     operation: target ? (target.split('?')[0]!.split('/').filter(Boolean).pop() ?? '(refused)') : '(refused)',
     startedAt: new Date(at).toISOString(),
     durationMs: 0,
     request: {
       method: method && /^[A-Z]{1,16}$/.test(method) ? method : '?',
-      url: ctx.redactor.url(target ? requestUrl(ctx.baseUrl, target) : ctx.baseUrl),
+      ...(target ? recordedTarget(ctx.baseUrl, target, ctx.redactor) : { url: ctx.redactor.url(ctx.baseUrl) }),
       ...messageRecord({}, raw, ctx.evidenceBodyBytes, ctx.redactor),
     },
     failure: { kind, message: timeoutMessage },
   };
-  ctx.log.add({ record, at, request: { ok: false, error: 'missing', detail: timeoutMessage } });
+  if (outsider) ctx.outsiders!.add(record, outsider);
+  else ctx.log.add({ record, at, request: { ok: false, error: 'missing', detail: timeoutMessage } });
   return record;
 }
 

@@ -16,11 +16,14 @@ import type { ReservationTemplate } from '../../profile/reservation-template.js'
 import { renderMockReservation } from './reservation-render.js';
 import type { EvidenceLog } from '../evidence-log.js';
 import type { Exchange, LiveExchange, ParsedBody } from '../../spec/exchange.js';
-import { parseBody } from '../../spec/exchange.js';
+import { parseBody, typedBody } from '../../spec/exchange.js';
 import { messageRecord } from '../body-limits.js';
 import { InboundStore } from './inbound-store.js';
+import { OutsiderStore, identifyOutsider } from './outsiders.js';
+import type { Outsider, PmsIdentity } from './outsiders.js';
 import { closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
-import { boundedCopy, readFailure, recordRefused, refuseSocket, requestUrl } from './inbound-evidence.js';
+import type { BodyRead } from '../../support/http-server.js';
+import { boundedCopy, readFailure, recordRefused, recordedTarget, refuseSocket } from './inbound-evidence.js';
 import type { Socket } from 'node:net';
 
 export interface MockCmOptions {
@@ -28,6 +31,8 @@ export interface MockCmOptions {
   log: EvidenceLog;
   redactor: Redactor;
   sharedSecret: string;
+  /** The PMS's channel id: with the shared secret and the property, what tells the PMS from an outsider. */
+  pmsCid: string;
   property: { pms_property_id: number; wbp_property_id: string; wbp_property_password: string };
   host: string;
   port: number;
@@ -64,6 +69,9 @@ function flatHeaders(req: IncomingMessage): Record<string, string> {
 export class MockChannelManager {
   readonly model: ChannelManager;
   readonly inbound: InboundStore;
+  /** Requests from anyone but the PMS under test: answered with the spec's error, kept apart, never judged. */
+  readonly outsiders = new OutsiderStore();
+  private readonly identity: PmsIdentity;
   private server: Server | undefined;
   private baseUrl = '';
   private readonly failures = new Map<string, { id: number; msg: string }>();
@@ -87,6 +95,13 @@ export class MockChannelManager {
       ...(options.reservationTemplate ? { renderReservation: (b: BookingRecord) => renderMockReservation(b, options.reservationTemplate) } : {}),
     });
     this.inbound = new InboundStore(options.clock);
+    const { property } = options;
+    this.identity = {
+      sharedSecret: options.sharedSecret,
+      pmsCid: options.pmsCid,
+      knowsPmsId: (id) => id === String(property.pms_property_id) || this.model.properties.hasPmsId(id),
+      knowsWbpId: (id) => id === property.wbp_property_id || this.model.properties.get(id) !== undefined,
+    };
   }
 
   get url(): string {
@@ -119,7 +134,9 @@ export class MockChannelManager {
     // A request Node refuses before the handler (headers too large, smuggling, timeout) still leaves evidence.
     server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
       // A request already in the handler is recorded there (with the timeout as its cause).
-      if (error.code !== 'ECONNRESET' && !this.reading.has(socket as Socket)) recordRefused(error, { ...this.options, baseUrl: this.baseUrl });
+      if (error.code !== 'ECONNRESET' && !this.reading.has(socket as Socket)) {
+        recordRefused(error, { ...this.options, baseUrl: this.baseUrl, identity: this.identity, outsiders: this.outsiders });
+      }
       refuseSocket(socket as Socket, error.code);
     });
     const bound = await listen(server, host, port);
@@ -176,8 +193,46 @@ export class MockChannelManager {
     return booking ? renderMockReservation(booking, this.options.reservationTemplate) : undefined;
   }
 
+  /** The evidence record of one request the handler read (the PMS's or an outsider's). */
+  private exchangeRecord(
+    req: IncomingMessage,
+    x: { id: string; operation: string; at: number; started: number; read: BodyRead; reply: Reply | undefined },
+  ): Exchange {
+    const { redactor, maxBodyBytes, evidenceBodyBytes, requestTimeoutMs } = this.options;
+    const { read, reply } = x;
+    return {
+      id: x.id,
+      direction: 'inbound',
+      operation: x.operation,
+      startedAt: new Date(x.at).toISOString(),
+      durationMs: Math.round(performance.now() - x.started),
+      request: {
+        method: req.method ?? '?',
+        ...recordedTarget(this.baseUrl, req.url ?? '/', redactor),
+        ...messageRecord(redactHeaders(flatHeaders(req), redactor), read.bytes, evidenceBodyBytes, redactor, read.ok ? read.bytes.length : read.total),
+      },
+      ...(reply ? { response: { status: reply.status, ...messageRecord(reply.headers, reply.body, evidenceBodyBytes, redactor) } } : {}),
+      ...(!read.ok ? { failure: readFailure(read, maxBodyBytes, performance.now() - x.started, requestTimeoutMs) } : {}),
+    } as Exchange;
+  }
+
+  /** The spec's error answer (HTTP 200, JSON), and the exchange kept apart: never logged as the PMS's, judged or waited for. */
+  private answerOutsider(
+    req: IncomingMessage,
+    res: ServerResponse,
+    x: { outsider: Outsider; operation: string; at: number; started: number; read: BodyRead },
+  ): void {
+    // A body not read whole leaves the connection unusable: it is closed after the answer.
+    const reply = errorReply(200, x.outsider.error.id, x.outsider.error.msg, !x.read.ok);
+    if (!res.destroyed) {
+      res.writeHead(reply.status, reply.headers);
+      res.end(reply.body);
+    }
+    this.outsiders.add(this.exchangeRecord(req, { ...x, id: this.outsiders.nextId(), reply }), x.outsider);
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { clock, log, redactor, maxBodyBytes, evidenceBodyBytes } = this.options;
+    const { clock, log, maxBodyBytes } = this.options;
     const id = log.nextId();
     const at = clock.now();
     const started = performance.now();
@@ -189,6 +244,9 @@ export class MockChannelManager {
     this.reading.delete(req.socket);
     // Parsed once: the model answers from it and the judge reads it (neither changes it).
     const request: ParsedBody = read.ok ? parseBody(read.bytes) : { ok: false, error: 'missing', detail: 'the request was not received completely' };
+    // Who called, before anything else: an outsider never takes a queued error nor reaches the model or the judge.
+    const outsider = identifyOutsider(url.searchParams, request, operation, this.identity);
+    if (outsider) return this.answerOutsider(req, res, { outsider, operation, at, started, read });
     let reply: Reply | undefined;
     let injected: string | undefined;
     if (!read.ok && read.reason === 'too-large') reply = errorReply(413, 1005, `request body larger than ${maxBodyBytes} bytes`, true);
@@ -200,7 +258,8 @@ export class MockChannelManager {
         injected = `error ${failure.id} injected by the scenario`;
         reply = errorReply(200, failure.id, failure.msg);
       } else {
-        const answer = this.model.handle(operation, url.searchParams, read.bytes, request);
+        // The model reads the body as JSON.parse gives it, as a channel manager in JavaScript would.
+        const answer = this.model.handle(operation, url.searchParams, read.bytes, request.ok ? { ok: true, value: typedBody(request) } : request);
         reply = { status: answer.status, headers: answer.headers, body: Buffer.from(answer.body) };
       }
     }
@@ -209,20 +268,7 @@ export class MockChannelManager {
       res.end(reply.body);
     }
     const requestHeaders = flatHeaders(req);
-    const record: Exchange = {
-      id,
-      direction: 'inbound',
-      operation,
-      startedAt: new Date(at).toISOString(),
-      durationMs: Math.round(performance.now() - started),
-      request: {
-        method: req.method ?? '?',
-        url: redactor.url(requestUrl(this.baseUrl, req.url ?? '/')),
-        ...messageRecord(redactHeaders(requestHeaders, redactor), read.bytes, evidenceBodyBytes, redactor, read.ok ? read.bytes.length : read.total),
-      },
-      ...(reply ? { response: { status: reply.status, ...messageRecord(reply.headers, reply.body, evidenceBodyBytes, redactor) } } : {}),
-      ...(!read.ok ? { failure: readFailure(read, maxBodyBytes, performance.now() - started, this.options.requestTimeoutMs) } : {}),
-    } as Exchange;
+    const record = this.exchangeRecord(req, { id, operation, at, started, read, reply });
     const live: LiveExchange = {
       record,
       at,

@@ -101,6 +101,8 @@ export interface AriVariationInput {
   ratePlans: unknown;
   /** The one night every variation is sent for (a date the later steps overwrite or do not use). */
   date: string;
+  /** The most room x rate plan pairs looked at (limits.max_rate_plan_pairs). */
+  maxPairs?: number;
 }
 
 export interface AriVariationItem {
@@ -114,11 +116,12 @@ export interface AriVariationItem {
  * single rate plan, not the global one); a variation with no such pair is left out.
  */
 export function ariVariations(input: AriVariationInput): AriVariationItem[] {
-  const pairs = roomRatePairs(input.rooms, input.ratePlans);
+  const pairs = roomRatePairs(input.rooms, input.ratePlans, input.maxPairs);
   const plans = Array.isArray(input.ratePlans) ? (input.ratePlans as Obj[]) : [];
   const isPrivate = (room: Obj): boolean => room.dorm !== true && (typeof room.maxPersons !== 'number' || room.maxPersons > 1);
-  const ownPlan = (pair: { roomId: string; rateId: string }): boolean =>
-    plans.some((p) => String(p.wbp_room_id) === pair.roomId && String(p.wbp_rate_id) === pair.rateId);
+  // One set of the room-specific pairs: the candidate decides how many plans there are.
+  const own = new Set(plans.filter((p) => p && typeof p === 'object').map((p) => `${String(p.wbp_room_id)}\u0000${String(p.wbp_rate_id)}`));
+  const ownPlan = (pair: { roomId: string; rateId: string }): boolean => own.has(`${pair.roomId}\u0000${pair.rateId}`);
   const end = addDays(input.date, 0);
   return INVENTORY_FIELDS.flatMap((variation) => {
     const pair = pairs.find((p) => (!variation.privateRoom || isPrivate(p.room)) && (!variation.ownPlan || ownPlan(p)));

@@ -10,6 +10,8 @@ type Obj = Record<string, unknown>;
 export interface FullRefreshInput {
   rooms: unknown;
   ratePlans: unknown;
+  /** At most this many pairs; told how many there were when it is passed. */
+  pairs?: { max: number; report: (total: number) => void };
   from: string;
   to: string;
   itemsPerRequest: number;
@@ -22,26 +24,51 @@ export interface Pair {
   rateId: string;
 }
 
-/** Every (room, rate plan) the candidate offers: its own plans plus the global ones ("0"). */
-export function roomRatePairs(rooms: unknown, ratePlans: unknown): Pair[] {
-  if (!Array.isArray(rooms) || !Array.isArray(ratePlans)) return [];
-  const pairs: Pair[] = [];
+/**
+ * Every (room, rate plan) the candidate offers: its own plans plus the global ones ("0"), in
+ * the order the candidate listed the plans, at most `max` of them; `total` counts them all.
+ * Linear in the lists' lengths: plans are indexed by room once, never scanned per room.
+ */
+export function roomRatePairs(rooms: unknown, ratePlans: unknown, max = Number.POSITIVE_INFINITY): Pair[] & { total: number } {
+  const pairs = Object.assign([] as Pair[], { total: 0 });
+  if (!Array.isArray(rooms) || !Array.isArray(ratePlans)) return pairs;
+  const byRoom = new Map<string, Array<[number, string]>>();
+  (ratePlans as Obj[]).forEach((plan, index) => {
+    if (!plan || typeof plan !== 'object') return;
+    const room = String(plan.wbp_room_id);
+    const list = byRoom.get(room);
+    if (list) list.push([index, String(plan.wbp_rate_id)]);
+    else byRoom.set(room, [[index, String(plan.wbp_rate_id)]]);
+  });
+  const global = byRoom.get('0') ?? [];
   const seen = new Set<string>();
   for (const room of rooms as Obj[]) {
     if (!room || typeof room !== 'object') continue;
     const roomId = String(room.wbp_room_id);
-    for (const plan of ratePlans as Obj[]) {
-      if (!plan || typeof plan !== 'object') continue;
-      const planRoom = String(plan.wbp_room_id);
-      const rateId = String(plan.wbp_rate_id);
+    const own = roomId === '0' ? [] : (byRoom.get(roomId) ?? []);
+    if (pairs.length >= max) {
+      // Past the limit only the count goes on: a room's own plans and the global ones.
+      pairs.total += own.length + global.length;
+      continue;
+    }
+    for (const [, rateId] of mergeByIndex(own, global)) {
       const key = `${roomId}|${rateId}`;
-      if ((planRoom === roomId || planRoom === '0') && !seen.has(key)) {
-        seen.add(key);
-        pairs.push({ room, roomId, rateId });
-      }
+      if (seen.has(key)) continue;
+      seen.add(key);
+      pairs.total++;
+      if (pairs.length < max) pairs.push({ room, roomId, rateId });
     }
   }
   return pairs;
+}
+
+/** Two lists ordered by index as one, in index order. */
+function mergeByIndex<T>(a: ReadonlyArray<[number, T]>, b: ReadonlyArray<[number, T]>): Array<[number, T]> {
+  const out: Array<[number, T]> = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]![0] < b[j]![0]) ? a[i++]! : b[j++]!);
+  return out;
 }
 
 function dateRanges(from: string, to: string, maxDays: number): Array<[string, string]> {
@@ -105,7 +132,8 @@ function inventoryItem(pair: Pair, pairIndex: number, range: [string, string], r
 
 /** ARIUpdate body fragments ({Inventory: [...]}) in chunks of at most itemsPerRequest items. */
 export function fullRefreshChunks(input: FullRefreshInput): Array<{ Inventory: Obj[] }> {
-  const pairs = roomRatePairs(input.rooms, input.ratePlans);
+  const pairs = roomRatePairs(input.rooms, input.ratePlans, input.pairs?.max);
+  input.pairs?.report(pairs.total);
   const ranges = dateRanges(input.from, input.to, input.maxDaysPerRange);
   const chunks: Array<{ Inventory: Obj[] }> = [];
   let current: Obj[] = [];

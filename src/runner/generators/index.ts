@@ -1,6 +1,7 @@
 // Generators for `for_each: {generator: ...}`: takes the rendered `with:` arguments and
 // the profile, gives the list of items a step iterates over (e.g. ARIUpdate chunks).
 import type { Profile } from '../../profile/types.js';
+import type { DataLimit } from '../../checks/data-limits.js';
 import { addDays, endOfNextYear, formatDate } from '../../support/time.js';
 import { fullRefreshChunks } from './ari-full-refresh.js';
 import { ariVariations, propertyVariations } from './allowed-values.js';
@@ -10,6 +11,18 @@ export interface GeneratorInput {
   args: Record<string, unknown>;
   profile: Profile;
   now: number;
+  /** Told how many of the candidate's items a limit left out (limits.candidate-data). */
+  limited?: (limit: DataLimit) => void;
+}
+
+/** The candidate's room x rate plan pairs the profile lets the harness use, the cut reported. */
+function pairLimit(input: GeneratorInput): { max: number; report: (total: number) => void } {
+  const max = input.profile.limits.maxRatePlanPairs;
+  return {
+    max,
+    report: (total) =>
+      input.limited?.({ what: 'room x rate plan pairs (GetRoomTypes x GetRatePlans)', total, limit: max, setting: 'limits.max_rate_plan_pairs' }),
+  };
 }
 
 export interface Generator {
@@ -21,10 +34,12 @@ export interface Generator {
 const ariFullRefresh: Generator = {
   name: 'ari-full-refresh',
   description: 'ARIUpdate chunks covering every room x rate plan pair from today to the end of next year',
-  generate({ args, profile, now }) {
+  generate(input) {
+    const { args, profile, now } = input;
     return fullRefreshChunks({
       rooms: args.rooms,
       ratePlans: args.rate_plans,
+      pairs: pairLimit(input),
       from: typeof args.from === 'string' ? args.from : formatDate(now),
       to: typeof args.to === 'string' ? args.to : endOfNextYear(now),
       itemsPerRequest: profile.ari.itemsPerRequest,
@@ -60,9 +75,10 @@ const propertyVariationsGenerator: Generator = {
 const ariVariationsGenerator: Generator = {
   name: 'ari-variations',
   description: 'One single-item ARIUpdate per Inventory field sent alone, for one night (args: rooms, rate_plans, date = default today + 200 days)',
-  generate({ args, now }) {
+  generate(input) {
+    const { args, now } = input;
     const date = typeof args.date === 'string' ? args.date : addDays(formatDate(now), 200);
-    return ariVariations({ rooms: args.rooms, ratePlans: args.rate_plans, date });
+    return ariVariations({ rooms: args.rooms, ratePlans: args.rate_plans, date, maxPairs: pairLimit(input).max });
   },
 };
 

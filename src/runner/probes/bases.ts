@@ -30,7 +30,7 @@ export function implemented(profile: Profile, operation: OperationName): boolean
 
 /** The Inventory item the ARIUpdate probes start from (the last room x rate plan pair), or undefined. */
 export function controlItem(input: ProbeInput): Obj | undefined {
-  const pairs = roomRatePairs(input.args.rooms, input.args.rate_plans);
+  const pairs = roomRatePairs(input.args.rooms, input.args.rate_plans, input.profile.limits.maxRatePlanPairs);
   const pair = pairs.at(-1);
   if (!pair) return undefined;
   const day = addDays(formatDate(input.now), PROBE_DAYS_AHEAD);

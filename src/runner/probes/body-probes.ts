@@ -3,7 +3,6 @@
 // control request and the same request re-sent after, so a wrongly accepted probe leaves no
 // bad data), and booking requests without their required field or with a malformed version.
 import { addDays, formatDate } from '../../support/time.js';
-import { roomRatePairs } from '../generators/ari-full-refresh.js';
 import { controlItem, implemented, probeCurrency } from './bases.js';
 import type { Probe, ProbeFamily, ProbeInput } from './types.js';
 
@@ -58,11 +57,8 @@ function mutate(item: Obj, change: Obj): Obj {
 /** A rate plan of a specific room other than `roomId` (not a global one), if the OTA has one. */
 function planOfAnotherRoom(args: Obj, roomId: string): string | undefined {
   const plans = Array.isArray(args.rate_plans) ? (args.rate_plans as Obj[]) : [];
-  const own = new Set(
-    roomRatePairs(args.rooms, args.rate_plans)
-      .filter((p) => p.roomId === roomId)
-      .map((p) => p.rateId),
-  );
+  // The room's own plans and the global ones: one pass over the plans, whatever their number.
+  const own = new Set(plans.filter((p) => p && (String(p.wbp_room_id) === roomId || String(p.wbp_room_id) === '0')).map((p) => String(p.wbp_rate_id)));
   const other = plans.find((p) => p && String(p.wbp_room_id) !== '0' && String(p.wbp_room_id) !== roomId && !own.has(String(p.wbp_rate_id)));
   return other ? String(other.wbp_rate_id) : undefined;
 }

@@ -104,7 +104,8 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
       started_at: startedAt,
       finished_at: env.ctx.clock.now(),
     };
-    judgeDeclared(env, { body: response, status: live.record.response?.status, exchanges: [live.record.id] }, stepRoots);
+    const exact = live.response?.ok ? live.response.json?.exact : undefined;
+    judgeDeclared(env, { body: response, status: live.record.response?.status, exchanges: [live.record.id], exact }, stepRoots);
     takeCaptures(env, stepRoots);
   }
   return items.note;

@@ -145,7 +145,8 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     received_at: found.at,
   });
   env.state.arrivals.set(step.id, found.at);
-  judgeDeclared(env, { body: bodyOf(found), exchanges: [found.record.id] }, roots, pmsFacts(env, since));
+  const exact = found.request.ok ? found.request.json?.exact : undefined;
+  judgeDeclared(env, { body: bodyOf(found), exchanges: [found.record.id], exact }, roots, pmsFacts(env, since));
   takeCaptures(env, roots);
   const delay = Math.round((found.at - startedAt) / 1000);
   return delay < 0 ? `${step.operation} already received ${-delay} s before this step` : `${step.operation} received after ${delay} s`;

@@ -1,17 +1,32 @@
 // Iterations of a step: takes the step's for_each (a template list or a generator) and
-// limit, gives the items to iterate over, or the skip verdict when they cannot be had.
+// limit, gives the items to iterate over, or the skip verdict when they cannot be had. Every
+// for_each is bounded: by the step's limit (a number or a template such as
+// ${profile.limits.max_bookings_fetched}) and never past the profile's limits.max_iterations
+// (default 1000); a limit that cannot be read is that ceiling, never no limit. Past it, the
+// step iterates over the first items and limits.candidate-data says what was cut (issue 21).
 import { GENERATORS } from '../generators/index.js';
 import { harnessError, skip } from '../../checks/check-verdict.js';
+import { DATA_LIMIT_CHECK, dataLimitVerdict } from '../../checks/data-limits.js';
+import type { DataLimit } from '../../checks/data-limits.js';
 import type { Rendered } from '../scope.js';
 import { makeScope, tryRender } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
 
-function resolveLimit(env: StepEnv): number | undefined {
+function resolveLimit(env: StepEnv): { limit: number; setting: string } {
+  const ceiling = { limit: env.profile.limits.maxIterations, setting: 'limits.max_iterations' };
   const limit = env.step.limit;
-  if (typeof limit !== 'string') return limit;
+  if (limit === undefined) return ceiling;
+  if (typeof limit === 'number') return limit < ceiling.limit ? { limit, setting: `the limit of step ${env.step.id}` } : ceiling;
   const rendered = tryRender(limit, makeScope(env.ctx.clock.now(), env.roots()), env.state);
   const n = rendered.ok ? Number(rendered.value) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+  if (!Number.isSafeInteger(n) || n <= 0 || n >= ceiling.limit) return ceiling;
+  const named = /\$\{profile\.(limits\.[a-z_]+)\}/.exec(limit)?.[1];
+  return { limit: n, setting: named ?? `the limit of step ${env.step.id} (${limit})` };
+}
+
+/** Records limits.candidate-data for a loop over the candidate's data (a pass within its limit). */
+export function recordDataLimit(env: StepEnv, limit: DataLimit): void {
+  env.record(DATA_LIMIT_CHECK, dataLimitVerdict(limit));
 }
 
 export function resolveItems(env: StepEnv): Rendered<unknown[]> & { note?: string } {
@@ -29,14 +44,15 @@ export function resolveItems(env: StepEnv): Rendered<unknown[]> & { note?: strin
     if (!generator) return { ok: false, verdict: harnessError(`unknown generator "${each.generator}"`) };
     const args = tryRender<Record<string, unknown>>(each.with ?? {}, scope, env.state);
     if (!args.ok) return args;
-    items = generator.generate({ args: args.value, profile: env.profile, now: scope.now });
+    items = generator.generate({ args: args.value, profile: env.profile, now: scope.now, limited: (limit) => recordDataLimit(env, limit) });
   }
   if (items.length === 0) {
     return { ok: false, verdict: skip(`step ${env.step.id} has nothing to iterate over (empty list)`, 'blocked') };
   }
-  const limit = resolveLimit(env);
-  if (limit !== undefined && items.length > limit) {
-    return { ok: true, value: items.slice(0, limit), note: `${limit} of ${items.length} items checked (limit)` };
+  const { limit, setting } = resolveLimit(env);
+  recordDataLimit(env, { what: `items to iterate over in step ${env.step.id}`, total: items.length, limit, setting });
+  if (items.length > limit) {
+    return { ok: true, value: items.slice(0, limit), note: `${limit} of ${items.length} items checked (${setting})` };
   }
   return { ok: true, value: items };
 }

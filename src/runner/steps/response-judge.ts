@@ -3,7 +3,7 @@
 // rules, and (for an operation the OTA serves) the error shape of a refusal, each fault under
 // one check: the error shape of a refusal is protocol.error-shape's, not schema.response's.
 import type { LiveExchange } from '../../spec/exchange.js';
-import { judgeResponseProtocol, responseObject } from '../../checks/protocol.js';
+import { judgeResponseProtocol, responseObject, typedResponseObject } from '../../checks/protocol.js';
 import { REFUSAL_CHECKS, isErrorShapeError, isRefusal, judgeErrorShape, judgePropertyIdTypes } from '../../checks/refusal.js';
 import { judgeCandidateBody } from '../../checks/schema-checks.js';
 import type { MessageName } from '../../spec/operations.js';
@@ -20,7 +20,8 @@ export function judgeResponse(env: StepEnv, operation: MessageName, live: LiveEx
   if (shape) env.record(REFUSAL_CHECKS.errorShape, shape);
   if (!options.schema) return;
   const refusal = ota && isRefusal(response);
-  const judged = judgeCandidateBody(operation, 'response', response, ids, response !== undefined, refusal ? isErrorShapeError : undefined);
+  // Types as sent: a number past the safe range is an integer to the schema, not the text cm-certify keeps.
+  const judged = judgeCandidateBody(operation, 'response', typedResponseObject(live), ids, response !== undefined, refusal ? isErrorShapeError : undefined);
   for (const j of judged) env.record(j.meta, j.verdict);
 }
 

@@ -1,6 +1,7 @@
-// Readings of the PMS's setup and ARI: takes nothing, gives how cm-certify judges the full
-// refresh's horizon, units per room, compact ranges, guids, the setup order, property operations
-// sent early and ARI refused for its credentials.
+// Readings of the PMS's setup and ARI: takes nothing, gives who the mock channel manager takes
+// for the PMS under test, how cm-certify judges the full refresh's horizon, units per room,
+// compact ranges, guids, the setup order, property operations sent early and ARI refused for
+// its credentials.
 import { SPEC } from '../sections.js';
 import type { ReadingTopic } from './types.js';
 import { quote } from './types.js';
@@ -19,6 +20,27 @@ const CREDENTIALS = quote(SPEC.envelope, 'The property id and password given by 
 export const PMS_SETUP_AND_ARI: ReadingTopic = {
   title: 'PMS target: setup and ARI',
   readings: [
+    {
+      id: 'D-323',
+      title: 'Who the mock channel manager takes for the PMS under test',
+      quotes: [
+        quote(
+          SPEC.authentication,
+          'The `shared_secret` and the channel id `pms_cid` (pattern `^[a-z0-9]+$`) are issued by the channel manager after partner credentialing.',
+        ),
+        quote(
+          SPEC.authentication,
+          'Per-property credentials: `wbp_property_id` and `wbp_property_password` (placeholders <PROPERTY_ID>, <PROPERTY_PASSWORD>) are issued by the channel manager, retained by the PMS and passed in every call.',
+        ),
+        quote(SPEC.envelope, 'Username, login or property id on the OTA; for `HealthCheck` it is an empty string when not yet set'),
+      ],
+      summary:
+        "The PMS's requests carry the profile's shared secret and name no other channel or property; others are outsiders': answered, set apart, unjudged.",
+      reading:
+        "A mock that listens beyond the loopback (the profile's listen: 0.0.0.0:9200) can be reached by anyone, and a request the judge took for the PMS's could fail it, satisfy a step it did not take, or take an error the scenario queued for it. The spec issues the PMS a shared secret and a cid (Authentication 2) and per-property credentials (Authentication 3); the certifier tells the PMS by them. A request is the PMS's when (1) the profile's shared secret is in its query string or its body (where the PMS put it is judged by pms.envelope.query-secret and body-secret, not used to tell who called; a body that cannot be read needs it in the query string); (2) its pms_cid, when sent, is the profile's in any letter case (the case is pms.envelope.cid's finding); (3) each property id it sends, when not empty, is the test property's or one the PMS's own CreateProperty made in this run, CreateProperty naming the property it creates and HealthCheck's pms_property_id being \"any\" by the id table (D-001): HealthCheck before setup, with an empty wbp_property_id and password, is the PMS's. A wrong password for its own property is the PMS's (pms.setup.credentials and pms.envelope.credentials judge it). Every other request is an outsider's: it gets the spec's error answer (HTTP 200, success false: the authentication error 1000 without the secret or for another cid, 1001 for another property), never reaches the judge, the model, the scenario's queued errors or any step, and is counted apart in the report (outsiders: each kind counted, the first 50 kept as evidence). An outsider's request cannot change the verdict; a broken PMS that sends another property's ids is not certified either, because the requests its steps wait for never come.",
+      rules: ['auth-secret-query-and-body', 'env-pms-cid-assigned', 'env-creds-every-call'],
+      checks: { 'pms.envelope.query-secret': 'required', 'pms.envelope.cid': 'required', 'pms.envelope.credentials': 'required' },
+    },
     {
       id: 'D-027',
       title: 'The full refresh horizon',

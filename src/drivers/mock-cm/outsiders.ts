@@ -1,0 +1,131 @@
+// Who is calling the mock channel manager: takes a request's query, body and operation and
+// what the profile issued to the PMS, gives undefined for the PMS under test, or why the
+// request is an outsider's and the spec's error answer it gets; and the store that keeps
+// outsiders' exchanges apart (counted, a bounded few kept as evidence). An outsider's request
+// is never judged, never takes an error a scenario queued, never reaches the model, and never
+// satisfies or fails a step: anyone who can reach a mock listening on 0.0.0.0 cannot change
+// the PMS's verdict (issue 21 item 1; the reading is D-323).
+import { timingSafeEqual } from 'node:crypto';
+import type { Exchange, ParsedBody } from '../../spec/exchange.js';
+import { typedBody } from '../../spec/exchange.js';
+import { OTA_ERROR_IDS } from '../../channel-manager/index.js';
+
+/** What identifies the PMS: the profile's shared secret and cid, and the properties it may name. */
+export interface PmsIdentity {
+  sharedSecret: string;
+  pmsCid: string;
+  /** A property id the PMS may name: the test property's, or one its CreateProperty made in this run. */
+  knowsPmsId(id: string): boolean;
+  knowsWbpId(id: string): boolean;
+}
+
+export type OutsiderKind = 'no-shared-secret' | 'other-channel' | 'other-property';
+
+export interface Outsider {
+  kind: OutsiderKind;
+  /** Why, in words (candidate text in it is JSON-quoted and cut). */
+  reason: string;
+  error: { id: number; msg: string };
+}
+
+/** An outsider's exchange: the record a PMS's would have, its own id (o1, o2, ...) and why it was set apart. */
+export interface OutsiderExchange extends Exchange {
+  outsider: { kind: OutsiderKind; reason: string };
+}
+
+export interface OutsiderSummary {
+  /** Every request set apart. */
+  requests: number;
+  byKind: Partial<Record<OutsiderKind, number>>;
+  /** The first MAX_KEPT of them, as evidence. */
+  exchanges: OutsiderExchange[];
+}
+
+export const MAX_KEPT_OUTSIDERS = 50;
+
+function secretEquals(given: unknown, secret: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(secret, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A property id as named in a body: a string or number that is not empty; anything else names none (schema.request judges it). */
+function named(value: unknown): string | undefined {
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function quoted(value: string): string {
+  const text = JSON.stringify(value);
+  return text.length > 42 ? `${text.slice(0, 40)}…"` : text;
+}
+
+/**
+ * The PMS proves itself with its shared secret (in the query string or the body: where it is
+ * placed is judged, not used to tell who called), and names no other channel (its pms_cid,
+ * when sent, is the profile's in any letter case) and no other property (each property id,
+ * when sent and not empty, is one it may name; CreateProperty names the property it creates,
+ * and HealthCheck's pms_property_id may be "any" by the spec's id table).
+ */
+export function identifyOutsider(query: URLSearchParams, request: ParsedBody, operation: string, pms: PmsIdentity): Outsider | undefined {
+  const typed = typedBody(request);
+  const body = typed !== null && typeof typed === 'object' && !Array.isArray(typed) ? (typed as Record<string, unknown>) : undefined;
+  if (!secretEquals(query.get('shared_secret') ?? undefined, pms.sharedSecret) && !secretEquals(body?.shared_secret, pms.sharedSecret)) {
+    return {
+      kind: 'no-shared-secret',
+      reason: "the profile's shared secret is in neither the query string nor the body",
+      error: { id: OTA_ERROR_IDS.sharedSecret, msg: 'Authentication failed: shared_secret missing or wrong.' },
+    };
+  }
+  if (!body) return undefined;
+  const cid = body.pms_cid;
+  if (cid !== undefined && cid !== null && String(cid).toLowerCase() !== pms.pmsCid.toLowerCase()) {
+    return {
+      kind: 'other-channel',
+      reason: `pms_cid ${quoted(String(cid))} is another channel's`,
+      error: { id: OTA_ERROR_IDS.sharedSecret, msg: 'Authentication failed: pms_cid is not the channel of this shared_secret.' },
+    };
+  }
+  if (operation === 'CreateProperty') return undefined;
+  const pmsId = operation === 'HealthCheck' ? undefined : named(body.pms_property_id);
+  const wbpId = named(body.wbp_property_id);
+  const other =
+    pmsId !== undefined && !pms.knowsPmsId(pmsId)
+      ? ['pms_property_id', pmsId]
+      : wbpId !== undefined && !pms.knowsWbpId(wbpId)
+        ? ['wbp_property_id', wbpId]
+        : undefined;
+  if (!other) return undefined;
+  return {
+    kind: 'other-property',
+    reason: `${other[0]} ${quoted(other[1]!)} names another property`,
+    error: { id: OTA_ERROR_IDS.invalidCredentials, msg: 'The property credentials are incorrect.' },
+  };
+}
+
+/** Outsiders' requests, kept apart from the PMS's: all counted, the first MAX_KEPT_OUTSIDERS kept. */
+export class OutsiderStore {
+  private next = 1;
+  private readonly kept: OutsiderExchange[] = [];
+  private readonly byKind: Partial<Record<OutsiderKind, number>> = {};
+  private count = 0;
+
+  nextId(): string {
+    return `o${this.next++}`;
+  }
+
+  add(record: Exchange, outsider: Pick<Outsider, 'kind' | 'reason'>): void {
+    this.count++;
+    this.byKind[outsider.kind] = (this.byKind[outsider.kind] ?? 0) + 1;
+    if (this.kept.length < MAX_KEPT_OUTSIDERS) this.kept.push({ ...record, outsider: { kind: outsider.kind, reason: outsider.reason } });
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  summary(): OutsiderSummary {
+    return { requests: this.count, byKind: { ...this.byKind }, exchanges: [...this.kept] };
+  }
+}

@@ -1,0 +1,44 @@
+// The interval map against a day-by-day model: random writes in any order give the same
+// value on every day, segments that are sorted and disjoint, and the same coverage.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { IntervalMap } from '../../src/checks/interval-map.js';
+
+type Write = [number, number, number];
+
+function model(writes: Write[]): Map<number, number> {
+  const days = new Map<number, number>();
+  for (const [a, b, v] of writes) for (let d = Math.min(a, b); d <= Math.max(a, b); d++) days.set(d, v);
+  return days;
+}
+
+describe('IntervalMap', () => {
+  it('holds, on every day, the value of the last write that covered it', () => {
+    const write = fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 3 }));
+    fc.assert(
+      fc.property(fc.array(write, { maxLength: 40 }), (writes) => {
+        const map = new IntervalMap<number>();
+        for (const [a, b, v] of writes) map.set(Math.min(a, b), Math.max(a, b), v);
+        const expected = model(writes);
+        for (let d = -1; d <= 61; d++) expect(map.segmentOn(d)?.[2]).toBe(expected.get(d));
+        const segments = map.segments;
+        expect(map.size).toBe(segments.length);
+        for (let i = 0; i < segments.length; i++) {
+          expect(segments[i]![0]).toBeLessThanOrEqual(segments[i]![1]);
+          if (i > 0) expect(segments[i]![0]).toBeGreaterThan(segments[i - 1]![1]);
+          for (let d = segments[i]![0]; d <= segments[i]![1]; d++) expect(expected.get(d)).toBe(segments[i]![2]);
+        }
+        expect([...expected.keys()].length).toBe(segments.reduce((n, [s, e]) => n + e - s + 1, 0));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads by index the segments in order', () => {
+    const map = new IntervalMap<string>();
+    for (let d = 9; d >= 0; d--) map.set(d * 2, d * 2, `v${d}`);
+    expect(Array.from({ length: map.size }, (_, i) => [map.startAt(i), map.endAt(i), map.valueAt(i)])).toEqual(
+      Array.from({ length: 10 }, (_, d) => [d * 2, d * 2, `v${d}`]),
+    );
+  });
+});
