@@ -54,6 +54,7 @@ const check = {
     },
     code: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
     with: { type: 'object' },
+    on: { type: 'string' },
   },
 } as const;
 
@@ -101,6 +102,12 @@ const KINDS = {
     query: { type: 'object' },
     self_check: { type: 'boolean' },
     envelope: { type: 'boolean' },
+    read_back: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['operations'],
+      properties: { operations: { type: 'array', minItems: 1, items: { type: 'string' } }, body: { type: 'object' } },
+    },
   },
   hook: { hook: { type: 'string', minLength: 1 }, input: {} },
   expect_request: {

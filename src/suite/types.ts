@@ -32,6 +32,8 @@ export interface CheckDef extends CheckMeta {
   code?: string;
   /** Arguments for a code check (templates). */
   with?: Record<string, unknown>;
+  /** Judges the answer of this read-back operation of the call step (read_back), not the call's own answer. */
+  on?: MessageName;
 }
 
 export interface Condition {
@@ -69,6 +71,12 @@ export interface CallStep extends StepBase {
   /** false when the step sends an invalid request on purpose (auth probes). */
   self_check: boolean;
   envelope: boolean;
+  /**
+   * After each accepted call, these operations are sent for the same property (body: the
+   * credentials, templates that may read the call's response) and their answers judged by the
+   * checks that name them (`on:`); templates read them as read.<Operation>.
+   */
+  readBack?: { operations: MessageName[]; body?: Record<string, unknown> };
 }
 
 export interface HookStep extends StepBase {

@@ -33,6 +33,105 @@ export function levelChange(from: string, to: string): CheckChange['accepts'] {
   };
 }
 
-export const CHANGED_CHECKS: CheckChange[] = [];
+/** A check's outcome moves between two exact values for the named variants. */
+function from(was: string, now: string): CheckChange['accepts'] {
+  return (w, n) => w === was && n === now;
+}
 
-export const ADDED_CHECKS: AddedCheck[] = [];
+const ISSUE_20_LEVEL = 'issue 20 item 1: the level comes from rules.md on the candidate side';
+
+export const CHANGED_CHECKS: CheckChange[] = [
+  // OTA target: checks set below the level rules.md gives their rule.
+  {
+    target: 'ota',
+    check: 'setup.callbacks.not-served',
+    variants: '*',
+    accepts: levelChange('recommended', 'required'),
+    why: `${ISSUE_20_LEVEL}: ota-no-callbacks (OTA) is required (D-129)`,
+  },
+  {
+    target: 'ota',
+    check: 'booking.list.unique',
+    variants: '*',
+    accepts: levelChange('recommended', 'required'),
+    why: `${ISSUE_20_LEVEL}: gbl-booking-id-max64 (OTA, "unique OTA booking id") is required`,
+  },
+  {
+    target: 'ota',
+    check: 'rule.reservation.minimum-fields',
+    variants: '*',
+    accepts: levelChange('recommended', 'required'),
+    why: `${ISSUE_20_LEVEL}: res-minimum-fields (OTA) is required (D-035)`,
+  },
+  {
+    target: 'ota',
+    check: 'rule.reservation.day-rates',
+    variants: '*',
+    accepts: levelChange('recommended', 'required'),
+    why: `${ISSUE_20_LEVEL}: res-day-rates-units (OTA) is required (D-035)`,
+  },
+  {
+    target: 'ota',
+    check: 'rule.health-check.success-true',
+    variants: '*',
+    accepts: levelChange('recommended', 'required'),
+    why: `${ISSUE_20_LEVEL}: hc-always-true (OTA) is required, as setup.healthcheck already was`,
+  },
+  {
+    target: 'ota',
+    check: 'ari.unknown-room.refused',
+    variants: '*',
+    accepts: levelChange('advisory', 'recommended'),
+    why: `${ISSUE_20_LEVEL}: refusing ARI for an unknown room is the OTA's leniency on a rule stated for the PMS (inv-ids-known), a warning like the inventory probes (D-102 replaces D-017)`,
+  },
+  // OTA target: a check split (issue 20 item 1) and the other-type probe fixed (item 7).
+  {
+    target: 'ota',
+    check: 'probe.malformed.refused',
+    variants: ['accepts-text-plain'],
+    accepts: from('fail|required', 'pass|required'),
+    why: 'issue 20 item 1: text/plain is judged apart, by probe.text-plain.refused (recommended: http-request-json binds the PMS); accepting it is a warning, not a failure (D-113)',
+  },
+  {
+    target: 'ota',
+    check: 'probe.envelope.refused',
+    variants: ['property-id-not-integer'],
+    accepts: from('warn|recommended', 'pass|recommended'),
+    why: 'issue 20 item 7: with a property id that is not digits, the other-type probe sent the valid request itself ("H1001" where the valid request sends "H1001"), which a correct OTA accepts; it now sends an integer, which is refused',
+  },
+  {
+    target: 'ota',
+    check: '(verdict)',
+    variants: ['accepts-text-plain'],
+    accepts: from('not-certified', 'certified'),
+    why: 'issue 20: an OTA that accepts a valid JSON body labelled text/plain is correct (the content type binds the PMS); it is now a correct variant, certified with a warning',
+  },
+  {
+    target: 'ota',
+    check: '(verdict)',
+    variants: ['callbacks-served', 'reservation-day-rates-mismatch'],
+    accepts: from('certified', 'not-certified'),
+    why: `${ISSUE_20_LEVEL}: setup.callbacks.not-served and rule.reservation.day-rates are required, so these variants are denied`,
+  },
+];
+
+export const ADDED_CHECKS: AddedCheck[] = [
+  {
+    target: 'ota',
+    check: 'probe.text-plain.refused',
+    why: 'issue 20 item 1: probe.malformed.refused split; a valid JSON body labelled text/plain accepted is lenient (D-113)',
+  },
+  {
+    target: 'ota',
+    check: 'property.rate-plans.cover-rooms',
+    why: 'issue 20 item 3: every property the run creates or changes is read back and each of its rooms must have a rate plan (model-room-has-rateplan)',
+  },
+  {
+    target: 'ota',
+    check: 'probe.property.rate-plans-cover-rooms',
+    why: "issue 20 item 3: the probes' own created property is read back and each of its rooms must have a rate plan",
+  },
+  { target: 'ota', check: 'property.rooms.kept', why: 'issue 20 item 3: GetRoomTypes is read after UpdateRatePlan and DeleteRatePlan too; no room may vanish' },
+  { target: 'ota', check: 'cancel.list-null.still-listed', why: 'issue 20 item 3: after a cancellation GetBookingList is read with null too' },
+  { target: 'ota', check: 'ack.list-version.still-listed', why: 'issue 20 item 3: after an acknowledgement GetBookingList is read with a version too' },
+];

@@ -16,6 +16,7 @@ import { makeScope, tryRender, verdictForRenderError } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
 import { resolveItems } from './items.js';
+import { readBack } from './read-back.js';
 import { judgeIdTypes, judgeResponse } from './response-judge.js';
 
 interface BuiltRequest {
@@ -104,8 +105,10 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
       started_at: startedAt,
       finished_at: env.ctx.clock.now(),
     };
-    judgeDeclared(env, { body: response, status: live.record.response?.status, exchanges: [live.record.id] }, stepRoots);
-    takeCaptures(env, stepRoots);
+    const read = step.readBack ? await readBack(env, step, stepRoots, response, [live.record.id]) : undefined;
+    const judged = read ? { ...stepRoots, read: read.answers } : stepRoots;
+    judgeDeclared(env, { body: response, status: live.record.response?.status, exchanges: [live.record.id] }, judged, undefined, read);
+    takeCaptures(env, judged);
   }
   return items.note;
 }
