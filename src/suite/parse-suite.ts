@@ -126,6 +126,7 @@ class SuiteReader {
     if (raw.when) step.when = raw.when;
     if (raw.limit !== undefined) step.limit = raw.limit;
     if (raw.capture) step.capture = raw.capture;
+    if (raw.gate) step.gate = raw.gate;
     if (raw.for_each !== undefined) step.for_each = typeof raw.for_each === 'string' ? { items: raw.for_each } : raw.for_each;
     step.kind = kind;
     switch (kind) {
@@ -144,7 +145,7 @@ class SuiteReader {
         step.operation = raw.expect_request;
         step.within = raw.within ?? '${profile.deadlines.default}';
         step.since = raw.since ?? 'step';
-        copyPresent(step, raw, ['fresh', 'where', 'action']);
+        copyPresent(step, raw, ['fresh', 'where', 'action', 'accepted']);
         break;
       case 'traffic': {
         const t = raw.traffic as Raw;

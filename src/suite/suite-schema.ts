@@ -91,6 +91,7 @@ const stepCommon = {
   },
   capture: { type: 'object', additionalProperties: { type: 'string' } },
   checks: { type: 'array', items: check },
+  gate: { type: 'string', minLength: 1 },
 } as const;
 
 const KINDS = {
@@ -116,6 +117,7 @@ const KINDS = {
     within: duration,
     since: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
     fresh: duration,
+    accepted: { type: 'boolean' },
     action: {
       type: 'object',
       additionalProperties: false,

@@ -58,6 +58,12 @@ interface StepBase {
   limit?: number | string;
   capture?: Record<string, string>;
   checks: CheckDef[];
+  /**
+   * PMS target: the later steps need what this step waits for. When it comes up empty (no
+   * accepted request, an empty window), every later step of the run is blocked at once, with
+   * this reason and what the channel manager refused, instead of waiting out its own deadline.
+   */
+  gate?: string;
 }
 
 export interface CallStep extends StepBase {
@@ -99,6 +105,8 @@ export interface ExpectRequestStep extends StepBase {
    */
   fresh?: string;
   action?: { prompt?: string; hook?: string };
+  /** Only a request the mock channel manager accepted (answered success) ends the wait. */
+  accepted?: boolean;
 }
 
 export interface TrafficStep extends StepBase {

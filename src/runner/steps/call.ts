@@ -65,6 +65,7 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
     markCapturesMissing(env, items.verdict.skip ?? 'blocked', items.verdict.message);
     return items.verdict.message;
   }
+  let unbuilt: string | undefined;
   for (const item of items.value) {
     if (env.aborted) break;
     const startedAt = env.ctx.clock.now();
@@ -73,6 +74,7 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
     if (!built.ok) {
       env.recordAll(built.verdict);
       markCapturesMissing(env, built.verdict.skip ?? 'blocked', built.verdict.message);
+      unbuilt ??= built.verdict.message;
       continue;
     }
     const live = await env.ctx.client.post({ operation: step.operation, url: built.value.url, body: built.value.body });
@@ -110,5 +112,5 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
     judgeDeclared(env, { body: response, status: live.record.response?.status, exchanges: [live.record.id] }, judged, undefined, read);
     takeCaptures(env, judged);
   }
-  return items.note;
+  return unbuilt ?? items.note;
 }
