@@ -9,7 +9,7 @@ import { suiteFileLabel } from '../suite/load-suite.js';
 import { makeScope, tryRender } from './scope.js';
 import type { SuiteState } from './scope.js';
 import { StepEnv } from './step-env.js';
-import { releaseHeld } from './silence.js';
+import { settleUnanswered } from './silence.js';
 import type { RunStop } from './step-env.js';
 import { getStepExecutor } from './step-registry.js';
 import { markCapturesMissing } from './steps/capture.js';
@@ -167,7 +167,7 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
   } finally {
     for (const window of windows) ctx.pms?.judge.closeLedger(window);
     ctx.pms?.judge.detach();
-    releaseHeld(inboundEnv);
+    await settleUnanswered(inboundEnv);
     inboundEnv.flushDeferredSkips();
   }
   return result();

@@ -1,8 +1,8 @@
 // Deliberate changes to what the baseline (verdicts-830a99d.json) recorded, each with the
 // issue and reason that make it. verdict-baseline.ts fails on any difference not listed
-// here. A change is scoped to a target, a check id (or '(verdict)'), the variants it
-// applies to ('*' for all, '(reference)' for the reference run) and a test of the old and
-// new values it accepts.
+// here. A change is scoped to a target, a check id (or '(verdict)', or '*' for every check of
+// the named variants), the variants it applies to ('*' for all, '(reference)' for the
+// reference run) and a test of the old and new values it accepts.
 
 export interface CheckChange {
   target: 'ota' | 'pms';
@@ -40,7 +40,7 @@ function from(was: string, now: string): CheckChange['accepts'] {
 
 const ISSUE_20_LEVEL = 'issue 20 item 1: the level comes from rules.md on the candidate side';
 
-export const CHANGED_CHECKS: CheckChange[] = [
+const OTA_CHANGES: CheckChange[] = [
   // OTA target: checks set below the level rules.md gives their rule.
   {
     target: 'ota',
@@ -114,6 +114,59 @@ export const CHANGED_CHECKS: CheckChange[] = [
     why: `${ISSUE_20_LEVEL}: setup.callbacks.not-served and rule.reservation.day-rates are required, so these variants are denied`,
   },
 ];
+
+/** Blocked at once by a gate that came up empty (issue 20 item 5), or never run at all. */
+function blockedByGate(was: string | undefined, now: string | undefined): boolean {
+  return was !== now && (now === undefined || /^skip\|[a-z]+\|blocked$/.test(now));
+}
+
+const PMS_CHANGES: CheckChange[] = [
+  ...[
+    'rule.property.timezone',
+    'rule.property.address-country',
+    'rule.property.coordinates',
+    'rule.property.room-wbp-room-id',
+    'rule.property.tax-fee-reference',
+  ].map((check) => ({
+    target: 'pms' as const,
+    check,
+    variants: '*' as const,
+    accepts: levelChange('recommended', 'required'),
+    why: `${ISSUE_20_LEVEL}: prop-codes, prop-address-contact, room-required-fields and tax-percent-basis (PMS) are required (D-036)`,
+  })),
+  {
+    target: 'pms',
+    check: 'pms.poll.version-not-far-earlier',
+    variants: '*',
+    accepts: levelChange('recommended', 'required'),
+    why: `${ISSUE_20_LEVEL}: gbl-version-last-success (PMS) is required (D-287)`,
+  },
+  {
+    target: 'pms',
+    check: 'pms.setup.mapping-fetched',
+    variants: '*',
+    accepts: levelChange('required', 'recommended'),
+    why: `${ISSUE_20_LEVEL}: flow-setup-before-use (PMS) is recommended; what a missing mapping breaks is judged at required where it shows (D-288)`,
+  },
+  {
+    target: 'pms',
+    check: '*',
+    variants: [
+      'setup-wrong-password',
+      'setup-pms-id-integer',
+      'secret-only-in-query',
+      'secret-only-in-body',
+      'pms-cid-uppercase',
+      'verb-mismatch',
+      'skip-rate-plans',
+      'wrong-currency',
+    ],
+    accepts: blockedByGate,
+    why: 'issue 20 item 5: no SetupProperty accepted (the first five) or no ARI accepted after setup (the last three): every later step is blocked at once, naming what was refused, instead of each waiting out its deadline',
+  },
+];
+
+export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES];
 
 export const ADDED_CHECKS: AddedCheck[] = [
   {

@@ -19,7 +19,8 @@ type PollingFault =
   | 'no-ack'
   | 'no-fallback-polling'
   | 'scheduled-refresh'
-  | 'double-import';
+  | 'double-import'
+  | 'version-hour-early';
 
 const LOCAL_OFFSET_MS = 2 * 3_600_000;
 
@@ -55,6 +56,8 @@ export const POLLING_VARIANTS: Readonly<Record<PollingFault, PmsVariant>> = {
   'version-now': version((times) => formatBookingVersion(times.sentAt)),
   'version-local-time': version((times) => formatBookingVersion(times.lastSuccessAt + LOCAL_OFFSET_MS)),
   'version-iso-format': version((times) => new Date(times.lastSuccessAt).toISOString().replace(/\.\d{3}Z$/, 'Z')),
+  // An hour before the last successful poll: never later (no booking lost), far earlier.
+  'version-hour-early': version((times) => formatBookingVersion(times.lastSuccessAt - 3_600_000)),
   // A failed poll moves the version on as a successful one does.
   'version-after-error': (Base) =>
     class extends Base {
