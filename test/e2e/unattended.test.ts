@@ -49,10 +49,20 @@ describe('unattended runs', () => {
     expect(exitCode).toBe(1);
     const lines = io.out().split('\n');
     const setup = lines.filter((l) => l.includes('waiting for SetupProperty from the PMS'));
-    const rooms = lines.filter((l) => l.includes('waiting for GetRoomTypes from the PMS'));
-    // 95 s of waiting: a line in each 30-s bucket (4); 65 s unprompted: its first after 10 s, then every 30 s.
+    // 95 s of waiting: a line in each 30-s bucket (4).
     expect(setup.length).toBeGreaterThanOrEqual(3);
-    expect(rooms.length).toBeGreaterThanOrEqual(2);
     expect(setup[0]).toMatch(/\d+ ?(s|min).* left/);
+    // No SetupProperty: the steps that need it are blocked at once, not each waited out (issue 20).
+    expect(lines.filter((l) => l.includes('waiting for GetRoomTypes from the PMS'))).toEqual([]);
+    expect(io.out()).toContain('↓ room-types — Blocked: the PMS did not connect the property (step connect)');
+    // 65 s of watching, unprompted: its first line after 10 s, then every 30 s.
+    const watch = captureIo(scaledClock(200), { CI: 'true' });
+    await runCommand({ target: 'pms', profile: profile(watch.cwd, 'deadlines: { full_refresh: 65s }\n'), suite: ['full-refresh'] }, watch);
+    expect(
+      watch
+        .out()
+        .split('\n')
+        .filter((l) => l.includes('watching ARIUpdate from the PMS')).length,
+    ).toBeGreaterThanOrEqual(2);
   }, 30_000);
 });
