@@ -88,6 +88,7 @@ const ONLY_ISSUE_20: Partial<Record<PmsFault, string[]>> = {
   'create-room-wbp-room-id': ['fail:rule.property.room-wbp-room-id'],
   'fee-reference-unknown': ['fail:rule.property.tax-fee-reference'],
   'mapping-before-setup': ['warn:pms.setup.mapping-fetched', 'warn:pms.setup.before-use'],
+  'cancel-frees-twice': ['fail:pms.booking.cancellation-availability'],
 };
 
 describe.concurrent('broken PMS variants', () => {

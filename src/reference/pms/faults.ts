@@ -73,6 +73,7 @@ export const PMS_FAULT_NAMES = [
   'create-room-wbp-room-id',
   'fee-reference-unknown',
   'mapping-before-setup',
+  'cancel-frees-twice',
 ] as const;
 
 export type PmsFault = (typeof PMS_FAULT_NAMES)[number];
@@ -244,6 +245,11 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     'CreateProperty sends tax_basis_includes_fees with fee_id 99, the id of no fee of the property',
     SPEC.tax,
     'rule.property.tax-fee-reference',
+  ),
+  'cancel-frees-twice': fault(
+    'After importing a cancellation, gives the booked nights back twice (availability above what it was before the booking)',
+    SPEC.overview,
+    'pms.booking.cancellation-availability',
   ),
   'mapping-before-setup': fault(
     'Reads GetRoomTypes and GetRatePlans before SetupProperty (the typical flow verifies the credentials first)',

@@ -340,6 +340,23 @@ const CASES: Record<PmsFault, FaultCase> = {
     correct: 1,
     faulty: 2,
   },
+  'cancel-frees-twice': {
+    scenario: 'cancelled',
+    options: LONG_POLL,
+    // The last update after the cancellation gives no night more units than the refresh after setup did.
+    probe: (p) => {
+      const refresh = items(p);
+      const last = (p.of('ARIUpdate').at(-1)?.body.Inventory ?? []) as any[];
+      return last.every((item) => {
+        const base = refresh.find(
+          (f) => f.wbp_room_id === item.wbp_room_id && f.wbp_rate_id === item.wbp_rate_id && f.start_date <= item.start_date && f.end_date >= item.start_date,
+        );
+        return !base || item.units === undefined || item.units <= base.units;
+      });
+    },
+    correct: true,
+    faulty: false,
+  },
   'no-availability-on-cancel': {
     scenario: 'cancelled',
     options: LONG_POLL,

@@ -2,7 +2,7 @@
 // wbp_booking_version is wrong (not null first, now, local time, ISO, moved on a failed
 // poll), that poll too slowly or stop, fetch or acknowledge nothing, refresh on a schedule,
 // or import a pushed booking twice.
-import { formatBookingVersion } from '../../../support/time.js';
+import { addDays, formatBookingVersion } from '../../../support/time.js';
 import type { PollTimes } from '../behaviour.js';
 import type { PmsFault } from '../faults.js';
 import { type BookingChange, BookingLedger, type ImportedBooking, type ReadReservation } from '../ledger.js';
@@ -20,7 +20,8 @@ type PollingFault =
   | 'no-fallback-polling'
   | 'scheduled-refresh'
   | 'double-import'
-  | 'version-hour-early';
+  | 'version-hour-early'
+  | 'cancel-frees-twice';
 
 const LOCAL_OFFSET_MS = 2 * 3_600_000;
 
@@ -45,6 +46,21 @@ class DoubleImportLedger extends BookingLedger {
     const change = super.import(id, reservation, source, version);
     if (reservation.cancelled && this.get(pushed)) super.import(pushed, reservation, 'callback');
     return change;
+  }
+}
+
+// A cancelled booking's nights are given back twice: it counts as minus its units.
+class FreeTwiceLedger extends BookingLedger {
+  override bookedNights(room: string): Map<string, number> {
+    const nights = super.bookedNights(room);
+    for (const booking of this.all.values()) {
+      if (!booking.cancelled) continue;
+      for (const stay of booking.stays) {
+        if (stay.room !== room) continue;
+        for (let date = stay.start; date <= stay.lastNight; date = addDays(date, 1)) nights.set(date, (nights.get(date) ?? 0) - stay.units);
+      }
+    }
+    return nights;
   }
 }
 
@@ -96,6 +112,12 @@ export const POLLING_VARIANTS: Readonly<Record<PollingFault, PmsVariant>> = {
     class extends Base {
       override refreshesAfterPoll(successes: number): boolean {
         return successes % 3 === 0 || super.refreshesAfterPoll(successes);
+      }
+    },
+  'cancel-frees-twice': (Base) =>
+    class extends Base {
+      override createLedger(): BookingLedger {
+        return new FreeTwiceLedger();
       }
     },
   'double-import': (Base) =>
