@@ -91,6 +91,15 @@ const ONLY_ISSUE_20: Partial<Record<PmsFault, string[]>> = {
   'cancel-frees-twice': ['fail:pms.booking.cancellation-availability'],
 };
 
+/** Issue 20's CreateProperty faults: the body rules judge them where CreateProperty is sent (setup, property). */
+const BODY_RULE_FAULTS: ReadonlySet<PmsFault> = new Set([
+  'timezone-not-iana',
+  'address-country-differs',
+  'latitude-out-of-range',
+  'create-room-wbp-room-id',
+  'fee-reference-unknown',
+]);
+
 describe.concurrent('broken PMS variants', () => {
   it('there are at least 20 that deny certification, spanning every PMS suite', () => {
     const denying = PMS_FAULT_NAMES.filter((f) => !PMS_FAULTS[f].warningOnly);
@@ -102,8 +111,9 @@ describe.concurrent('broken PMS variants', () => {
   it.each(PMS_FAULT_NAMES.map((f) => [f, PMS_FAULTS[f].catchBy] as const))(
     '%s is caught by %s',
     async (fault, id) => {
-      // A full run, compared with the verdicts recorded before the channel-manager core moved.
-      const { result, exitCode } = await certify([fault]);
+      // A full run, compared with the verdicts recorded before the channel-manager core moved; a
+      // property-body fault of issue 20 needs only the suites that send and judge CreateProperty.
+      const { result, exitCode } = await certify([fault], BODY_RULE_FAULTS.has(fault) ? ['setup', 'property'] : undefined);
       expect(unexplainedChanges('pms', fault, result)).toEqual([]);
       const caught = check(result, id);
       const only = ONLY_ISSUE_20[fault];
