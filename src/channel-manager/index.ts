@@ -22,6 +22,6 @@ export { lastNight, stayState, type BookedStay, type BookingRecord, type NewBook
 export { AriStore, type AriValue, type AriValues } from './ari-store.js';
 export { type Catalogue, GLOBAL_ROOM_ID, findRatePlan, findRoom } from './catalogue.js';
 export { type RequestBody, describe, idsMatch } from './envelope.js';
-export { PropertyBook, type SyncedProperty, type SyncedRoom, type SyncedRatePlan } from './property-book.js';
+export { PropertyBook, type Credentials, type SyncedProperty, type SyncedRoom, type SyncedRatePlan } from './property-book.js';
 export { type PropertyTarget, recordOf, readCreateProperty, readDeleteRatePlan, readDeleteRoom, readUpdateRoom } from './property-operations.js';
 export { type RoomInput } from './property-input.js';

@@ -19,7 +19,8 @@ export const INBOUND_CHECKS = {
     title: 'Every request arrives complete and within the size limit',
     level: 'required',
     spec: SPEC.endpoints,
-    rules: [],
+    // A request cut short or too large to read is no JSON request body at all.
+    rules: ['http-request-json'],
   },
   method: {
     id: 'protocol.request-method',

@@ -84,6 +84,11 @@ export class CheckCollector {
     return this.byId.has(id);
   }
 
+  /** Whether some evaluation of the check passed. */
+  passed(id: string): boolean {
+    return (this.byId.get(id)?.counts.passed ?? 0) > 0;
+  }
+
   /**
    * One result per check. With the wall time of each step (ms by step id), a check's
    * durationMs is the time of the steps that evaluated it; otherwise the span of its evaluations.

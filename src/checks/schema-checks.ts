@@ -11,7 +11,7 @@ import type { Judged } from './protocol.js';
 import { PMS_REQUEST_SCHEMA_RULES } from '../spec/pms-schema-rules.js';
 import { fail, harnessError, pass, skip } from './check-verdict.js';
 
-/** The spec rules the response schemas state (OTA answers): shapes, types, patterns, enums. */
+/** The spec rules the response schemas state (OTA answers, and a PMS's RoomInfo answer): shapes, types, patterns, enums. */
 const RESPONSE_SCHEMA_RULES = [
   'resp-success-boolean',
   'resp-errors-on-failure',
@@ -26,6 +26,7 @@ const RESPONSE_SCHEMA_RULES = [
   'res-flag-count-types',
   'res-currency',
   'res-customer-country',
+  'roominfo-fields',
 ];
 
 /** The rules the request schemas state (what a PMS sends; the harness's own requests are held to them too). */

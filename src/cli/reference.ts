@@ -9,8 +9,8 @@ import { packagePath } from '../support/package-root.js';
 import { UsageError } from '../support/errors.js';
 import { loadProfile } from '../profile/load-profile.js';
 import type { Profile } from '../profile/types.js';
-import { OTA_FAULTS, startReferenceOta } from '../reference/ota/index.js';
-import type { OtaFault } from '../reference/ota/index.js';
+import { OTA_CORRECT_VARIANTS, OTA_FAULTS, startReferenceOta } from '../reference/ota/index.js';
+import type { OtaVariantName } from '../reference/ota/index.js';
 import type { Target } from '../spec/vocabulary.js';
 import { PMS_CORRECT_VARIANT_NAMES, PMS_FAULTS, isPmsCorrectVariant } from '../reference/pms/index.js';
 import type { PmsCorrectVariant, PmsFault } from '../reference/pms/index.js';
@@ -39,13 +39,13 @@ export function referenceProfilePath(target: Target): string {
   return packagePath('fixtures', 'profiles', `reference-${target}.yaml`);
 }
 
-export function parseOtaFaults(names: string[]): OtaFault[] {
+/** --variant names of the reference OTA: broken ones (faults) and correct ones (what the spec leaves free). */
+export function parseOtaFaults(names: string[]): OtaVariantName[] {
+  const known = [...Object.keys(OTA_FAULTS), ...Object.keys(OTA_CORRECT_VARIANTS)];
   for (const name of names) {
-    if (!Object.hasOwn(OTA_FAULTS, name)) {
-      throw new UsageError(`unknown variant "${name}" (known: ${Object.keys(OTA_FAULTS).join(', ')})`);
-    }
+    if (!known.includes(name)) throw new UsageError(`unknown variant "${name}" (known: ${known.join(', ')})`);
   }
-  return names as OtaFault[];
+  return names as OtaVariantName[];
 }
 
 /** --variant names of the reference PMS: broken ones (faults) and correct ones (other order or timing). */
@@ -59,7 +59,7 @@ export function parsePmsFaults(names: string[]): { faults: PmsFault[]; variants:
 
 export async function startReferenceOtaCandidate(options: {
   clock: Clock;
-  faults?: OtaFault[];
+  faults?: OtaVariantName[];
   env?: NodeJS.ProcessEnv;
   tls?: boolean;
   /** A profile other than the built-in one (it must read CM_REFERENCE_URL for base_url and the hook). */

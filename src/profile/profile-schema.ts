@@ -94,6 +94,14 @@ export const PROFILE_SCHEMA = {
         not_enabled_property: credentials,
         departed_booking_id: { type: 'string', minLength: 1 },
         active_booking_id: { type: 'string', minLength: 1 },
+        ari_pair: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['wbp_room_id', 'wbp_rate_id'],
+          description:
+            'A room x rate plan pair of the test property that accepts ARI: the ARIUpdate probes address it when GetRoomTypes x GetRatePlans offer none.',
+          properties: { wbp_room_id: { type: 'string', minLength: 1 }, wbp_rate_id: { type: 'string', minLength: 1 } },
+        },
       },
     },
     hooks: {

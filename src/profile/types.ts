@@ -26,7 +26,14 @@ export interface RawProfile {
   currency?: string;
   property: { pms_property_id: number; wbp_property_id: string; wbp_property_password: string };
   capabilities?: string[];
-  fixtures?: { not_enabled_property?: Credentials; departed_booking_id?: string; active_booking_id?: string; [key: string]: unknown };
+  fixtures?: {
+    not_enabled_property?: Credentials;
+    departed_booking_id?: string;
+    active_booking_id?: string;
+    /** A pair of the test property that accepts ARI: the ARIUpdate probes address it when GetRatePlans offers none. */
+    ari_pair?: { wbp_room_id: string; wbp_rate_id: string };
+    [key: string]: unknown;
+  };
   hooks?: Record<string, HookSpec>;
   timeouts?: { request_ms?: number; connect_ms?: number; hook_ms?: number };
   limits?: {

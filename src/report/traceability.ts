@@ -3,11 +3,13 @@
 // the readings that apply to each rule, the reason a rule cannot be observed where it has no
 // check, and the text `list --rules` prints and the Markdown of docs/traceability.md (one
 // function, so the document can be kept current by a test).
-import { BODY_RULES } from '../checks/body-rules/index.js';
+import { BODY_RULES, type BodyRule } from '../checks/body-rules/index.js';
 import { INBOUND_CHECKS } from '../checks/inbound.js';
 import { PROTOCOL_CHECKS } from '../checks/protocol.js';
 import { JSON_FINDING_CHECKS } from '../checks/json-findings.js';
 import { DATA_LIMIT_CHECK } from '../checks/data-limits.js';
+import { REFUSAL_CHECKS } from '../checks/refusal.js';
+import { OPERATIONS } from '../spec/operations.js';
 import { SCHEMA_CHECKS } from '../checks/schema-checks.js';
 import type { CheckMeta, Target } from '../spec/vocabulary.js';
 import { readingAnchor, readingsForRule } from '../spec/readings/index.js';
@@ -27,15 +29,41 @@ export interface RuleTrace {
 
 export type RuleStatus = 'covered' | 'unobservable' | 'missing';
 
+/**
+ * Whether a body rule judges what the candidate of `target` produces: an OTA's answers to the
+ * operations it serves, a PMS's requests to the channel manager and its answers to callbacks.
+ * A rule on a body the harness itself builds (the BookingCreate it sends) judges no candidate.
+ */
+export function bodyRuleJudges(rule: BodyRule, target: Target): boolean {
+  return rule.appliesTo.some(({ name, kind }) => {
+    const server = OPERATIONS[name].server;
+    return target === 'ota' ? kind === 'response' && server === 'ota' : (kind === 'request' && server === 'ota') || (kind === 'response' && server === 'pms');
+  });
+}
+
 /** Every check of a target with the rules it names: suite checks, then those every exchange gets. */
 export function checksOfTarget(target: Target): CheckMeta[] {
   const suites = loadBuiltinSuites(target).flatMap((suite) => suite.checks);
-  const kind = target === 'ota' ? 'response' : 'request';
-  const bodyRules = BODY_RULES.filter((rule) => rule.appliesTo.some((a) => a.kind === kind));
+  const bodyRules = BODY_RULES.filter((rule) => bodyRuleJudges(rule, target));
+  // The PMS target judges the PMS's answers to callbacks with the protocol and response-schema checks too.
   const automatic: CheckMeta[] =
     target === 'ota'
-      ? [...Object.values(PROTOCOL_CHECKS), ...Object.values(JSON_FINDING_CHECKS.response), DATA_LIMIT_CHECK, SCHEMA_CHECKS.response, ...bodyRules]
-      : [...Object.values(INBOUND_CHECKS), ...Object.values(JSON_FINDING_CHECKS.request), SCHEMA_CHECKS.request, ...bodyRules];
+      ? [
+          ...Object.values(PROTOCOL_CHECKS),
+          ...Object.values(JSON_FINDING_CHECKS.response),
+          DATA_LIMIT_CHECK,
+          ...Object.values(REFUSAL_CHECKS),
+          SCHEMA_CHECKS.response,
+          ...bodyRules,
+        ]
+      : [
+          ...Object.values(INBOUND_CHECKS),
+          ...Object.values(JSON_FINDING_CHECKS.request),
+          ...Object.values(PROTOCOL_CHECKS),
+          SCHEMA_CHECKS.request,
+          SCHEMA_CHECKS.response,
+          ...bodyRules,
+        ];
   return [...suites, ...automatic];
 }
 

@@ -9,6 +9,7 @@ import { harnessError } from '../checks/check-verdict.js';
 import type { SkipKind, Verdict } from '../spec/vocabulary.js';
 import type { PmsFacts } from '../checks/code/types.js';
 import { makeScope, tryRender } from './scope.js';
+import { type ReadBack, readBackSubject } from './steps/read-back.js';
 import type { StepEnv } from './step-env.js';
 
 export interface JudgeSubject {
@@ -20,13 +21,17 @@ export interface JudgeSubject {
   traffic?: readonly LiveExchange[];
 }
 
-/** Judges and records each declared check; gives the verdicts (an inconclusive one held back while a retry is allowed). */
-export function judgeDeclared(env: StepEnv, subject: JudgeSubject, roots: Record<string, unknown>, pms?: PmsFacts): Verdict[] {
+/**
+ * Judges and records each declared check; gives the verdicts (an inconclusive one held back while
+ * a retry is allowed). A check `on:` a read-back operation judges that answer (`read`).
+ */
+export function judgeDeclared(env: StepEnv, subject: JudgeSubject, roots: Record<string, unknown>, pms?: PmsFacts, read?: ReadBack): Verdict[] {
   const scope = makeScope(env.ctx.clock.now(), roots);
   const verdicts: Verdict[] = [];
   for (const check of env.step.checks) {
     const where = env.where(check.line ? { line: check.line } : {});
-    const verdict = judgeOne(env, check, subject, scope, pms);
+    const on = check.on ? readBackSubject(read, check.on) : subject;
+    const verdict: Verdict = 'message' in on ? on : judgeOne(env, check, on, scope, pms);
     verdicts.push(verdict);
     if (verdict.retry && env.retryAllowed) {
       env.retryRequested = true;

@@ -2,7 +2,7 @@
 // item, gives rendering that turns a missing value into the right skip (missing profile
 // input vs blocked by an earlier failure) instead of an exception.
 import type { Profile } from '../profile/types.js';
-import type { SkipKind, Verdict } from '../spec/vocabulary.js';
+import type { CheckMeta, CheckWhere, SkipKind, Verdict } from '../spec/vocabulary.js';
 import { skip, harnessError } from '../checks/check-verdict.js';
 import { MissingValueError, TemplateValueError, render } from '../suite/template.js';
 import type { TemplateScope } from '../suite/template.js';
@@ -23,6 +23,11 @@ export interface SuiteState {
   arrivals: Map<string, number>;
   /** Set by a declared check's verdict with skipsRest: every later step is skipped with it. */
   skipRest?: MissingCapture;
+  /**
+   * Skips of checks a step shares with other steps, given because the step could not run: at the
+   * suite's end each is recorded only if its check never passed (the step's own checks carry it).
+   */
+  deferredSkips?: Array<{ meta: CheckMeta; verdict: Verdict; where: CheckWhere }>;
 }
 
 export function baseRoots(profile: Profile, state: SuiteState, runStartedAt: number, mockUrl?: string): Record<string, unknown> {

@@ -9,6 +9,7 @@ import { suiteFileLabel } from '../suite/load-suite.js';
 import { makeScope, tryRender } from './scope.js';
 import type { SuiteState } from './scope.js';
 import { StepEnv } from './step-env.js';
+import { settleUnanswered } from './silence.js';
 import type { RunStop } from './step-env.js';
 import { getStepExecutor } from './step-registry.js';
 import { markCapturesMissing } from './steps/capture.js';
@@ -20,6 +21,8 @@ function missingCapabilities(wanted: string[] | undefined, declared: string[]): 
 
 /** The step's `when:`; a verdict to give every check when the step must not run. */
 function stepCondition(env: StepEnv, step: Step): Verdict | undefined {
+  const gate = env.stop.gate;
+  if (gate) return skip(`Blocked: ${gate.reason} (step ${gate.step}): ${gate.detail}`, 'blocked');
   if (env.state.skipRest) return skip(env.state.skipRest.reason, env.state.skipRest.kind);
   const absent = missingCapabilities(step.when?.capabilities, env.profile.capabilities);
   if (absent.length) return skip(`Not applicable: the profile does not declare the capability ${absent.join(', ')}`, 'not-applicable');
@@ -104,7 +107,8 @@ async function driveStep(env: StepEnv, step: Step, windows: Set<string>): Promis
   if (blocked) {
     env.recordAll(blocked);
     markCapturesMissing(env, blocked.skip ?? 'blocked', blocked.message);
-    note = blocked.message;
+    // The gate's detail is on its own step's line: the blocked steps after it name it only.
+    note = env.stop.gate ? `Blocked: ${env.stop.gate.reason} (step ${env.stop.gate.step})` : blocked.message;
   } else {
     const executor = getStepExecutor(step.kind);
     if (!executor) {
@@ -115,7 +119,7 @@ async function driveStep(env: StepEnv, step: Step, windows: Set<string>): Promis
       note = await executor(env, step);
     }
   }
-  const outcome = env.outcomes.length ? worstOutcome(env.outcomes) : blocked ? 'skip' : 'pass';
+  const outcome = env.mark(!blocked);
   ctx.emit({ type: 'step-end', suite: suite.name, step: step.id, outcome, ...(note ? { note } : {}) });
 }
 
@@ -169,6 +173,8 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
   } finally {
     for (const window of windows) ctx.pms?.judge.closeLedger(window);
     ctx.pms?.judge.detach();
+    await settleUnanswered(inboundEnv);
+    inboundEnv.flushDeferredSkips();
   }
   return result();
 }

@@ -119,8 +119,8 @@ export const SPEC_RULES: readonly SpecRule[] = [
   {
     id: 'auth-property-creds-enforced',
     appliesTo: 'OTA',
-    level: 'recommended',
-    text: "Property credentials travel in every call, so property-scoped operations with a wrong wbp_property_id/wbp_property_password should fail [Common request envelope; Authentication] (ambiguous: only SetupProperty's 1001 is specified).",
+    level: 'required',
+    text: "Property credentials travel in every call, so property-scoped operations with a wrong wbp_property_id/wbp_property_password must fail [Common request envelope; Authentication] (ambiguous: only SetupProperty's 1001 is specified; graded required since 2026-11-26: a property whose ARI or bookings anyone can read or change without its password is a breach, not a leniency).",
   },
   { id: 'resp-success-boolean', appliesTo: 'OTA', level: 'required', text: 'Every response body has a JSON boolean success [Common response].' },
   {

@@ -126,6 +126,7 @@ class SuiteReader {
     if (raw.when) step.when = raw.when;
     if (raw.limit !== undefined) step.limit = raw.limit;
     if (raw.capture) step.capture = raw.capture;
+    if (raw.gate) step.gate = raw.gate;
     if (raw.for_each !== undefined) step.for_each = typeof raw.for_each === 'string' ? { items: raw.for_each } : raw.for_each;
     step.kind = kind;
     switch (kind) {
@@ -134,6 +135,7 @@ class SuiteReader {
         step.self_check = raw.self_check !== false;
         step.envelope = raw.envelope !== false;
         copyPresent(step, raw, ['body', 'omit', 'query', 'path']);
+        if (raw.read_back) step.readBack = raw.read_back;
         break;
       case 'hook':
         step.hook = raw.hook;
@@ -143,7 +145,7 @@ class SuiteReader {
         step.operation = raw.expect_request;
         step.within = raw.within ?? '${profile.deadlines.default}';
         step.since = raw.since ?? 'step';
-        copyPresent(step, raw, ['fresh', 'where', 'action']);
+        copyPresent(step, raw, ['fresh', 'where', 'action', 'accepted']);
         break;
       case 'traffic': {
         const t = raw.traffic as Raw;
@@ -173,6 +175,14 @@ class SuiteReader {
   private checkStepMeaning(raw: Raw, kind: string, at: PathSegment[], loopVar: string): void {
     const op = kind === 'call' ? raw.call : kind === 'expect_request' ? raw.expect_request : undefined;
     if (op !== undefined && !isMessageName(op)) this.fail([...at, kind], `unknown operation "${String(op)}"`);
+    const readBack = ((raw.read_back as Raw | undefined)?.operations as unknown[] | undefined) ?? [];
+    for (const [i, name] of readBack.entries()) {
+      if (!isMessageName(name)) this.fail([...at, 'read_back', 'operations', i], `unknown operation "${String(name)}"`);
+    }
+    for (const [i, c] of ((raw.checks as Raw[] | undefined) ?? []).entries()) {
+      if (c.on !== undefined && !readBack.includes(c.on))
+        this.fail([...at, 'checks', i, 'on'], `"${String(c.on)}" is not an operation of this step's read_back`);
+    }
     const traffic = raw.traffic as Raw | undefined;
     for (const [i, name] of ((traffic?.operations as unknown[] | undefined) ?? []).entries()) {
       if (!isMessageName(name)) this.fail([...at, 'traffic', 'operations', i], `unknown operation "${String(name)}"`);
@@ -233,6 +243,7 @@ class SuiteReader {
     if (raw.expect) def.expect = raw.expect as CheckDef['expect'];
     if (raw.code) def.code = raw.code as string;
     if (raw.with) def.with = raw.with as Raw;
+    if (raw.on) def.on = raw.on as CheckDef['on'];
     if (!known) {
       this.catalog.set(id, meta);
       this.declared.push(meta);

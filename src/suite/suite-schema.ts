@@ -54,6 +54,7 @@ const check = {
     },
     code: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
     with: { type: 'object' },
+    on: { type: 'string' },
   },
 } as const;
 
@@ -90,6 +91,7 @@ const stepCommon = {
   },
   capture: { type: 'object', additionalProperties: { type: 'string' } },
   checks: { type: 'array', items: check },
+  gate: { type: 'string', minLength: 1 },
 } as const;
 
 const KINDS = {
@@ -101,6 +103,12 @@ const KINDS = {
     query: { type: 'object' },
     self_check: { type: 'boolean' },
     envelope: { type: 'boolean' },
+    read_back: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['operations'],
+      properties: { operations: { type: 'array', minItems: 1, items: { type: 'string' } }, body: { type: 'object' } },
+    },
   },
   hook: { hook: { type: 'string', minLength: 1 }, input: {} },
   expect_request: {
@@ -109,6 +117,7 @@ const KINDS = {
     within: duration,
     since: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
     fresh: duration,
+    accepted: { type: 'boolean' },
     action: {
       type: 'object',
       additionalProperties: false,

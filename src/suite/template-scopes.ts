@@ -5,6 +5,7 @@
 export type TemplateScope = 'input' | 'loop' | 'capture';
 export const TEMPLATE_FIELDS: ReadonlyArray<readonly [string, TemplateScope]> = [
   ['body', 'loop'],
+  ['read_back', 'capture'],
   ['query', 'loop'],
   ['input', 'loop'],
   ['within', 'input'],
@@ -21,7 +22,7 @@ export const TEMPLATE_FIELDS: ReadonlyArray<readonly [string, TemplateScope]> = 
   ['with', 'input'],
 ];
 const INPUT_ROOTS: ReadonlySet<string> = new Set(['profile', 'fixtures', 'captures', 'property', 'run', 'settings']);
-const EXCHANGE_ROOTS = ['response', 'request', 'status', 'started_at', 'finished_at', 'received_at', 'exchange'];
+const EXCHANGE_ROOTS = ['response', 'request', 'status', 'started_at', 'finished_at', 'received_at', 'exchange', 'read'];
 /** Root sets by loop variable name, made once per name rather than once per step. */
 const loopRoots = new Map<string, { loop: ReadonlySet<string>; capture: ReadonlySet<string> }>();
 

@@ -32,6 +32,8 @@ export interface CheckDef extends CheckMeta {
   code?: string;
   /** Arguments for a code check (templates). */
   with?: Record<string, unknown>;
+  /** Judges the answer of this read-back operation of the call step (read_back), not the call's own answer. */
+  on?: MessageName;
 }
 
 export interface Condition {
@@ -56,6 +58,12 @@ interface StepBase {
   limit?: number | string;
   capture?: Record<string, string>;
   checks: CheckDef[];
+  /**
+   * PMS target: the later steps need what this step waits for. When it comes up empty (no
+   * accepted request, an empty window), every later step of the run is blocked at once, with
+   * this reason and what the channel manager refused, instead of waiting out its own deadline.
+   */
+  gate?: string;
 }
 
 export interface CallStep extends StepBase {
@@ -69,6 +77,12 @@ export interface CallStep extends StepBase {
   /** false when the step sends an invalid request on purpose (auth probes). */
   self_check: boolean;
   envelope: boolean;
+  /**
+   * After each accepted call, these operations are sent for the same property (body: the
+   * credentials, templates that may read the call's response) and their answers judged by the
+   * checks that name them (`on:`); templates read them as read.<Operation>.
+   */
+  readBack?: { operations: MessageName[]; body?: Record<string, unknown> };
 }
 
 export interface HookStep extends StepBase {
@@ -91,6 +105,8 @@ export interface ExpectRequestStep extends StepBase {
    */
   fresh?: string;
   action?: { prompt?: string; hook?: string };
+  /** Only a request the mock channel manager accepted (answered success) ends the wait. */
+  accepted?: boolean;
 }
 
 export interface TrafficStep extends StepBase {

@@ -104,12 +104,20 @@ describe('nothing but HealthCheck, SetupProperty and CreateProperty before setup
 });
 
 describe('availability after a cancellation, a modification and a re-import', () => {
-  it('a cancellation must give every night its units back, on any plan of the room', () => {
+  it('a cancellation must give every night exactly its units back, on any plan of the room', () => {
     const back = ledgerOf(item('1', 'A', '2027-01-10', '2027-01-11', { units: 5 }));
     expect(availabilityRaised.run(input({ ledgers: { w: back }, args: { booking: BOOKING } })).status).toBe('pass');
     const half = ledgerOf(item('1', 'A', '2027-01-10', '2027-01-10', { units: 5 }), item('1', 'A', '2027-01-11', '2027-01-11', { units: 4 }));
-    expect(availabilityRaised.run(input({ ledgers: { w: half }, args: { booking: BOOKING } })).actual).toEqual(['2027-01-11']);
+    expect(availabilityRaised.run(input({ ledgers: { w: half }, args: { booking: BOOKING } })).actual).toEqual({ above: [], missing: ['2027-01-11'] });
     expect(availabilityRaised.run(input({ ledgers: {}, args: { booking: BOOKING } })).status).toBe('fail');
+  });
+
+  it('a cancellation that frees its nights twice fails: the units must come back exactly, not at least (issue 20)', () => {
+    const twice = ledgerOf(item('1', 'A', '2027-01-10', '2027-01-11', { units: 6 }));
+    const verdict = availabilityRaised.run(input({ ledgers: { w: twice }, args: { booking: BOOKING } }));
+    expect(verdict.status).toBe('fail');
+    expect(verdict.actual).toEqual({ above: ['2027-01-10', '2027-01-11'], missing: ['2027-01-10', '2027-01-11'] });
+    expect(verdict.message).toContain('raised above them on 2027-01-10, 2027-01-11');
   });
 
   it('a modification must lower the added night only', () => {
@@ -163,7 +171,8 @@ describe('how ARI is sent', () => {
     const old = ledgerOf(item('1', 'A', '2027-02-01', '2027-02-03', { units: 4, rate: '120.00' }));
     expect(ariPriceChangeSent.run(input({ ledgers: { w: old }, args: { change } })).status).toBe('fail');
     expect(ariPriceChangeSent.run(input({ ledgers: {}, args: { change } })).status).toBe('fail');
-    expect(ariPriceChangeSent.run(input({ ledgers: { w: sent }, args: { change: {} } })).skip).toBe('missing-input');
+    // The hook is the candidate's own: an answer without dates blocks the check, it is no missing profile input.
+    expect(ariPriceChangeSent.run(input({ ledgers: { w: sent }, args: { change: {} } })).skip).toBe('blocked');
   });
 });
 

@@ -4,7 +4,7 @@
 // type gets one failed check while every other check still judges it (SetupProperty sent).
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
-import type { OtaFault } from '../../src/reference/ota/index.js';
+import type { OtaVariantName } from '../../src/reference/ota/index.js';
 import type { RunResult } from '../../src/runner/types.js';
 import { scaledClock } from '../../src/support/clock.js';
 import { captureIo, check, problems } from './helpers.js';
@@ -14,6 +14,7 @@ const PROBE_CHECKS = [
   'probe.secret.refused',
   'probe.credentials.refused',
   'probe.malformed.refused',
+  'probe.text-plain.refused',
   'probe.envelope.refused',
   'probe.get.not-success',
   'probe.booking-fields.refused',
@@ -28,7 +29,7 @@ function runs(result: RunResult, id: string): number {
     .reduce((n, c) => n + c.counts.runs, 0);
 }
 
-async function probesRun(variant: OtaFault[] = []): Promise<RunResult> {
+async function probesRun(variant: OtaVariantName[] = []): Promise<RunResult> {
   const { result } = await runCommand({ target: 'ota', reference: true, suite: ['probes'], variant }, captureIo(fast()));
   return result;
 }
@@ -38,10 +39,12 @@ describe('probes suite against the reference OTA', () => {
     const result = await probesRun();
     expect(problems(result)).toEqual([]);
     for (const id of PROBE_CHECKS) expect(check(result, id)?.outcome, id).toBe('pass');
-    // Each family sends what the issue lists: 4 secret faults on 13 operations, 2 credential faults on 11.
+    // Each family sends what the issue lists: 4 secret faults on 13 operations, 4 credential
+    // faults (password wrong and missing, property never issued and missing) on 11.
     expect(runs(result, 'probe.secret.refused')).toBe(52);
-    expect(runs(result, 'probe.credentials.refused')).toBe(22);
-    expect(runs(result, 'probe.malformed.refused')).toBe(8);
+    expect(runs(result, 'probe.credentials.refused')).toBe(44);
+    expect(runs(result, 'probe.malformed.refused')).toBe(6);
+    expect(runs(result, 'probe.text-plain.refused')).toBe(2);
     expect(runs(result, 'probe.inventory.refused')).toBeGreaterThanOrEqual(24);
     expect(runs(result, 'probe.property-fields.refused')).toBeGreaterThanOrEqual(30);
     expect(runs(result, 'probe.control.accepted')).toBe(2);
@@ -58,13 +61,15 @@ describe('probes suite against the reference OTA', () => {
 });
 
 // Each probe family's variant: the named check and nothing else reports it (issue 11 item 7).
-const ONLY_CHECK: Array<[OtaFault, string]> = [
+const ONLY_CHECK: Array<[OtaVariantName, string]> = [
   ['ari-ignores-credentials', 'fail:probe.credentials.refused'],
   ['bookings-ignore-credentials', 'fail:probe.credentials.refused'],
   ['cancel-ignores-body-secret', 'fail:probe.secret.refused'],
   ['auth-ignores-query-secret', 'fail:probe.secret.refused'],
   ['malformed-json-success', 'fail:probe.malformed.refused'],
-  ['accepts-text-plain', 'fail:probe.malformed.refused'],
+  // A correct OTA may accept it (the content type binds the PMS): a warning naming the rule.
+  ['accepts-text-plain', 'warn:probe.text-plain.refused'],
+  ['password-missing-accepted', 'fail:probe.credentials.refused'],
   ['bad-request-http-400', 'fail:protocol.http-status'],
   ['bad-request-text-plain', 'fail:protocol.content-type'],
   ['errors-missing', 'fail:protocol.error-shape'],
@@ -82,6 +87,15 @@ describe('one fault, one check', () => {
     expect(problems(result)).toEqual([only]);
     // A warning never blocks: passed-partial on this --suite run (a full run would be certified).
     expect(result.verdict).toBe(only.startsWith('fail:') ? 'not-certified' : 'passed-partial');
+  });
+});
+
+describe('the ARIUpdate probes do not depend on GetRatePlans', () => {
+  it('with GetRatePlans listing nothing, they address the profile pair (fixtures.ari_pair) and still judge the ARI rules', async () => {
+    const result = await probesRun(['rate-plans-empty', 'ari-accepts-anything']);
+    expect(check(result, 'probe.control.accepted')?.outcome).toBe('pass');
+    expect(check(result, 'probe.inventory.refused')?.outcome).toBe('warn');
+    expect(runs(result, 'probe.inventory.refused')).toBeGreaterThanOrEqual(24);
   });
 });
 
@@ -105,8 +119,11 @@ describe('a property id that cannot take the id table type', () => {
     expect(failed?.message).toContain('"H1001" cannot be sent as the integer');
     expect(check(result, 'setup.setup-property.valid')?.outcome).toBe('pass');
     expect(check(result, 'setup.healthcheck')?.outcome).toBe('pass');
-    // Nothing becomes a harness error; the only other finding is the probe SetupProperty's id type accepted as a string.
-    expect(problems(result)).toEqual(['fail:envelope.property-id-type', 'warn:probe.envelope.refused']);
+    // Nothing becomes a harness error, and nothing else is found: the other-type probe sends an
+    // integer where the valid request sends the issued string (it used to send that string itself).
+    expect(problems(result)).toEqual(['fail:envelope.property-id-type']);
     expect(exitCode).toBe(1);
+    const otherType = result.exchanges.filter((x) => x.operation === 'SetupProperty' && x.request.body?.includes('"wbp_property_id":1,'));
+    expect(otherType).toHaveLength(1);
   });
 });

@@ -69,8 +69,15 @@ export function unexplainedChanges(target: 'ota' | 'pms', variant: string | unde
   const after = judged(result);
   const name = variant ?? '(reference)';
   const out: string[] = [];
+  // check '*': any check of the named variants (a change that reaches every check a run gives, e.g. all blocked).
   const explained = (id: string, was: string | undefined, now: string | undefined): boolean =>
-    CHANGED_CHECKS.some((c) => c.target === target && c.check === id && (c.variants === '*' || c.variants.includes(name)) && c.accepts(was, now));
+    CHANGED_CHECKS.some(
+      (c) =>
+        c.target === target &&
+        (c.check === id || (c.check === '*' && c.variants !== '*')) &&
+        (c.variants === '*' || c.variants.includes(name)) &&
+        c.accepts(was, now),
+    );
   for (const id of new Set([...Object.keys(before.checks), ...Object.keys(after.checks)])) {
     const was = before.checks[id];
     const now = after.checks[id];

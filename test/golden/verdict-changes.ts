@@ -1,8 +1,8 @@
 // Deliberate changes to what the baseline (verdicts-830a99d.json) recorded, each with the
 // issue and reason that make it. verdict-baseline.ts fails on any difference not listed
-// here. A change is scoped to a target, a check id (or '(verdict)'), the variants it
-// applies to ('*' for all, '(reference)' for the reference run) and a test of the old and
-// new values it accepts.
+// here. A change is scoped to a target, a check id (or '(verdict)', or '*' for every check of
+// the named variants), the variants it applies to ('*' for all, '(reference)' for the
+// reference run) and a test of the old and new values it accepts.
 
 export interface CheckChange {
   target: 'ota' | 'pms';
@@ -33,10 +33,150 @@ export function levelChange(from: string, to: string): CheckChange['accepts'] {
   };
 }
 
-export const CHANGED_CHECKS: CheckChange[] = [];
+/** A check's outcome moves between two exact values for the named variants. */
+function from(was: string, now: string): CheckChange['accepts'] {
+  return (w, n) => w === was && n === now;
+}
 
 /** Issue 21 item 7 (numbers and keys): what JSON.parse hides is judged on every body a candidate sends. */
 const JSON_FINDINGS = 'issue 21: a repeated key (required) and a number past the safe-integer range (recommended) are judged on every body a candidate sends';
+
+const ISSUE_20_LEVEL = 'issue 20 item 1: the level comes from rules.md on the candidate side';
+
+const OTA_CHANGES: CheckChange[] = [
+  // OTA target: checks set below the level rules.md gives their rule.
+  {
+    target: 'ota',
+    check: 'setup.callbacks.not-served',
+    variants: '*',
+    accepts: levelChange('recommended', 'required'),
+    why: `${ISSUE_20_LEVEL}: ota-no-callbacks (OTA) is required (D-129)`,
+  },
+  {
+    target: 'ota',
+    check: 'booking.list.unique',
+    variants: '*',
+    accepts: levelChange('recommended', 'required'),
+    why: `${ISSUE_20_LEVEL}: gbl-booking-id-max64 (OTA, "unique OTA booking id") is required`,
+  },
+  {
+    target: 'ota',
+    check: 'rule.reservation.minimum-fields',
+    variants: '*',
+    accepts: levelChange('recommended', 'required'),
+    why: `${ISSUE_20_LEVEL}: res-minimum-fields (OTA) is required (D-035)`,
+  },
+  {
+    target: 'ota',
+    check: 'rule.reservation.day-rates',
+    variants: '*',
+    accepts: levelChange('recommended', 'required'),
+    why: `${ISSUE_20_LEVEL}: res-day-rates-units (OTA) is required (D-035)`,
+  },
+  {
+    target: 'ota',
+    check: 'rule.health-check.success-true',
+    variants: '*',
+    accepts: levelChange('recommended', 'required'),
+    why: `${ISSUE_20_LEVEL}: hc-always-true (OTA) is required, as setup.healthcheck already was`,
+  },
+  {
+    target: 'ota',
+    check: 'ari.unknown-room.refused',
+    variants: '*',
+    accepts: levelChange('advisory', 'recommended'),
+    why: `${ISSUE_20_LEVEL}: refusing ARI for an unknown room is the OTA's leniency on a rule stated for the PMS (inv-ids-known), a warning like the inventory probes (D-102 replaces D-017)`,
+  },
+  // OTA target: a check split (issue 20 item 1) and the other-type probe fixed (item 7).
+  {
+    target: 'ota',
+    check: 'probe.malformed.refused',
+    variants: ['accepts-text-plain'],
+    accepts: from('fail|required', 'pass|required'),
+    why: 'issue 20 item 1: text/plain is judged apart, by probe.text-plain.refused (recommended: http-request-json binds the PMS); accepting it is a warning, not a failure (D-113)',
+  },
+  {
+    target: 'ota',
+    check: 'probe.envelope.refused',
+    variants: ['property-id-not-integer'],
+    accepts: from('warn|recommended', 'pass|recommended'),
+    why: 'issue 20 item 7: with a property id that is not digits, the other-type probe sent the valid request itself ("H1001" where the valid request sends "H1001"), which a correct OTA accepts; it now sends an integer, which is refused',
+  },
+  {
+    target: 'ota',
+    check: 'booking.list.success',
+    variants: ['reservation-missing-order-time'],
+    accepts: from('skip|required|blocked', 'pass|required'),
+    why: "issue 20 item 6: GetBookingList answered with success wherever it was sent; the one step that could not be sent (its version needs the reservation's OrderTime, which this variant leaves out) keeps its own check blocked (booking.list-version.offset-5min), not this shared one",
+  },
+  {
+    target: 'ota',
+    check: '(verdict)',
+    variants: ['accepts-text-plain'],
+    accepts: from('not-certified', 'certified'),
+    why: 'issue 20: an OTA that accepts a valid JSON body labelled text/plain is correct (the content type binds the PMS); it is now a correct variant, certified with a warning',
+  },
+  {
+    target: 'ota',
+    check: '(verdict)',
+    variants: ['callbacks-served', 'reservation-day-rates-mismatch'],
+    accepts: from('certified', 'not-certified'),
+    why: `${ISSUE_20_LEVEL}: setup.callbacks.not-served and rule.reservation.day-rates are required, so these variants are denied`,
+  },
+];
+
+/** Blocked at once by a gate that came up empty (issue 20 item 5), or never run at all. */
+function blockedByGate(was: string | undefined, now: string | undefined): boolean {
+  return was !== now && (now === undefined || /^skip\|[a-z]+\|blocked$/.test(now));
+}
+
+const PMS_CHANGES: CheckChange[] = [
+  ...[
+    'rule.property.timezone',
+    'rule.property.address-country',
+    'rule.property.coordinates',
+    'rule.property.room-wbp-room-id',
+    'rule.property.tax-fee-reference',
+  ].map((check) => ({
+    target: 'pms' as const,
+    check,
+    variants: '*' as const,
+    accepts: levelChange('recommended', 'required'),
+    why: `${ISSUE_20_LEVEL}: prop-codes, prop-address-contact, room-required-fields and tax-percent-basis (PMS) are required (D-036)`,
+  })),
+  {
+    target: 'pms',
+    check: 'pms.poll.version-not-far-earlier',
+    variants: '*',
+    accepts: levelChange('recommended', 'required'),
+    why: `${ISSUE_20_LEVEL}: gbl-version-last-success (PMS) is required (D-287)`,
+  },
+  {
+    target: 'pms',
+    check: 'pms.setup.mapping-fetched',
+    variants: '*',
+    accepts: levelChange('required', 'recommended'),
+    why: `${ISSUE_20_LEVEL}: flow-setup-before-use (PMS) is recommended; what a missing mapping breaks is judged at required where it shows (D-288)`,
+  },
+  {
+    target: 'pms',
+    check: '*',
+    variants: [
+      'setup-wrong-password',
+      'setup-pms-id-integer',
+      'secret-only-in-query',
+      'secret-only-in-body',
+      'pms-cid-uppercase',
+      'verb-mismatch',
+      'skip-rate-plans',
+      'wrong-currency',
+    ],
+    accepts: blockedByGate,
+    why: 'issue 20 item 5: no SetupProperty accepted (the first five) or no ARI accepted after setup (the last three): every later step is blocked at once, naming what was refused, instead of each waiting out its deadline',
+  },
+];
+
+export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES];
 
 export const ADDED_CHECKS: AddedCheck[] = [
   { target: 'ota', check: 'protocol.json-unique-keys', why: JSON_FINDINGS },
@@ -50,4 +190,22 @@ export const ADDED_CHECKS: AddedCheck[] = [
     check: 'limits.candidate-data',
     why: 'issue 21 item 3: every for_each step and every room x rate plan list is bounded by a profile limit with a default; a warning says what a limit left out',
   },
+  {
+    target: 'ota',
+    check: 'probe.text-plain.refused',
+    why: 'issue 20 item 1: probe.malformed.refused split; a valid JSON body labelled text/plain accepted is lenient (D-113)',
+  },
+  {
+    target: 'ota',
+    check: 'property.rate-plans.cover-rooms',
+    why: 'issue 20 item 3: every property the run creates or changes is read back and each of its rooms must have a rate plan (model-room-has-rateplan)',
+  },
+  {
+    target: 'ota',
+    check: 'probe.property.rate-plans-cover-rooms',
+    why: "issue 20 item 3: the probes' own created property is read back and each of its rooms must have a rate plan",
+  },
+  { target: 'ota', check: 'property.rooms.kept', why: 'issue 20 item 3: GetRoomTypes is read after UpdateRatePlan and DeleteRatePlan too; no room may vanish' },
+  { target: 'ota', check: 'cancel.list-null.still-listed', why: 'issue 20 item 3: after a cancellation GetBookingList is read with null too' },
+  { target: 'ota', check: 'ack.list-version.still-listed', why: 'issue 20 item 3: after an acknowledgement GetBookingList is read with a version too' },
 ];

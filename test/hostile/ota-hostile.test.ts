@@ -56,7 +56,6 @@ const CASES: Array<[Hostility, string, RegExp]> = [
   ['reset-mid-body', 'protocol.transport', /closed the connection|the exchange failed/],
   ['too-large', 'protocol.transport', /exceeded the limit of 1048576 bytes/],
   ['endless-body', 'protocol.transport', /exceeded the limit|did not complete|stalled/],
-  ['no-headers', 'protocol.transport', /no response headers within 600 ms|did not complete within 600 ms/],
   ['slow-drip', 'protocol.transport', /did not complete within 600 ms|stalled/],
 ];
 
@@ -79,6 +78,20 @@ describe('hostile OTA candidates', () => {
     expect(elapsed).toBeLessThan(REQUEST_MS * 10 + 6_000);
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024);
     expect(io.out()).not.toContain('hostile-secret-value');
+  });
+
+  // Issue 20 item 5: a candidate that accepts connections and never answers is not judged but
+  // found silent: three requests in a row without a response end the run, incomplete.
+  it('no headers, ever: an error outcome, incomplete (exit 3): "it does not answer", after three requests', async () => {
+    const { result, exitCode, elapsed } = await runAgainst('no-headers');
+    const transport = check(result, 'protocol.transport');
+    expect(transport?.outcome).toBe('error');
+    expect(transport?.message).toMatch(/no response headers within 600 ms|did not complete within 600 ms/);
+    expect(result.reasons.join(' ')).toContain('it does not answer: 3 requests in a row got no response');
+    expect(result.verdict).toBe('incomplete');
+    expect(exitCode).toBe(3);
+    expect(result.exchanges).toHaveLength(3);
+    expect(elapsed).toBeLessThan(REQUEST_MS * 10 + 6_000);
   });
 
   it('connection refused: an error outcome, the run is incomplete (exit 3), the message says so', async () => {

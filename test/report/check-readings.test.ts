@@ -50,12 +50,12 @@ function runWith(...checks: CheckResult[]): RunResult {
 
 const failing = checkOf('probe.malformed.refused', 'fail', 'required');
 const passing = checkOf('booking.list-version.offset-5min', 'pass', 'required');
-const warning = checkOf('setup.callbacks.not-served', 'warn', 'recommended');
+const warning = checkOf('ari.unknown-room.refused', 'warn', 'recommended');
 
 describe('readings beside a failing check', () => {
   it('only a failure or a warning has readings shown', () => {
-    expect(readingsOf(failing).map((r) => r.id)).toEqual(['D-104', 'D-112']);
-    expect(readingsOf(warning).map((r) => r.id)).toEqual(['D-125']);
+    expect(readingsOf(failing).map((r) => r.id)).toEqual(['D-104', 'D-113']);
+    expect(readingsOf(warning).map((r) => r.id)).toEqual(['D-102']);
     expect(readingsOf(passing)).toEqual([]);
     expect(readingsOf({ ...failing, outcome: 'error' })).toEqual([]);
   });
@@ -65,9 +65,9 @@ describe('readings beside a failing check', () => {
     const failure = out.slice(out.indexOf('✖ probe.malformed.refused'), out.indexOf('Failed checks ('));
     expect(failure).toContain('   reading D-104: A body that is not a JSON object, or is sent as text/plain, must never get success true');
     expect(failure).toContain('     "Every operation is an HTTP POST of a JSON body to `{base_url}/<OperationName>`." (What the service does)');
-    expect(failure).toContain('   reading D-112: A JSON body labelled text/plain must not get success true');
-    expect(failure).toContain('     "JSON request body (`application/json`)" (Endpoints)');
-    expect(out.slice(out.indexOf('Warnings ('), out.indexOf('Failures ('))).toContain('reading D-125: A callback sent to the OTA must not get success true');
+    expect(failure).toContain('   reading D-113: Invalid JSON, an empty body or an array (no body shared_secret) must not succeed');
+    expect(failure).toContain('     "also as body field `shared_secret` (required string)" (Authentication)');
+    expect(out.slice(out.indexOf('Warnings ('))).toContain('reading D-102: The field tables say what the sender sends');
     // The passing check's readings (D-012) are nowhere: nothing clutters a pass.
     expect(out).not.toContain('D-012');
     expect(out).not.toContain('booking.list-version.offset-5min');
@@ -100,7 +100,7 @@ describe('readings beside a failing check', () => {
     expect(fail).toContain('<blockquote><p>All operations: method POST, path `{base_url}/&lt;OperationName&gt;`');
     expect(fail).toContain('<cite>Endpoints</cite>');
     expect(fail).toContain('answering it success: true means the OTA does not read what it serves');
-    expect(row('setup.callbacks.not-served')).toContain('data-reading="D-125"');
+    expect(row('ari.unknown-room.refused')).toContain('data-reading="D-102"');
     expect(row('booking.list-version.offset-5min')).not.toContain('class="readings"');
     expect(page).not.toContain('data-reading="D-012"');
   });

@@ -103,9 +103,11 @@ describe('probe families', () => {
     const created = { created: true, pms_property_id: 9123456, wbp_property_id: '8123456', wbp_property_password: 'pw' };
     const family = PROBE_FAMILIES.get('credentials')!;
     const on = family.generate({ args: { ...args, property: created }, profile, now: NOW }).filter((p) => p.operation === 'DeleteRoom');
-    expect(on.map((p) => probeBody(p, profile).room)).toEqual([{ pms_room_id: 103 }, { pms_room_id: 103 }]);
-    expect(on.map((p) => probeBody(p, profile).pms_property_id)).toEqual([9123456, 9123456]);
-    expect(on.map((p) => probeBody(p, profile).wbp_property_password)).toEqual(['cm-certify-wrong-value', 'pw']);
+    expect(on.map((p) => probeBody(p, profile).room)).toEqual(Array(4).fill({ pms_room_id: 103 }));
+    expect(on.map((p) => probeBody(p, profile).pms_property_id)).toEqual(Array(4).fill(9123456));
+    // Password wrong and missing, property never issued and missing (issue 20: a credential left out is no credential).
+    expect(on.map((p) => probeBody(p, profile).wbp_property_password)).toEqual(['cm-certify-wrong-value', undefined, 'pw', 'pw']);
+    expect(on.map((p) => probeBody(p, profile).wbp_property_id)).toEqual(['8123456', '8123456', '987654321', undefined]);
     // Refused (success false): the profile's property and ids no suite uses.
     const refused = family
       .generate({ args: { ...args, property: { ...created, created: false } }, profile, now: NOW })
@@ -124,13 +126,49 @@ describe('probe families', () => {
     const suite = loadBuiltinSuites('ota').find((s) => s.name === 'probes')!;
     const steps = suite.steps.filter((s): s is ProbeStep => s.kind === 'probe');
     expect(steps.map((s) => s.family).sort()).toEqual([...PROBE_FAMILIES.keys()].sort());
+    const rulesOf = (id: string): string[] => suite.checks.find((d) => d.id === id)?.rules ?? [];
     for (const step of steps) {
-      const listed = new Set(step.checks.flatMap((c) => c.rules ?? suite.checks.find((d) => d.id === c.id)?.rules ?? []));
       for (const probe of probes(step.family)) {
+        // The check that judges it: the one it names, else the step's first (each result has one level).
+        const judge = probe.check ?? step.checks[0]!.id;
+        expect(
+          step.checks.map((c) => c.id),
+          `${step.family}: ${judge}`,
+        ).toContain(judge);
         expect(known.has(probe.rule), probe.rule).toBe(true);
-        expect(listed.has(probe.rule), `${step.family}: ${probe.rule}`).toBe(true);
+        expect(rulesOf(judge), `${step.family}: ${probe.rule} judged by ${judge}`).toContain(probe.rule);
       }
     }
+  });
+
+  it('sends the other JSON type than the valid request, whatever the property id (issue 20 item 7)', () => {
+    const sent = (p: Profile): Array<[string, unknown, unknown]> =>
+      probes('envelope', p)
+        .filter((probe) => probe.breaks.includes('sent as'))
+        .map((probe) => {
+          const [field] = Object.keys(probe.set!);
+          const valid = probeBody({ ...probe, set: {} }, p)[field!];
+          return [`${probe.operation} ${field}`, typeof valid, typeof probe.set![field!]];
+        });
+    const issued = loadProfile(referenceProfilePath('ota'), { CM_PROPERTY_ID: 'H1001' });
+    for (const p of [profile, issued]) {
+      const pairs = sent(p);
+      expect(pairs.length).toBeGreaterThanOrEqual(6);
+      for (const [what, valid, other] of pairs) expect(other, what).not.toBe(valid);
+    }
+    const setup = probes('envelope', issued).find((probe) => probe.operation === 'SetupProperty' && 'wbp_property_id' in probe.set!)!;
+    expect(setup.set).toEqual({ wbp_property_id: 1 });
+  });
+
+  it('the malformed family: bodies that are not a JSON object are required refusals, text/plain is judged apart (lenient)', () => {
+    const malformed = probes('malformed');
+    expect(malformed.filter((p) => p.raw === 'text-plain').map((p) => [p.rule, p.check])).toEqual([
+      ['http-request-json', 'probe.text-plain.refused'],
+      ['http-request-json', 'probe.text-plain.refused'],
+    ]);
+    expect(new Set(malformed.filter((p) => p.raw !== 'text-plain').map((p) => [p.rule, p.check ?? 'first'].join()))).toEqual(
+      new Set(['auth-secret-body-enforced,first']),
+    );
   });
 });
 

@@ -70,7 +70,7 @@ export const healthCheckSuccess: BodyRule = defineRule(
   {
     id: 'rule.health-check.success-true',
     title: 'HealthCheck always returns success true',
-    level: 'recommended',
+    level: 'required',
     spec: SPEC.endpoint('HealthCheck'),
     rules: ['hc-always-true'],
     appliesTo: [{ name: 'HealthCheck', kind: 'response' }],

@@ -96,9 +96,9 @@ function checkRoomIds(body: unknown, rule: CheckMeta): Verdict {
   });
 }
 
-/** Ids of the taxes[] entries that are fees (is_fee true). */
+/** Ids of the taxes[] entries that may be fees: every entry not marked is_fee false (is_fee is optional). */
 function feeIds(taxes: readonly unknown[]): Set<unknown> {
-  return new Set(taxes.filter((t) => isObject(t) && t.is_fee === true).map((t) => (t as JsonObject).id));
+  return new Set(taxes.filter((t) => isObject(t) && t.is_fee !== false).map((t) => (t as JsonObject).id));
 }
 
 function checkFeeReferences(body: unknown, rule: CheckMeta): Verdict {
@@ -125,7 +125,7 @@ function checkFeeReferences(body: unknown, rule: CheckMeta): Verdict {
   const found = refs.filter((ref) => !fees.has(ref.feeId));
   if (found.length === 0) return pass(`Every fee_id refers to a fee in Property.taxes (${plural(refs.length, 'reference')})`);
   const first = found[0]!;
-  return fail(unexpected('fee_id', `the id of a fee (is_fee true) in Property.taxes: ${JSON.stringify([...fees])}`, first.feeId), {
+  return fail(unexpected('fee_id', `the id of a fee (not is_fee false) in Property.taxes: ${JSON.stringify([...fees])}`, first.feeId), {
     pointer: first.pointer,
     expected: [...fees],
     actual: first.feeId,
@@ -140,7 +140,7 @@ function checkFeeReferences(body: unknown, rule: CheckMeta): Verdict {
 }
 
 function propertyRule(id: string, title: string, spec: string, check: (body: unknown, rule: CheckMeta) => Verdict, rules: string[] = []): BodyRule {
-  return defineRule({ id, title, level: 'recommended', spec, rules, appliesTo: [...CREATE_PROPERTY] }, check);
+  return defineRule({ id, title, level: 'required', spec, rules, appliesTo: [...CREATE_PROPERTY] }, check);
 }
 
 export const propertyTimezone = propertyRule('rule.property.timezone', 'Property.timezone is an IANA time zone', SPEC.property, checkTimezone, ['prop-codes']);

@@ -12,8 +12,20 @@ import { defineRule, isFiniteNumber, isObject, MAX_OFFENDERS, notApplicable, off
 export const PRICE_TOLERANCE = 0.01;
 const EPSILON = 1e-9;
 
-/** The fields the recommended minimum rule asks for (OrderDate/OrderTime are the schema's). */
-export const RESERVATION_MINIMUM = ['OrderId', 'IsCancellation', 'IsModification', 'TotalCurrency', 'TotalPrice', 'Customers', 'Rooms'] as const;
+/** The fields the minimum rule asks for (OrderDate/OrderTime are the schema's). */
+export const RESERVATION_MINIMUM = [
+  'OrderId',
+  'IsCancellation',
+  'IsModification',
+  'OrderAdults',
+  'OrderChildren',
+  'OrderCustomers',
+  'TotalCurrency',
+  'TotalPrice',
+  'PaymentCollect',
+  'Customers',
+  'Rooms',
+] as const;
 
 const APPLIES_TO: Array<{ name: MessageName; kind: BodyKind }> = [
   { name: 'GetBookingId', kind: 'response' },
@@ -160,7 +172,7 @@ export const reservationDayRates: BodyRule = defineRule(
     id: 'rule.reservation.day-rates',
     rules: ['res-day-rates-units'],
     title: "A room's day rates times its units equal its price",
-    level: 'recommended',
+    level: 'required',
     spec: SPEC.reservation,
     appliesTo: APPLIES_TO,
   },
@@ -172,7 +184,7 @@ export const reservationMinimumFields: BodyRule = defineRule(
     id: 'rule.reservation.minimum-fields',
     rules: ['res-minimum-fields'],
     title: 'The reservation carries the listed minimum fields',
-    level: 'recommended',
+    level: 'required',
     spec: SPEC.reservation,
     appliesTo: APPLIES_TO,
   },

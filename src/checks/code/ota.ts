@@ -1,6 +1,7 @@
 // Code checks of the OTA target: takes GetRoomTypes/GetRatePlans/GetBookingList bodies
 // and the run's settings, gives verdicts on what JSON Schema cannot relate (every room has
-// a rate plan, plans name known rooms, HTTPS).
+// a rate plan, plans name known rooms, rooms an operation did not delete are still listed,
+// HTTPS).
 import type { CodeCheck } from './types.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
 import { formatBookingVersion, parseBookingVersion } from '../../support/time.js';
@@ -49,6 +50,26 @@ export const ratePlansCoverRooms: CodeCheck = {
     return bare.length === 0
       ? pass(`all ${rooms.length} room(s) have a rate plan`, { exchanges })
       : fail(unexpected('rooms without a rate plan', 'none', bare), { exchanges, pointer: '/RatePlans', expected: 'a plan per room', actual: bare });
+  },
+};
+
+export const roomsKept: CodeCheck = {
+  name: 'rooms-kept',
+  description:
+    'GetRoomTypes still lists every room it listed before an operation that deletes no room (args: before = the GetRoomTypes answer or Rooms before)',
+  run({ subject, args, exchanges }) {
+    const now = roomIds(list(subject, 'Rooms'));
+    const before = roomIds(Array.isArray(args.before) ? args.before : list(args.before, 'Rooms'));
+    if (!now || !before) return skip('the rooms before or after the operation are not available', 'blocked', { exchanges });
+    const listed = new Set(now);
+    const gone = before.filter((id) => !listed.has(id));
+    if (gone.length === 0) return pass(`all ${before.length} room(s) listed before are still listed`, { exchanges });
+    return fail(unexpected('rooms gone from GetRoomTypes', 'none (the operation deletes no room)', gone), {
+      exchanges,
+      pointer: '/Rooms',
+      expected: before,
+      actual: now,
+    });
   },
 };
 
@@ -141,6 +162,7 @@ export const reservationOrderTime: CodeCheck = {
 export const OTA_CODE_CHECKS: CodeCheck[] = [
   httpsRequired,
   ratePlansCoverRooms,
+  roomsKept,
   ratePlansKnownRooms,
   ratePlansUniquePairs,
   bookingsUnique,

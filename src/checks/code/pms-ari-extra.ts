@@ -74,7 +74,8 @@ export const ariPriceChangeSent: CodeCheck = {
     const from = typeof change.start_date === 'string' ? dayNumber(change.start_date) : undefined;
     const to = typeof change.end_date === 'string' ? dayNumber(change.end_date) : undefined;
     if (from === undefined || to === undefined || to < from)
-      return skip('the change_price hook did not say which dates changed (start_date, end_date)', 'missing-input');
+      // The hook is the candidate's own: an answer without the dates is its failure, not a missing profile input.
+      return skip('Blocked: the change_price hook did not say which dates changed (start_date, end_date)', 'blocked');
     const ledger = pms.ledger(String(input.args.window ?? pms.windowKey));
     if (!ledger || ledger.requests === 0)
       return fail('Unexpected silence: the PMS sent no ARIUpdate after the price changed', { expected: 'ARIUpdate with the new rate', actual: 'none' });

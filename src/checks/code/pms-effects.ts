@@ -97,23 +97,43 @@ function nightsFailing(ledger: AriLedger, booking: BookingArg, dates: string[], 
   });
 }
 
+/** Booked nights on which some plan of the room, in the window's ledger, has more units than before the booking. */
+function nightsAbove(ledger: AriLedger, booking: BookingArg, dates: string[]): string[] {
+  return dates.filter((date) => {
+    const day = dayNumber(date)!;
+    const before = booking.units_before![date] ?? {};
+    return [...ledger.pairs.values()].some((p) => {
+      const was = before[p.rate];
+      const seg = p.room === booking.room ? p.units.segmentOn(day) : undefined;
+      return was !== undefined && seg !== undefined && seg[2] > was;
+    });
+  });
+}
+
 export const availabilityRaised: CodeCheck = {
   name: 'availability-raised',
   description:
-    "after a cancellation, an ARIUpdate gives the booked room's nights back their units from before the booking (args: booking = the create step's result)",
+    "after a cancellation, an ARIUpdate gives the booked room's nights back exactly their units from before the booking, no fewer and no more (args: booking = the create step's result)",
   run(input) {
     const booking = input.args.booking as BookingArg | undefined;
     if (!booking?.room || !booking.units_before) return skip('no booking to look at', 'blocked');
     const ledger = windowLedger(input, booking);
     if ('status' in ledger) return ledger;
     const dates = Object.keys(booking.units_before);
-    const missing = nightsFailing(ledger, booking, dates, (now, before) => (before === undefined ? now >= 0 : now >= before));
-    if (missing.length === 0) return pass(`availability of room ${booking.room} back up on all ${dates.length} night(s) of the cancelled booking`);
+    // Exactly what the booking took: a cancellation that frees its nights twice sells rooms that do not exist.
+    const missing = nightsFailing(ledger, booking, dates, (now, before) => (before === undefined ? now >= 0 : now === before));
+    const above = nightsAbove(ledger, booking, dates);
+    if (missing.length === 0 && above.length === 0)
+      return pass(`availability of room ${booking.room} back to its units from before the booking on all ${dates.length} night(s) of the cancelled booking`);
+    const found = [
+      ...(above.length ? [`raised above them on ${above.join(', ')}`] : []),
+      ...(missing.length ? [`not back to them on ${missing.join(', ')}`] : []),
+    ];
     return effectFailure(
       input,
       booking,
-      unexpected(`availability of room ${booking.room} after the cancellation`, 'the units from before the booking', `not raised on ${missing.join(', ')}`),
-      { expected: 'an ARIUpdate raising units', actual: missing },
+      unexpected(`availability of room ${booking.room} after the cancellation`, 'exactly the units from before the booking', found.join('; ')),
+      { expected: 'an ARIUpdate restoring the units the booking took', actual: { above, missing } },
     );
   },
 };

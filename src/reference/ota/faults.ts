@@ -68,10 +68,10 @@ export const OTA_FAULT_NAMES = [
   'booking-version-unchecked',
   'property-unchecked',
   'malformed-json-success',
-  'accepts-text-plain',
   'bad-request-http-400',
   'bad-request-text-plain',
   'get-succeeds',
+  'password-missing-accepted',
   'property-id-not-integer',
   'ari-rejects-one-night',
   'create-property-changes-nothing',
@@ -86,6 +86,15 @@ export const OTA_FAULT_NAMES = [
   'setup-requires-password',
   'callbacks-served',
   'delete-room-plans-kept',
+  // Issue 20: level corrections and read-backs.
+  'booking-list-duplicate',
+  'booking-list-null-drops-cancelled',
+  'booking-list-version-drops-acked',
+  'reservation-minimum-missing',
+  'rate-plans-empty',
+  'room-without-plans-unlisted',
+  'room-without-plans-uncovered',
+  'delete-rate-plan-drops-rooms',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];

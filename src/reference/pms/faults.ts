@@ -65,6 +65,15 @@ export const PMS_FAULT_NAMES = [
   'no-ari-on-price-change',
   'no-room-info-path',
   'no-fallback-polling',
+  // Issue 20: checks set to the rule list's level (required).
+  'version-hour-early',
+  'timezone-not-iana',
+  'address-country-differs',
+  'latitude-out-of-range',
+  'create-room-wbp-room-id',
+  'fee-reference-unknown',
+  'mapping-before-setup',
+  'cancel-frees-twice',
 ] as const;
 
 export type PmsFault = (typeof PMS_FAULT_NAMES)[number];
@@ -102,7 +111,7 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     'pms.setup.credentials',
   ),
   'setup-pms-id-integer': fault('SetupProperty sends pms_property_id as an integer, not a string', SPEC.idTypes, 'schema.request'),
-  'skip-rate-plans': fault('Never calls GetRatePlans, so the full refresh sends nothing for any rate plan', SPEC.fullRefreshFlow, 'pms.setup.mapping-fetched'),
+  'skip-rate-plans': fault('Never calls GetRatePlans, so the full refresh sends nothing for any rate plan', SPEC.fullRefreshFlow, 'pms.ari.coverage-one-year'),
   'reused-guid': fault('Every request carries the same guid', SPEC.envelope, 'pms.envelope.fresh-guid'),
   'verb-mismatch': fault('GetRatePlans is sent with verb "GetRoomTypes"', SPEC.envelope, 'pms.envelope.verb-matches-path'),
   'secret-only-in-body': fault('No shared_secret query parameter (only the body field)', SPEC.authentication, 'pms.envelope.query-secret'),
@@ -219,6 +228,35 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     'pms.poll.interval',
   ),
   'no-room-info-path': fault('Declares RoomInfo but serves no /RoomInfo path (HTTP 404)', SPEC.events, 'pms.callback.paths-served'),
+  'version-hour-early': fault('wbp_booking_version is an hour before the last successful GetBookingList', POLLING, 'pms.poll.version-not-far-earlier'),
+  'timezone-not-iana': fault(
+    'CreateProperty sends the timezone "Central European Time", not a name of the timezone list',
+    SPEC.property,
+    'rule.property.timezone',
+  ),
+  'address-country-differs': fault(
+    'CreateProperty sends address.country "AT" for a property whose country is "DE"',
+    SPEC.address,
+    'rule.property.address-country',
+  ),
+  'latitude-out-of-range': fault('CreateProperty sends the address latitude 95.16 (beyond 90)', SPEC.address, 'rule.property.coordinates'),
+  'create-room-wbp-room-id': fault('CreateProperty sends a room with wbp_room_id (a field of UpdateRoom only)', SPEC.room, 'rule.property.room-wbp-room-id'),
+  'fee-reference-unknown': fault(
+    'CreateProperty sends tax_basis_includes_fees with fee_id 99, the id of no fee of the property',
+    SPEC.tax,
+    'rule.property.tax-fee-reference',
+  ),
+  'cancel-frees-twice': fault(
+    'After importing a cancellation, gives the booked nights back twice (availability above what it was before the booking)',
+    SPEC.overview,
+    'pms.booking.cancellation-availability',
+  ),
+  'mapping-before-setup': fault(
+    'Reads GetRoomTypes and GetRatePlans before SetupProperty (the typical flow verifies the credentials first)',
+    SPEC.overview,
+    'pms.setup.mapping-fetched',
+    true,
+  ),
   'no-ari-on-price-change': fault(
     'A price altered in the PMS is not sent by ARIUpdate (until the next full refresh)',
     SPEC.overview,

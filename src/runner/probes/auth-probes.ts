@@ -1,7 +1,8 @@
 // Probes of who may call: takes the valid requests of bases.ts, gives for every operation the
 // OTA implements each shared_secret copy missing and wrong (query, body), and for every
-// property-scoped operation a wrong password and a property the OTA never issued. Accepting
-// any of them hands one property's data or ARI to anyone (spec: Authentication).
+// property-scoped operation the password wrong and missing and the property id never issued
+// and missing. Accepting any of them hands one property's data or ARI to anyone (spec:
+// Authentication).
 import type { OperationName } from '../../spec/operations.js';
 import { baseFields, createPropertyFields } from './bases.js';
 import type { Probe, ProbeFamily, ProbeInput } from './types.js';
@@ -38,20 +39,19 @@ const NOT_SCOPED = new Set<OperationName>(['SetupProperty', 'CreateProperty', 'H
 
 export const credentialsFamily: ProbeFamily = {
   name: 'credentials',
-  description: 'A wrong wbp_property_password and a wbp_property_id never issued, on every property-scoped operation',
+  description: 'wbp_property_password wrong and missing, wbp_property_id never issued and missing, on every property-scoped operation',
   generate(input: ProbeInput) {
     const rule = 'auth-property-creds-enforced';
     return Object.entries(baseFields(input))
       .filter(([op]) => !NOT_SCOPED.has(op as OperationName))
-      .flatMap(([op, fields]): Probe[] => [
-        { operation: op as OperationName, fields, breaks: 'wbp_property_password is wrong', rule, set: { wbp_property_password: WRONG } },
-        {
-          operation: op as OperationName,
-          fields,
-          breaks: `wbp_property_id ${UNKNOWN_WBP_PROPERTY_ID} was never issued`,
-          rule,
-          set: { wbp_property_id: UNKNOWN_WBP_PROPERTY_ID },
-        },
-      ]);
+      .flatMap(([op, fields]): Probe[] => {
+        const operation = op as OperationName;
+        return [
+          { operation, fields, breaks: 'wbp_property_password is wrong', rule, set: { wbp_property_password: WRONG } },
+          { operation, fields, breaks: 'wbp_property_password is missing', rule, omit: ['wbp_property_password'] },
+          { operation, fields, breaks: `wbp_property_id ${UNKNOWN_WBP_PROPERTY_ID} was never issued`, rule, set: { wbp_property_id: UNKNOWN_WBP_PROPERTY_ID } },
+          { operation, fields, breaks: 'wbp_property_id is missing', rule, omit: ['wbp_property_id'] },
+        ];
+      });
   },
 };

@@ -28,10 +28,23 @@ export function implemented(profile: Profile, operation: OperationName): boolean
   return OPERATIONS[operation].minimum || profile.capabilities.includes(operation);
 }
 
-/** The Inventory item the ARIUpdate probes start from (the last room x rate plan pair), or undefined. */
+/**
+ * The room x rate plan pair the ARIUpdate probes address: the last pair GetRoomTypes x GetRatePlans
+ * offered, else the profile's fixtures.ari_pair, so that a GetRatePlans that fails or lists nothing
+ * still leaves the ARI rules judged.
+ */
+export function probePair(input: ProbeInput): { roomId: string; rateId: string } | undefined {
+  const offered = roomRatePairs(input.args.rooms, input.args.rate_plans, input.profile.limits.maxRatePlanPairs).at(-1);
+  if (offered) return offered;
+  const given = input.profile.fixtures.ari_pair;
+  return given && typeof given.wbp_room_id === 'string' && typeof given.wbp_rate_id === 'string'
+    ? { roomId: given.wbp_room_id, rateId: given.wbp_rate_id }
+    : undefined;
+}
+
+/** The Inventory item the ARIUpdate probes start from, or undefined when there is no pair to address. */
 export function controlItem(input: ProbeInput): Obj | undefined {
-  const pairs = roomRatePairs(input.args.rooms, input.args.rate_plans, input.profile.limits.maxRatePlanPairs);
-  const pair = pairs.at(-1);
+  const pair = probePair(input);
   if (!pair) return undefined;
   const day = addDays(formatDate(input.now), PROBE_DAYS_AHEAD);
   return { wbp_room_id: pair.roomId, wbp_rate_id: pair.rateId, start_date: day, end_date: day, units: 1, rate: '80.00' };

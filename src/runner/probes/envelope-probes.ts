@@ -5,36 +5,43 @@
 import { OPERATIONS } from '../../spec/operations.js';
 import type { OperationName } from '../../spec/operations.js';
 import { newGuid } from '../../support/guid.js';
+import { buildEnvelope } from '../envelope.js';
 import { createPropertyFields, implemented } from './bases.js';
 import type { Probe, ProbeFamily, ProbeInput } from './types.js';
 
-const MISSING = ['pms_property_id', 'wbp_property_id', 'wbp_property_password', 'guid', 'pms_cid', 'verb'] as const;
+// wbp_property_id and wbp_property_password missing are the credentials family's: a property
+// served without them is served to anyone (a required refusal, unlike these).
+const MISSING = ['pms_property_id', 'guid', 'pms_cid', 'verb'] as const;
 
-/** The other JSON type of an id: a string of digits for an integer, an integer for a string. */
-function otherType(value: string | number, integer: boolean): string | number {
-  if (integer) return String(value);
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : 1;
+/**
+ * The other JSON type than the valid request sends: a string for an integer, an integer for a
+ * string (its digits when it has only digits; 1 when it has none, which also names another
+ * property, so only the type can make the answer differ from the valid request's type).
+ */
+export function otherType(sent: unknown): string | number {
+  if (typeof sent === 'number') return String(sent);
+  const text = String(sent);
+  return /^\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : 1;
 }
 
 function idTypeProbes(operation: OperationName, input: ProbeInput, fields: Record<string, unknown> = {}): Probe[] {
   const info = OPERATIONS[operation];
   const rule = operation === 'SetupProperty' ? 'env-types-setupproperty' : operation === 'CreateProperty' ? 'cp-request' : 'env-types-scoped';
-  const { property } = input.profile;
+  // What the valid request sends for each id (the envelope typed as the id table says, then the fields).
+  const valid: Record<string, unknown> = { ...buildEnvelope(operation, input.profile), ...fields };
   return (
     [
       ['pms_property_id', info.pmsPropertyId],
       ['wbp_property_id', info.wbpPropertyId],
     ] as const
   ).map(([field, type]) => {
-    const value = (fields[field] as string | number | undefined) ?? property[field];
-    const sent = otherType(value, type === 'integer');
+    const sent = otherType(valid[field]);
     return {
       operation,
       fields,
       rule,
       set: { [field]: sent },
-      breaks: `${field} sent as ${typeof sent === 'number' ? 'an integer' : 'a string'} (${JSON.stringify(sent)}); the id table gives ${type}`,
+      breaks: `${field} sent as ${typeof sent === 'number' ? 'an integer' : 'a string'} (${JSON.stringify(sent)}) where the valid request sends ${JSON.stringify(valid[field])}; the id table gives ${type}`,
     };
   });
 }

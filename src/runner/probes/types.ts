@@ -12,6 +12,11 @@ export interface Probe {
   breaks: string;
   /** The id of the spec rule it breaks (src/spec/rules.ts). */
   rule: string;
+  /**
+   * The step's declared check that judges it, when not the step's first: one family may mix a
+   * refusal the spec requires with one it leaves to the OTA (each result has one level).
+   */
+  check?: string;
   /** The operation's own fields (booking_id, Inventory, ...), on top of the envelope. */
   fields?: Record<string, unknown>;
   /** Envelope fields replaced (after the fields). */

@@ -16,6 +16,7 @@ import { makeScope, tryRender, verdictForRenderError } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
 import { resolveItems } from './items.js';
+import { readBack } from './read-back.js';
 import { judgeIdTypes, judgeResponse } from './response-judge.js';
 
 interface BuiltRequest {
@@ -64,6 +65,7 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
     markCapturesMissing(env, items.verdict.skip ?? 'blocked', items.verdict.message);
     return items.verdict.message;
   }
+  let unbuilt: string | undefined;
   for (const item of items.value) {
     if (env.aborted) break;
     const startedAt = env.ctx.clock.now();
@@ -72,6 +74,7 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
     if (!built.ok) {
       env.recordAll(built.verdict);
       markCapturesMissing(env, built.verdict.skip ?? 'blocked', built.verdict.message);
+      unbuilt ??= built.verdict.message;
       continue;
     }
     const live = await env.ctx.client.post({ operation: step.operation, url: built.value.url, body: built.value.body });
@@ -105,8 +108,10 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
       finished_at: env.ctx.clock.now(),
     };
     const exact = live.response?.ok ? live.response.json?.exact : undefined;
-    judgeDeclared(env, { body: response, status: live.record.response?.status, exchanges: [live.record.id], exact }, stepRoots);
-    takeCaptures(env, stepRoots);
+    const read = step.readBack ? await readBack(env, step, stepRoots, response, [live.record.id]) : undefined;
+    const judged = read ? { ...stepRoots, read: read.answers } : stepRoots;
+    judgeDeclared(env, { body: response, status: live.record.response?.status, exchanges: [live.record.id], exact }, judged, undefined, read);
+    takeCaptures(env, judged);
   }
-  return items.note;
+  return unbuilt ?? items.note;
 }

@@ -1,17 +1,20 @@
 // The expect_request step (PMS target): takes an operation, matching conditions and a
 // deadline, runs the step's action (a profile hook, or an instruction for a person with
 // a countdown), then waits for the PMS's matching request and judges it. No request by
-// the deadline fails the step's checks: the PMS did not do what the spec asks.
+// the deadline fails the step's checks: the PMS did not do what the spec asks; a request
+// that came but was refused by the channel manager is named with why, never called silence.
+// A gated step that comes up empty blocks every later step at once (`gate`).
 import { evaluateExpectation } from '../../checks/expectations.js';
 import { fail, harnessError } from '../../checks/check-verdict.js';
 import type { LiveExchange } from '../../spec/exchange.js';
-import { exchangeSeq as seq } from '../../spec/exchange.js';
+import { exchangeSeq as seq, succeeded } from '../../spec/exchange.js';
 import type { ExpectRequestStep } from '../../suite/types.js';
 import { judgeDeclared } from '../judge.js';
 import { makeScope, tryRender, withoutTemplates } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
 import { pmsFacts } from './pms-facts.js';
+import { describeRefusals, isRefused } from './refusals.js';
 import { durationMs } from './wait.js';
 import { formatMs, startHeartbeat } from '../heartbeat.js';
 
@@ -108,11 +111,12 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     return where.verdict.message;
   }
   const own = step.fresh ? ownSchedule(env) : () => true;
-  const matches = (x: LiveExchange): boolean =>
+  const arrived = (x: LiveExchange): boolean =>
     x.record.operation === step.operation &&
     x.at >= since &&
     own(x) &&
     (Object.keys(where.value).length === 0 || evaluateExpectation({ json: where.value }, { body: bodyOf(x), exchanges: [] }).status === 'pass');
+  const matches = (x: LiveExchange): boolean => arrived(x) && (step.accepted !== true || succeeded(x));
   // A request the PMS already sent satisfies the step at once: no hook, no prompt.
   const already = pms.mock.inbound.all().find(matches);
   const action = already ? { prompted: false } : await runAction(env, step, deadline);
@@ -129,14 +133,9 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
   const found = already ?? (await waitForRequest(env, matches, startedAt, deadline).finally(stopHeartbeat));
   if (!found) {
     if (env.ctx.signal.aborted) return 'interrupted';
-    const shown = Object.keys(where.value).length ? ` matching ${JSON.stringify(where.value)}` : '';
-    const verdict = fail(`Unexpected silence: no ${step.operation} request${shown} arrived within ${formatMs(within.ms)}`, {
-      expected: `a ${step.operation} request`,
-      actual: 'none',
-    });
-    env.recordAll(verdict);
-    markCapturesMissing(env, 'blocked', `no ${step.operation} request arrived in step ${step.id}`);
-    return verdict.message;
+    const message = nothingArrived(env, step, { since, withinMs: within.ms, where: where.value, arrived });
+    if (step.gate) env.stop.gate = { step: step.id, reason: step.gate, detail: message };
+    return message;
   }
   const roots = env.roots({
     request: bodyOf(found) ?? null,
@@ -149,5 +148,43 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
   judgeDeclared(env, { body: bodyOf(found), exchanges: [found.record.id], exact }, roots, pmsFacts(env, since));
   takeCaptures(env, roots);
   const delay = Math.round((found.at - startedAt) / 1000);
-  return delay < 0 ? `${step.operation} already received ${-delay} s before this step` : `${step.operation} received after ${delay} s`;
+  const when = delay < 0 ? `${step.operation} already received ${-delay} s before this step` : `${step.operation} received after ${delay} s`;
+  // The request came, but the channel manager refused it: the step did not get what it waited for.
+  const refusal = isRefused(found) ? describeRefusals([found]) : undefined;
+  if (refusal) env.outcomes.push('fail');
+  return refusal ? `${when}: ${refusal}` : when;
+}
+
+interface Waited {
+  since: number;
+  withinMs: number;
+  where: Record<string, unknown>;
+  /** A request the step would take, accepted or not. */
+  arrived: (x: LiveExchange) => boolean;
+}
+
+/**
+ * Judges a step whose request never came accepted, gives its message. Requests that came and
+ * were refused are named with the channel manager's reasons, and the declared checks judge the
+ * last of them (each judges its own part: the credentials it carried); with none, the checks
+ * fail for silence, naming what the channel manager refused of the PMS's other requests.
+ */
+function nothingArrived(env: StepEnv, step: ExpectRequestStep, waited: Waited): string {
+  const inbound = env.ctx.pms!.mock.inbound.all();
+  const came = inbound.filter((x) => waited.arrived(x) && isRefused(x));
+  if (came.length > 0) {
+    const last = came.at(-1)!;
+    const message = `Unexpected refusal: ${describeRefusals(came)}`;
+    const roots = env.roots({ request: bodyOf(last) ?? null, response: last.response?.ok ? last.response.value : null, received_at: last.at });
+    judgeDeclared(env, { body: bodyOf(last), exchanges: came.slice(-5).map((x) => x.record.id) }, roots, pmsFacts(env, waited.since));
+    env.outcomes.push('fail');
+    markCapturesMissing(env, 'blocked', `${step.operation} was refused in step ${step.id}: ${message}`);
+    return message;
+  }
+  const shown = Object.keys(waited.where).length ? ` matching ${JSON.stringify(waited.where)}` : '';
+  const others = describeRefusals(inbound.filter((x) => x.at >= waited.since && isRefused(x)));
+  const message = `Unexpected silence: no ${step.operation} request${shown} arrived within ${formatMs(waited.withinMs)}${others ? `; the channel manager refused what the PMS sent: ${others}` : ''}`;
+  env.recordAll(fail(message, { expected: `a ${step.operation} request`, actual: 'none' }));
+  markCapturesMissing(env, 'blocked', `no ${step.operation} request arrived in step ${step.id}`);
+  return message;
 }

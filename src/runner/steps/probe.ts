@@ -67,9 +67,18 @@ function judgeGet(probe: Probe, live: LiveExchange): Verdict {
   return pass(`${label(probe)}: not success (HTTP ${status})`, { exchanges: ids });
 }
 
+/** The step's declared check that judges a probe: the one it names, else the step's first. */
+function judgingChecks(env: StepEnv, probe: Probe): ProbeStep['checks'] {
+  const checks = env.step.checks;
+  return probe.check ? checks.filter((c) => c.id === probe.check) : checks.slice(0, 1);
+}
+
 function judgeDeclaredProbe(env: StepEnv, probe: Probe, live: LiveExchange, blocked: string | undefined): void {
   const ids = [live.record.id];
-  for (const check of env.step.checks) {
+  const checks = judgingChecks(env, probe);
+  if (probe.check && checks.length === 0)
+    env.recordAll(harnessError(`probe of ${probe.operation} names check "${probe.check}", which step ${env.step.id} does not declare`));
+  for (const check of checks) {
     const where = env.where(check.line ? { line: check.line } : {});
     let verdict: Verdict;
     if (blocked) verdict = skip(`Blocked: ${blocked}`, 'blocked', { exchanges: ids });

@@ -9,10 +9,11 @@ import { judgeCandidateBody } from '../../checks/schema-checks.js';
 import type { MessageName } from '../../spec/operations.js';
 import { OPERATIONS } from '../../spec/operations.js';
 import type { StepEnv } from '../step-env.js';
+import { recordProtocol } from '../silence.js';
 
 export function judgeResponse(env: StepEnv, operation: MessageName, live: LiveExchange, options: { schema: boolean }): void {
   const ids = [live.record.id];
-  for (const j of judgeResponseProtocol(live)) env.record(j.meta, j.verdict);
+  recordProtocol(env, live, judgeResponseProtocol(live));
   const response = responseObject(live);
   const ota = OPERATIONS[operation].server === 'ota';
   // Any refusal of the OTA side, an unknown path's included, has the error shape.

@@ -1,15 +1,18 @@
 // The traffic step (PMS target): takes a window (from the run's or an earlier step's
 // start), optionally keeps collecting for a while (until quiet, or for a set duration),
 // then runs the step's code checks over every request of the window and its ARI ledger.
+// A gated window in which the channel manager accepted none of the step's requests blocks
+// every later step at once (`gate`).
 import { harnessError } from '../../checks/check-verdict.js';
 import type { TrafficStep } from '../../suite/types.js';
 import type { LiveExchange } from '../../spec/exchange.js';
-import { exchangeSeq as seq } from '../../spec/exchange.js';
+import { exchangeSeq as seq, succeeded } from '../../spec/exchange.js';
 import { judgeDeclared } from '../judge.js';
 import type { StepEnv } from '../step-env.js';
 import { formatMs, startHeartbeat } from '../heartbeat.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
 import { pmsFacts } from './pms-facts.js';
+import { describeRefusals } from './refusals.js';
 import { durationMs } from './wait.js';
 
 /** Real time for pending socket data to be handled, whatever the run's clock speed. */
@@ -117,5 +120,16 @@ export async function runTrafficStep(env: StepEnv, step: TrafficStep): Promise<s
   const unjudged = verdicts.find((v) => v.status === 'skip' || v.status === 'error');
   if (unjudged) markCapturesMissing(env, unjudged.status === 'skip' ? (unjudged.skip ?? 'blocked') : 'blocked', unjudged.message);
   else takeCaptures(env, roots);
-  return `${traffic.length} request(s) in the window`;
+  const empty = step.gate !== undefined && !traffic.some(succeeded) ? emptyWindow(env, step, from, traffic) : undefined;
+  if (empty) env.stop.gate = { step: step.id, reason: step.gate!, detail: empty };
+  return empty ?? `${traffic.length} request(s) in the window`;
+}
+
+/** Why a window holds no accepted request of its operations: none came, or each was refused. */
+function emptyWindow(env: StepEnv, step: TrafficStep, from: number, traffic: readonly LiveExchange[]): string {
+  const what = (step.operations ?? ['request']).join(' or ');
+  const refused = describeRefusals(traffic);
+  if (refused) return `no ${what} was accepted: ${refused}`;
+  const others = describeRefusals(env.ctx.pms!.mock.inbound.since(from));
+  return `no ${what} arrived in the window${others ? `; the channel manager refused what the PMS sent: ${others}` : ''}`;
 }

@@ -79,8 +79,11 @@ export const ENVELOPE_AND_SCHEMAS: ReadingTopic = {
       reading:
         'OrderDate and OrderTime "must be provided": required. "Most fields are optional; only the minimum for a build-to-us integration is listed": the other listed fields are typed when present, and their presence is a recommended rule (rule.reservation.minimum-fields).',
       rules: ['res-order-date-time', 'res-minimum-fields'],
-      checks: { 'schema.response': 'required', 'rule.reservation.minimum-fields': 'recommended' },
+      checks: { 'schema.response': 'required' },
       fields: ['OrderDate', 'OrderTime'],
+      supersededBy: ['D-035'],
+      partly:
+        "The presence of the other listed fields: it was recommended; since D-035 it is required (rule.reservation.minimum-fields). OrderDate and OrderTime's reading holds.",
     },
     {
       id: 'D-007',
@@ -94,7 +97,9 @@ export const ENVELOPE_AND_SCHEMAS: ReadingTopic = {
       reading:
         "TotalPrice equals the sum of all room prices, but the contents of Rooms are not shown. When every Rooms item carries a numeric Price (the predecessor's field), TotalPrice must equal their sum within 0.01 (required); otherwise the check is skipped as not applicable. Day rates x units = Price is recommended.",
       rules: ['res-total-sum', 'res-day-rates-units'],
-      checks: { 'rule.reservation.total-price': 'required', 'rule.reservation.day-rates': 'recommended' },
+      checks: { 'rule.reservation.total-price': 'required' },
+      supersededBy: ['D-035'],
+      partly: 'Day rates x units = Price: it was recommended; since D-035 it is required (rule.reservation.day-rates). The reading of TotalPrice holds.',
     },
     {
       id: 'D-008',
@@ -145,6 +150,7 @@ export const ENVELOPE_AND_SCHEMAS: ReadingTopic = {
         'rule.property.coordinates': 'recommended',
         'rule.property.room-wbp-room-id': 'recommended',
       },
+      supersededBy: ['D-036'],
     },
     {
       id: 'D-024',
@@ -173,6 +179,43 @@ export const ENVELOPE_AND_SCHEMAS: ReadingTopic = {
       rules: ['res-currency', 'prop-codes'],
       checks: { 'schema.response': 'required', 'schema.request': 'required' },
       fields: ['TotalCurrency', 'currency'],
+    },
+    {
+      id: 'D-035',
+      title: 'The reservation minimum and its day rates are required',
+      quotes: [
+        quote(SPEC.reservation, 'Most fields are optional; only the minimum for a build-to-us integration is listed.'),
+        quote(SPEC.reservation, 'Day rates are per unit, so the sum of the day rates multiplied by the number of units equals the room price.'),
+      ],
+      summary: "Every listed reservation field must be there, and a room's day rates times its units must equal its price: both required.",
+      reading:
+        'The listed fields are the minimum; "most fields are optional" speaks of the others. So a reservation without OrderId, PaymentCollect, a flag, a count, TotalCurrency, TotalPrice, Customers or Rooms fails (required, as the rule list grades res-minimum-fields). The day-rate sentence is a rule of the same table: when every room carries numeric DayRates[].Rate, Units and Price, the day rates times the units must equal the price (required, res-day-rates-units); otherwise the check is not applicable, since the fields inside Rooms are not shown.',
+      rules: ['res-minimum-fields', 'res-day-rates-units'],
+      checks: { 'rule.reservation.minimum-fields': 'required', 'rule.reservation.day-rates': 'required' },
+      supersedes: ['D-006', 'D-007'],
+    },
+    {
+      id: 'D-036',
+      title: 'Property details are required as the rules state them',
+      quotes: [
+        quote(SPEC.property, 'Timezone of the property; valid values come from an external timezone list'),
+        quote(SPEC.address, '`country` is required: ISO 3166-1 alpha-2, same as the top-level country.'),
+        quote(SPEC.address, 'lon (decimal degrees, positive east)'),
+        quote(SPEC.room, 'wbp_room_id | string | no (UpdateRoom only)'),
+        quote(SPEC.tax, 'Items with `fee_id` (integer, required): id of a fee'),
+      ],
+      summary: 'Timezone an IANA zone or UTC, address.country = country, lon/lat in range, no wbp_room_id in CreateProperty, fee_id a fee: required.',
+      reading:
+        'The external timezone list is read as the IANA zones the runtime knows, plus UTC. The address country "same as the top-level country": the same value. lon and lat: numbers in range. wbp_room_id in a CreateProperty room fails, since the field is for UpdateRoom only. A fee_id must be the id of an entry of Property.taxes that is not marked is_fee: false (is_fee is optional, so an unmarked entry may be the fee). Each states a rule the rule list grades required, so each check is required (issue 20; D-023 had them recommended).',
+      rules: ['prop-codes', 'prop-address-contact', 'room-required-fields', 'tax-percent-basis'],
+      checks: {
+        'rule.property.timezone': 'required',
+        'rule.property.address-country': 'required',
+        'rule.property.coordinates': 'required',
+        'rule.property.room-wbp-room-id': 'required',
+        'rule.property.tax-fee-reference': 'required',
+      },
+      supersedes: ['D-023'],
     },
   ],
 };

@@ -62,10 +62,13 @@ export const OTA: ReadingTopic = {
     {
       id: 'D-015',
       title: 'Unknown operations',
-      quotes: [quote(SPEC.errors, 'Every response has HTTP status 200 and content type `application/json`.')],
+      quotes: [
+        quote(SPEC.errors, 'Every response has HTTP status 200 and content type `application/json`.'),
+        quote(SPEC.errors, 'Complete list of error codes and their names: not shown.'),
+      ],
       summary: 'A request to an operation the API does not have must still get HTTP 200 JSON; refusing it with the error shape is recommended.',
       reading:
-        'A request to an operation the API does not have must still get HTTP 200 JSON (the protocol checks, required); refusing it with success false is recommended.',
+        'A request to an operation the API does not have must still get HTTP 200 JSON (the protocol checks, required); refusing it with success false is recommended: the spec lists its operations but states no answer, and no error, for one it does not list.',
       rules: ['http-response-200-json', 'resp-errors-on-failure'],
       checks: { 'protocol.http-status': 'required', 'protocol.content-type': 'required', 'setup.unknown-operation.refused': 'recommended' },
     },
@@ -87,6 +90,7 @@ export const OTA: ReadingTopic = {
       reading: 'The spec does not say what the OTA answers to an ARIUpdate for a room it does not have; refusing it is advisory.',
       rules: ['inv-ids-known'],
       checks: { 'ari.unknown-room.refused': 'advisory' },
+      supersededBy: ['D-102'],
     },
     {
       id: 'D-122',
@@ -141,6 +145,7 @@ export const OTA: ReadingTopic = {
       reading: 'The answer to a callback sent to the channel manager is not shown, so any answer but success: true passes; a success answer is a warning.',
       rules: ['ota-no-callbacks'],
       checks: { 'setup.callbacks.not-served': 'recommended' },
+      supersededBy: ['D-129'],
     },
     {
       id: 'D-126',
@@ -150,6 +155,47 @@ export const OTA: ReadingTopic = {
       reading: '"When null, return all bookings": acknowledgement is no reason to leave a booking out.',
       rules: ['gbl-null-returns-all', 'ack-request'],
       checks: { 'ack.list-null.still-listed': 'required' },
+    },
+    {
+      id: 'D-131',
+      title: 'A room x rate plan pair listed twice',
+      quotes: [
+        quote(
+          SPEC.endpoint('GetRatePlans'),
+          'Response (success): `success` = true, `RatePlans` (array, required, of Rate plan response items). Alternative: error shape.',
+        ),
+      ],
+      summary: 'GetRatePlans listing one room x rate plan pair twice is a warning: the spec asks for the list, not that each pair is in it once.',
+      reading:
+        'The RatePlans list must be there with its items (grp-shape, required); no sentence says a pair is listed once. A pair listed twice, perhaps with two titles, leaves the PMS guessing which holds, so the check is recommended: a level below its rule, as no sentence states the uniqueness it asks for.',
+      rules: ['grp-shape'],
+      checks: { 'setup.rate-plans.unique': 'recommended' },
+    },
+    {
+      id: 'D-129',
+      title: 'The callbacks are not served by the OTA (required)',
+      quotes: [
+        quote(SPEC.overview, 'Callbacks (`ARIFullRefresh`, `BookingCreate`, `NotifyBooking`, `RoomInfo`) are served by the PMS, not by the channel manager.'),
+      ],
+      summary: 'A callback sent to the OTA must not get success true (required, as the rule list grades ota-no-callbacks); any other answer passes.',
+      reading:
+        'The spec states it as a fact of the interface: the callbacks are served by the PMS, not by the channel manager. How the OTA refuses one is not shown, so any answer but success: true passes; success true claims to serve a PMS endpoint and fails (issue 20: the level follows the rule, required).',
+      rules: ['ota-no-callbacks'],
+      checks: { 'setup.callbacks.not-served': 'required' },
+      supersedes: ['D-125'],
+    },
+    {
+      id: 'D-130',
+      title: 'A declared UpdateRoom accepts a valid room',
+      quotes: [
+        quote(SPEC.endpoint('UpdateRoom'), 'Request: envelope plus `room` (object, required, see Room).'),
+        quote(SPEC.overview, 'Which party serves each operation other than the callbacks and the minimum set above: not shown.'),
+      ],
+      summary: 'An OTA that declares UpdateRoom must accept a valid room: required, though the Room rules bind the PMS that sends it.',
+      reading:
+        "The Room table and UpdateRoom's request say what the PMS sends. Which party serves UpdateRoom is not shown, so the check applies only where the profile declares it; an OTA that declares UpdateRoom and refuses a room every field of which the spec allows does not serve the operation it declares. Required, a level above the Room rules' side (they bind the PMS), as for every valid request of the property suite (D-122).",
+      rules: ['updateroom-request', 'room-required-fields'],
+      checks: { 'property.update-room.accepted': 'required' },
     },
   ],
 };

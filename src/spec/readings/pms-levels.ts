@@ -164,6 +164,22 @@ export const PMS_LEVELS: ReadingTopic = {
         "D-031's sentences, plus the Inventory ids being the OTA's (from GetRoomTypes and GetRatePlans): fetching the mapping after setup stays required although the rule list files the flow order (flow-setup-before-use) as recommended.",
       rules: ['flow-setup-before-use', 'inv-ids-known'],
       checks: { 'pms.setup.mapping-fetched': 'required' },
+      supersededBy: ['D-288'],
+    },
+    {
+      id: 'D-288',
+      title: 'Fetching the mapping after setup is recommended',
+      quotes: [
+        quote(`${SPEC.overview} › Typical flow (3)`, '`SetupProperty` verifies the property credentials.'),
+        quote(`${SPEC.overview} › Typical flow (4)`, 'Rooms and rate plans are mapped by the property owner.'),
+      ],
+      summary:
+        'GetRoomTypes and GetRatePlans after a successful SetupProperty is the typical flow: recommended, as the rule list grades flow-setup-before-use.',
+      reading:
+        "The order is the spec's typical flow, which the rule list grades recommended (flow-setup-before-use). The mapping is the property owner's: a PMS may know the OTA ids without fetching them right after setup. What a missing mapping breaks is judged where it shows, at required: ARI for ids the OTA never listed (pms.ari.known-ids) and a full refresh that misses a pair (pms.ari.coverage-one-year). Issue 20 lowers the check to its rule's level (D-169 kept it required).",
+      rules: ['flow-setup-before-use'],
+      checks: { 'pms.setup.mapping-fetched': 'recommended' },
+      supersedes: ['D-031', 'D-169'],
     },
   ],
 };

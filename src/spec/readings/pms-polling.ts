@@ -36,9 +36,11 @@ export const PMS_POLLING: ReadingTopic = {
       checks: {
         'pms.poll.first-null': 'required',
         'pms.poll.version-not-later': 'required',
-        'pms.poll.version-not-far-earlier': 'recommended',
         'pms.poll.version-after-error': 'required',
       },
+      supersededBy: ['D-287'],
+      partly:
+        'A version far earlier than the last successful poll, or null after one: it was a recommended failure; since D-287 it is required (pms.poll.version-not-far-earlier). The rest holds.',
     },
     {
       id: 'D-026',
@@ -113,6 +115,22 @@ export const PMS_POLLING: ReadingTopic = {
         "The observation window of the polling interval opens at a poll of the PMS's own schedule that came at most one interval plus the tolerance before the step that looks for it, or at the next one, and spans intervals.polls_observed intervals plus the tolerance. It is not the first poll ever: a PMS may poll once before setup (a warning of its own, pms.setup.before-use), and from such a poll to its regular polls after setup and the refresh the gap is no interval of its schedule. For the same reason the version checks are not judged over this window but from the first-poll step: a PMS may reset its version to null when setup succeeds, after a poll before it.",
       rules: ['poll-intervals'],
       checks: { 'pms.poll.interval': 'required' },
+    },
+    {
+      id: 'D-287',
+      title: 'A version far earlier than the last successful poll fails',
+      quotes: [
+        quote(
+          LIST,
+          'Request: envelope plus `wbp_booking_version` (string or null, required): format `YYYY-MM-DD HH:MM:SS`, UTC time of the last successful request; null if none succeeded yet.',
+        ),
+      ],
+      summary: 'The version is the time of the last successful poll: one earlier by more than far_earlier_ms, or null after a success, is a required failure.',
+      reading:
+        'The field is defined as the UTC time of the last successful request, and null only while none succeeded: the rule list grades both (gbl-version-last-success, gbl-version-null-first) required. A version earlier than the last success by more than intervals.far_earlier_ms (default one polling interval plus its tolerance, which absorbs the request-or-answer ambiguity), or null after a success, breaks them: required since issue 20 (D-025 had it recommended, as it only fetches more than needed).',
+      rules: ['gbl-version-last-success', 'gbl-version-null-first'],
+      checks: { 'pms.poll.version-not-far-earlier': 'required' },
+      supersedes: ['D-025'],
     },
   ],
 };

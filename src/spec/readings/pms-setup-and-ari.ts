@@ -98,7 +98,10 @@ export const PMS_SETUP_AND_ARI: ReadingTopic = {
       reading:
         'A HealthCheck must precede the first SetupProperty, GetRoomTypes, GetRatePlans, CreateProperty or ARIUpdate. GetRoomTypes and GetRatePlans must follow a successful SetupProperty, since rooms and rate plans are mapped after it.',
       rules: ['flow-healthcheck-first', 'flow-setup-before-use'],
-      checks: { 'pms.setup.healthcheck-first': 'required', 'pms.setup.mapping-fetched': 'required' },
+      checks: { 'pms.setup.healthcheck-first': 'required' },
+      supersededBy: ['D-288'],
+      partly:
+        'GetRoomTypes and GetRatePlans after a successful SetupProperty: it was required; since D-288 it is recommended (pms.setup.mapping-fetched). The HealthCheck order holds.',
     },
     {
       id: 'D-140',

@@ -36,9 +36,10 @@ export const PROBES: ReadingTopic = {
           'Per-property credentials: `wbp_property_id` and `wbp_property_password` (placeholders <PROPERTY_ID>, <PROPERTY_PASSWORD>) are issued by the channel manager, retained by the PMS and passed in every call.',
         ),
       ],
-      summary: 'A property-scoped request with a wrong password or an unknown property must never get success true; the error id is free.',
+      summary:
+        'A property-scoped request with a password wrong or missing, or a property never issued or not named, must never get success true; the error id is free.',
       reading:
-        "Only SetupProperty's 1001 is specified, but a certifier cannot certify an OTA that serves one property's bookings or takes its ARI for a wrong password. The check wants success false only (the id for operations other than SetupProperty is not shown). The rest of each request is valid (a real booking id, a listed room x rate plan), so nothing but the credentials can make a correct OTA refuse it. The rule list grades auth-property-creds-enforced required since 2026-11-26, as this reading did.",
+        "Only SetupProperty's 1001 is specified, but a certifier cannot certify an OTA that serves one property's bookings or takes its ARI for a wrong password. The check wants success false only (the id for operations other than SetupProperty is not shown). The rest of each request is valid (a real booking id, a listed room x rate plan), so nothing but the credentials can make a correct OTA refuse it. A password or property id left out is no credential at all: those probes are this check's too (issue 20), not the envelope's. The rule list grades auth-property-creds-enforced required since 2026-11-26, as this reading did.",
       rules: ['auth-property-creds-enforced'],
       checks: { 'probe.credentials.refused': 'required' },
       supersedes: ['D-016'],
@@ -53,13 +54,15 @@ export const PROBES: ReadingTopic = {
       summary: 'The field tables say what the sender sends, not that the OTA must refuse a body that breaks them: accepting one is a warning naming the rule.',
       reading:
         'The envelope table, the Inventory item, GetBookingList\'s version, the booking ids and the Property/Room/Rate plan/Image/Tax tables state what the sender sends; none says the OTA must refuse a body that breaks them, and no error is given for it. Accepting such a body is a warning naming the rule, each verdict saying "<operation> broken on purpose (<what it broke>; rule <id>)".',
-      rules: ['env-required-fields', 'inv-required-fields', 'gbl-version-field', 'prop-required-fields'],
+      rules: ['env-required-fields', 'inv-required-fields', 'inv-ids-known', 'gbl-version-field', 'prop-required-fields'],
       checks: {
         'probe.envelope.refused': 'recommended',
         'probe.inventory.refused': 'recommended',
         'probe.booking-fields.refused': 'recommended',
         'probe.property-fields.refused': 'recommended',
+        'ari.unknown-room.refused': 'recommended',
       },
+      supersedes: ['D-017'],
     },
     {
       id: 'D-103',
@@ -92,6 +95,9 @@ export const PROBES: ReadingTopic = {
         'A body that is not a JSON object (invalid JSON, empty, an array) or that is sent as text/plain cannot be a valid request; answering it success: true means the OTA does not read what it serves. A GET is only "not POST": the answer must not be success, whatever its status and type, and since the spec states the method for the sender only, that is recommended.',
       rules: ['http-post-op-path', 'http-request-json'],
       checks: { 'probe.malformed.refused': 'required', 'probe.get.not-success': 'recommended' },
+      supersededBy: ['D-113'],
+      partly:
+        'A body sent as text/plain: its refusal was required with the malformed bodies; since D-113 accepting it is lenient (probe.text-plain.refused, recommended). The rest holds.',
     },
     {
       id: 'D-105',
@@ -145,6 +151,22 @@ export const PROBES: ReadingTopic = {
         '"JSON request body (application/json)" states the sender\'s content type; issue 11 made its refusal required with the other malformed bodies, because an OTA that parses any content type as JSON does not check what it serves. probe.malformed.refused keeps the four forms under one required check; the reference OTA refuses a content type other than application/json (a charset parameter allowed) with 1003.',
       rules: ['http-request-json'],
       checks: { 'probe.malformed.refused': 'required' },
+      supersededBy: ['D-113'],
+    },
+    {
+      id: 'D-113',
+      title: 'A body that is not a JSON object is refused; text/plain is lenient',
+      quotes: [
+        quote(SPEC.authentication, 'also as body field `shared_secret` (required string)'),
+        JSON_BODY,
+        quote(SPEC.errors, 'Complete list of error codes and their names: not shown.'),
+      ],
+      summary: 'Invalid JSON, an empty body or an array (no body shared_secret) must not succeed; a valid JSON body labelled text/plain accepted is a warning.',
+      reading:
+        'A body that is not a JSON object carries no body shared_secret, so an OTA that answers it success true serves a request the spec says it must refuse: probe.malformed.refused is required, under auth-secret-body-enforced. "JSON request body (application/json)" says what the PMS sends; no sentence says the OTA must refuse a valid JSON body with another label, and correct OTAs accept one. Issue 11 made that refusal required (D-112); issue 20 takes it back: probe.text-plain.refused is recommended, a warning naming http-request-json, and an OTA that accepts text/plain is certified.',
+      rules: ['auth-secret-body-enforced', 'http-request-json', 'http-post-op-path'],
+      checks: { 'probe.malformed.refused': 'required', 'probe.text-plain.refused': 'recommended' },
+      supersedes: ['D-104', 'D-112'],
     },
   ],
 };

@@ -3,7 +3,7 @@
 // and on every other fault's variant.
 import { describe, expect, it } from 'vitest';
 import type { ChannelManager } from '../../../src/channel-manager/index.js';
-import { OTA_FAULTS, OTA_FAULT_NAMES, OTA_VARIANTS, type OtaFault } from '../../../src/reference/ota/index.js';
+import { OTA_FAULTS, OTA_FAULT_NAMES, OTA_VARIANTS, type OtaFault, type OtaVariantName } from '../../../src/reference/ota/index.js';
 import { SPEC } from '../../../src/spec/sections.js';
 import type { ManualClock } from '../../../src/support/clock.js';
 import { formatBookingVersion } from '../../../src/support/time.js';
@@ -238,11 +238,7 @@ const CASES: Record<OtaFault, FaultCase> = {
     faulty: 'success',
   },
   'malformed-json-success': { probe: (m) => outcome(call(m, 'GetRoomTypes', {}, { raw: '{"verb": ' })), correct: 1003, faulty: 'success' },
-  'accepts-text-plain': {
-    probe: (m) => outcome(call(m, 'GetRoomTypes', {}, { http: { method: 'POST', contentType: 'text/plain' } })),
-    correct: 1003,
-    faulty: 'success',
-  },
+  'password-missing-accepted': { probe: (m) => outcome(call(m, 'GetRoomTypes', { wbp_property_password: undefined })), correct: 1003, faulty: 'success' },
   'bad-request-http-400': { probe: (m) => call(m, 'GetRoomTypes', { guid: 'not-a-guid' }).status, correct: 200, faulty: 400 },
   'bad-request-text-plain': {
     probe: (m) => call(m, 'GetRoomTypes', { guid: 'not-a-guid' }).contentType,
@@ -324,7 +320,63 @@ const CASES: Record<OtaFault, FaultCase> = {
   },
   'callbacks-served': { probe: (m) => call(m, 'BookingCreate').json.success, correct: false, faulty: true },
   'setup-requires-password': { probe: (m) => outcome(call(m, 'SetupProperty', { wbp_property_password: undefined })), correct: 1001, faulty: 1003 },
+  'booking-list-duplicate': {
+    probe: (m) => {
+      const ids = listIds(m, null);
+      return ids.length - new Set(ids).size;
+    },
+    correct: 0,
+    faulty: 1,
+  },
+  'booking-list-null-drops-cancelled': {
+    probe: (m) => {
+      const id = m.createBooking();
+      call(m, 'CancelBooking', { booking_id: id });
+      return listIds(m, null).includes(id);
+    },
+    correct: true,
+    faulty: false,
+  },
+  'booking-list-version-drops-acked': {
+    probe: (m, clock) => {
+      const id = m.createBooking();
+      call(m, 'AckBooking', { booking_id: id });
+      return listIds(m, formatBookingVersion(clock.now() - 60_000)).includes(id);
+    },
+    correct: true,
+    faulty: false,
+  },
+  'reservation-minimum-missing': { probe: (m) => Object.hasOwn(reservation(m, 'B-105'), 'PaymentCollect'), correct: true, faulty: false },
+  'rate-plans-empty': { probe: (m) => [plans(m).length > 0, outcome(ari(m, [inventoryItem()]))], correct: [true, 'success'], faulty: [false, 'success'] },
+  'room-without-plans-unlisted': {
+    probe: (m) => (createProperty(m, withBareRoom()), roomLabels(m).includes('Family Room with Balcony')),
+    correct: true,
+    faulty: false,
+  },
+  'room-without-plans-uncovered': {
+    probe: (m) => {
+      createProperty(m, withBareRoom());
+      const rooms = (onCreated(m, 'GetRoomTypes').json.Rooms ?? []) as Array<{ wbp_room_id: unknown }>;
+      const covered = new Set(((onCreated(m, 'GetRatePlans').json.RatePlans ?? []) as Array<{ wbp_room_id: unknown }>).map((p) => String(p.wbp_room_id)));
+      return rooms.filter((r) => !covered.has(String(r.wbp_room_id))).length;
+    },
+    correct: 0,
+    faulty: 1,
+  },
+  'delete-rate-plan-drops-rooms': {
+    probe: (m) => (createProperty(m), onCreated(m, 'DeleteRatePlan', { rateplan: { pms_rate_id: 11 } }), roomLabels(m).includes('Double Room, Garden View')),
+    correct: true,
+    faulty: false,
+  },
 };
+
+/** The property fixture with its family room (102) sent without rate plans. */
+function withBareRoom(): Record<string, any> {
+  const property = propertyFixture();
+  const room = property.rooms.find((r: { pms_room_id: number }) => r.pms_room_id === 102);
+  delete room.rateplans;
+  return property;
+}
 
 // Pairs that observe the same thing: failure rendering seen by probes that read a failure,
 // a catalogue without global plans, an offset smaller than both offset probes.
@@ -338,7 +390,7 @@ const PROBE_FAULTS_BY_ERROR_ID: OtaFault[] = [
   'booking-version-unchecked',
   'property-unchecked',
   'malformed-json-success',
-  'accepts-text-plain',
+  'password-missing-accepted',
   'get-succeeds',
   'property-id-not-integer',
   'ari-rejects-one-night',
@@ -369,11 +421,14 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
   'booking-list-no-offset': ['booking-list-offset-4min'],
   'update-room-errors-missing': ['update-room-new-unlisted'],
   'malformed-json-success': ['get-succeeds'],
-  'envelope-unchecked': ['property-id-not-integer'],
+  'envelope-unchecked': ['property-id-not-integer', 'password-missing-accepted'],
   'bad-request-text-plain': ['bad-request-http-400'],
   'bad-request-http-400': ['bad-request-text-plain'],
   'delete-room-kept': ['delete-room-plans-kept'],
-  'booking-list-null-empty': ['booking-list-null-drops-acked', 'booking-modify-not-flagged'],
+  'booking-list-null-empty': ['booking-list-null-drops-acked', 'booking-modify-not-flagged', 'booking-list-null-drops-cancelled'],
+  'booking-list-duplicate': ['booking-list-ignores-cancelled'],
+  'rate-plans-empty': ['rate-plan-room-id-integer', 'room-without-rate-plan'],
+  'create-property-plans-unlisted': ['room-without-plans-uncovered'],
   'create-property-changes-nothing': [
     'create-property-dorm-unlisted',
     'create-property-plans-unlisted',
@@ -385,6 +440,9 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
     'property-ops-change-nothing',
     'update-rate-plan-ignored',
     'delete-room-plans-kept',
+    'room-without-plans-unlisted',
+    'room-without-plans-uncovered',
+    'delete-rate-plan-drops-rooms',
   ],
   'property-refuses-tax-amounts': [
     'create-property-dorm-unlisted',
@@ -400,6 +458,9 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
     'property-refuses-empty-breakfast',
     'property-refuses-mixed-dorm',
     'delete-room-plans-kept',
+    'room-without-plans-unlisted',
+    'room-without-plans-uncovered',
+    'delete-rate-plan-drops-rooms',
   ],
   'property-ops-change-nothing': [
     'update-room-errors-missing',
@@ -413,7 +474,7 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
 };
 
 /** The probe on the core itself, or on the variants of these faults. */
-function run(probe: Probe, faults: OtaFault[]): unknown {
+function run(probe: Probe, faults: OtaVariantName[]): unknown {
   const { model, clock } = faults.length === 0 ? makeModel() : makeVariant(faults);
   return probe(model, clock);
 }
@@ -432,6 +493,17 @@ describe('OTA_FAULTS', () => {
   it('has a variant for every fault, and refuses an unknown fault name', () => {
     expect(Object.keys(OTA_VARIANTS).sort()).toEqual([...OTA_FAULT_NAMES].sort());
     expect(() => makeVariant(['no-such-fault' as OtaFault])).toThrow(/unknown reference OTA fault/);
+  });
+});
+
+describe('correct variants of the reference OTA', () => {
+  it('accepts-text-plain serves a valid JSON body labelled text/plain, which the core refuses', () => {
+    const asText = (model: ChannelManager): unknown => outcome(call(model, 'GetRoomTypes', {}, { http: { method: 'POST', contentType: 'text/plain' } }));
+    expect(asText(makeModel().model)).toBe(1003);
+    const { model } = makeVariant(['accepts-text-plain']);
+    expect(asText(model)).toBe('success');
+    // Everything else reads as the core does.
+    for (const fault of OTA_FAULT_NAMES) expect(run(CASES[fault].probe, ['accepts-text-plain']), fault).toEqual(CASES[fault].correct);
   });
 });
 

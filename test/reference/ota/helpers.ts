@@ -2,9 +2,9 @@
 // with those faults (the core wrapped by their variants) built like the core's test model.
 import { ManualClock } from '../../../src/support/clock.js';
 import type { ChannelManager } from '../../../src/channel-manager/index.js';
-import { type OtaFault, createReferenceOta } from '../../../src/reference/ota/index.js';
+import { type OtaVariantName, createReferenceOta } from '../../../src/reference/ota/index.js';
 import { START, modelOptions } from '../../channel-manager/helpers.js';
 
-export function makeVariant(faults: OtaFault[], clock = new ManualClock(START)): { model: ChannelManager; clock: ManualClock } {
+export function makeVariant(faults: OtaVariantName[], clock = new ManualClock(START)): { model: ChannelManager; clock: ManualClock } {
   return { model: createReferenceOta({ ...modelOptions(clock), faults }), clock };
 }

@@ -7,6 +7,7 @@ import { renderReservation } from '../../../src/channel-manager/index.js';
 import { PMS_FAULTS, PMS_FAULT_NAMES, type PmsFault } from '../../../src/reference/pms/index.js';
 import { PATTERNS } from '../../../src/spec/sections.js';
 import { validateBody } from '../../../src/schemas/index.js';
+import { applyBodyRules } from '../../../src/checks/body-rules/index.js';
 import { endOfNextYear, parseBookingVersion } from '../../../src/support/time.js';
 import { FACTOR, POLL_MS, PROPERTY, SECRET, type Pair, type PairOptions, closeAll, connect, firstRefresh, pause, post, startPair, waitFor } from './helpers.js';
 
@@ -134,6 +135,13 @@ const schemaPointers = (pair: Pair): string[] =>
     .filter((r) => ['CreateProperty', 'UpdateRoom', 'DeleteRatePlan', 'DeleteRoom', 'UpdateRatePlan'].includes(r.operation))
     .flatMap((r) => validateBody(r.operation as 'CreateProperty', 'request', r.body).map((e) => e.pointer));
 const bodyFault = (...faulty: string[]): FaultCase => ({ scenario: 'propertySync', probe: schemaPointers, correct: [], faulty });
+/** The body rules a property sync's requests fail (what the schema cannot state). */
+const failedRules = (pair: Pair): string[] =>
+  pair.received
+    .filter((r) => r.operation === 'CreateProperty')
+    .flatMap((r) => applyBodyRules('CreateProperty', 'request', r.body).filter((j) => j.verdict.status === 'fail'))
+    .map((j) => j.rule.id);
+const ruleFault = (id: string): FaultCase => ({ scenario: 'propertySync', probe: failedRules, correct: [], faulty: [id] });
 
 type Answer = { status: number; contentType: string | null; json: any };
 const answerOf = (result: unknown): Answer => result as Answer;
@@ -271,6 +279,12 @@ const CASES: Record<PmsFault, FaultCase> = {
   'breakfast-invalid': bodyFault('/Property/breakfast'),
   'currency-not-iso': bodyFault('/Property/currency'),
   'tax-applies-per-night': bodyFault('/Property/taxes/2/applies_per'),
+  'timezone-not-iana': ruleFault('rule.property.timezone'),
+  'address-country-differs': ruleFault('rule.property.address-country'),
+  'latitude-out-of-range': ruleFault('rule.property.coordinates'),
+  'create-room-wbp-room-id': ruleFault('rule.property.room-wbp-room-id'),
+  'fee-reference-unknown': ruleFault('rule.property.tax-fee-reference'),
+  'version-hour-early': { scenario: 'polls3', probe: (p) => pollAt(p, 1) - versionAt(p, 2) < 30 * 60_000, correct: true, faulty: false },
   'request-before-setup': {
     scenario: 'setup',
     probe: (p) =>
@@ -282,6 +296,18 @@ const CASES: Record<PmsFault, FaultCase> = {
         .map((r) => r.operation),
     correct: ['HealthCheck'],
     faulty: ['HealthCheck', 'GetBookingList'],
+  },
+  'mapping-before-setup': {
+    scenario: 'setup',
+    probe: (p) =>
+      p.received
+        .slice(
+          0,
+          p.received.findIndex((r) => r.operation === 'SetupProperty'),
+        )
+        .map((r) => r.operation),
+    correct: ['HealthCheck'],
+    faulty: ['HealthCheck', 'GetRoomTypes', 'GetRatePlans'],
   },
   'refresh-close-only': { scenario: 'setup', probe: (p) => items(p).some((i) => i.units === undefined && i.rate === undefined), correct: false, faulty: true },
   'refresh-one-request': { scenario: 'setup', probe: (p) => firstRefresh(p).length > 1, correct: true, faulty: false },
@@ -313,6 +339,23 @@ const CASES: Record<PmsFault, FaultCase> = {
     probe: (p, id) => [...p.pms.state.bookings.values()].filter((b) => b.id.endsWith(String(id)) && !b.cancelled).length,
     correct: 1,
     faulty: 2,
+  },
+  'cancel-frees-twice': {
+    scenario: 'cancelled',
+    options: LONG_POLL,
+    // The last update after the cancellation gives no night more units than the refresh after setup did.
+    probe: (p) => {
+      const refresh = items(p);
+      const last = (p.of('ARIUpdate').at(-1)?.body.Inventory ?? []) as any[];
+      return last.every((item) => {
+        const base = refresh.find(
+          (f) => f.wbp_room_id === item.wbp_room_id && f.wbp_rate_id === item.wbp_rate_id && f.start_date <= item.start_date && f.end_date >= item.start_date,
+        );
+        return !base || item.units === undefined || item.units <= base.units;
+      });
+    },
+    correct: true,
+    faulty: false,
   },
   'no-availability-on-cancel': {
     scenario: 'cancelled',
@@ -375,6 +418,7 @@ describe('reference PMS faults', () => {
       'refresh-one-request',
       'scheduled-refresh',
       'double-import',
+      'mapping-before-setup',
     ]);
     expect(PMS_FAULTS['version-after-error'].catchBy).toBe('pms.poll.version-after-error');
     expect(PMS_FAULTS['booking-create-http-500'].catchBy).toBe('protocol.http-status');

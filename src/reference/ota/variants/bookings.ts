@@ -43,6 +43,18 @@ export const BOOKING_FAULTS = {
     description: 'GetBookingList with null leaves out bookings that were acknowledged (null must list all)',
     spec: ep('GetBookingList'),
   },
+  'booking-list-duplicate': {
+    description: 'GetBookingList lists the first booking twice',
+    spec: SPEC.bookingSummary,
+  },
+  'booking-list-null-drops-cancelled': {
+    description: 'GetBookingList with null leaves out cancelled bookings (null must list all)',
+    spec: ep('GetBookingList'),
+  },
+  'booking-list-version-drops-acked': {
+    description: 'GetBookingList with a version leaves out bookings that were acknowledged, though they are new since it',
+    spec: ep('GetBookingList'),
+  },
   'booking-version-unchecked': {
     description: 'GetBookingList reads a malformed or omitted wbp_booking_version as null',
     spec: SPEC.versioning,
@@ -107,6 +119,12 @@ export const BOOKING_VARIANTS: Readonly<Record<BookingFault, OtaVariant>> = {
   'booking-list-null-empty': listWithout(true, () => true),
   'booking-list-null-drops-acked': listWithout(true, (booking) => booking.acknowledged),
   'booking-list-ignores-cancelled': listWithout(false, (booking) => booking.cancelled),
+  'booking-list-null-drops-cancelled': listWithout(true, (booking) => booking.cancelled),
+  'booking-list-version-drops-acked': listWithout(false, (booking) => booking.acknowledged),
+  'booking-list-duplicate': transformSuccess('GetBookingList', (body) => {
+    const bookings = listedBookings(body);
+    return bookings.length === 0 ? body : { ...body, Bookings: [...bookings, { ...bookings[0] }] };
+  }),
   'booking-list-omits-empty': transformSuccess('GetBookingList', (body) => {
     if (listedBookings(body).length > 0) return body;
     const { Bookings: _omitted, ...rest } = body;

@@ -5,7 +5,7 @@
 import { type Catalogue, GLOBAL_ROOM_ID, type PropertyFixture } from '../../../channel-manager/index.js';
 import { SPEC } from '../../../spec/sections.js';
 import type { OtaFault, OtaFaultInfo } from '../faults.js';
-import { type OtaVariant, type SuccessBody, transformSuccess } from './variant.js';
+import { type OtaVariant, type SuccessBody, transformAnswerTo, transformSuccess } from './variant.js';
 
 export const CATALOGUE_FAULTS = {
   'room-id-as-string': {
@@ -31,6 +31,10 @@ export const CATALOGUE_FAULTS = {
   'rate-plan-unknown-room': {
     description: 'GetRatePlans lists a rate plan for a wbp_room_id that GetRoomTypes does not list',
     spec: SPEC.roomRateModel,
+  },
+  'rate-plans-empty': {
+    description: "GetRatePlans of the test property answers success with an empty RatePlans list (ARIUpdate still takes the property's pairs)",
+    spec: SPEC.endpoint('GetRatePlans'),
   },
 } satisfies Partial<Record<OtaFault, OtaFaultInfo>>;
 
@@ -76,6 +80,12 @@ export const CATALOGUE_VARIANTS: Readonly<Record<CatalogueFault, OtaVariant>> = 
     return { ...catalogue, plans: [...catalogue.plans, { wbp_room_id: String(last.wbp_room_id), wbp_rate_id: '0', title: 'Walk-in rate' }] };
   }),
   'room-without-rate-plan': changeCatalogue(withoutPlansForOneRoom),
+  // The test property's only: a property made by CreateProperty lists its rate plans.
+  'rate-plans-empty': transformAnswerTo('GetRatePlans', (reply, request, candidate) =>
+    reply.kind === 'success' && String(request.body.wbp_property_id) === String(candidate.options.property.wbp_property_id)
+      ? { kind: 'success', body: { ...reply.body, RatePlans: [] } }
+      : reply,
+  ),
   'rate-plan-unknown-room': changeCatalogue((catalogue) => {
     const unknown = Math.max(...catalogue.rooms.map((room) => room.wbp_room_id)) + 1;
     return { ...catalogue, plans: [...catalogue.plans, { wbp_room_id: String(unknown), wbp_rate_id: 'ORPHAN', title: 'Rate of a room that does not exist' }] };

@@ -11,6 +11,7 @@ import {
   type RequestBody,
   type RoomInput,
   type SyncedProperty,
+  type Credentials,
   type SyncedRoom,
   failure,
   isReply,
@@ -89,6 +90,18 @@ export const PROPERTY_FAULTS = {
   'property-refuses-mixed-dorm': {
     description: 'CreateProperty refuses a dormitory with gender MIXED',
     spec: SPEC.property,
+  },
+  'room-without-plans-unlisted': {
+    description: 'CreateProperty answers success but a room sent without rate plans is never stored, so GetRoomTypes does not list it',
+    spec: ep('CreateProperty'),
+  },
+  'room-without-plans-uncovered': {
+    description: 'A room CreateProperty sends without rate plans is listed by GetRoomTypes but gets no rate plan (not even its default one)',
+    spec: SPEC.roomRateModel,
+  },
+  'delete-rate-plan-drops-rooms': {
+    description: 'DeleteRatePlan also removes every room that had the rate plan (GetRoomTypes no longer lists them)',
+    spec: ep('DeleteRatePlan'),
   },
 } satisfies Partial<Record<OtaFault, OtaFaultInfo>>;
 
@@ -216,6 +229,38 @@ export const PROPERTY_VARIANTS: Readonly<Record<PropertyFault, OtaVariant>> = {
           const catalogue = super.catalogue(property);
           const gone = new Set(property.rooms.filter((room) => this.deleted.has(room)).map((room) => room.wbp_room_id));
           return { ...catalogue, rooms: catalogue.rooms.filter((room) => !gone.has(room.wbp_room_id)) };
+        }
+      },
+  ),
+  'room-without-plans-unlisted': overrideBook(
+    (Book) =>
+      class extends Book {
+        override create(credentials: Credentials, name: string, currency: string, rooms: readonly RoomInput[]): SyncedProperty {
+          return super.create(
+            credentials,
+            name,
+            currency,
+            rooms.filter((room) => room.rateplans !== undefined),
+          );
+        }
+      },
+  ),
+  'room-without-plans-uncovered': overrideBook(
+    (Book) =>
+      class extends Book {
+        override create(credentials: Credentials, name: string, currency: string, rooms: readonly RoomInput[]): SyncedProperty {
+          const property = super.create(credentials, name, currency, rooms);
+          const bare = new Set(rooms.filter((room) => room.rateplans === undefined).map((room) => room.pms_room_id));
+          for (const room of property.rooms) if (bare.has(room.pms_room_id)) room.plans = [];
+          return property;
+        }
+      },
+  ),
+  'delete-rate-plan-drops-rooms': overrideBook(
+    (Book) =>
+      class extends Book {
+        override deleteRatePlan(property: SyncedProperty, pmsRateId: number): void {
+          property.rooms = property.rooms.filter((room) => !room.plans.some((plan) => plan.pms_rate_id === pmsRateId));
         }
       },
   ),

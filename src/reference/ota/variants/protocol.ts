@@ -84,9 +84,9 @@ export const PROTOCOL_FAULTS = {
     description: 'A body that is not a JSON object (invalid JSON, empty, an array) is answered success true',
     spec: SPEC.endpoints,
   },
-  'accepts-text-plain': {
-    description: 'A request with content type text/plain is served as if it were application/json',
-    spec: SPEC.endpoints,
+  'password-missing-accepted': {
+    description: 'A property-scoped request without wbp_property_password is served for the property its ids name (the password is checked only when sent)',
+    spec: SPEC.authentication,
   },
   'get-succeeds': {
     description: 'A GET to an operation is answered success true',
@@ -192,10 +192,15 @@ export const PROTOCOL_VARIANTS: Readonly<Record<ProtocolFault, OtaVariant>> = {
         return success();
       }
     },
-  'accepts-text-plain': (Base) =>
+  'password-missing-accepted': (Base) =>
     class extends Base {
-      protected override transportRefusal(http: HttpFacts): Reply | undefined {
-        return http.method === 'POST' ? undefined : super.transportRefusal(http);
+      protected override envelopeError(info: OperationInfo, body: RequestBody): OtaErrorItem | undefined {
+        return super.envelopeError({ ...info, passwordOptional: true }, body);
+      }
+
+      protected override resolveProperty(operation: OperationName, body: RequestBody): PropertyTarget | Reply {
+        const sent = body.wbp_property_password !== undefined;
+        return super.resolveProperty(operation, sent ? body : { ...body, wbp_property_password: this.options.property.wbp_property_password });
       }
     },
   'get-succeeds': (Base) =>

@@ -39,6 +39,10 @@ export const RESERVATION_FAULTS = {
     description: 'A cancelled booking keeps IsCancellation 0 in GetBookingId',
     spec: SPEC.reservation,
   },
+  'reservation-minimum-missing': {
+    description: 'Reservation leaves out PaymentCollect, one of the listed minimum fields',
+    spec: SPEC.reservation,
+  },
 } satisfies Partial<Record<OtaFault, OtaFaultInfo>>;
 
 type ReservationFault = keyof typeof RESERVATION_FAULTS;
@@ -83,4 +87,5 @@ export const RESERVATION_VARIANTS: Readonly<Record<ReservationFault, OtaVariant>
   'reservation-cancellation-boolean': transformReservation((r) => ({ ...r, IsCancellation: r.IsCancellation === 1 })),
   'reservation-lowercase-country': transformReservation((r) => ({ ...r, Customers: r.Customers.map(lowerCaseCountries) })),
   'cancel-not-flagged': transformReservation((r) => ({ ...r, IsCancellation: 0 })),
+  'reservation-minimum-missing': transformReservation(({ PaymentCollect: _omitted, ...r }) => r),
 } satisfies Partial<Record<OtaFault, OtaVariant>>;

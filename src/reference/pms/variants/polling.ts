@@ -2,7 +2,7 @@
 // wbp_booking_version is wrong (not null first, now, local time, ISO, moved on a failed
 // poll), that poll too slowly or stop, fetch or acknowledge nothing, refresh on a schedule,
 // or import a pushed booking twice.
-import { formatBookingVersion } from '../../../support/time.js';
+import { addDays, formatBookingVersion } from '../../../support/time.js';
 import type { PollTimes } from '../behaviour.js';
 import type { PmsFault } from '../faults.js';
 import { type BookingChange, BookingLedger, type ImportedBooking, type ReadReservation } from '../ledger.js';
@@ -19,7 +19,9 @@ type PollingFault =
   | 'no-ack'
   | 'no-fallback-polling'
   | 'scheduled-refresh'
-  | 'double-import';
+  | 'double-import'
+  | 'version-hour-early'
+  | 'cancel-frees-twice';
 
 const LOCAL_OFFSET_MS = 2 * 3_600_000;
 
@@ -47,6 +49,21 @@ class DoubleImportLedger extends BookingLedger {
   }
 }
 
+// A cancelled booking's nights are given back twice: it counts as minus its units.
+class FreeTwiceLedger extends BookingLedger {
+  override bookedNights(room: string): Map<string, number> {
+    const nights = super.bookedNights(room);
+    for (const booking of this.all.values()) {
+      if (!booking.cancelled) continue;
+      for (const stay of booking.stays) {
+        if (stay.room !== room) continue;
+        for (let date = stay.start; date <= stay.lastNight; date = addDays(date, 1)) nights.set(date, (nights.get(date) ?? 0) - stay.units);
+      }
+    }
+    return nights;
+  }
+}
+
 export const POLLING_VARIANTS: Readonly<Record<PollingFault, PmsVariant>> = {
   'first-poll-not-null': version(
     (times) => formatBookingVersion(times.lastSuccessAt),
@@ -55,6 +72,8 @@ export const POLLING_VARIANTS: Readonly<Record<PollingFault, PmsVariant>> = {
   'version-now': version((times) => formatBookingVersion(times.sentAt)),
   'version-local-time': version((times) => formatBookingVersion(times.lastSuccessAt + LOCAL_OFFSET_MS)),
   'version-iso-format': version((times) => new Date(times.lastSuccessAt).toISOString().replace(/\.\d{3}Z$/, 'Z')),
+  // An hour before the last successful poll: never later (no booking lost), far earlier.
+  'version-hour-early': version((times) => formatBookingVersion(times.lastSuccessAt - 3_600_000)),
   // A failed poll moves the version on as a successful one does.
   'version-after-error': (Base) =>
     class extends Base {
@@ -93,6 +112,12 @@ export const POLLING_VARIANTS: Readonly<Record<PollingFault, PmsVariant>> = {
     class extends Base {
       override refreshesAfterPoll(successes: number): boolean {
         return successes % 3 === 0 || super.refreshesAfterPoll(successes);
+      }
+    },
+  'cancel-frees-twice': (Base) =>
+    class extends Base {
+      override createLedger(): BookingLedger {
+        return new FreeTwiceLedger();
       }
     },
   'double-import': (Base) =>

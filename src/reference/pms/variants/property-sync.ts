@@ -38,6 +38,12 @@ const PROPERTY_FAULTS = {
   'breakfast-invalid': property((p) => void (p.breakfast = 'YES')),
   'currency-not-iso': property((p) => void (p.currency = 'EURO')),
   'tax-applies-per-night': property((p) => void (at(p, 'taxes', 2).applies_per = 'night')),
+  // Issue 20: rules the schema cannot state, judged by the body rules at the rule list's level.
+  'timezone-not-iana': property((p) => void (p.timezone = 'Central European Time')),
+  'address-country-differs': property((p) => void (at(p, 'address').country = 'AT')),
+  'latitude-out-of-range': property((p) => void (at(p, 'address').lat = '95.1600')),
+  'create-room-wbp-room-id': property((p) => void (at(p, 'rooms', 0).wbp_room_id = '7001')),
+  'fee-reference-unknown': property((p) => void (at(p, 'taxes', 2).tax_basis_includes_fees = [{ fee_id: 99 }])),
 } satisfies Partial<Record<PmsFault, PmsVariant>>;
 
 export const PROPERTY_SYNC_VARIANTS: Readonly<Record<keyof typeof PROPERTY_FAULTS | 'rateplans-without-default-0', PmsVariant>> = {

@@ -7,7 +7,7 @@ import type { PmsFault } from '../faults.js';
 import type { OperationName } from '../../../spec/operations.js';
 import type { PmsVariant } from './variant.js';
 
-type SetupFault = 'skip-healthcheck' | 'healthcheck-after-setup' | 'request-before-setup' | 'skip-rate-plans' | 'skip-global-plans';
+type SetupFault = 'skip-healthcheck' | 'healthcheck-after-setup' | 'request-before-setup' | 'skip-rate-plans' | 'skip-global-plans' | 'mapping-before-setup';
 
 /** The setup flow's steps changed. */
 function steps(change: (steps: readonly SetupStep[]) => SetupStep[]): PmsVariant {
@@ -33,6 +33,13 @@ export const SETUP_VARIANTS: Readonly<Record<SetupFault, PmsVariant>> = {
   // A poll goes out before the credentials were verified.
   'request-before-setup': steps((s) => insertBefore(s, 'SetupProperty', { send: 'GetBookingList', fields: { wbp_booking_version: null } })),
   'skip-rate-plans': steps((s) => without(s, 'GetRatePlans')),
+  // Rooms and rate plans are read before the credentials were verified (a recommended order).
+  'mapping-before-setup': steps((s) => [
+    ...without(without(without(s, 'SetupProperty'), 'GetRoomTypes'), 'GetRatePlans'),
+    'GetRoomTypes',
+    'GetRatePlans',
+    'SetupProperty',
+  ]),
   // GetRatePlans read without its global rate plans (wbp_room_id "0"): no room gets them.
   'skip-global-plans': (Base) =>
     class extends Base {
