@@ -10,6 +10,7 @@ import { insecureNotes, isFullSelection, transportFacts } from './certifiable.js
 import { runSuite } from './suite-runner.js';
 import { mockFacts, mockNotes } from './mock-transport.js';
 import { reservationFormatNotes } from './reservation-note.js';
+import { VariationTally, variationNote } from './variation-tally.js';
 import type { RunStop } from './step-env.js';
 import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult } from './types.js';
 import type { CheckResult, RunStopFacts, TransportFacts } from '../spec/vocabulary.js';
@@ -115,7 +116,7 @@ function guardedArtifacts(ctx: RunContext, notes: string[]): RunResult['artifact
 }
 
 export async function runCertification(options: RunOptions, given: RunContext): Promise<RunResult> {
-  const ctx: RunContext = given.load ? given : { ...given, load: new HarnessLoad(given.clock) };
+  const ctx: RunContext = { ...given, load: given.load ?? new HarnessLoad(given.clock), variations: given.variations ?? new VariationTally() };
   ctx.load!.start();
   try {
     return await runAll(options, ctx);
@@ -145,6 +146,7 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
   const stopped = stopFacts(stop);
   const { verdict, reasons } = decideVerdict({ suites: results, interrupted, stop: stopped, scope, transports: facts });
   const mock = ctx.pms ? mockFacts(ctx.pms) : undefined;
+  const variations = ctx.pms ? ctx.variations!.summary('served', ctx.pms.mock.servedVariations()) : ctx.variations!.summary('sent');
   const result: RunResult = {
     verdict,
     reasons,
@@ -162,12 +164,14 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
     ...(stopped ? { stop: stopped } : {}),
     notes: [...(mock ? mockNotes(mock) : []), ...runNotes(options, facts, stop, interrupted, load)],
     harnessLoad: load,
+    ...(variations ? { variations } : {}),
     counts: countOutcomes(results),
     suites: results,
     exchanges: [...ctx.log.all()],
     artifacts: {},
     profileDigest: profileDigest(options.profile),
   };
+  if (variations) result.notes.push(variationNote(variations));
   result.artifacts = guardedArtifacts(ctx, result.notes);
   try {
     ctx.emit({ type: 'run-end', result });

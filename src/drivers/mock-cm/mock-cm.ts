@@ -152,6 +152,11 @@ export class MockChannelManager {
     this.failures.set(operation, { id, msg });
   }
 
+  /** What the mock served varied on purpose, per operation (answers and callbacks that carried generated shapes). */
+  servedVariations(): Record<string, { generated: number; requests: number; resent: number }> {
+    return {};
+  }
+
   /** Known room x rate plan pairs: what a PMS may send ARI for (per room, its plans in fixture order). */
   mappedPairs(): Array<{ room: string; rate: string }> {
     // Plans grouped by room once, so a large property costs rooms + plans, not rooms x plans.

@@ -1,6 +1,7 @@
 // Iterations of a step: takes the step's for_each (a template list or a generator) and
 // limit, gives the items to iterate over, or the skip verdict when they cannot be had.
 import { GENERATORS } from '../generators/index.js';
+import type { Generator } from '../generators/index.js';
 import { harnessError, skip } from '../../checks/check-verdict.js';
 import type { Rendered } from '../scope.js';
 import { makeScope, tryRender } from '../scope.js';
@@ -12,6 +13,12 @@ function resolveLimit(env: StepEnv): number | undefined {
   const rendered = tryRender(limit, makeScope(env.ctx.clock.now(), env.roots()), env.state);
   const n = rendered.ok ? Number(rendered.value) : NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/** The step's generator, when its items come from one. */
+export function stepGenerator(env: StepEnv): Generator | undefined {
+  const each = env.step.for_each;
+  return each && 'generator' in each ? GENERATORS.get(each.generator) : undefined;
 }
 
 export function resolveItems(env: StepEnv): Rendered<unknown[]> & { note?: string } {
