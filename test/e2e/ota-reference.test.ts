@@ -118,6 +118,11 @@ const CAUGHT_BY: Record<OtaFault, string> = {
   'setup-requires-password': 'setup.setup-property.password-optional',
   'callbacks-served': 'setup.callbacks.not-served',
   'delete-room-plans-kept': 'property.delete-room.plans-gone',
+  'ari-refuses-rate-without-decimals': 'ari.inventory-field.accepted',
+  'property-refuses-max-description': 'property.create.allowed-value.accepted',
+  'property-requires-sort-order': 'property.create.allowed-value.accepted',
+  'property-refuses-numeric-id': 'property.create.allowed-value.accepted',
+  'setup-refuses-room-info-camp': 'setup.setup-property.room-info-accepted',
 };
 /** Recommended rules: the variant is a warning, not a denial. */
 const WARNING_ONLY = new Set<OtaFault>([
@@ -130,6 +135,7 @@ const WARNING_ONLY = new Set<OtaFault>([
   'booking-version-unchecked',
   'property-unchecked',
   'get-succeeds',
+  'setup-refuses-room-info-camp',
 ]);
 describe('broken OTA variants', () => {
   it('the table names a catching check for every fault the reference OTA has', () => {

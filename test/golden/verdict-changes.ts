@@ -35,4 +35,10 @@ export function levelChange(from: string, to: string): CheckChange['accepts'] {
 
 export const CHANGED_CHECKS: CheckChange[] = [];
 
-export const ADDED_CHECKS: AddedCheck[] = [];
+export const ADDED_CHECKS: AddedCheck[] = [
+  {
+    target: 'ota',
+    check: 'setup.setup-property.room-info-accepted',
+    why: 'Issue 20 item 2: SetupProperty carrying every valid RoomInfo variation generated from the schema (recommended: roominfo-absent-default)',
+  },
+];

@@ -42,7 +42,8 @@ const groupKey = (v: Variation): string => `${v.location}|${v.kind}|${SHAPE_KIND
  */
 export function generateVariations(schema: Schema, base: unknown, options: GenerateOptions): Generated {
   const groups = new Map<string, Variation[]>();
-  for (const candidate of walkVariations(schema, base, options)) {
+  const candidates = walkVariations(schema, base, options);
+  for (const candidate of candidates) {
     const key = groupKey(candidate);
     const group = groups.get(key);
     if (group) group.push(candidate);
@@ -59,14 +60,51 @@ export function generateVariations(schema: Schema, base: unknown, options: Gener
     // Among the first few elements that can take it validly, the n-th.
     const valid = group.slice(0, CANDIDATES_PER_PARTITION).filter((v) => options.isValid(applyVariations(base, [v])));
     const chosen = valid.length > 0 ? valid[n % valid.length] : group.slice(CANDIDATES_PER_PARTITION).find((v) => options.isValid(applyVariations(base, [v])));
-    if (chosen) variations.push(chosen);
+    const made = chosen ?? withSibling(base, group[0]!, candidates, options.isValid);
+    if (made) variations.push(made);
     else dropped.push(group[0]!.name);
   }
   return { variations, dropped };
 }
 
+const parentOf = (pointer: string): string => pointer.slice(0, pointer.lastIndexOf('/'));
+
+/**
+ * A partition no element can take alone, made valid by one change of a field beside it (a
+ * rule across fields of one object: a dormitory needs its gender, calculation_basis needs
+ * is_percent true): both changes in one variation, named after the first.
+ */
+function withSibling(base: unknown, variation: Variation, candidates: readonly Variation[], isValid: (value: unknown) => boolean): Variation | undefined {
+  const [change] = variation.changes;
+  if (!change || variation.changes.length > 1) return undefined;
+  // A nested variation's own change sits inside the value it adds: its siblings are found there.
+  const own = variation.inner ?? change;
+  const parent = parentOf(own.pointer);
+  for (const other of candidates) {
+    const second = other.inner ?? other.changes[0];
+    if (!second || other.changes.length > 1 || Boolean(other.inner) !== Boolean(variation.inner)) continue;
+    if (variation.inner && other.changes[0]!.pointer !== change.pointer) continue;
+    if (parentOf(second.pointer) !== parent || second.pointer === own.pointer) continue;
+    const changes = variation.inner ? [{ pointer: change.pointer, value: withInner(change, second) }] : [change, second];
+    const made: Variation = {
+      ...variation,
+      name: `${variation.name} (with ${second.pointer.slice(parent.length + 1)} ${other.name.slice(other.name.indexOf(' ') + 1)})`,
+      changes,
+    };
+    if (isValid(applyVariations(base, [made]))) return made;
+  }
+  return undefined;
+}
+
+/** The value a nested change adds, with one more change inside it. */
+function withInner(outer: Change, inner: Change): unknown {
+  const value = structuredClone(outer.value);
+  setAt(value, inner.pointer.slice(outer.pointer.length), inner.value, inner.remove);
+  return value;
+}
+
 /** How many elements a partition is tried on to spread the values of one field. */
-const CANDIDATES_PER_PARTITION = 6;
+const CANDIDATES_PER_PARTITION = 3;
 
 const pointersOf = (v: Variation): string[] => v.changes.map((c) => c.pointer);
 

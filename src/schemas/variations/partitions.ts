@@ -38,6 +38,9 @@ export const NUMERIC_ID = '000123';
 
 const ID_KEY = /(^|_)id$|[a-z]Id$/;
 
+/** A date to fill a required date field with where nothing else gives one (the walk never varies dates). */
+const PLAIN_DATE = '2027-06-10';
+
 export function typesOf(schema: Schema): string[] {
   const type = schema.type;
   return Array.isArray(type) ? (type as string[]) : typeof type === 'string' ? [type] : [];
@@ -141,19 +144,19 @@ function labelOf(value: unknown): string {
 /** The plainest valid value of a schema (required fields only for an object), or undefined. */
 export function plainValue(schema: Schema, key: string): unknown {
   if ('const' in schema) return schema.const;
-  const values = enumValues(schema);
-  if (values) return values[0];
+  if (Array.isArray(schema.enum)) return schema.enum[0];
   const types = typesOf(schema);
   const main = types.find((t) => t !== 'null');
   switch (main) {
     case 'boolean':
-      return true;
+      return false;
     case 'integer':
       return typeof schema.minimum === 'number' ? schema.minimum : 1;
     case 'number':
       return 80;
     case 'string':
       if (typeof schema.pattern === 'string') return PATTERN_EXAMPLES[schema.pattern]?.[0];
+      if (schema.format === 'date') return PLAIN_DATE;
       if (schema.format !== undefined) return Array.isArray(schema.examples) ? schema.examples[0] : undefined;
       return ID_KEY.test(key) ? NUMERIC_ID : 'cm-certify';
     case 'array': {

@@ -27,6 +27,8 @@ export interface Variation {
   changes: Change[];
   /** Made inside a value the change adds (a field of a tax that gets amounts): tried last. */
   nested?: boolean;
+  /** A nested variation's own change, inside the value it adds. */
+  inner?: Change;
 }
 
 export interface WalkOptions {
@@ -95,7 +97,8 @@ function nestInto(walk: Walk, pointer: string, base: unknown, nested: Variation[
   for (const variation of nested) {
     const value = structuredClone(base);
     for (const change of variation.changes) setAt(value, change.pointer.slice(pointer.length), change.value, change.remove);
-    walk.out.push({ ...variation, changes: [{ pointer, value }], nested: true });
+    const inner = variation.changes.length === 1 ? { inner: variation.changes[0]! } : {};
+    walk.out.push({ ...variation, changes: [{ pointer, value }], nested: true, ...inner });
   }
 }
 
