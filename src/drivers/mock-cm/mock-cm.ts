@@ -14,6 +14,10 @@ import { ChannelManager } from '../../channel-manager/index.js';
 import type { BookingRecord, PropertyFixture } from '../../channel-manager/index.js';
 import type { ReservationTemplate } from '../../profile/reservation-template.js';
 import { renderMockReservation } from './reservation-render.js';
+import { ServedShapes } from './served-shapes.js';
+import { shapedFixture } from './served-catalogue.js';
+import { loadPropertyFixture } from '../../channel-manager/index.js';
+import type { NewBooking } from '../../channel-manager/index.js';
 import type { EvidenceLog } from '../evidence-log.js';
 import type { Exchange, LiveExchange, ParsedBody } from '../../spec/exchange.js';
 import { parseBody } from '../../spec/exchange.js';
@@ -64,6 +68,8 @@ function flatHeaders(req: IncomingMessage): Record<string, string> {
 export class MockChannelManager {
   readonly model: ChannelManager;
   readonly inbound: InboundStore;
+  /** The valid shapes it serves the bookings the scenario makes in (ids, listings, reservations). */
+  readonly shapes = new ServedShapes();
   private server: Server | undefined;
   private baseUrl = '';
   private readonly failures = new Map<string, { id: number; msg: string }>();
@@ -83,8 +89,8 @@ export class MockChannelManager {
       storeAri: false,
       // The password is optional in SetupProperty: a PMS that leaves it out is not refused (D-161).
       setupPasswordOptional: true,
-      ...(options.fixture ? { fixture: options.fixture } : {}),
-      ...(options.reservationTemplate ? { renderReservation: (b: BookingRecord) => renderMockReservation(b, options.reservationTemplate) } : {}),
+      fixture: this.servedFixture(options.fixture ?? loadPropertyFixture()),
+      renderReservation: (b: BookingRecord) => this.shapes.reservation(b.id, renderMockReservation(b, options.reservationTemplate), 'GetBookingId'),
     });
     this.inbound = new InboundStore(options.clock);
   }
@@ -154,7 +160,18 @@ export class MockChannelManager {
 
   /** What the mock served varied on purpose, per operation (answers and callbacks that carried generated shapes). */
   servedVariations(): Record<string, { generated: number; requests: number; resent: number }> {
-    return {};
+    return this.shapes.served();
+  }
+
+  /** A booking the scenario makes: now, with an id of the next generated shape. */
+  createBooking(input: NewBooking): string {
+    return this.model.createBooking({ ...input, id: this.shapes.nextBooking().id });
+  }
+
+  /** A callback the harness sends as this channel manager (BookingCreate carries a shaped reservation). */
+  noteCallback(operation: string, body: unknown): void {
+    const reservation = (body as { reservation?: { OrderId?: unknown } } | undefined)?.reservation;
+    if (operation === 'BookingCreate' && typeof reservation?.OrderId === 'string') this.shapes.noteCallback(reservation.OrderId, reservation);
   }
 
   /** Known room x rate plan pairs: what a PMS may send ARI for (per room, its plans in fixture order). */
@@ -178,7 +195,18 @@ export class MockChannelManager {
 
   reservation(bookingId: string): Record<string, unknown> | undefined {
     const booking = this.model.bookings.get(bookingId);
-    return booking ? renderMockReservation(booking, this.options.reservationTemplate) : undefined;
+    return booking ? this.shapes.reservation(bookingId, renderMockReservation(booking, this.options.reservationTemplate)) : undefined;
+  }
+
+  /** The catalogue it serves: the fixture's, with the rate plans of generated id shapes. */
+  private servedFixture(fixture: PropertyFixture): PropertyFixture {
+    const shaped = shapedFixture(fixture);
+    this.shapes.addPlans(shaped.fixture.rate_plans.slice(fixture.rate_plans.length).map((plan) => plan.wbp_rate_id));
+    return shaped.fixture;
+  }
+
+  private shaped(operation: string, body: Buffer): Buffer {
+    return this.shapes.answerBytes(operation, body);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -206,7 +234,7 @@ export class MockChannelManager {
         reply = errorReply(200, failure.id, failure.msg);
       } else {
         const answer = this.model.handle(operation, url.searchParams, read.bytes, request);
-        reply = { status: answer.status, headers: answer.headers, body: Buffer.from(answer.body) };
+        reply = { status: answer.status, headers: answer.headers, body: this.shaped(operation, Buffer.from(answer.body)) };
       }
     }
     if (reply && !res.destroyed) {

@@ -91,6 +91,7 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
     }
     const live = await env.ctx.client.post({ operation: step.operation, url: built.value.url, body: built.value.body });
     if (isVariedItem(item)) env.ctx.variations?.sent(step.operation, first.has(item) ? item.variations.length : 0, !first.has(item));
+    env.ctx.pms?.mock.noteCallback(step.operation, built.value.body);
     const untyped = built.value.idProblems;
     judgeExchange(
       env,

@@ -62,7 +62,7 @@ function apply(env: StepEnv, command: Obj): Obj | string {
     const room = String(mock.model.fixture.rooms[0]!.wbp_room_id);
     const start = addDays(new Date(Math.floor(env.ctx.clock.now() / DAY_MS) * DAY_MS).toISOString().slice(0, 10), arrivalInDays);
     const baseline = unitsBefore(env, room, start, nights);
-    const id = mock.model.createBooking({ arrivalInDays, nights });
+    const id = mock.createBooking({ arrivalInDays, nights });
     return { ...bookingResult(env, id, false), units_before: baseline };
   }
   for (const verb of ['modify_booking', 'cancel_booking'] as const) {

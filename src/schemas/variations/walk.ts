@@ -36,6 +36,8 @@ export interface WalkOptions {
   root?: string;
   /** Fields the sender cannot vary: bound to the candidate's data, the envelope or the scenario. */
   fixed?: (pointer: string, key: string) => boolean;
+  /** Fields whose own value stays (never absent, never replaced) but whose contents are varied. */
+  frozen?: (pointer: string, key: string) => boolean;
   /** Optional fields that must stay present (a minimum stated beside the schema). */
   keep?: (pointer: string, key: string) => boolean;
   /** Objects (by location) that take fields the schema does not list. */
@@ -114,8 +116,12 @@ function walkAbsent(walk: Walk, schema: Schema, pointer: string, location: strin
 }
 
 function walkField(walk: Walk, schema: Schema, obj: Obj, pointer: string, location: string, key: string, required: boolean): void {
-  const { fixed, keep } = walk.options;
+  const { fixed, keep, frozen } = walk.options;
   if (fixed?.(pointer, key)) return;
+  if (frozen?.(pointer, key)) {
+    walkNode(walk, schema, obj[key], pointer, location, key);
+    return;
+  }
   if (!(key in obj)) {
     walkAbsent(walk, schema, pointer, location, key);
     return;
