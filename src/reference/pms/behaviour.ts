@@ -164,6 +164,11 @@ export class PmsBehaviour {
     return 0;
   }
 
+  /** Why a reservation pushed by BookingCreate is refused; undefined: it is imported (its fields beyond the minimum are ignored). */
+  refusesPushedReservation(_reservation: Record<string, unknown>): string | undefined {
+    return undefined;
+  }
+
   /** Whether the callback's path is served. */
   servesCallbackPath(_name: string): boolean {
     return true;

@@ -65,6 +65,13 @@ export const PMS_FAULT_NAMES = [
   'no-ari-on-price-change',
   'no-room-info-path',
   'no-fallback-polling',
+  // Issue 20 item 2: valid shapes the mock serves.
+  'booking-id-as-number',
+  'booking-id-truncated',
+  'listing-needs-version',
+  'rate-id-as-number',
+  'room-without-label-skipped',
+  'booking-create-strict',
 ] as const;
 
 export type PmsFault = (typeof PMS_FAULT_NAMES)[number];
@@ -219,6 +226,20 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     'pms.poll.interval',
   ),
   'no-room-info-path': fault('Declares RoomInfo but serves no /RoomInfo path (HTTP 404)', SPEC.events, 'pms.callback.paths-served'),
+  'booking-id-as-number': fault(
+    'Reads a numeric-looking booking_id ("0001001") as a number and sends it back as "1001"',
+    SPEC.bookingSummary,
+    'pms.booking.fetched',
+  ),
+  'booking-id-truncated': fault('Keeps booking ids in a 50-character column: a 64-character id is sent back cut', SPEC.bookingSummary, 'pms.booking.fetched'),
+  'listing-needs-version': fault('Skips a listed booking that carries no version (the version is optional)', SPEC.bookingSummary, 'pms.booking.fetched'),
+  'rate-id-as-number': fault('Reads a numeric-looking wbp_rate_id ("000123") as a number and sends ARI for "123"', SPEC.ratePlansItem, 'pms.ari.known-ids'),
+  'room-without-label-skipped': fault('Skips a GetRoomTypes room without a label (label is optional): no ARI for it', SPEC.roomsItem, 'pms.ari.coverage-one-year'),
+  'booking-create-strict': fault(
+    'Refuses a BookingCreate whose reservation carries a field beyond the minimum it knows',
+    SPEC.events,
+    'pms.callback.booking-create-answered',
+  ),
   'no-ari-on-price-change': fault(
     'A price altered in the PMS is not sent by ARIUpdate (until the next full refresh)',
     SPEC.overview,

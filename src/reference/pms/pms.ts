@@ -165,6 +165,8 @@ export class ReferencePms {
   createBooking(value: unknown): string | undefined {
     const reservation = readReservation(value);
     if (!reservation) return 'reservation must be an object in the GetBookingId format';
+    const refused = this.behaviour.refusesPushedReservation(value as Record<string, unknown>);
+    if (refused) return refused;
     if (reservation.id === undefined) return 'reservation.OrderId is missing';
     if (reservation.stays.length === 0) return 'reservation.Rooms has no usable room (ChannelRoomType, StartDate, EndDate)';
     const change = this.ctx.ledger.import(reservation.id, reservation, 'callback');
