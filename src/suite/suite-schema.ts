@@ -109,6 +109,8 @@ const KINDS = {
     within: duration,
     since: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
     fresh: duration,
+    after: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
+    within_from: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
     action: {
       type: 'object',
       additionalProperties: false,

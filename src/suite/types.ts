@@ -90,6 +90,10 @@ export interface ExpectRequestStep extends StepBase {
    * most this long before the step started (otherwise the step waits for a new one).
    */
   fresh?: string;
+  /** Count only requests after the one an earlier expect_request step (its id) found. */
+  after?: string;
+  /** Count `within` from when the request an earlier expect_request step (its id) found arrived, not from this step's start. */
+  within_from?: string;
   action?: { prompt?: string; hook?: string };
 }
 

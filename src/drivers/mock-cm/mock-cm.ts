@@ -72,7 +72,8 @@ export class MockChannelManager {
   readonly shapes = new ServedShapes();
   private server: Server | undefined;
   private baseUrl = '';
-  private readonly failures = new Map<string, { id: number; msg: string }>();
+  /** Errors to answer the next requests of an operation with, in turn. */
+  private readonly failures = new Map<string, Array<{ id: number; msg: string }>>();
   /** Sockets whose request the handler is reading. */
   private readonly reading = new WeakSet<Socket>();
   /** Lets the runner see an inbound exchange (judge it, feed ledgers) before bodies are summarised. */
@@ -153,9 +154,9 @@ export class MockChannelManager {
     clearTimeout(timer);
   }
 
-  /** The next answer to `operation` is this error (a scenario step's request). */
+  /** The next answer to `operation` not yet given an error is this error (a scenario step's request; several wait in turn). */
   failNext(operation: string, id: number, msg: string): void {
-    this.failures.set(operation, { id, msg });
+    this.failures.set(operation, [...(this.failures.get(operation) ?? []), { id, msg }]);
   }
 
   /** What the mock served varied on purpose, per operation (answers and callbacks that carried generated shapes). */
@@ -227,9 +228,8 @@ export class MockChannelManager {
     if (!read.ok && read.reason === 'too-large') reply = errorReply(413, 1005, `request body larger than ${maxBodyBytes} bytes`, true);
     else if (read.ok && req.method !== 'POST') reply = errorReply(405, 1004, `use POST, not ${req.method}`);
     else if (read.ok) {
-      const failure = this.failures.get(operation);
+      const failure = this.failures.get(operation)?.shift();
       if (failure) {
-        this.failures.delete(operation);
         injected = `error ${failure.id} injected by the scenario`;
         reply = errorReply(200, failure.id, failure.msg);
       } else {

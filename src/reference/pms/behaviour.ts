@@ -94,6 +94,11 @@ export class PmsBehaviour {
     return batches;
   }
 
+  /** What the PMS still sends for the property after its SetupProperty was refused (1001, 1002): nothing. */
+  afterRefusedSetup(): readonly OperationName[] {
+    return [];
+  }
+
   /** Whether a price changed in the PMS goes out by ARIUpdate at once. */
   sendsPriceChange(): boolean {
     return true;

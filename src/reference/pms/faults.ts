@@ -72,6 +72,8 @@ export const PMS_FAULT_NAMES = [
   'rate-id-as-number',
   'room-without-label-skipped',
   'booking-create-strict',
+  // Issue 20 item 4: the channel manager's error paths.
+  'continues-after-refusal',
 ] as const;
 
 export type PmsFault = (typeof PMS_FAULT_NAMES)[number];
@@ -239,6 +241,12 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     'Refuses a BookingCreate whose reservation carries a field beyond the minimum it knows',
     SPEC.events,
     'pms.callback.booking-create-answered',
+  ),
+  'continues-after-refusal': fault(
+    'After SetupProperty is refused (1001, 1002) it still fetches rooms and rate plans and polls for the property (it connects again when asked)',
+    SPEC.overview,
+    'pms.setup.before-use',
+    true,
   ),
   'no-ari-on-price-change': fault(
     'A price altered in the PMS is not sent by ARIUpdate (until the next full refresh)',

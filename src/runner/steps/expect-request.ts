@@ -100,7 +100,10 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     env.recordAll(harnessError(since));
     return since;
   }
-  const deadline = startedAt + within.ms;
+  // Counted from an earlier request's arrival (a scenario event timed right after a poll): a
+  // harness that reached this step late does not give the PMS a longer deadline.
+  const deadline = (step.within_from ? (env.state.arrivals.get(step.within_from) ?? startedAt) : startedAt) + within.ms;
+  const afterFound = step.after ? env.state.found?.get(step.after) : undefined;
   const where = tryRender<Record<string, unknown>>(step.where ?? {}, makeScope(env.ctx.clock.now(), env.roots()), env.state);
   if (!where.ok) {
     env.recordAll(where.verdict);
@@ -111,6 +114,7 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
   const matches = (x: LiveExchange): boolean =>
     x.record.operation === step.operation &&
     x.at >= since &&
+    (afterFound === undefined || seq(x.record.id) > seq(afterFound)) &&
     own(x) &&
     (Object.keys(where.value).length === 0 || evaluateExpectation({ json: where.value }, { body: bodyOf(x), exchanges: [] }).status === 'pass');
   // A request the PMS already sent satisfies the step at once: no hook, no prompt.
@@ -129,7 +133,8 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
   if (!found) {
     if (env.ctx.signal.aborted) return 'interrupted';
     const shown = Object.keys(where.value).length ? ` matching ${JSON.stringify(where.value)}` : '';
-    const verdict = fail(`Unexpected silence: no ${step.operation} request${shown} arrived within ${formatMs(within.ms)}`, {
+    const counted = step.within_from && env.state.arrivals.has(step.within_from) ? ` of the request step ${step.within_from} waited for` : '';
+    const verdict = fail(`Unexpected silence: no ${step.operation} request${shown} arrived within ${formatMs(within.ms)}${counted}`, {
       expected: `a ${step.operation} request`,
       actual: 'none',
     });
@@ -144,6 +149,7 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     received_at: found.at,
   });
   env.state.arrivals.set(step.id, found.at);
+  (env.state.found ??= new Map()).set(step.id, found.record.id);
   judgeDeclared(env, { body: bodyOf(found), exchanges: [found.record.id] }, roots, pmsFacts(env, since));
   takeCaptures(env, roots);
   const delay = Math.round((found.at - startedAt) / 1000);

@@ -108,6 +108,12 @@ const SCENARIOS = {
     await waitFor(() => pair.pms.state.polls.length >= 4, 4_000, 'two more polls');
     await settledFor(50);
   },
+  // The first SetupProperty is refused with 1001: what the PMS sends after it.
+  refusedSetup: async (pair: Pair) => {
+    await post(pair.pms.startUrl, {}, null);
+    await waitFor(() => pair.pms.state.phase === 'failed', 4_000, 'the refused setup');
+    await settledFor(100);
+  },
   bookingCreateExtra: async (pair: Pair) => {
     await polls(pair, 1);
     const id = pair.ota.model.createBooking({ arrivalInDays: 40, nights: 2 });
@@ -386,6 +392,13 @@ const CASES: Record<PmsFault, FaultCase> = {
     probe: (p) => ariFor(p, 'wbp_room_id', '4102'),
     correct: true,
     faulty: false,
+  },
+  'continues-after-refusal': {
+    scenario: 'refusedSetup',
+    options: { intercept: (x) => (x.operation === 'SetupProperty' ? jsonResponse(200, { success: false, errors: [{ id: 1001, msg: 'refused' }] }) : undefined) },
+    probe: (p) => p.received.slice(p.received.findIndex((r) => r.operation === 'SetupProperty') + 1).map((r) => r.operation),
+    correct: [],
+    faulty: ['GetRoomTypes', 'GetRatePlans', 'GetBookingList'],
   },
   'booking-create-strict': { scenario: 'bookingCreateExtra', probe: (_p, a) => answerOf(a).json.success, correct: true, faulty: false },
   'notify-ignores-changes': {
