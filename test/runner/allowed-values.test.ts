@@ -43,14 +43,9 @@ describe('property-variations', () => {
     expect(items.length).toBeLessThan(all.length / 5);
     expect(uncovered(propertySchema(), base.Property, all, 'Property')).toEqual([]);
     expect(names(items)).toEqual(
-      expect.arrayContaining([
-        'Property.breakfast ""',
-        'Property.breakfast "IN"',
-        'Property.taxes absent',
-        'Property.weekend [] (empty)',
-        'Property.images[0].url absent',
-      ]),
+      expect.arrayContaining(['Property.breakfast ""', 'Property.breakfast "IN"', 'Property.taxes absent', 'Property.weekend [] (empty)']),
     );
+    expect(names(items).some((n) => /^Property\.images\[\d\]\.url absent$/.test(n))).toBe(true);
     expect(names(items).some((n) => /\.description at its maximum length 2000$/.test(n))).toBe(true);
     expect(names(items).some((n) => /\.external_id "000123"/.test(n))).toBe(true);
   });
@@ -115,10 +110,10 @@ describe('ari-variations', () => {
         'Inventory[].max_los 0',
         'Inventory[].close true',
         'Inventory[].closearr false',
-        'Inventory[].adult_3 "80.00"',
         'Inventory[].child_1 "80"',
       ]),
     );
+    expect(names(items).some((n) => /^Inventory\[\]\.adult_\d "80\.00"$/.test(n))).toBe(true);
     const body = {
       ...ENVELOPE,
       verb: 'ARIUpdate',

@@ -236,7 +236,11 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
   'booking-id-truncated': fault('Keeps booking ids in a 50-character column: a 64-character id is sent back cut', SPEC.bookingSummary, 'pms.booking.fetched'),
   'listing-needs-version': fault('Skips a listed booking that carries no version (the version is optional)', SPEC.bookingSummary, 'pms.booking.fetched'),
   'rate-id-as-number': fault('Reads a numeric-looking wbp_rate_id ("000123") as a number and sends ARI for "123"', SPEC.ratePlansItem, 'pms.ari.known-ids'),
-  'room-without-label-skipped': fault('Skips a GetRoomTypes room without a label (label is optional): no ARI for it', SPEC.roomsItem, 'pms.ari.coverage-one-year'),
+  'room-without-label-skipped': fault(
+    'Skips a GetRoomTypes room without a label (label is optional): no ARI for it',
+    SPEC.roomsItem,
+    'pms.ari.coverage-one-year',
+  ),
   'booking-create-strict': fault(
     'Refuses a BookingCreate whose reservation carries a field beyond the minimum it knows',
     SPEC.events,

@@ -37,8 +37,8 @@ const groupKey = (v: Variation): string => `${v.location}|${v.kind}|${SHAPE_KIND
 
 /**
  * One valid variation per (field, value): the candidates of one partition differ only in the
- * array element they change; the n-th partition of a field starts at its n-th element, so
- * the values of one field land on different elements and can go in one request.
+ * array element they change; the n-th partition of an array's items starts at its n-th
+ * element, so the values of one field land on different elements and can go in one request.
  */
 export function generateVariations(schema: Schema, base: unknown, options: GenerateOptions): Generated {
   const groups = new Map<string, Variation[]>();
@@ -54,9 +54,11 @@ export function generateVariations(schema: Schema, base: unknown, options: Gener
   const dropped: string[] = [];
   for (const found of groups.values()) {
     const group = [...found.filter((v) => !v.nested), ...found.filter((v) => v.nested)];
+    // Counted per array: the partitions of every field of its items go round its elements.
     const location = group[0]!.location;
-    const n = seen.get(location) ?? 0;
-    seen.set(location, n + 1);
+    const items = location.includes('[]') ? location.slice(0, location.lastIndexOf('[]')) : location;
+    const n = seen.get(items) ?? 0;
+    seen.set(items, n + 1);
     // Among the first few elements that can take it validly, the n-th.
     const valid = group.slice(0, CANDIDATES_PER_PARTITION).filter((v) => options.isValid(applyVariations(base, [v])));
     const chosen = valid.length > 0 ? valid[n % valid.length] : group.slice(CANDIDATES_PER_PARTITION).find((v) => options.isValid(applyVariations(base, [v])));

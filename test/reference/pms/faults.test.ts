@@ -117,7 +117,10 @@ const SCENARIOS = {
   bookingCreateExtra: async (pair: Pair) => {
     await polls(pair, 1);
     const id = pair.ota.model.createBooking({ arrivalInDays: 40, nights: 2 });
-    return post(`${pair.pms.baseUrl}/BookingCreate`, { reservation: { ...(reservationOf(pair, id) as object), CmCertifyExtra: 'beyond the minimum' }, shared_secret: SECRET });
+    return post(`${pair.pms.baseUrl}/BookingCreate`, {
+      reservation: { ...(reservationOf(pair, id) as object), CmCertifyExtra: 'beyond the minimum' },
+      shared_secret: SECRET,
+    });
   },
   roomInfo: (pair: Pair) => post(`${pair.pms.baseUrl}/RoomInfo`, { pms_property_id: PROPERTY.pms_property_id, shared_secret: SECRET }),
   propertySync: async (pair: Pair) => {
@@ -388,14 +391,21 @@ const CASES: Record<PmsFault, FaultCase> = {
   },
   'room-without-label-skipped': {
     scenario: 'polls2',
-    options: served('GetRoomTypes', { Rooms: [{ wbp_room_id: 4101, label: 'Double Room, Lake View', maxPersons: 2, dorm: false }, { wbp_room_id: 4102, maxPersons: 4 }] }),
+    options: served('GetRoomTypes', {
+      Rooms: [
+        { wbp_room_id: 4101, label: 'Double Room, Lake View', maxPersons: 2, dorm: false },
+        { wbp_room_id: 4102, maxPersons: 4 },
+      ],
+    }),
     probe: (p) => ariFor(p, 'wbp_room_id', '4102'),
     correct: true,
     faulty: false,
   },
   'continues-after-refusal': {
     scenario: 'refusedSetup',
-    options: { intercept: (x) => (x.operation === 'SetupProperty' ? jsonResponse(200, { success: false, errors: [{ id: 1001, msg: 'refused' }] }) : undefined) },
+    options: {
+      intercept: (x) => (x.operation === 'SetupProperty' ? jsonResponse(200, { success: false, errors: [{ id: 1001, msg: 'refused' }] }) : undefined),
+    },
     probe: (p) => p.received.slice(p.received.findIndex((r) => r.operation === 'SetupProperty') + 1).map((r) => r.operation),
     correct: [],
     faulty: ['GetRoomTypes', 'GetRatePlans', 'GetBookingList'],

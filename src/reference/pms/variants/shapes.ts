@@ -9,12 +9,7 @@ import type { PmsFault } from '../faults.js';
 import type { PmsVariant } from './variant.js';
 
 type ShapeFault =
-  | 'booking-id-as-number'
-  | 'booking-id-truncated'
-  | 'listing-needs-version'
-  | 'rate-id-as-number'
-  | 'room-without-label-skipped'
-  | 'booking-create-strict';
+  'booking-id-as-number' | 'booking-id-truncated' | 'listing-needs-version' | 'rate-id-as-number' | 'room-without-label-skipped' | 'booking-create-strict';
 
 type Item = Record<string, unknown>;
 
