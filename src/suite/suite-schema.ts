@@ -110,7 +110,7 @@ const KINDS = {
     since: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
     fresh: duration,
     after: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
-    within_from: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
+    deadline: { type: 'string' },
     action: {
       type: 'object',
       additionalProperties: false,

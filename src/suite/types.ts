@@ -92,8 +92,12 @@ export interface ExpectRequestStep extends StepBase {
   fresh?: string;
   /** Count only requests after the one an earlier expect_request step (its id) found. */
   after?: string;
-  /** Count `within` from when the request an earlier expect_request step (its id) found arrived, not from this step's start. */
-  within_from?: string;
+  /**
+   * Template of a clock time (epoch ms) that is the deadline in place of start + `within`
+   * (e.g. a booking's `poll_due`: the PMS's last poll before it plus an interval and the
+   * tolerance); `within` stays the deadline when it renders to no number.
+   */
+  deadline?: string;
   action?: { prompt?: string; hook?: string };
 }
 

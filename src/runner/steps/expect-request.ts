@@ -45,7 +45,7 @@ async function waitForRequest(env: StepEnv, matches: (x: LiveExchange) => boolea
   const found = await inbound.waitFor(matches, deadline, env.ctx.signal);
   if (found || env.ctx.signal.aborted) return found;
   // At most doubled: a starved harness waits longer, never forever.
-  const late = Math.min(deadline - startedAt, env.ctx.load?.stalledMs(startedAt, env.ctx.clock.now()) ?? 0);
+  const late = Math.max(0, Math.min(deadline - startedAt, env.ctx.load?.stalledMs(startedAt, env.ctx.clock.now()) ?? 0));
   if (late > 0) {
     const more = await inbound.waitFor(matches, env.ctx.clock.now() + late, env.ctx.signal);
     if (more) return more;
@@ -83,6 +83,19 @@ function ownSchedule(env: StepEnv): (x: LiveExchange) => boolean {
   };
 }
 
+/**
+ * The PMS's last poll before `at`: a booking made after it is due by the PMS's next poll,
+ * which comes at most an interval (and the tolerance) after it. A poll that reacted to a
+ * callback only moves that moment later (the schedule's next poll is no later than an
+ * interval after it), so any poll will do.
+ */
+export function lastPoll(env: StepEnv, at: number): LiveExchange | undefined {
+  return env.ctx
+    .pms!.mock.inbound.all()
+    .filter((x) => x.record.operation === 'GetBookingList' && x.at <= at)
+    .at(-1);
+}
+
 export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep): Promise<string | undefined> {
   const pms = env.ctx.pms;
   if (!pms) {
@@ -100,9 +113,11 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     env.recordAll(harnessError(since));
     return since;
   }
-  // Counted from an earlier request's arrival (a scenario event timed right after a poll): a
-  // harness that reached this step late does not give the PMS a longer deadline.
-  const deadline = (step.within_from ? (env.state.arrivals.get(step.within_from) ?? startedAt) : startedAt) + within.ms;
+  // A deadline the scenario set from the PMS's own schedule (a booking made after its last
+  // poll is due by the next one): a harness that reached this step late gives no more time.
+  const given = step.deadline ? tryRender(step.deadline, makeScope(env.ctx.clock.now(), env.roots()), env.state) : undefined;
+  const fixed = given?.ok && typeof given.value === 'number' && Number.isFinite(given.value) ? given.value : undefined;
+  const deadline = fixed ?? startedAt + within.ms;
   const afterFound = step.after ? env.state.found?.get(step.after) : undefined;
   const where = tryRender<Record<string, unknown>>(step.where ?? {}, makeScope(env.ctx.clock.now(), env.roots()), env.state);
   if (!where.ok) {
@@ -129,12 +144,18 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
   }
   const what = `${step.operation} from the PMS`;
   const stopHeartbeat = already ? () => undefined : startHeartbeat(env, `waiting for ${what}`, deadline, action.prompted ? 1_000 : undefined);
-  const found = already ?? (await waitForRequest(env, matches, startedAt, deadline).finally(stopHeartbeat));
+  const candidate = already ?? (await waitForRequest(env, matches, startedAt, deadline).finally(stopHeartbeat));
+  // Against a deadline of the PMS's own schedule, a request a late step still found is late.
+  const found = candidate && fixed !== undefined && candidate.at > fixed + (env.ctx.load?.delayAt(candidate.at) ?? 0) ? undefined : candidate;
   if (!found) {
     if (env.ctx.signal.aborted) return 'interrupted';
     const shown = Object.keys(where.value).length ? ` matching ${JSON.stringify(where.value)}` : '';
-    const counted = step.within_from && env.state.arrivals.has(step.within_from) ? ` of the request step ${step.within_from} waited for` : '';
-    const verdict = fail(`Unexpected silence: no ${step.operation} request${shown} arrived within ${formatMs(within.ms)}${counted}`, {
+    const by =
+      fixed !== undefined
+        ? `by ${new Date(fixed).toISOString()} (the PMS's last poll before it plus the interval and its tolerance)`
+        : `within ${formatMs(within.ms)}`;
+    const late = candidate ? ` (${candidate.record.id} came only at ${new Date(candidate.at).toISOString()})` : '';
+    const verdict = fail(`Unexpected silence: no ${step.operation} request${shown} arrived ${by}${late}`, {
       expected: `a ${step.operation} request`,
       actual: 'none',
     });

@@ -9,6 +9,8 @@ import { judgeDeclared } from '../judge.js';
 import { makeScope, tryRender } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
+import { lastPoll } from './expect-request.js';
+import { settingsOf } from '../scope.js';
 
 type Obj = Record<string, unknown>;
 
@@ -43,6 +45,9 @@ function bookingResult(env: StepEnv, id: string, withBaseline: boolean): Obj {
     units: stay.units,
     at: env.ctx.clock.now(),
   };
+  // Due by the PMS's next scheduled poll: its last one before now plus the interval and the tolerance.
+  const poll = lastPoll(env, env.ctx.clock.now());
+  if (poll) result.poll_due = poll.at + Number(settingsOf(env.profile).poll_deadline_ms);
   if (withBaseline) result.units_before = unitsBefore(env, String(stay.wbp_room_id), stay.start, stay.rates.length);
   return result;
 }
