@@ -73,7 +73,7 @@ export class MockChannelManager {
   private server: Server | undefined;
   private baseUrl = '';
   /** Errors to answer the next requests of an operation with, in turn. */
-  private readonly failures = new Map<string, Array<{ id: number; msg: string }>>();
+  private readonly failures = new Map<string, Array<{ id: number; msg: string; bookingId?: string }>>();
   /** Sockets whose request the handler is reading. */
   private readonly reading = new WeakSet<Socket>();
   /** Lets the runner see an inbound exchange (judge it, feed ledgers) before bodies are summarised. */
@@ -155,8 +155,8 @@ export class MockChannelManager {
   }
 
   /** The next answer to `operation` not yet given an error is this error (a scenario step's request; several wait in turn). */
-  failNext(operation: string, id: number, msg: string): void {
-    this.failures.set(operation, [...(this.failures.get(operation) ?? []), { id, msg }]);
+  failNext(operation: string, id: number, msg: string, bookingId?: string): void {
+    this.failures.set(operation, [...(this.failures.get(operation) ?? []), { id, msg, ...(bookingId !== undefined ? { bookingId } : {}) }]);
   }
 
   /** What the mock served varied on purpose, per operation (answers and callbacks that carried generated shapes). */
@@ -199,6 +199,14 @@ export class MockChannelManager {
     return booking ? this.shapes.reservation(bookingId, renderMockReservation(booking, this.options.reservationTemplate)) : undefined;
   }
 
+  /** The error waiting for this request: the first for its operation (one for a booking id only when the request names it). */
+  private takeFailure(operation: string, request: ParsedBody): { id: number; msg: string } | undefined {
+    const waiting = this.failures.get(operation);
+    const named = request.ok ? (request.value as { booking_id?: unknown } | null)?.booking_id : undefined;
+    const index = waiting?.findIndex((f) => f.bookingId === undefined || f.bookingId === named) ?? -1;
+    return index < 0 ? undefined : waiting!.splice(index, 1)[0];
+  }
+
   /** The catalogue it serves: the fixture's, with the rate plans of generated id shapes. */
   private servedFixture(fixture: PropertyFixture): PropertyFixture {
     const shaped = shapedFixture(fixture);
@@ -228,7 +236,7 @@ export class MockChannelManager {
     if (!read.ok && read.reason === 'too-large') reply = errorReply(413, 1005, `request body larger than ${maxBodyBytes} bytes`, true);
     else if (read.ok && req.method !== 'POST') reply = errorReply(405, 1004, `use POST, not ${req.method}`);
     else if (read.ok) {
-      const failure = this.failures.get(operation)?.shift();
+      const failure = this.takeFailure(operation, request);
       if (failure) {
         injected = `error ${failure.id} injected by the scenario`;
         reply = errorReply(200, failure.id, failure.msg);

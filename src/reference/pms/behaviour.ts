@@ -139,6 +139,11 @@ export class PmsBehaviour {
     return true;
   }
 
+  /** Whether a listed booking whose GetBookingId failed is fetched again at the next polls. */
+  fetchesAgainAfterError(): boolean {
+    return true;
+  }
+
   /** Whether listed bookings are acknowledged (AckBooking declared or not). */
   acksBookings(declared: boolean): boolean {
     return declared;

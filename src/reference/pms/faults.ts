@@ -74,6 +74,7 @@ export const PMS_FAULT_NAMES = [
   'booking-create-strict',
   // Issue 20 item 4: the channel manager's error paths.
   'continues-after-refusal',
+  'fetch-failure-forgotten',
 ] as const;
 
 export type PmsFault = (typeof PMS_FAULT_NAMES)[number];
@@ -251,6 +252,11 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     SPEC.overview,
     'pms.setup.before-use',
     true,
+  ),
+  'fetch-failure-forgotten': fault(
+    'A listed booking whose GetBookingId was answered with an error is not fetched again while its listing stays the same',
+    SPEC.overview,
+    'pms.booking.fetch-retried',
   ),
   'no-ari-on-price-change': fault(
     'A price altered in the PMS is not sent by ARIUpdate (until the next full refresh)',

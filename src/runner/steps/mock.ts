@@ -56,7 +56,8 @@ function apply(env: StepEnv, command: Obj): Obj | string {
   const mock = env.ctx.pms!.mock;
   if (command.fail_next) {
     const f = command.fail_next as Obj;
-    mock.failNext(String(f.operation), Number(f.error_id ?? 1003), String(f.msg ?? 'Temporary failure (cm-certify scenario)'));
+    const bookingId = f.booking_id === undefined ? undefined : String(f.booking_id);
+    mock.failNext(String(f.operation), Number(f.error_id ?? 1003), String(f.msg ?? 'Temporary failure (cm-certify scenario)'), bookingId);
     return { operation: f.operation };
   }
   if (command.create_booking !== undefined) {

@@ -19,7 +19,8 @@ type PollingFault =
   | 'no-ack'
   | 'no-fallback-polling'
   | 'scheduled-refresh'
-  | 'double-import';
+  | 'double-import'
+  | 'fetch-failure-forgotten';
 
 const LOCAL_OFFSET_MS = 2 * 3_600_000;
 
@@ -48,6 +49,13 @@ class DoubleImportLedger extends BookingLedger {
 }
 
 export const POLLING_VARIANTS: Readonly<Record<PollingFault, PmsVariant>> = {
+  // It notes a listed booking (id and version) as handled before its GetBookingId succeeded.
+  'fetch-failure-forgotten': (Base) =>
+    class extends Base {
+      override fetchesAgainAfterError(): boolean {
+        return false;
+      }
+    },
   'first-poll-not-null': version(
     (times) => formatBookingVersion(times.lastSuccessAt),
     (times) => formatBookingVersion(times.setupAt ?? times.sentAt),
