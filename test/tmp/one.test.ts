@@ -10,5 +10,10 @@ it('one', async () => {
   });
   console.log(details(r));
   const t0 = Date.parse(r.startedAt);
-  console.log(r.exchanges.filter((x) => ['GetBookingList', 'GetBookingId', 'NotifyBooking', 'ARIUpdate'].includes(x.operation)).map((x) => `${x.id}:${x.operation.replace('GetBooking', '')}@${Math.round((Date.parse(x.startedAt) - t0) / 100) / 10}`).join(' '));
+  console.log(
+    r.exchanges
+      .filter((x) => ['GetBookingList', 'GetBookingId', 'NotifyBooking', 'ARIUpdate'].includes(x.operation))
+      .map((x) => `${x.id}:${x.operation.replace('GetBooking', '')}@${Math.round((Date.parse(x.startedAt) - t0) / 100) / 10}`)
+      .join(' '),
+  );
 }, 300_000);

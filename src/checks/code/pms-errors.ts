@@ -12,7 +12,9 @@ export const fetchRetried: CodeCheck = {
   run({ pms, args }) {
     if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
     const id = args.booking_id;
-    const fetches = pms.inbound.filter((x) => op(x) === 'GetBookingId' && x.request.ok && (x.request.value as { booking_id?: unknown } | null)?.booking_id === id);
+    const fetches = pms.inbound.filter(
+      (x) => op(x) === 'GetBookingId' && x.request.ok && (x.request.value as { booking_id?: unknown } | null)?.booking_id === id,
+    );
     const failed = fetches.find((x) => x.injected !== undefined);
     if (!failed) {
       return fetches.length === 0
@@ -20,7 +22,10 @@ export const fetchRetried: CodeCheck = {
         : skip('the error was not answered to a fetch of this booking', 'blocked', { exchanges: fetches.map((x) => x.record.id).slice(0, 5) });
     }
     const again = fetches.find((x) => x.at >= failed.at && x !== failed && succeeded(x));
-    if (again) return pass(`GetBookingId ${failed.record.id} got the error; ${again.record.id} fetched the booking again`, { exchanges: [failed.record.id, again.record.id] });
+    if (again)
+      return pass(`GetBookingId ${failed.record.id} got the error; ${again.record.id} fetched the booking again`, {
+        exchanges: [failed.record.id, again.record.id],
+      });
     return fail(
       unexpected(
         `GetBookingId for ${JSON.stringify(id)} after its fetch ${failed.record.id} was answered with an error`,

@@ -403,7 +403,10 @@ const CASES: Record<PmsFault, FaultCase> = {
   },
   'fetch-failure-forgotten': {
     scenario: 'polls3',
-    options: { intercept: (x) => (x.operation === 'GetBookingId' && x.index === 0 ? jsonResponse(200, { success: false, errors: [{ id: 1003, msg: 'down' }] }) : undefined) },
+    options: {
+      intercept: (x) =>
+        x.operation === 'GetBookingId' && x.index === 0 ? jsonResponse(200, { success: false, errors: [{ id: 1003, msg: 'down' }] }) : undefined,
+    },
     probe: (p) => {
       const first = p.of('GetBookingId')[0]?.body.booking_id;
       return p.of('GetBookingId').filter((r) => r.body.booking_id === first).length;
