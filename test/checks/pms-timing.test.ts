@@ -116,6 +116,18 @@ describe("a reaction told from the PMS's own schedule", () => {
     expect(v.status, v.message).toBe('pass');
   });
 
+  it("a poll of an irregular schedule that comes early is no reaction: the schedule's spread below its usual gap counts", () => {
+    // Gaps of 1000, 1000, 950 ms (a request held up on its way): the next poll 930 ms after the last is the schedule's.
+    const traffic = [0, 1000, 2000, 2950].map((ms) => poll(T0 + ms));
+    const callbackId = `x${++seq}`;
+    traffic.push(poll(T0 + 2950 + 930));
+    const v = reactivePoll.run(
+      input({ traffic, args: { sent_at: T0 + 2955, exchange: callbackId, within: 2_000 }, now: T0 + 5_000, pollMs: second, toleranceMs: 1_000 }),
+    );
+    expect(v.status, v.message).toBe('skip');
+    expect(v.retry).toBe(true);
+  });
+
   it('a PMS polling every second that does not react is inconclusive (retry), never a pass', () => {
     const facts = everySecond(undefined);
     const v = reactivePoll.run(input({ ...facts, args: { ...facts.args, within: 2_000 } }));

@@ -78,7 +78,7 @@ export const pollInterval: CodeCheck = {
  * The shortest gap of the PMS's own schedule before `callback`: consecutive polls, leaving
  * out the first poll after any earlier callback (that one may be a reaction).
  */
-function scheduleGap(polls: readonly LiveExchange[], callback: number, callbacks: readonly number[]): number | undefined {
+function scheduleGap(polls: readonly LiveExchange[], callback: number, callbacks: readonly number[]): { gap: number; spread: number } | undefined {
   const own = polls.filter((p) => seq(p.record.id) < callback);
   const gaps: number[] = [];
   for (let i = 1; i < own.length; i++) {
@@ -89,7 +89,10 @@ function scheduleGap(polls: readonly LiveExchange[], callback: number, callbacks
   // Two polls timed together (a retry, a burst, a clock tick) are not the schedule: the
   // shortest gap at least half the median one is.
   const median = [...gaps].sort((x, y) => x - y)[Math.floor(gaps.length / 2)]!;
-  return Math.min(...gaps.filter((g) => g >= median / 2));
+  const gap = Math.min(...gaps.filter((g) => g >= median / 2));
+  // How far the schedule's polls stray below its usual gap (requests held up on the way, not
+  // in the harness's loop): a poll that early proves no reaction either.
+  return { gap, spread: median - gap };
 }
 
 interface Reaction {
@@ -127,14 +130,15 @@ function reactionTo(input: CodeCheckInput): Reaction | undefined {
   // the reaction seen late makes it look slower: widen both ways.
   const early = before ? delayAt(pms, before.at) : 0;
   const slow = Math.max(after ? delayAt(pms, after.at) : 0, stalled(pms, sentAt, after?.at ?? input.now));
-  const observed = scheduleGap(polls, callback, others);
+  const schedule = scheduleGap(polls, callback, others);
+  const observed = schedule?.gap;
   const gap = Math.min(input.profile.intervals.pollMs, observed ?? Number.POSITIVE_INFINITY);
   // The earliest moment the PMS's own schedule could have produced a poll; the harness may
   // have seen the poll before the callback late, so its delay moves that moment earlier.
   // With no poll before the callback the PMS's schedule is unknown: its first poll could
   // come at any moment, so a poll after the callback proves nothing (inconclusive).
   // So is it with a single poll: a PMS may poll more often than the interval, at any pace.
-  const scheduled = before && observed !== undefined ? before.at + gap - early : Number.NEGATIVE_INFINITY;
+  const scheduled = before && schedule !== undefined ? before.at + gap - early - schedule.spread : Number.NEGATIVE_INFINITY;
   return { sentAt, within, after, scheduled, slow, delay: Math.max(early, slow), gap, observed, before, waited: after ? after.at - sentAt : undefined, polls };
 }
 

@@ -459,6 +459,7 @@ describe('reference PMS faults', () => {
       'refresh-one-request',
       'scheduled-refresh',
       'double-import',
+      'continues-after-refusal',
     ]);
     expect(PMS_FAULTS['version-after-error'].catchBy).toBe('pms.poll.version-after-error');
     expect(PMS_FAULTS['booking-create-http-500'].catchBy).toBe('protocol.http-status');
