@@ -128,6 +128,25 @@ describe("a reaction told from the PMS's own schedule", () => {
     expect(v.retry).toBe(true);
   });
 
+  it('a scheduled poll that arrives 19 ms early, with one gap known, is no reaction (seen under load: notify-no-poll polling every second)', () => {
+    const first = poll(T0);
+    const earlier = { id: `x${++seq}`, operation: 'NotifyBooking', at: T0 };
+    const traffic = [first, poll(T0 + 1221), poll(T0 + 2217)];
+    const callbackId = `x${++seq}`;
+    traffic.push(poll(T0 + 3198));
+    const v = reactivePoll.run(
+      input({
+        traffic,
+        args: { sent_at: T0 + 2224, exchange: callbackId, within: 1_000 },
+        callbacks: [earlier],
+        now: T0 + 4_000,
+        pollMs: second,
+        toleranceMs: 1_000,
+      }),
+    );
+    expect(v.status, v.message).not.toBe('pass');
+  });
+
   it('a PMS polling every second that does not react is inconclusive (retry), never a pass', () => {
     const facts = everySecond(undefined);
     const v = reactivePoll.run(input({ ...facts, args: { ...facts.args, within: 2_000 } }));

@@ -90,8 +90,6 @@ function scheduleGap(polls: readonly LiveExchange[], callback: number, callbacks
   // shortest gap at least half the median one is.
   const median = [...gaps].sort((x, y) => x - y)[Math.floor(gaps.length / 2)]!;
   const gap = Math.min(...gaps.filter((g) => g >= median / 2));
-  // How far the schedule's polls stray below its usual gap (requests held up on the way, not
-  // in the harness's loop): a poll that early proves no reaction either.
   return { gap, spread: median - gap };
 }
 
@@ -138,7 +136,11 @@ function reactionTo(input: CodeCheckInput): Reaction | undefined {
   // With no poll before the callback the PMS's schedule is unknown: its first poll could
   // come at any moment, so a poll after the callback proves nothing (inconclusive).
   // So is it with a single poll: a PMS may poll more often than the interval, at any pace.
-  const scheduled = before && schedule !== undefined ? before.at + gap - early - schedule.spread : Number.NEGATIVE_INFINITY;
+  // A poll of the schedule may arrive early by its own jitter (requests held up on the way,
+  // not in the harness's loop): by the spread seen below its usual gap (at most a quarter of
+  // it), and never less than a twentieth of it, since a few gaps show little of the spread.
+  const jitter = schedule ? Math.max(Math.min(schedule.spread, gap / 4), gap / 20) : 0;
+  const scheduled = before && schedule !== undefined ? before.at + gap - early - jitter : Number.NEGATIVE_INFINITY;
   return { sentAt, within, after, scheduled, slow, delay: Math.max(early, slow), gap, observed, before, waited: after ? after.at - sentAt : undefined, polls };
 }
 
