@@ -40,6 +40,8 @@ export type CancelOutcome = 'cancelled' | 'unknown' | 'already-cancelled' | 'dep
 export interface NewBooking {
   arrivalInDays?: number;
   nights?: number;
+  /** The booking id (default: the next free `B-<n>`); an id already taken is not reused. */
+  id?: string;
 }
 
 const HOOK_GUEST: FixtureCustomer = {
@@ -126,8 +128,9 @@ export class BookingBook {
     const arrival = Number.isInteger(input.arrivalInDays) ? input.arrivalInDays! : 30;
     const nights = Number.isInteger(input.nights) && input.nights! >= 1 ? Math.min(input.nights!, 366) : 2;
     while (this.bookings.has(`B-${this.nextNumber}`)) this.nextNumber += 1;
+    const id = input.id !== undefined && input.id !== '' && !this.bookings.has(input.id) ? input.id : `B-${this.nextNumber}`;
     const record: BookingRecord = {
-      ...this.blank(`B-${this.nextNumber}`, now),
+      ...this.blank(id, now),
       paymentCollect: 'Channel',
       adults: Math.min(2, room.maxPersons),
       customers: [{ ...HOOK_GUEST }],

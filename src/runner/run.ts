@@ -12,6 +12,7 @@ import { candidateFacts } from './identity.js';
 import { runSuite } from './suite-runner.js';
 import { mockFacts, mockNotes, outsiderNotes } from './mock-transport.js';
 import { reservationFormatNotes } from './reservation-note.js';
+import { VariationTally, variationNote } from './variation-tally.js';
 import type { RunStop } from './step-env.js';
 import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult } from './types.js';
 import type { CheckResult, RunStopFacts, TransportFacts, WaiverRecord } from '../spec/vocabulary.js';
@@ -117,7 +118,7 @@ function guardedArtifacts(ctx: RunContext, notes: string[]): RunResult['artifact
 }
 
 export async function runCertification(options: RunOptions, given: RunContext): Promise<RunResult> {
-  const ctx: RunContext = given.load ? given : { ...given, load: new HarnessLoad(given.clock) };
+  const ctx: RunContext = { ...given, load: given.load ?? new HarnessLoad(given.clock), variations: given.variations ?? new VariationTally() };
   ctx.load!.start();
   try {
     return await runAll(options, ctx);
@@ -156,6 +157,7 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
   const { verdict, reasons } = decideVerdict({ suites: waivers.suites, interrupted, stop: stopped, scope, transports: facts });
   const mock = ctx.pms ? mockFacts(ctx.pms) : undefined;
   const outsiders = ctx.pms?.mock.outsiders.summary();
+  const variations = ctx.pms ? ctx.variations!.summary('served', ctx.pms.mock.servedVariations()) : ctx.variations!.summary('sent');
   const result: RunResult = {
     verdict,
     reasons,
@@ -179,6 +181,7 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
       ...waivers.notes,
     ],
     harnessLoad: load,
+    ...(variations ? { variations } : {}),
     counts: countOutcomes(waivers.suites),
     suites: waivers.suites,
     exchanges: [...ctx.log.all()],
@@ -187,6 +190,7 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
     profileDigest: profileDigest(options.profile),
     ...(waivers.records ? { waivers: waivers.records } : {}),
   };
+  if (variations) result.notes.push(variationNote(variations));
   result.artifacts = guardedArtifacts(ctx, result.notes);
   try {
     ctx.emit({ type: 'run-end', result });

@@ -21,6 +21,8 @@ export interface SuiteState {
   stepStarts: Map<string, number>;
   /** When the request an expect_request step waited for arrived (windows with `from_arrival`). */
   arrivals: Map<string, number>;
+  /** The exchange id of the request an expect_request step found (`after:`). */
+  found?: Map<string, string>;
   /** Set by a declared check's verdict with skipsRest: every later step is skipped with it. */
   skipRest?: MissingCapture;
   /**

@@ -11,6 +11,7 @@ import type { MockChannelManager } from '../drivers/mock-cm/mock-cm.js';
 import type { OutsiderSummary } from '../drivers/mock-cm/outsiders.js';
 import type { InboundJudge } from './inbound-judge.js';
 import type { HarnessLoad, HarnessLoadSummary } from './harness-load.js';
+import type { VariationSummary, VariationTally } from './variation-tally.js';
 import type { Profile } from '../profile/types.js';
 import type { Suite } from '../suite/types.js';
 import type { Clock } from '../support/clock.js';
@@ -88,6 +89,8 @@ export interface RunContext {
   artifacts?: () => RunArtifacts;
   /** The harness's own event-loop delay (made by runCertification when absent). */
   load?: HarnessLoad;
+  /** What the run sends varied on purpose (made by runCertification when absent). */
+  variations?: VariationTally;
 }
 
 export interface PlannedSuite {
@@ -170,6 +173,8 @@ export interface RunResult {
   artifacts: RunArtifacts;
   /** How late the harness's own event loop ran during the run (timing tolerances were widened by it). */
   harnessLoad?: HarnessLoadSummary;
+  /** Valid variations generated from the schemas and how many requests (or answers) carried them; absent when none. */
+  variations?: VariationSummary;
   /** SHA-256 of the profile with its secrets excluded (src/profile/digest.ts), for the certificate. */
   profileDigest: string;
   /** The waiver file's entries as the run used them; absent when no waiver file was given. */

@@ -8,8 +8,6 @@ import { PMS_UNOBSERVABLE } from './unobservable-pms.js';
 export const UNOBSERVABLE_RULES: Readonly<Record<string, string>> = {
   'err-fault-ota-prefix':
     'Informational and contradicted by the spec itself: every error example uses integer ids, which the schema checks require; no FAULT.OTA. string can be both.',
-  'roominfo-absent-default':
-    'Whether the RoomInfo feature is enabled for a channel is agreed out of band; the wire carries no flag that says which answer is the default.',
   'res-sell-rates': 'Whether a price includes taxes and fees is a commercial fact of the booking; the reservation carries no field that separates them.',
   'cancel-disabled-default':
     'Whether the channel manager enabled CancelBooking for a channel is configuration outside the API; the profile declares the capability instead.',

@@ -145,7 +145,7 @@ class SuiteReader {
         step.operation = raw.expect_request;
         step.within = raw.within ?? '${profile.deadlines.default}';
         step.since = raw.since ?? 'step';
-        copyPresent(step, raw, ['fresh', 'where', 'action', 'accepted']);
+        copyPresent(step, raw, ['fresh', 'where', 'action', 'accepted', 'after', 'deadline']);
         break;
       case 'traffic': {
         const t = raw.traffic as Raw;
@@ -286,6 +286,10 @@ class SuiteReader {
     for (const [i, step] of steps.entries()) {
       if (step.kind === 'expect_request' && step.since !== 'step' && step.since !== 'run' && !steps.slice(0, i).some((s) => s.id === step.since)) {
         this.fail(['steps', i, 'since'], `"${step.since}" is not an earlier step id (or "step", "run")`);
+      }
+      const after = step.kind === 'expect_request' ? step.after : undefined;
+      if (after !== undefined && !steps.slice(0, i).some((s) => s.id === after && s.kind === 'expect_request')) {
+        this.fail(['steps', i, 'after'], `"${after}" is not an earlier expect_request step id`);
       }
       if (step.kind === 'traffic' && step.retry && !steps.slice(0, i).some((s) => s.id === step.retry!.from)) {
         this.fail(['steps', i, 'traffic', 'retry', 'from'], `"${step.retry.from}" is not an earlier step id`);

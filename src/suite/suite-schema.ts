@@ -118,6 +118,8 @@ const KINDS = {
     since: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
     fresh: duration,
     accepted: { type: 'boolean' },
+    after: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
+    deadline: { type: 'string' },
     action: {
       type: 'object',
       additionalProperties: false,

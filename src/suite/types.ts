@@ -104,6 +104,14 @@ export interface ExpectRequestStep extends StepBase {
    * most this long before the step started (otherwise the step waits for a new one).
    */
   fresh?: string;
+  /** Count only requests after the one an earlier expect_request step (its id) found. */
+  after?: string;
+  /**
+   * Template of a clock time (epoch ms) that is the deadline in place of start + `within`
+   * (e.g. a booking's `poll_due`: the PMS's last poll before it plus an interval and the
+   * tolerance); `within` stays the deadline when it renders to no number.
+   */
+  deadline?: string;
   action?: { prompt?: string; hook?: string };
   /** Only a request the mock channel manager accepted (answered success) ends the wait. */
   accepted?: boolean;

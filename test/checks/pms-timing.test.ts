@@ -1,9 +1,10 @@
 // Timing checks that must hold whatever the PMS's cadence and the harness's own load: the
 // polling interval widened by the harness's event-loop delay (or "timing degraded" when it
-// is too large to judge), and a reaction to NotifyBooking told from the PMS's observed
-// schedule (inconclusive, with a retry, when it cannot be told).
+// is too large to judge), a reaction to NotifyBooking told from the PMS's observed
+// schedule (inconclusive, with a retry, when it cannot be told), and the fetch that follows
+// only that reaction.
 import { describe, expect, it } from 'vitest';
-import { pollInterval, reactivePoll } from '../../src/checks/code/pms-timing.js';
+import { pollInterval, reactiveFetch, reactivePoll } from '../../src/checks/code/pms-timing.js';
 import type { CodeCheckInput } from '../../src/checks/code/types.js';
 import type { LiveExchange } from '../../src/spec/exchange.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
@@ -115,6 +116,37 @@ describe("a reaction told from the PMS's own schedule", () => {
     expect(v.status, v.message).toBe('pass');
   });
 
+  it("a poll of an irregular schedule that comes early is no reaction: the schedule's spread below its usual gap counts", () => {
+    // Gaps of 1000, 1000, 950 ms (a request held up on its way): the next poll 930 ms after the last is the schedule's.
+    const traffic = [0, 1000, 2000, 2950].map((ms) => poll(T0 + ms));
+    const callbackId = `x${++seq}`;
+    traffic.push(poll(T0 + 2950 + 930));
+    const v = reactivePoll.run(
+      input({ traffic, args: { sent_at: T0 + 2955, exchange: callbackId, within: 2_000 }, now: T0 + 5_000, pollMs: second, toleranceMs: 1_000 }),
+    );
+    expect(v.status, v.message).toBe('skip');
+    expect(v.retry).toBe(true);
+  });
+
+  it('a scheduled poll that arrives 19 ms early, with one gap known, is no reaction (seen under load: notify-no-poll polling every second)', () => {
+    const first = poll(T0);
+    const earlier = { id: `x${++seq}`, operation: 'NotifyBooking', at: T0 };
+    const traffic = [first, poll(T0 + 1221), poll(T0 + 2217)];
+    const callbackId = `x${++seq}`;
+    traffic.push(poll(T0 + 3198));
+    const v = reactivePoll.run(
+      input({
+        traffic,
+        args: { sent_at: T0 + 2224, exchange: callbackId, within: 1_000 },
+        callbacks: [earlier],
+        now: T0 + 4_000,
+        pollMs: second,
+        toleranceMs: 1_000,
+      }),
+    );
+    expect(v.status, v.message).not.toBe('pass');
+  });
+
   it('a PMS polling every second that does not react is inconclusive (retry), never a pass', () => {
     const facts = everySecond(undefined);
     const v = reactivePoll.run(input({ ...facts, args: { ...facts.args, within: 2_000 } }));
@@ -158,5 +190,55 @@ describe("a reaction told from the PMS's own schedule", () => {
     expect(v.status).toBe('fail');
     expect(reactivePoll.run(input(everySecond(undefined))).status, 'the next scheduled poll came after the window: no reaction').toBe('fail');
     expect(reactivePoll.run(input({ ...everySecond(30), args: { sent_at: T0, exchange: 'x1', within: 0 } })).status).toBe('skip');
+  });
+});
+
+function fetchOf(at: number, bookingId: string): LiveExchange {
+  const x = poll(at) as unknown as { request: unknown; record: { operation: string } };
+  x.request = { ok: true, value: { booking_id: bookingId } };
+  x.record.operation = 'GetBookingId';
+  return x as unknown as LiveExchange;
+}
+
+describe('the fetch that follows the reaction to NotifyBooking', () => {
+  const second = 1_000;
+  const BOOKING = '0001003';
+
+  /** Polls every second from T0; the callback right after the poll at T0 + 5 s; `then` adds what follows, in order. */
+  function scene(then: (sentAt: number) => LiveExchange[]) {
+    const traffic = [0, 1, 2, 3, 4, 5].map((s) => poll(T0 + s * second));
+    const callbackId = `x${++seq}`;
+    const sentAt = T0 + 5 * second + 5;
+    traffic.push(...then(sentAt));
+    return input({
+      traffic,
+      args: { sent_at: sentAt, exchange: callbackId, within: 2_000, booking_id: BOOKING },
+      now: T0 + 8 * second,
+      pollMs: second,
+      toleranceMs: 1_000,
+    });
+  }
+
+  it('passes when GetBookingId follows the poll the callback caused, before the next poll', () => {
+    const v = reactiveFetch.run(scene((at) => [poll(at + 30), fetchOf(at + 60, BOOKING), poll(T0 + 6 * second)]));
+    expect(v.status, v.message).toBe('pass');
+    expect(v.exchanges).toHaveLength(2);
+  });
+
+  it("fails a GetBookingId after a poll of the PMS's own schedule, however soon after the callback (a busy machine)", () => {
+    const v = reactiveFetch.run(scene(() => [poll(T0 + 6 * second), fetchOf(T0 + 6 * second + 20, BOOKING)]));
+    expect(v.status).toBe('fail');
+    expect(v.message).toContain('schedule');
+  });
+
+  it('fails when the reaction fetches nothing, or fetches the booking only after the next poll', () => {
+    expect(reactiveFetch.run(scene((at) => [poll(at + 30), poll(T0 + 6 * second)])).status).toBe('fail');
+    expect(reactiveFetch.run(scene((at) => [poll(at + 30), poll(T0 + 6 * second), fetchOf(T0 + 6 * second + 10, BOOKING)])).status).toBe('fail');
+    expect(reactiveFetch.run(scene((at) => [poll(at + 30), fetchOf(at + 60, 'B-9')])).status).toBe('fail');
+  });
+
+  it('fails with no poll in time, and cannot judge without a callback', () => {
+    expect(reactiveFetch.run(scene(() => [])).status).toBe('fail');
+    expect(reactiveFetch.run(input({ traffic: [], args: {}, now: T0 })).status).toBe('skip');
   });
 });

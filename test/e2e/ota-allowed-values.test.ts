@@ -1,6 +1,7 @@
-// Every allowed value sent once, end to end: the reference OTA accepts each; a variant that
-// refuses one value the spec allows is denied by the check whose message names that value
-// (only that one evaluation fails), and SetupProperty without a password is judged by its answer.
+// Every valid variation generated from the schemas, end to end: the reference OTA accepts
+// each; a variant that refuses one partition the spec allows is denied by the check whose
+// message names that field and value (the refused batch is re-sent in halves until the
+// refused variation is alone), and SetupProperty without a password is judged by its answer.
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import type { OtaFault } from '../../src/reference/ota/index.js';
@@ -12,29 +13,53 @@ async function certify(suite: string, variant: OtaFault[] = []) {
   return result;
 }
 
-describe('every allowed value is sent', () => {
-  it('the reference OTA accepts every CreateProperty variation and every single-field Inventory item', async () => {
+describe('every valid variation is sent', () => {
+  it('the reference OTA accepts every generated variation, and the run counts them', async () => {
     const property = await certify('property');
     const created = check(property, 'property.create.allowed-value.accepted');
     expect(created?.outcome).toBe('pass');
-    expect(created?.counts.runs).toBeGreaterThanOrEqual(45);
-    const ari = check(await certify('ari'), 'ari.inventory-field.accepted');
-    expect(ari?.outcome).toBe('pass');
-    expect(ari?.counts.runs).toBeGreaterThanOrEqual(19);
+    const sent = property.variations?.operations.CreateProperty;
+    expect(sent?.generated).toBeGreaterThanOrEqual(120);
+    // Variations of different fields share a request.
+    expect(sent?.requests).toBeLessThanOrEqual(sent!.generated / 5);
+    expect(created?.counts.runs).toBe(sent?.requests);
+    expect(property.notes.join(' ')).toMatch(/\d+ valid variations generated from the schemas, sent in \d+ request/);
+    const ari = await certify('ari');
+    expect(check(ari, 'ari.inventory-field.accepted')?.outcome).toBe('pass');
+    expect(ari.variations?.operations.ARIUpdate?.generated).toBeGreaterThanOrEqual(25);
+    expect(ari.variations?.operations.ARIUpdate?.requests).toBe(1);
   });
 
   it.each([
-    ['property', 'property-refuses-empty-breakfast', 'property.create.allowed-value.accepted', 'breakfast ""', 1],
-    ['property', 'property-refuses-mixed-dorm', 'property.create.allowed-value.accepted', 'dormitory gender MIXED', 1],
-    ['ari', 'ari-rejects-rdef-zero', 'ari.inventory-field.accepted', 'Inventory rdef_single "0"', 1],
-    ['ari', 'ari-rejects-child-fields', 'ari.inventory-field.accepted', 'Inventory adult_3', 2],
-  ] as const)('%s with %s: %s fails and names %s', async (suite, fault, id, value, failures) => {
+    ['property', 'property-refuses-empty-breakfast', 'property.create.allowed-value.accepted', 'Property.breakfast ""'],
+    ['property', 'property-refuses-mixed-dorm', 'property.create.allowed-value.accepted', '.gender "MIXED"'],
+    ['property', 'property-refuses-max-description', 'property.create.allowed-value.accepted', '.description at its maximum length 2000'],
+    ['property', 'property-requires-sort-order', 'property.create.allowed-value.accepted', '.sort_order absent'],
+    ['property', 'property-refuses-numeric-id', 'property.create.allowed-value.accepted', '.external_id "000123"'],
+    ['ari', 'ari-rejects-rdef-zero', 'ari.inventory-field.accepted', 'Inventory[].rdef_single "0"'],
+    ['ari', 'ari-rejects-child-fields', 'ari.inventory-field.accepted', 'Inventory[].adult_'],
+    ['ari', 'ari-refuses-rate-without-decimals', 'ari.inventory-field.accepted', 'Inventory[].rate "80"'],
+  ] as const)('%s with %s: %s fails and names %s; the refused request is re-sent in halves', async (suite, fault, id, value) => {
     const result = await certify(suite, [fault]);
     const caught = check(result, id);
     expect(caught?.outcome).toBe('fail');
-    expect(caught?.message).toContain(`valid ${suite === 'ari' ? 'ARIUpdate' : 'CreateProperty'} with ${value}`);
-    expect(caught?.counts.failed).toBe(failures);
+    const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(caught?.message).toMatch(new RegExp(`valid ${suite === 'ari' ? 'ARIUpdate' : 'CreateProperty'} with \\S*${escaped}`));
+    // Only the refused variations fail, each alone in its request.
+    expect(caught?.counts.failed).toBeGreaterThanOrEqual(1);
+    expect(caught?.counts.failed).toBeLessThanOrEqual(6);
+    expect(result.variations?.resent).toBeGreaterThan(0);
     expect(result.verdict).toBe('not-certified');
+  });
+
+  it('RoomInfo with SetupProperty: every variation accepted by the reference; a refused pricingModel is a warning naming it', async () => {
+    const setup = await certify('setup');
+    expect(check(setup, 'setup.setup-property.room-info-accepted')?.outcome).toBe('pass');
+    const refused = await certify('setup', ['setup-refuses-room-info-camp']);
+    const caught = check(refused, 'setup.setup-property.room-info-accepted');
+    expect(caught?.outcome).toBe('warn');
+    expect(caught?.message).toContain('RoomInfo[');
+    expect(caught?.message).toContain('.pricingModel "camp"');
   });
 
   it('a tax with amounts refused: CreateProperty of the complete Property fails, and the rest is blocked, never passed', async () => {

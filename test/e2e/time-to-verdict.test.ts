@@ -89,11 +89,14 @@ describe.concurrent('a PMS whose requests the channel manager refuses', () => {
     expect(check(result, 'pms.setup.credentials')?.message).toContain(
       'the channel manager refused what the PMS sent: HealthCheck arrived once and was refused: Authentication failed: shared_secret missing or wrong in the query string',
     );
+    // The first connection (which the channel manager would refuse with 1001 on purpose) never
+    // comes: every later step, the two other connections included, is blocked at once.
     const steps = marks(out);
-    expect(steps.get('connect')).toBe('✖');
+    expect(steps.get('connect-refused')).toBe('✖');
+    expect(steps.get('connect')).toBe('↓');
     expect(steps.get('room-types')).toBe('↓');
     expect(steps.get('refresh-settled')).toBe('↓');
-    expect(check(result, 'pms.poll.interval')?.message).toMatch(/^Blocked: the PMS did not connect the property \(step connect\)/);
+    expect(check(result, 'pms.poll.interval')?.message).toMatch(/^Blocked: the PMS did not connect the property \(step connect-refused\)/);
   }, 60_000);
 
   it('SetupProperty refused: the verdict says it arrived and was refused and why, never that none arrived', async () => {

@@ -73,11 +73,11 @@ describe('unattended runs', () => {
     expect(setup.length).toBeGreaterThanOrEqual(3);
     expect(setup[0]).toMatch(/\d+ ?(s|min).* left/);
     expect(setup[0]).toMatch(
-      /^ {5}suite 1\/1 setup · step 1\/4 connect: waiting for the PMS's SetupProperty; ends at the first one or at \d\d:\d\d:\d\d \(deadline, (\d+m )?\d+s left\)$/,
+      /^ {5}suite 1\/1 setup · step 3\/9 connect-refused: waiting for the PMS's SetupProperty; ends at the first one or at \d\d:\d\d:\d\d \(deadline, (\d+m )?\d+s left\)$/,
     );
     // No SetupProperty: the steps that need it are blocked at once, not each waited out (issue 20).
     expect(lines.filter((l) => l.includes("waiting for the PMS's GetRoomTypes"))).toEqual([]);
-    expect(io.out()).toMatch(/↓ 2\/4 room-types — Blocked: the PMS did not connect the property \(step connect\)/);
+    expect(io.out()).toMatch(/↓ 7\/9 room-types — Blocked: the PMS did not connect the property \(step connect-refused\)/);
     // 65 s of watching, unprompted: its first line after 10 s, then every 30 s.
     const watch = captureIo(scaledClock(200), { CI: 'true' });
     await runCommand({ target: 'pms', profile: profile(watch.cwd, 'deadlines: { full_refresh: 65s }\n'), suite: ['full-refresh'] }, watch);

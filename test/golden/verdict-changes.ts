@@ -33,6 +33,11 @@ export function levelChange(from: string, to: string): CheckChange['accepts'] {
   };
 }
 
+/** The old value, or (with `alt`) one other value that timing decides. */
+function eitherOf(was: string, alt: string): CheckChange['accepts'] {
+  return (before, now) => before === was && (now === was || now === alt);
+}
+
 /** A check's outcome moves between two exact values for the named variants. */
 function from(was: string, now: string): CheckChange['accepts'] {
   return (w, n) => w === was && n === now;
@@ -176,9 +181,37 @@ const PMS_CHANGES: CheckChange[] = [
   },
 ];
 
-export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES];
+/** Issue 20 items 2 and 4: valid shapes served, the channel manager's error paths, booking deadlines from the PMS's own schedule. */
+const SHAPE_CHANGES: CheckChange[] = [
+  {
+    target: 'pms',
+    check: 'pms.booking.availability-updated',
+    variants: ['slow-polling'],
+    accepts: eitherOf('pass|required', 'fail|required'),
+    why: "Issue 20 item 4: a booking is now due by the PMS's last poll before it plus the interval and the tolerance; a PMS polling every two intervals misses it, and whether its late fetch's availability update still falls in the window that follows depends on how busy the machine is",
+  },
+  {
+    target: 'pms',
+    check: 'pms.booking.acked',
+    variants: ['slow-polling'],
+    accepts: eitherOf('pass|recommended', 'warn|recommended'),
+    why: 'Issue 20 item 4: as pms.booking.availability-updated for slow-polling: the acknowledgement of a booking fetched after its deadline may come after the window',
+  },
+];
+
+export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ...SHAPE_CHANGES];
 
 export const ADDED_CHECKS: AddedCheck[] = [
+  {
+    target: 'pms',
+    check: 'pms.booking.fetch-retried',
+    why: 'Issue 20 item 4: the mock answers the first GetBookingId of one booking with an error; a failed fetch imports nothing, so the booking must be fetched again (booking-poll-then-fetch, required)',
+  },
+  {
+    target: 'ota',
+    check: 'setup.setup-property.room-info-accepted',
+    why: 'Issue 20 item 2: SetupProperty carrying every valid RoomInfo variation generated from the schema (recommended: roominfo-absent-default)',
+  },
   { target: 'ota', check: 'protocol.json-unique-keys', why: JSON_FINDINGS },
   { target: 'ota', check: 'protocol.json-safe-integers', why: JSON_FINDINGS },
   { target: 'pms', check: 'protocol.json-unique-keys', why: JSON_FINDINGS },

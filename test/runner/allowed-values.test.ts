@@ -1,11 +1,14 @@
-// The allowed-value generators: every CreateProperty variation is valid (schema and body
-// rules) and differs from the base in the one value it names; every value the brief lists
-// is sent; every ARIUpdate variation is valid and carries exactly one optional field.
+// The variation generators the suites iterate over: every CreateProperty and ARIUpdate they
+// give is valid (schema and body rules) and carries the variations it names; together they
+// send every enum value and flag of the Property and Inventory item schemas; a refused
+// request splits into halves that carry the same variations between them.
 import { describe, expect, it } from 'vitest';
 import { applyBodyRules } from '../../src/checks/body-rules/index.js';
 import { loadProfile } from '../../src/profile/load-profile.js';
-import { GENERATORS } from '../../src/runner/generators/index.js';
-import { CALCULATION_BASES, TAX_APPLIES_PER, TAX_CATEGORIES } from '../../src/schemas/definitions/tax.js';
+import { GENERATORS, type VariedItem } from '../../src/runner/generators/index.js';
+import { inventoryItemSchema } from '../../src/schemas/definitions/inventory.js';
+import { propertySchema } from '../../src/schemas/definitions/property.js';
+import { uncovered } from '../../src/schemas/variations/index.js';
 import { validateBody } from '../../src/schemas/index.js';
 import { packagePath } from '../../src/support/package-root.js';
 
@@ -13,75 +16,69 @@ const profile = loadProfile(packagePath('fixtures', 'profiles', 'reference-ota.y
 const ENVELOPE = { guid: '6c08b96e-450d-4e6a-9933-7d0305730305', shared_secret: 's', pms_cid: 'abc' };
 type Obj = Record<string, any>;
 
-function generate(name: string, args: Obj = {}): Obj[] {
-  return GENERATORS.get(name)!.generate({ args, profile, now: Date.parse('2026-11-23T12:00:00Z') }) as Obj[];
+function generate(name: string, args: Obj = {}): Array<Obj & VariedItem> {
+  return GENERATORS.get(name)!.generate({ args, profile, now: Date.parse('2026-11-23T12:00:00Z') }) as Array<Obj & VariedItem>;
 }
+
+function createBody(item: Obj): Obj {
+  return {
+    ...ENVELOPE,
+    verb: 'CreateProperty',
+    pms_property_id: item.pms_property_id,
+    wbp_property_id: item.wbp_property_id,
+    wbp_property_password: item.wbp_property_password,
+    Property: item.Property,
+  };
+}
+
+const names = (items: VariedItem[]): string[] => items.flatMap((i) => i.variations.map((v) => v.name));
 
 describe('property-variations', () => {
   const items = generate('property-variations');
   const base = generate('create-property')[0]!;
 
-  it('sends every value the spec allows, each once, under its own name', () => {
-    const names = items.map((i) => i.name as string);
-    expect(new Set(names).size).toBe(names.length);
-    for (const want of [
-      'breakfast ""',
-      'breakfast "IN"',
-      'breakfast "EX"',
-      'a room without rate plans',
-      'room description null',
-      'weekend []',
-      'images []',
-      'dormitory gender MALE',
-      'dormitory gender FEMALE',
-      'dormitory gender MIXED',
-      'meal_codes [1]',
-      'meal_codes [19]',
-      'meal_codes [21]',
-      'meal_codes [22]',
-      'taxes: one with amount only',
-      'taxes: one with amounts and conditions only',
-      'address with null fields',
-      'lon/lat in the east and south',
-      ...TAX_CATEGORIES.map((c) => `tax category ${c}`),
-      ...TAX_APPLIES_PER.map((a) => `tax applies_per ${a}`),
-      ...CALCULATION_BASES.map((b) => `tax calculation_basis ${b}`),
-    ]) {
-      expect(names, want).toContain(want);
-    }
+  it('sends every enum value and both values of every flag of the Property schema, in few requests', () => {
+    const all = items.flatMap((i) => i.variations);
+    expect(all.length).toBeGreaterThan(120);
+    expect(items.length).toBeLessThan(all.length / 5);
+    expect(uncovered(propertySchema(), base.Property, all, 'Property')).toEqual([]);
+    expect(names(items)).toEqual(
+      expect.arrayContaining(['Property.breakfast ""', 'Property.breakfast "IN"', 'Property.taxes absent', 'Property.weekend [] (empty)']),
+    );
+    expect(names(items).some((n) => /^Property\.images\[\d\]\.url absent$/.test(n))).toBe(true);
+    expect(names(items).some((n) => /\.description at its maximum length 2000$/.test(n))).toBe(true);
+    expect(names(items).some((n) => /\.external_id "000123"/.test(n))).toBe(true);
   });
 
   it('each is a valid CreateProperty (schema and every body rule) with credentials of its own', () => {
     const ids = new Set(items.map((i) => i.wbp_property_id));
     expect(ids.size).toBe(items.length);
     for (const item of items) {
-      const body = {
-        ...ENVELOPE,
-        verb: 'CreateProperty',
-        pms_property_id: item.pms_property_id,
-        wbp_property_id: item.wbp_property_id,
-        wbp_property_password: item.wbp_property_password,
-        Property: item.Property,
-      };
+      const body = createBody(item);
       expect(validateBody('CreateProperty', 'request', body), item.name).toEqual([]);
       for (const { rule, verdict } of applyBodyRules('CreateProperty', 'request', body))
         expect(verdict.status === 'fail', `${item.name}: ${rule.id}`).toBe(false);
     }
   });
 
-  it('changes the base in the place it names, and nowhere else of the rooms for a breakfast variation', () => {
-    const empty = items.find((i) => i.name === 'breakfast ""')!;
+  it('a request carries exactly its variations: the base with each of them made', () => {
+    const empty = items.find((i) => i.variations.some((v) => v.name === 'Property.breakfast ""'))!;
     expect(empty.Property.breakfast).toBe('');
-    const plain = (rooms: Obj[]): string[] => rooms.map((r) => String(r.label).replace(/ cm[0-9a-f]{4}$/, ''));
-    expect(plain(empty.Property.rooms)).toEqual(plain(base.Property.rooms));
-    expect({ ...empty.Property, breakfast: base.Property.breakfast, rooms: [] }).toEqual({ ...base.Property, rooms: [] });
-    const bare = items.find((i) => i.name === 'a room without rate plans')!;
-    expect(bare.Property.rooms.find((r: Obj) => r.pms_room_id === 102).rateplans).toBeUndefined();
-    const mixed = items.find((i) => i.name === 'dormitory gender MIXED')!;
-    expect(mixed.Property.rooms.find((r: Obj) => r.dormitory).gender).toBe('MIXED');
-    const amounts = items.find((i) => i.name === 'taxes: one with amounts and conditions only')!;
-    expect(amounts.Property.taxes).toHaveLength(1);
-    expect(amounts.Property.taxes[0].amounts[0].conditions.length).toBeGreaterThan(0);
+    const bare = items.find((i) => i.variations.some((v) => v.name === 'Property.taxes absent'))!;
+    expect(bare.Property.taxes).toBeUndefined();
+    const untouched = items.find((i) => !i.variations.some((v) => v.location.startsWith('Property.address')))!;
+    expect(untouched.Property.address).toEqual(base.Property.address);
+  });
+
+  it('splits a refused request into halves that carry its variations, each a CreateProperty of its own', () => {
+    const item = items[0]!;
+    const parts = GENERATORS.get('property-variations')!.split!(item) as Array<Obj & VariedItem>;
+    expect(parts).toHaveLength(2);
+    expect(names(parts).sort()).toEqual(item.variations.map((v) => v.name).sort());
+    expect(new Set([item.wbp_property_id, ...parts.map((p) => p.wbp_property_id)]).size).toBe(3);
+    for (const part of parts) expect(validateBody('CreateProperty', 'request', createBody(part))).toEqual([]);
+    const one = { ...item, variations: item.variations.slice(0, 1) };
+    expect(GENERATORS.get('property-variations')!.split!(one)).toEqual([]);
   });
 });
 
@@ -95,64 +92,67 @@ describe('ari-variations', () => {
     { wbp_room_id: '11', wbp_rate_id: 'A', title: 'a' },
   ];
   const items = generate('ari-variations', { rooms, rate_plans: plans, date: '2027-06-10' });
-  const REQUIRED = ['wbp_room_id', 'wbp_rate_id', 'start_date', 'end_date'];
 
-  it('one item per request, exactly one optional field each, every Inventory field used', () => {
-    const used = new Set<string>();
-    for (const item of items) {
-      expect(item.Inventory).toHaveLength(1);
-      const optional = Object.keys(item.Inventory[0]).filter((k) => !REQUIRED.includes(k));
-      expect(optional, item.name).toHaveLength(1);
-      used.add(optional[0]!);
-      const body = {
-        ...ENVELOPE,
-        verb: 'ARIUpdate',
-        pms_property_id: 1,
-        wbp_property_id: '1',
-        wbp_property_password: 'p',
-        currency: 'EUR',
-        Inventory: item.Inventory,
-      };
-      expect(validateBody('ARIUpdate', 'request', body), item.name).toEqual([]);
-    }
-    for (const field of [
-      'units',
-      'rate',
-      'rdef_single',
-      'adult_3',
-      'child_1',
-      'num_adults_included',
-      'num_children_included',
-      'min_los',
-      'max_los',
-      'min_advanced_offset',
-      'max_advanced_offset',
-      'closearr',
-      'closedep',
-      'close',
-    ]) {
-      expect(used, field).toContain(field);
-    }
-  });
-
-  it('sends rdef_single to a private room, close to a room-specific rate plan, and 0 as "no restriction"', () => {
-    const rdef = items.find((i) => i.name === 'Inventory rdef_single')!.Inventory[0];
-    expect(rdef.wbp_room_id).toBe('11');
-    const close = items.find((i) => i.name === 'Inventory close on a single rate plan')!.Inventory[0];
-    expect([close.wbp_room_id, close.wbp_rate_id]).toEqual(['11', 'A']);
-    expect(items.map((i) => i.name)).toEqual(
+  it('one ARIUpdate whose items carry every Inventory partition, each valid', () => {
+    expect(items).toHaveLength(1);
+    const [item] = items;
+    const variations = item!.variations;
+    expect(
+      uncovered(inventoryItemSchema(), { wbp_room_id: '11', wbp_rate_id: 'A', start_date: '2027-06-10', end_date: '2027-06-10' }, variations, 'Inventory[]'),
+    ).toEqual([]);
+    expect(names(items)).toEqual(
       expect.arrayContaining([
-        'Inventory units 0',
-        'Inventory max_los 0 (no restriction)',
-        'Inventory min_advanced_offset 0 (no restriction)',
-        'Inventory max_advanced_offset 0 (no restriction)',
+        'Inventory[].rate "80"',
+        'Inventory[].rate "80.00"',
+        'Inventory[].rdef_single "0"',
+        'Inventory[].units 0',
+        'Inventory[].min_los 1',
+        'Inventory[].max_los 0',
+        'Inventory[].close true',
+        'Inventory[].closearr false',
+        'Inventory[].child_1 "80"',
       ]),
     );
+    expect(names(items).some((n) => /^Inventory\[\]\.adult_\d "80\.00"$/.test(n))).toBe(true);
+    const body = {
+      ...ENVELOPE,
+      verb: 'ARIUpdate',
+      pms_property_id: 1,
+      wbp_property_id: '1',
+      wbp_property_password: 'p',
+      currency: 'EUR',
+      Inventory: item!.Inventory,
+    };
+    expect(validateBody('ARIUpdate', 'request', body)).toEqual([]);
+    // Several variations share an item: fewer items than variations.
+    expect(item!.Inventory.length).toBeLessThan(variations.length / 3);
   });
 
-  it('leaves out a variation no offered pair can take (no private room: no rdef_single)', () => {
+  it('sends them for a private room above one person on a rate plan of its own (rdef_single and close have meaning there)', () => {
+    for (const inventory of items[0]!.Inventory) expect([inventory.wbp_room_id, inventory.wbp_rate_id]).toEqual(['11', 'A']);
+  });
+
+  it('leaves out what no offered pair can take (no private room: no rdef_single)', () => {
     const dormOnly = generate('ari-variations', { rooms: [rooms[1]], rate_plans: plans, date: '2027-06-10' });
-    expect(dormOnly.some((i) => i.name.includes('rdef_single'))).toBe(false);
-    expect(dormOnly.length).toBeGreaterThan(10);
+    expect(names(dormOnly).some((n) => n.includes('rdef_single'))).toBe(false);
+    expect(names(dormOnly).length).toBeGreaterThan(15);
+  });
+
+  it('splits a refused ARIUpdate into halves, each with its own Inventory', () => {
+    const parts = GENERATORS.get('ari-variations')!.split!(items[0]) as Array<Obj & VariedItem>;
+    expect(names(parts).sort()).toEqual(names(items).sort());
+    expect(parts.every((p) => p.Inventory.length > 0)).toBe(true);
+  });
+});
+
+describe('room-info-variations', () => {
+  it('RoomInfo lists that send every pricingModel and both dormitory values, each valid with SetupProperty', () => {
+    const items = generate('room-info-variations');
+    const models = new Set(items.flatMap((i) => i.RoomInfo.map((r: Obj) => r.pricingModel)));
+    expect([...models].filter(Boolean).sort()).toEqual(['camp', 'dormitory', 'occ', 'pax', 'room']);
+    for (const item of items) {
+      const body = { ...ENVELOPE, verb: 'SetupProperty', pms_property_id: '1', wbp_property_id: 1, RoomInfo: item.RoomInfo };
+      expect(validateBody('SetupProperty', 'request', body), item.name).toEqual([]);
+    }
   });
 });

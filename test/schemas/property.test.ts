@@ -170,6 +170,11 @@ describe('Room and its rate plans', () => {
     ]);
   });
 
+  // Ajv 8 (allErrors) lets [] through `contains` in every room after the first: minItems says it again.
+  it.each([0, 1])('rejects an empty rateplans list in room %i', (room) => {
+    expect(propertyErrors(`/Property/rooms/${room}/rateplans`, []).map((e) => e.pointer)).toContain(`/Property/rooms/${room}/rateplans`);
+  });
+
   it('accepts a room without rateplans', () => {
     expect(propertyErrors('/Property/rooms/0/rateplans', undefined)).toEqual([]);
   });

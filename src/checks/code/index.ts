@@ -5,6 +5,7 @@ import { OTA_CODE_CHECKS } from './ota.js';
 import { PMS_ARI_CHECKS } from './pms-ari.js';
 import { PMS_FLOW_CHECKS } from './pms-flow.js';
 import { PMS_EFFECT_CHECKS } from './pms-effects.js';
+import { PMS_ERROR_CHECKS } from './pms-errors.js';
 import { PMS_ARI_EXTRA_CHECKS } from './pms-ari-extra.js';
 import { PROPERTY_CHECKS } from './property.js';
 import { PROPERTY_EFFECT_CHECKS } from './property-effects.js';
@@ -20,6 +21,7 @@ const ALL: CodeCheck[] = [
   ...PROPERTY_EFFECT_CHECKS,
   ...VARIATION_CHECKS,
   ...PMS_EFFECT_CHECKS,
+  ...PMS_ERROR_CHECKS,
   ...PMS_ARI_EXTRA_CHECKS,
 ];
 

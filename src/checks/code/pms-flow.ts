@@ -7,10 +7,10 @@ import { formatBookingVersion, parseBookingVersion } from '../../support/time.js
 import type { CodeCheck, CodeCheckInput } from './types.js';
 import type { Verdict } from '../../spec/vocabulary.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
-import { pollInterval, reactivePoll } from './pms-timing.js';
+import { pollInterval, reactiveFetch, reactivePoll } from './pms-timing.js';
 import { cutText } from '../../support/cut.js';
 
-export { pollInterval, reactivePoll };
+export { pollInterval, reactiveFetch, reactivePoll };
 
 const CONFIG_OPS = new Set(['SetupProperty', 'GetRoomTypes', 'GetRatePlans', 'CreateProperty', 'ARIUpdate']);
 
@@ -182,6 +182,7 @@ export const PMS_FLOW_CHECKS: CodeCheck[] = [
   versionAfterError,
   pollInterval,
   reactivePoll,
+  reactiveFetch,
   callbackAccepted,
   bookingCreateImplemented,
 ];

@@ -7,7 +7,7 @@
 // told from the PMS's own schedule is inconclusive: the step may send the callback again.
 import type { LiveExchange } from '../../spec/exchange.js';
 import { exchangeSeq as seq, operationOf as op } from '../../spec/exchange.js';
-import type { CodeCheck, PmsFacts } from './types.js';
+import type { CodeCheck, CodeCheckInput, PmsFacts } from './types.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
 
 function secs(ms: number): string {
@@ -78,7 +78,7 @@ export const pollInterval: CodeCheck = {
  * The shortest gap of the PMS's own schedule before `callback`: consecutive polls, leaving
  * out the first poll after any earlier callback (that one may be a reaction).
  */
-function scheduleGap(polls: readonly LiveExchange[], callback: number, callbacks: readonly number[]): number | undefined {
+function scheduleGap(polls: readonly LiveExchange[], callback: number, callbacks: readonly number[]): { gap: number; spread: number } | undefined {
   const own = polls.filter((p) => seq(p.record.id) < callback);
   const gaps: number[] = [];
   for (let i = 1; i < own.length; i++) {
@@ -89,7 +89,59 @@ function scheduleGap(polls: readonly LiveExchange[], callback: number, callbacks
   // Two polls timed together (a retry, a burst, a clock tick) are not the schedule: the
   // shortest gap at least half the median one is.
   const median = [...gaps].sort((x, y) => x - y)[Math.floor(gaps.length / 2)]!;
-  return Math.min(...gaps.filter((g) => g >= median / 2));
+  const gap = Math.min(...gaps.filter((g) => g >= median / 2));
+  return { gap, spread: median - gap };
+}
+
+interface Reaction {
+  sentAt: number;
+  within: number;
+  /** The first GetBookingList after the callback. */
+  after: LiveExchange | undefined;
+  /** The earliest moment the PMS's own schedule could have produced a poll (-Infinity: unknown). */
+  scheduled: number;
+  /** How late the harness may have seen the reaction. */
+  slow: number;
+  delay: number;
+  gap: number;
+  observed: number | undefined;
+  before: LiveExchange | undefined;
+  waited: number | undefined;
+  polls: LiveExchange[];
+}
+
+/** The poll after a callback (args.exchange, sent at args.sent_at) and when the PMS's own schedule could have produced one. */
+function reactionTo(input: CodeCheckInput): Reaction | undefined {
+  const pms = input.pms;
+  const sentAt = Number(input.args.sent_at);
+  const within = Number(input.args.within);
+  const callback = typeof input.args.exchange === 'string' ? seq(input.args.exchange) : NaN;
+  if (!pms || !Number.isFinite(sentAt) || !Number.isFinite(within) || within <= 0 || !Number.isFinite(callback)) return undefined;
+  const polls = pms.inbound.filter((x) => op(x) === 'GetBookingList');
+  const others = (pms.callbacks ?? []).map((c) => seq(c.id)).filter((c) => c !== callback);
+  // The schedule runs from the last poll of the PMS's own: the first poll after an earlier
+  // callback may be a reaction to it, and the PMS's next scheduled poll may come sooner.
+  const reactions = new Set(others.map((c) => polls.find((x) => seq(x.record.id) > c)));
+  const before = polls.filter((x) => seq(x.record.id) < callback && !reactions.has(x)).at(-1);
+  const after = polls.find((x) => seq(x.record.id) > callback);
+  // The poll before the callback seen late moves the schedule later (a false reaction);
+  // the reaction seen late makes it look slower: widen both ways.
+  const early = before ? delayAt(pms, before.at) : 0;
+  const slow = Math.max(after ? delayAt(pms, after.at) : 0, stalled(pms, sentAt, after?.at ?? input.now));
+  const schedule = scheduleGap(polls, callback, others);
+  const observed = schedule?.gap;
+  const gap = Math.min(input.profile.intervals.pollMs, observed ?? Number.POSITIVE_INFINITY);
+  // The earliest moment the PMS's own schedule could have produced a poll; the harness may
+  // have seen the poll before the callback late, so its delay moves that moment earlier.
+  // With no poll before the callback the PMS's schedule is unknown: its first poll could
+  // come at any moment, so a poll after the callback proves nothing (inconclusive).
+  // So is it with a single poll: a PMS may poll more often than the interval, at any pace.
+  // A poll of the schedule may arrive early by its own jitter (requests held up on the way,
+  // not in the harness's loop): by the spread seen below its usual gap (at most a quarter of
+  // it), and never less than a twentieth of it, since a few gaps show little of the spread.
+  const jitter = schedule ? Math.max(Math.min(schedule.spread, gap / 4), gap / 20) : 0;
+  const scheduled = before && schedule !== undefined ? before.at + gap - early - jitter : Number.NEGATIVE_INFINITY;
+  return { sentAt, within, after, scheduled, slow, delay: Math.max(early, slow), gap, observed, before, waited: after ? after.at - sentAt : undefined, polls };
 }
 
 export const reactivePoll: CodeCheck = {
@@ -97,33 +149,9 @@ export const reactivePoll: CodeCheck = {
   description:
     "after a callback (args.exchange, sent at args.sent_at), a GetBookingList comes within args.within ms, before the PMS's own schedule (its shortest observed gap, at most the configured interval) could explain it",
   run(input) {
-    const pms = input.pms;
-    const sentAt = Number(input.args.sent_at);
-    const within = Number(input.args.within);
-    const callback = typeof input.args.exchange === 'string' ? seq(input.args.exchange) : NaN;
-    if (!pms || !Number.isFinite(sentAt) || !Number.isFinite(within) || within <= 0 || !Number.isFinite(callback))
-      return skip('no callback to judge from', 'blocked');
-    const polls = pms.inbound.filter((x) => op(x) === 'GetBookingList');
-    const others = (pms.callbacks ?? []).map((c) => seq(c.id)).filter((c) => c !== callback);
-    // The schedule runs from the last poll of the PMS's own: the first poll after an earlier
-    // callback may be a reaction to it, and the PMS's next scheduled poll may come sooner.
-    const reactions = new Set(others.map((c) => polls.find((x) => seq(x.record.id) > c)));
-    const before = polls.filter((x) => seq(x.record.id) < callback && !reactions.has(x)).at(-1);
-    const after = polls.find((x) => seq(x.record.id) > callback);
-    // The poll before the callback seen late moves the schedule later (a false reaction);
-    // the reaction seen late makes it look slower: widen both ways.
-    const early = before ? delayAt(pms, before.at) : 0;
-    const slow = Math.max(after ? delayAt(pms, after.at) : 0, stalled(pms, sentAt, after?.at ?? input.now));
-    const delay = Math.max(early, slow);
-    const observed = scheduleGap(polls, callback, others);
-    const gap = Math.min(input.profile.intervals.pollMs, observed ?? Number.POSITIVE_INFINITY);
-    // The earliest moment the PMS's own schedule could have produced a poll; the harness may
-    // have seen the poll before the callback late, so its delay moves that moment earlier.
-    // With no poll before the callback the PMS's schedule is unknown: its first poll could
-    // come at any moment, so a poll after the callback proves nothing (inconclusive).
-    // So is it with a single poll: a PMS may poll more often than the interval, at any pace.
-    const scheduled = before && observed !== undefined ? before.at + gap - early : Number.NEGATIVE_INFINITY;
-    const waited = after ? after.at - sentAt : undefined;
+    const r = reactionTo(input);
+    if (!r) return skip('no callback to judge from', 'blocked');
+    const { after, waited, within, slow, scheduled, sentAt } = r;
     const exchanges = after ? [after.record.id] : [];
     if (after && waited! <= within + slow && after.at < scheduled) {
       return pass(
@@ -139,9 +167,66 @@ export const reactivePoll: CodeCheck = {
       });
     }
     const why =
-      before && observed !== undefined
-        ? `the PMS's own schedule (a poll every ${secs(gap)}${delay ? `, harness delay ${secs(delay)}` : ''}) could explain it`
+      r.before && r.observed !== undefined
+        ? `the PMS's own schedule (a poll every ${secs(r.gap)}${r.delay ? `, harness delay ${secs(r.delay)}` : ''}) could explain it`
         : "too few polls had come before the callback to know the PMS's schedule";
     return skip(`Inconclusive: GetBookingList ${secs(waited!)} after the callback, but ${why}`, 'blocked', { exchanges, retry: true });
+  },
+};
+
+/**
+ * The fetch that follows a callback's reaction: a GetBookingId for args.booking_id after the
+ * first GetBookingList after the callback and before the next one, where that poll is a
+ * reaction (before the PMS's own schedule could explain it). A GetBookingId after a poll of
+ * the schedule proves nothing about the callback, however soon it came.
+ */
+export const reactiveFetch: CodeCheck = {
+  name: 'reactive-fetch',
+  description:
+    'after a callback (args.exchange, sent at args.sent_at), the GetBookingId for args.booking_id follows the poll that reacted to it (before the next poll), within args.within ms',
+  run(input) {
+    const r = reactionTo(input);
+    const id = input.args.booking_id;
+    if (!r || (typeof id !== 'string' && typeof id !== 'number')) return skip('no callback to judge from', 'blocked');
+    const { after, within, slow, scheduled, sentAt } = r;
+    if (!after || r.waited! > within + slow)
+      return fail(unexpected('GetBookingId after the callback', `a poll within ${secs(within)}, then the fetch`, 'no poll in time'));
+    if (after.at >= scheduled) {
+      return fail(
+        unexpected(
+          'GetBookingId after the callback',
+          'after a poll the callback caused',
+          `the first poll after it (${after.record.id}) came when the PMS's own schedule explains it`,
+        ),
+        { exchanges: [after.record.id] },
+      );
+    }
+    const next = r.polls.find((x) => seq(x.record.id) > seq(after.record.id));
+    const fetch = input.pms!.inbound.find(
+      (x) =>
+        op(x) === 'GetBookingId' &&
+        seq(x.record.id) > seq(after.record.id) &&
+        (!next || seq(x.record.id) < seq(next.record.id)) &&
+        x.request.ok &&
+        (x.request.value as Record<string, unknown> | null)?.booking_id === id,
+    );
+    if (fetch && fetch.at - sentAt <= within + slow) {
+      return pass(
+        `GetBookingId ${fetch.record.id} for ${JSON.stringify(id)} ${secs(fetch.at - sentAt)} after the callback, after its reaction ${after.record.id}`,
+        {
+          exchanges: [after.record.id, fetch.record.id],
+        },
+      );
+    }
+    return fail(
+      unexpected(
+        `GetBookingId for ${JSON.stringify(id)} after the reaction ${after.record.id}`,
+        `within ${secs(within)}`,
+        fetch ? `only after ${secs(fetch.at - sentAt)}` : 'none',
+      ),
+      {
+        exchanges: [after.record.id],
+      },
+    );
   },
 };

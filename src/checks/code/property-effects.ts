@@ -65,8 +65,9 @@ export const propertyRoomsListed: CodeCheck = readBack({
     'GetRoomTypes lists every room sent (args: rooms = Room objects as sent; added = how many of them are new, default all; before = GetRoomTypes answer before; answers = answers that may map ids; after)',
   run(input) {
     const { subject, args, exchanges } = input;
+    if (!Array.isArray(args.rooms)) return harnessError('the check names no rooms (with: rooms)', { exchanges });
     const sent = sentRooms(args.rooms);
-    if (sent.length === 0) return harnessError('the check names no room (with: rooms)', { exchanges });
+    if (sent.length === 0) return skip('Not applicable: no room was sent', 'not-applicable', { exchanges });
     const rooms = readList(subject, listedRooms, 'GetRoomTypes', exchanges);
     if (isVerdict(rooms)) return rooms;
     const found = sent.map((room) => findRoom(room, rooms, args.answers));
@@ -161,8 +162,10 @@ export const propertyRatesListed: CodeCheck = readBack({
     'GetRatePlans lists every rate plan sent, for its room or for all rooms ("0"), matched by title (args: rooms = Room objects as sent; room_list = GetRoomTypes answer after; answers; after)',
   run(input) {
     const { subject, args, exchanges } = input;
+    if (!Array.isArray(args.rooms)) return harnessError('the check names no rooms (with: rooms)', { exchanges });
     const sent = sentRooms(args.rooms).filter((room) => room.plans.length > 0);
-    if (sent.length === 0) return harnessError('the check names no room with rate plans (with: rooms)', { exchanges });
+    // Rate plans are optional in a Room: a property sent without any has none to list.
+    if (sent.length === 0) return skip('Not applicable: no room was sent with rate plans', 'not-applicable', { exchanges });
     const plans = readList(subject, listedPlans, 'GetRatePlans', exchanges);
     if (isVerdict(plans)) return plans;
     const rooms = listedRooms(args.room_list) ?? [];

@@ -14,6 +14,10 @@ import { ChannelManager } from '../../channel-manager/index.js';
 import type { BookingRecord, PropertyFixture } from '../../channel-manager/index.js';
 import type { ReservationTemplate } from '../../profile/reservation-template.js';
 import { renderMockReservation } from './reservation-render.js';
+import { ServedShapes } from './served-shapes.js';
+import { shapedFixture } from './served-catalogue.js';
+import { loadPropertyFixture } from '../../channel-manager/index.js';
+import type { NewBooking } from '../../channel-manager/index.js';
 import type { EvidenceLog } from '../evidence-log.js';
 import type { Exchange, LiveExchange, ParsedBody } from '../../spec/exchange.js';
 import { parseBody, typedBody } from '../../spec/exchange.js';
@@ -72,9 +76,12 @@ export class MockChannelManager {
   /** Requests from anyone but the PMS under test: answered with the spec's error, kept apart, never judged. */
   readonly outsiders = new OutsiderStore();
   private readonly identity: PmsIdentity;
+  /** The valid shapes it serves the bookings the scenario makes in (ids, listings, reservations). */
+  readonly shapes = new ServedShapes();
   private server: Server | undefined;
   private baseUrl = '';
-  private readonly failures = new Map<string, { id: number; msg: string }>();
+  /** Errors to answer the next requests of an operation with, in turn. */
+  private readonly failures = new Map<string, Array<{ id: number; msg: string; bookingId?: string }>>();
   /** Sockets whose request the handler is reading. */
   private readonly reading = new WeakSet<Socket>();
   /** Lets the runner see an inbound exchange (judge it, feed ledgers) before bodies are summarised. */
@@ -91,8 +98,8 @@ export class MockChannelManager {
       storeAri: false,
       // The password is optional in SetupProperty: a PMS that leaves it out is not refused (D-161).
       setupPasswordOptional: true,
-      ...(options.fixture ? { fixture: options.fixture } : {}),
-      ...(options.reservationTemplate ? { renderReservation: (b: BookingRecord) => renderMockReservation(b, options.reservationTemplate) } : {}),
+      fixture: this.servedFixture(options.fixture ?? loadPropertyFixture()),
+      renderReservation: (b: BookingRecord) => this.shapes.reservation(b.id, renderMockReservation(b, options.reservationTemplate), 'GetBookingId'),
     });
     this.inbound = new InboundStore(options.clock);
     const { property } = options;
@@ -164,9 +171,25 @@ export class MockChannelManager {
     clearTimeout(timer);
   }
 
-  /** The next answer to `operation` is this error (a scenario step's request). */
-  failNext(operation: string, id: number, msg: string): void {
-    this.failures.set(operation, { id, msg });
+  /** The next answer to `operation` not yet given an error is this error (a scenario step's request; several wait in turn). */
+  failNext(operation: string, id: number, msg: string, bookingId?: string): void {
+    this.failures.set(operation, [...(this.failures.get(operation) ?? []), { id, msg, ...(bookingId !== undefined ? { bookingId } : {}) }]);
+  }
+
+  /** What the mock served varied on purpose, per operation (answers and callbacks that carried generated shapes). */
+  servedVariations(): Record<string, { generated: number; requests: number; resent: number }> {
+    return this.shapes.served();
+  }
+
+  /** A booking the scenario makes: now, with an id of the next generated shape. */
+  createBooking(input: NewBooking): string {
+    return this.model.createBooking({ ...input, id: this.shapes.nextBooking().id });
+  }
+
+  /** A callback the harness sends as this channel manager (BookingCreate carries a shaped reservation). */
+  noteCallback(operation: string, body: unknown): void {
+    const reservation = (body as { reservation?: { OrderId?: unknown } } | undefined)?.reservation;
+    if (operation === 'BookingCreate' && typeof reservation?.OrderId === 'string') this.shapes.noteCallback(reservation.OrderId, reservation);
   }
 
   /** Known room x rate plan pairs: what a PMS may send ARI for (per room, its plans in fixture order). */
@@ -190,7 +213,26 @@ export class MockChannelManager {
 
   reservation(bookingId: string): Record<string, unknown> | undefined {
     const booking = this.model.bookings.get(bookingId);
-    return booking ? renderMockReservation(booking, this.options.reservationTemplate) : undefined;
+    return booking ? this.shapes.reservation(bookingId, renderMockReservation(booking, this.options.reservationTemplate)) : undefined;
+  }
+
+  /** The error waiting for this request: the first for its operation (one for a booking id only when the request names it). */
+  private takeFailure(operation: string, request: ParsedBody): { id: number; msg: string } | undefined {
+    const waiting = this.failures.get(operation);
+    const named = request.ok ? (request.value as { booking_id?: unknown } | null)?.booking_id : undefined;
+    const index = waiting?.findIndex((f) => f.bookingId === undefined || f.bookingId === named) ?? -1;
+    return index < 0 ? undefined : waiting!.splice(index, 1)[0];
+  }
+
+  /** The catalogue it serves: the fixture's, with the rate plans of generated id shapes. */
+  private servedFixture(fixture: PropertyFixture): PropertyFixture {
+    const shaped = shapedFixture(fixture);
+    this.shapes.addPlans(shaped.fixture.rate_plans.slice(fixture.rate_plans.length).map((plan) => plan.wbp_rate_id));
+    return shaped.fixture;
+  }
+
+  private shaped(operation: string, body: Buffer): Buffer {
+    return this.shapes.answerBytes(operation, body);
   }
 
   /** The evidence record of one request the handler read (the PMS's or an outsider's). */
@@ -252,15 +294,14 @@ export class MockChannelManager {
     if (!read.ok && read.reason === 'too-large') reply = errorReply(413, 1005, `request body larger than ${maxBodyBytes} bytes`, true);
     else if (read.ok && req.method !== 'POST') reply = errorReply(405, 1004, `use POST, not ${req.method}`);
     else if (read.ok) {
-      const failure = this.failures.get(operation);
+      const failure = this.takeFailure(operation, request);
       if (failure) {
-        this.failures.delete(operation);
         injected = `error ${failure.id} injected by the scenario`;
         reply = errorReply(200, failure.id, failure.msg);
       } else {
         // The model reads the body as JSON.parse gives it, as a channel manager in JavaScript would.
         const answer = this.model.handle(operation, url.searchParams, read.bytes, request.ok ? { ok: true, value: typedBody(request) } : request);
-        reply = { status: answer.status, headers: answer.headers, body: Buffer.from(answer.body) };
+        reply = { status: answer.status, headers: answer.headers, body: this.shaped(operation, Buffer.from(answer.body)) };
       }
     }
     if (reply && !res.destroyed) {

@@ -9,6 +9,7 @@ import { PROPERTY_FAULTS } from './variants/property.js';
 import { PROTOCOL_FAULTS } from './variants/protocol.js';
 import { RESERVATION_FAULTS } from './variants/reservation.js';
 import { SETUP_FAULTS } from './variants/setup.js';
+import { SHAPE_FAULTS } from './variants/shapes.js';
 
 export const OTA_FAULT_NAMES = [
   'healthcheck-fails',
@@ -95,6 +96,12 @@ export const OTA_FAULT_NAMES = [
   'room-without-plans-unlisted',
   'room-without-plans-uncovered',
   'delete-rate-plan-drops-rooms',
+  // Valid shapes generated from the schemas (issue 20 item 2).
+  'ari-refuses-rate-without-decimals',
+  'property-refuses-max-description',
+  'property-requires-sort-order',
+  'property-refuses-numeric-id',
+  'setup-refuses-room-info-camp',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];
@@ -113,6 +120,7 @@ const INFOS: Readonly<Record<OtaFault, OtaFaultInfo>> = {
   ...BOOKING_FAULTS,
   ...RESERVATION_FAULTS,
   ...PROPERTY_FAULTS,
+  ...SHAPE_FAULTS,
 };
 
 /** Every fault's description and spec section, in the order of OTA_FAULT_NAMES. */

@@ -94,6 +94,11 @@ export class PmsBehaviour {
     return batches;
   }
 
+  /** What the PMS still sends for the property after its SetupProperty was refused (1001, 1002): nothing. */
+  afterRefusedSetup(): readonly OperationName[] {
+    return [];
+  }
+
   /** Whether a price changed in the PMS goes out by ARIUpdate at once. */
   sendsPriceChange(): boolean {
     return true;
@@ -134,6 +139,11 @@ export class PmsBehaviour {
     return true;
   }
 
+  /** Whether a listed booking whose GetBookingId failed is fetched again at the next polls. */
+  fetchesAgainAfterError(): boolean {
+    return true;
+  }
+
   /** Whether listed bookings are acknowledged (AckBooking declared or not). */
   acksBookings(declared: boolean): boolean {
     return declared;
@@ -162,6 +172,11 @@ export class PmsBehaviour {
   /** How long (clock time) after NotifyBooking the poll starts. */
   notifyDelayMs(): number {
     return 0;
+  }
+
+  /** Why a reservation pushed by BookingCreate is refused; undefined: it is imported (its fields beyond the minimum are ignored). */
+  refusesPushedReservation(_reservation: Record<string, unknown>): string | undefined {
+    return undefined;
   }
 
   /** Whether the callback's path is served. */

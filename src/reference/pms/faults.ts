@@ -74,6 +74,16 @@ export const PMS_FAULT_NAMES = [
   'fee-reference-unknown',
   'mapping-before-setup',
   'cancel-frees-twice',
+  // Issue 20 item 2: valid shapes the mock serves.
+  'booking-id-as-number',
+  'booking-id-truncated',
+  'listing-needs-version',
+  'rate-id-as-number',
+  'room-without-label-skipped',
+  'booking-create-strict',
+  // Issue 20 item 4: the channel manager's error paths.
+  'continues-after-refusal',
+  'fetch-failure-forgotten',
 ] as const;
 
 export type PmsFault = (typeof PMS_FAULT_NAMES)[number];
@@ -256,6 +266,35 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     SPEC.overview,
     'pms.setup.mapping-fetched',
     true,
+  ),
+  'booking-id-as-number': fault(
+    'Reads a numeric-looking booking_id ("0001001") as a number and sends it back as "1001"',
+    SPEC.bookingSummary,
+    'pms.booking.fetched',
+  ),
+  'booking-id-truncated': fault('Keeps booking ids in a 50-character column: a 64-character id is sent back cut', SPEC.bookingSummary, 'pms.booking.fetched'),
+  'listing-needs-version': fault('Skips a listed booking that carries no version (the version is optional)', SPEC.bookingSummary, 'pms.booking.fetched'),
+  'rate-id-as-number': fault('Reads a numeric-looking wbp_rate_id ("000123") as a number and sends ARI for "123"', SPEC.ratePlansItem, 'pms.ari.known-ids'),
+  'room-without-label-skipped': fault(
+    'Skips a GetRoomTypes room without a label (label is optional): no ARI for it',
+    SPEC.roomsItem,
+    'pms.ari.coverage-one-year',
+  ),
+  'booking-create-strict': fault(
+    'Refuses a BookingCreate whose reservation carries a field beyond the minimum it knows',
+    SPEC.events,
+    'pms.callback.booking-create-answered',
+  ),
+  'continues-after-refusal': fault(
+    'After SetupProperty is refused (1001, 1002) it still fetches rooms and rate plans and polls for the property (it connects again when asked)',
+    SPEC.overview,
+    'pms.setup.before-use',
+    true,
+  ),
+  'fetch-failure-forgotten': fault(
+    'A listed booking whose GetBookingId was answered with an error is not fetched again while its listing stays the same',
+    SPEC.overview,
+    'pms.booking.fetch-retried',
   ),
   'no-ari-on-price-change': fault(
     'A price altered in the PMS is not sent by ARIUpdate (until the next full refresh)',

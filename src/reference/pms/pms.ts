@@ -8,7 +8,7 @@ import type { Clock } from '../../support/clock.js';
 import { AriSender } from './ari-sender.js';
 import type { PmsBehaviour } from './behaviour.js';
 import { CmClient, type PmsCredentials } from './cm-client.js';
-import { type PmsContext, isAbort, noteProblem } from './context.js';
+import { type PmsContext, isAbort, noteProblem, send } from './context.js';
 import type { PmsFault } from './faults.js';
 import { readReservation } from './ledger.js';
 import { Poller, runPolling } from './poller.js';
@@ -165,6 +165,8 @@ export class ReferencePms {
   createBooking(value: unknown): string | undefined {
     const reservation = readReservation(value);
     if (!reservation) return 'reservation must be an object in the GetBookingId format';
+    const refused = this.behaviour.refusesPushedReservation(value as Record<string, unknown>);
+    if (refused) return refused;
     if (reservation.id === undefined) return 'reservation.OrderId is missing';
     if (reservation.stays.length === 0) return 'reservation.Rooms has no usable room (ChannelRoomType, StartDate, EndDate)';
     const change = this.ctx.ledger.import(reservation.id, reservation, 'callback');
@@ -225,6 +227,7 @@ export class ReferencePms {
     if (!result.ok) {
       this.state.phase = 'failed';
       this.state.setupError = result.reason;
+      await this.goOnAfterRefusal(result.reason);
       return;
     }
     this.state.mapping = result.mapping;
@@ -236,6 +239,14 @@ export class ReferencePms {
     if (!this.pollingStarted) {
       this.pollingStarted = true;
       this.background(runPolling(this.ctx, this.poller), 'polling');
+    }
+  }
+
+  /** A refused SetupProperty: the requests the behaviour still sends for the property (the correct one: none). */
+  private async goOnAfterRefusal(reason: string): Promise<void> {
+    if (!reason.startsWith('SetupProperty')) return;
+    for (const operation of this.behaviour.afterRefusedSetup()) {
+      await send(this.ctx, operation, operation === 'GetBookingList' ? { wbp_booking_version: null } : {});
     }
   }
 

@@ -50,6 +50,8 @@ export class Poller {
   private queued: Promise<void> | undefined;
   /** Bookings whose fetch failed, with the failures so far: fetched again at the next polls. */
   private readonly retry = new Map<string, number>();
+  /** Listings (id and version) whose fetch failed and that a behaviour does not fetch again. */
+  private readonly dropped = new Set<string>();
 
   constructor(
     private readonly ctx: PmsContext,
@@ -137,6 +139,7 @@ export class Poller {
   }
 
   private async handleListed(listed: Listed): Promise<void> {
+    if (this.dropped.has(`${listed.id}|${listed.version ?? ''}`)) return;
     const known = this.ctx.ledger.get(listed.id);
     const unchanged = known !== undefined && listed.version !== undefined && known.version === listed.version;
     if (unchanged && (known.acked || !this.acks())) return;
@@ -152,6 +155,10 @@ export class Poller {
     const reservation = outcome.ok ? readReservation(outcome.body.reservation) : undefined;
     if (!reservation) {
       if (outcome.ok) noteProblem(this.ctx, `GetBookingId ${listed.id} answered without a reservation object`);
+      if (!this.ctx.behaviour.fetchesAgainAfterError()) {
+        this.dropped.add(`${listed.id}|${listed.version ?? ''}`);
+        return;
+      }
       const failures = (this.retry.get(listed.id) ?? 0) + 1;
       if (failures < MAX_FETCH_ATTEMPTS) this.retry.set(listed.id, failures);
       else this.retry.delete(listed.id);

@@ -1,11 +1,15 @@
 // Generators for `for_each: {generator: ...}`: takes the rendered `with:` arguments and
-// the profile, gives the list of items a step iterates over (e.g. ARIUpdate chunks).
+// the profile, gives the list of items a step iterates over (e.g. ARIUpdate chunks). A
+// generator of valid variations also splits an item whose request was refused into halves,
+// each a request of its own, so that the refused variation ends up alone and named.
 import type { Profile } from '../../profile/types.js';
 import type { DataLimit } from '../../checks/data-limits.js';
 import { addDays, endOfNextYear, formatDate } from '../../support/time.js';
 import { fullRefreshChunks } from './ari-full-refresh.js';
-import { ariVariations, propertyVariations } from './allowed-values.js';
 import { createPropertyItem } from './create-property.js';
+import { ROOM_INFO_BASE, batchName, inventoryBase, inventoryOf, propertyBatches, roomInfoBatches } from './allowed-values.js';
+import type { InventoryBase } from './allowed-values.js';
+import { type Variation, applyVariations, halves } from '../../schemas/variations/index.js';
 
 export interface GeneratorInput {
   args: Record<string, unknown>;
@@ -29,6 +33,19 @@ export interface Generator {
   name: string;
   description: string;
   generate(input: GeneratorInput): unknown[];
+  /** The items to send in place of one whose request was refused (halves of its variations); [] when it cannot be split. */
+  split?(item: unknown): unknown[];
+}
+
+/** What every item of a variations generator carries besides its payload. */
+export interface VariedItem {
+  /** What the request varies: one variation's name, or the count and the first few. */
+  name: string;
+  variations: Variation[];
+}
+
+export function isVariedItem(item: unknown): item is VariedItem {
+  return typeof item === 'object' && item !== null && Array.isArray((item as VariedItem).variations) && typeof (item as VariedItem).name === 'string';
 }
 
 const ariFullRefresh: Generator = {
@@ -56,29 +73,93 @@ const createProperty: Generator = {
   },
 };
 
+type Obj = Record<string, unknown>;
+
+interface PropertyItem extends VariedItem {
+  pms_property_id: string;
+  wbp_property_id: string;
+  wbp_property_password: string;
+  Property: Obj;
+  base: { pms: string; wbp: string; Property: Obj; sent: { count: number } };
+}
+
+/** A CreateProperty of its own (fresh ids: base id, then the request's number) for a batch. */
+function propertyItem(base: PropertyItem['base'], password: string, batch: Variation[]): PropertyItem {
+  base.sent.count += 1;
+  const n = String(base.sent.count).padStart(2, '0');
+  return {
+    name: batchName(batch),
+    variations: batch,
+    pms_property_id: `${base.pms}${n}`,
+    wbp_property_id: `${base.wbp}${n}`,
+    wbp_property_password: password,
+    Property: applyVariations(base.Property, batch),
+    base,
+  };
+}
+
 const propertyVariationsGenerator: Generator = {
   name: 'property-variations',
   description:
-    'One CreateProperty item per value the spec allows (breakfast, genders, meal codes, tax enums, nulls, empty lists), each with fresh credentials and a name',
+    'CreateProperty requests carrying every valid variation of the Property schema (each enum value, both flags, null, absent optional fields, maximum lengths, ...), batched; each with fresh credentials',
   generate({ profile, now }) {
-    const base = createPropertyItem(profile, now);
-    // Ids distinct from the main property's and from each other: base id, then the index.
-    return propertyVariations(base.Property).map((variation, i) => ({
-      ...base,
-      pms_property_id: `${base.pms_property_id}${String(i + 1).padStart(2, '0')}`,
-      wbp_property_id: `${base.wbp_property_id}${String(i + 1).padStart(2, '0')}`,
-      ...variation,
-    }));
+    const created = createPropertyItem(profile, now);
+    const base = { pms: created.pms_property_id, wbp: created.wbp_property_id, Property: created.Property, sent: { count: 0 } };
+    return propertyBatches(created.Property).batches.map((batch) => propertyItem(base, created.wbp_property_password, batch));
+  },
+  split(item) {
+    const it = item as PropertyItem;
+    return halves(it.variations).map((half) => propertyItem(it.base, it.wbp_property_password, half));
   },
 };
 
+interface AriItem extends VariedItem {
+  Inventory: Obj[];
+  base: InventoryBase;
+}
+
+const ariItem = (base: InventoryBase, variations: Variation[]): AriItem => ({
+  name: batchName(variations),
+  variations,
+  Inventory: inventoryOf(base, variations),
+  base,
+});
+
 const ariVariationsGenerator: Generator = {
   name: 'ari-variations',
-  description: 'One single-item ARIUpdate per Inventory field sent alone, for one night (args: rooms, rate_plans, date = default today + 200 days)',
+  description:
+    'One ARIUpdate whose Inventory items carry every valid variation of the Inventory item schema, for one night (args: rooms, rate_plans, date = default today + 200 days)',
   generate(input) {
     const { args, now } = input;
     const date = typeof args.date === 'string' ? args.date : addDays(formatDate(now), 200);
-    return ariVariations({ rooms: args.rooms, ratePlans: args.rate_plans, date, maxPairs: pairLimit(input).max });
+    const base = inventoryBase({ rooms: args.rooms, ratePlans: args.rate_plans, date, maxPairs: pairLimit(input).max });
+    return base && base.variations.length > 0 ? [ariItem(base, base.variations)] : [];
+  },
+  split(item) {
+    const it = item as AriItem;
+    return halves(it.variations).map((half) => ariItem(it.base, half));
+  },
+};
+
+interface RoomInfoItem extends VariedItem {
+  RoomInfo: Obj[];
+}
+
+const roomInfoItem = (variations: Variation[]): RoomInfoItem => ({
+  name: batchName(variations),
+  variations,
+  RoomInfo: applyVariations(structuredClone(ROOM_INFO_BASE) as Obj[], variations),
+});
+
+const roomInfoVariationsGenerator: Generator = {
+  name: 'room-info-variations',
+  description:
+    'RoomInfo lists (a deep integration sends them with SetupProperty and GetRoomTypes) carrying every valid variation of the RoomInfo schema, batched',
+  generate() {
+    return roomInfoBatches().batches.map(roomInfoItem);
+  },
+  split(item) {
+    return halves((item as RoomInfoItem).variations).map(roomInfoItem);
   },
 };
 
@@ -87,4 +168,5 @@ export const GENERATORS: ReadonlyMap<string, Generator> = new Map([
   [createProperty.name, createProperty],
   [propertyVariationsGenerator.name, propertyVariationsGenerator],
   [ariVariationsGenerator.name, ariVariationsGenerator],
+  [roomInfoVariationsGenerator.name, roomInfoVariationsGenerator],
 ]);

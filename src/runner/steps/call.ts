@@ -15,8 +15,9 @@ import type { Rendered } from '../scope.js';
 import { makeScope, tryRender, verdictForRenderError } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
-import { resolveItems } from './items.js';
+import { resolveItems, stepGenerator } from './items.js';
 import { readBack } from './read-back.js';
+import { isVariedItem } from '../generators/index.js';
 import { judgeIdTypes, judgeResponse } from './response-judge.js';
 
 interface BuiltRequest {
@@ -58,6 +59,16 @@ function judgeExchange(env: StepEnv, step: CallStep, live: LiveExchange, untyped
   }
 }
 
+/**
+ * A request of generated variations the candidate refused (success false), split into
+ * requests of half as many when its generator can: the refused variation ends up alone,
+ * named by its own check result. Not for an answer that is no JSON object (nothing to learn).
+ */
+function refusedParts(env: StepEnv, item: unknown, response: Record<string, unknown> | undefined): unknown[] {
+  if (!isVariedItem(item) || item.variations.length < 2 || response?.success !== false) return [];
+  return stepGenerator(env)?.split?.(item) ?? [];
+}
+
 export async function runCallStep(env: StepEnv, step: CallStep): Promise<string | undefined> {
   const items = resolveItems(env);
   if (!items.ok) {
@@ -66,7 +77,11 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
     return items.verdict.message;
   }
   let unbuilt: string | undefined;
-  for (const item of items.value) {
+  const queue = [...items.value];
+  const first = new Set(items.value);
+  let parts = 0;
+  while (queue.length > 0) {
+    const item = queue.shift();
     if (env.aborted) break;
     const startedAt = env.ctx.clock.now();
     const roots = env.roots({ [step.as]: item });
@@ -78,6 +93,8 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
       continue;
     }
     const live = await env.ctx.client.post({ operation: step.operation, url: built.value.url, body: built.value.body });
+    if (isVariedItem(item)) env.ctx.variations?.sent(step.operation, first.has(item) ? item.variations.length : 0, !first.has(item));
+    env.ctx.pms?.mock.noteCallback(step.operation, built.value.body);
     const untyped = built.value.idProblems;
     judgeExchange(
       env,
@@ -98,6 +115,12 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
       break;
     }
     const response = responseObject(live);
+    const split = refusedParts(env, item, response);
+    if (split.length > 0) {
+      parts += split.length;
+      queue.unshift(...split);
+      continue;
+    }
     const stepRoots = {
       ...roots,
       response: response ?? null,
@@ -113,5 +136,6 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
     judgeDeclared(env, { body: response, status: live.record.response?.status, exchanges: [live.record.id], exact }, judged, undefined, read);
     takeCaptures(env, judged);
   }
-  return unbuilt ?? items.note;
+  const resent = parts > 0 ? `${parts} request(s) re-sent with part of a refused one` : undefined;
+  return unbuilt ?? ([items.note, resent].filter(Boolean).join('; ') || undefined);
 }

@@ -48,7 +48,7 @@ async function waitForRequest(env: StepEnv, matches: (x: LiveExchange) => boolea
   const found = await inbound.waitFor(matches, deadline, env.ctx.signal);
   if (found || env.ctx.signal.aborted) return found;
   // At most doubled: a starved harness waits longer, never forever.
-  const late = Math.min(deadline - startedAt, env.ctx.load?.stalledMs(startedAt, env.ctx.clock.now()) ?? 0);
+  const late = Math.max(0, Math.min(deadline - startedAt, env.ctx.load?.stalledMs(startedAt, env.ctx.clock.now()) ?? 0));
   if (late > 0) {
     const more = await inbound.waitFor(matches, env.ctx.clock.now() + late, env.ctx.signal);
     if (more) return more;
@@ -86,6 +86,19 @@ function ownSchedule(env: StepEnv): (x: LiveExchange) => boolean {
   };
 }
 
+/**
+ * The PMS's last poll before `at`: a booking made after it is due by the PMS's next poll,
+ * which comes at most an interval (and the tolerance) after it. A poll that reacted to a
+ * callback only moves that moment later (the schedule's next poll is no later than an
+ * interval after it), so any poll will do.
+ */
+export function lastPoll(env: StepEnv, at: number): LiveExchange | undefined {
+  return env.ctx
+    .pms!.mock.inbound.all()
+    .filter((x) => x.record.operation === 'GetBookingList' && x.at <= at)
+    .at(-1);
+}
+
 export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep): Promise<string | undefined> {
   const pms = env.ctx.pms;
   if (!pms) {
@@ -103,7 +116,12 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     env.recordAll(harnessError(since));
     return since;
   }
-  const deadline = startedAt + within.ms;
+  // A deadline the scenario set from the PMS's own schedule (a booking made after its last
+  // poll is due by the next one): a harness that reached this step late gives no more time.
+  const given = step.deadline ? tryRender(step.deadline, makeScope(env.ctx.clock.now(), env.roots()), env.state) : undefined;
+  const fixed = given?.ok && typeof given.value === 'number' && Number.isFinite(given.value) ? given.value : undefined;
+  const deadline = fixed ?? startedAt + within.ms;
+  const afterFound = step.after ? env.state.found?.get(step.after) : undefined;
   const where = tryRender<Record<string, unknown>>(step.where ?? {}, makeScope(env.ctx.clock.now(), env.roots()), env.state);
   if (!where.ok) {
     env.recordAll(where.verdict);
@@ -114,6 +132,7 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
   const arrived = (x: LiveExchange): boolean =>
     x.record.operation === step.operation &&
     x.at >= since &&
+    (afterFound === undefined || seq(x.record.id) > seq(afterFound)) &&
     own(x) &&
     (Object.keys(where.value).length === 0 || evaluateExpectation({ json: where.value }, { body: bodyOf(x), exchanges: [] }).status === 'pass');
   const matches = (x: LiveExchange): boolean => arrived(x) && (step.accepted !== true || succeeded(x));
@@ -130,10 +149,17 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
   const matching = Object.keys(where.value).length ? ` with ${Object.keys(where.value).join(', ')} as asked` : '';
   const wait = { what: `waiting for the PMS's ${step.operation}${matching}`, ends: 'at the first one', deadline };
   const stopHeartbeat = already ? () => undefined : startHeartbeat(env, wait, action.prompted ? 1_000 : undefined);
-  const found = already ?? (await waitForRequest(env, matches, startedAt, deadline).finally(stopHeartbeat));
+  const candidate = already ?? (await waitForRequest(env, matches, startedAt, deadline).finally(stopHeartbeat));
+  // Against a deadline of the PMS's own schedule, a request a late step still found is late.
+  const found = candidate && fixed !== undefined && candidate.at > fixed + (env.ctx.load?.delayAt(candidate.at) ?? 0) ? undefined : candidate;
   if (!found) {
     if (env.ctx.signal.aborted) return 'interrupted';
-    const message = nothingArrived(env, step, { since, withinMs: within.ms, where: where.value, arrived });
+    const by =
+      fixed !== undefined
+        ? `by ${new Date(fixed).toISOString()} (the PMS's last poll before it plus the interval and its tolerance)`
+        : `within ${formatMs(within.ms)}`;
+    const late = candidate ? ` (${candidate.record.id} came only at ${new Date(candidate.at).toISOString()})` : '';
+    const message = nothingArrived(env, step, { since, by: `${by}${late}`, where: where.value, arrived });
     if (step.gate) env.stop.gate = { step: step.id, reason: step.gate, detail: message };
     return message;
   }
@@ -144,6 +170,7 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     received_at: found.at,
   });
   env.state.arrivals.set(step.id, found.at);
+  (env.state.found ??= new Map()).set(step.id, found.record.id);
   const exact = found.request.ok ? found.request.json?.exact : undefined;
   judgeDeclared(env, { body: bodyOf(found), exchanges: [found.record.id], exact }, roots, pmsFacts(env, since));
   takeCaptures(env, roots);
@@ -157,7 +184,8 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
 
 interface Waited {
   since: number;
-  withinMs: number;
+  /** When it was due: "within 15 s", or "by <time> (…)" against the PMS's own schedule, with a late arrival named. */
+  by: string;
   where: Record<string, unknown>;
   /** A request the step would take, accepted or not. */
   arrived: (x: LiveExchange) => boolean;
@@ -183,7 +211,7 @@ function nothingArrived(env: StepEnv, step: ExpectRequestStep, waited: Waited): 
   }
   const shown = Object.keys(waited.where).length ? ` matching ${JSON.stringify(waited.where)}` : '';
   const others = describeRefusals(inbound.filter((x) => x.at >= waited.since && isRefused(x)));
-  const message = `Unexpected silence: no ${step.operation} request${shown} arrived within ${formatMs(waited.withinMs)}${others ? `; the channel manager refused what the PMS sent: ${others}` : ''}`;
+  const message = `Unexpected silence: no ${step.operation} request${shown} arrived ${waited.by}${others ? `; the channel manager refused what the PMS sent: ${others}` : ''}`;
   env.recordAll(fail(message, { expected: `a ${step.operation} request`, actual: 'none' }));
   markCapturesMissing(env, 'blocked', `no ${step.operation} request arrived in step ${step.id}`);
   return message;

@@ -5,6 +5,7 @@
 // (default 1000); a limit that cannot be read is that ceiling, never no limit. Past it, the
 // step iterates over the first items and limits.candidate-data says what was cut (issue 21).
 import { GENERATORS } from '../generators/index.js';
+import type { Generator } from '../generators/index.js';
 import { harnessError, skip } from '../../checks/check-verdict.js';
 import { DATA_LIMIT_CHECK, dataLimitVerdict } from '../../checks/data-limits.js';
 import type { DataLimit } from '../../checks/data-limits.js';
@@ -27,6 +28,12 @@ function resolveLimit(env: StepEnv): { limit: number; setting: string } {
 /** Records limits.candidate-data for a loop over the candidate's data (a pass within its limit). */
 export function recordDataLimit(env: StepEnv, limit: DataLimit): void {
   env.record(DATA_LIMIT_CHECK, dataLimitVerdict(limit));
+}
+
+/** The step's generator, when its items come from one. */
+export function stepGenerator(env: StepEnv): Generator | undefined {
+  const each = env.step.for_each;
+  return each && 'generator' in each ? GENERATORS.get(each.generator) : undefined;
 }
 
 export function resolveItems(env: StepEnv): Rendered<unknown[]> & { note?: string } {

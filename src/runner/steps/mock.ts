@@ -9,6 +9,8 @@ import { judgeDeclared } from '../judge.js';
 import { makeScope, tryRender } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
+import { lastPoll } from './expect-request.js';
+import { settingsOf } from '../scope.js';
 
 type Obj = Record<string, unknown>;
 
@@ -43,6 +45,9 @@ function bookingResult(env: StepEnv, id: string, withBaseline: boolean): Obj {
     units: stay.units,
     at: env.ctx.clock.now(),
   };
+  // Due by the PMS's next scheduled poll: its last one before now plus the interval and the tolerance.
+  const poll = lastPoll(env, env.ctx.clock.now());
+  if (poll) result.poll_due = poll.at + Number(settingsOf(env.profile).poll_deadline_ms);
   if (withBaseline) result.units_before = unitsBefore(env, String(stay.wbp_room_id), stay.start, stay.rates.length);
   return result;
 }
@@ -51,7 +56,8 @@ function apply(env: StepEnv, command: Obj): Obj | string {
   const mock = env.ctx.pms!.mock;
   if (command.fail_next) {
     const f = command.fail_next as Obj;
-    mock.failNext(String(f.operation), Number(f.error_id ?? 1003), String(f.msg ?? 'Temporary failure (cm-certify scenario)'));
+    const bookingId = f.booking_id === undefined ? undefined : String(f.booking_id);
+    mock.failNext(String(f.operation), Number(f.error_id ?? 1003), String(f.msg ?? 'Temporary failure (cm-certify scenario)'), bookingId);
     return { operation: f.operation };
   }
   if (command.create_booking !== undefined) {
@@ -62,7 +68,7 @@ function apply(env: StepEnv, command: Obj): Obj | string {
     const room = String(mock.model.fixture.rooms[0]!.wbp_room_id);
     const start = addDays(new Date(Math.floor(env.ctx.clock.now() / DAY_MS) * DAY_MS).toISOString().slice(0, 10), arrivalInDays);
     const baseline = unitsBefore(env, room, start, nights);
-    const id = mock.model.createBooking({ arrivalInDays, nights });
+    const id = mock.createBooking({ arrivalInDays, nights });
     return { ...bookingResult(env, id, false), units_before: baseline };
   }
   for (const verb of ['modify_booking', 'cancel_booking'] as const) {

@@ -12,7 +12,8 @@ export function inventoryItemSchema(): JsonSchema {
     end_date: DATE,
     units: integerSchema(0),
     rate: DECIMAL_STRING,
-    rdef_single: DECIMAL_STRING,
+    // "0" means no single use: a value of its own meaning, sent as such.
+    rdef_single: { ...DECIMAL_STRING, examples: ['0'] },
     num_adults_included: integerSchema(0),
     num_children_included: integerSchema(0),
     max_los: integerSchema(0),

@@ -61,7 +61,9 @@ export function roomSchema(context: RoomContext): JsonSchema {
     label: STRING,
     description: NULLABLE_STRING,
     images: arrayOf(imageSchema(context)),
-    rateplans: arrayOf(ratePlanSchema(), { contains: defaultRatePlanPresent() }),
+    // minItems says again what `contains` implies: Ajv 8 (allErrors) lets an empty array
+    // through `contains` in every room after the first (rooms[1].rateplans [] passed).
+    rateplans: arrayOf(ratePlanSchema(), { minItems: 1, contains: defaultRatePlanPresent() }),
   };
   const required = ['pms_room_id', 'units', 'beds', 'dormitory', 'label', 'description', 'images'];
   return withSpec(

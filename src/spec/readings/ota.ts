@@ -94,7 +94,7 @@ export const OTA: ReadingTopic = {
     },
     {
       id: 'D-122',
-      title: 'Every allowed value, one request each',
+      title: 'Every valid variation, generated from the schemas',
       quotes: [
         quote(
           SPEC.inventory,
@@ -104,7 +104,7 @@ export const OTA: ReadingTopic = {
       ],
       summary: 'A valid request refused refuses data the spec allows: required, and the message names the value.',
       reading:
-        'A refused valid request refuses data the spec allows, so both checks are required and their message names the value. CreateProperty variations each get fresh credentials (a new property no later step uses); the Inventory variations go to the first offered pair on one night 200 days ahead, before the full refresh, which re-sends that night, and no later step books it. rdef_single goes to a private room with occupancy above 1, close to a room-specific rate plan ("also closes single rate plans").',
+        'A refused valid request refuses data the spec allows, so both checks are required and their message names the field and the value. The variations are generated from the schemas (each enum value, both flags, null, absent and present optional fields, maximum lengths, a pattern\'s forms, integer-valued numbers, numeric-looking ids); those of different fields share a request, and a refused request is re-sent in halves until the refused variation is alone. Each CreateProperty gets fresh credentials (a new property no later step uses); the Inventory variations go to one night 200 days ahead of a private room above one person on a rate plan of its own, before the full refresh, which re-sends that night, and no later step books it: rdef_single has meaning there, and so has close on a single rate plan ("also closes single rate plans").',
       rules: ['ari-inventory', 'inv-rdef-single', 'inv-close-flags', 'prop-required-fields'],
       checks: { 'property.create.allowed-value.accepted': 'required', 'ari.inventory-field.accepted': 'required' },
     },

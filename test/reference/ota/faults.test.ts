@@ -318,6 +318,34 @@ const CASES: Record<OtaFault, FaultCase> = {
     correct: [false, false],
     faulty: [false, true],
   },
+  'ari-refuses-rate-without-decimals': { probe: (m) => ari(m, [inventoryItem({ rate: '80' })]).json.success, correct: true, faulty: false },
+  'property-refuses-max-description': {
+    probe: (m) =>
+      createProperty(m, { ...propertyFixture(), images: [{ url: 'https://example.org/a.jpg', description: 'd'.repeat(2000), sort_order: 0 }] }).json.success,
+    correct: true,
+    faulty: false,
+  },
+  'property-requires-sort-order': {
+    probe: (m) => createProperty(m, { ...propertyFixture(), images: [{ url: 'https://example.org/a.jpg', description: 'no sort_order' }] }).json.success,
+    correct: true,
+    faulty: false,
+  },
+  'property-refuses-numeric-id': {
+    probe: (m) => {
+      const property = propertyFixture();
+      property.taxes[0].external_id = '000123';
+      return createProperty(m, property).json.success;
+    },
+    correct: true,
+    faulty: false,
+  },
+  'setup-refuses-room-info-camp': {
+    probe: (m) =>
+      call(m, 'SetupProperty', { RoomInfo: [{ pms_room_id: 1, units: 1, dormitory: false, label: 'Tent pitch', description: null, pricingModel: 'camp' }] })
+        .json.success,
+    correct: true,
+    faulty: false,
+  },
   'callbacks-served': { probe: (m) => call(m, 'BookingCreate').json.success, correct: false, faulty: true },
   'setup-requires-password': { probe: (m) => outcome(call(m, 'SetupProperty', { wbp_property_password: undefined })), correct: 1001, faulty: 1003 },
   'booking-list-duplicate': {
@@ -461,6 +489,9 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
     'room-without-plans-unlisted',
     'room-without-plans-uncovered',
     'delete-rate-plan-drops-rooms',
+    'property-refuses-max-description',
+    'property-requires-sort-order',
+    'property-refuses-numeric-id',
   ],
   'property-ops-change-nothing': [
     'update-room-errors-missing',

@@ -101,6 +101,28 @@ const SCENARIOS = {
   },
   cancelled: (pair: Pair) => changed(pair, (id) => pair.ota.model.bookings.forceCancel(pair.ota.model.bookings.get(id)!)),
   modified: (pair: Pair) => changed(pair, (id) => pair.ota.model.bookings.modify(id)),
+  // Bookings whose ids take the shapes the mock serves: numeric with leading zeros, 64 characters.
+  shapedBookings: async (pair: Pair) => {
+    await polls(pair, 2);
+    pair.ota.model.createBooking({ arrivalInDays: 40, nights: 2, id: NUMERIC_BOOKING });
+    pair.ota.model.createBooking({ arrivalInDays: 44, nights: 2, id: LONG_BOOKING });
+    await waitFor(() => pair.pms.state.polls.length >= 4, 4_000, 'two more polls');
+    await settledFor(50);
+  },
+  // The first SetupProperty is refused with 1001: what the PMS sends after it.
+  refusedSetup: async (pair: Pair) => {
+    await post(pair.pms.startUrl, {}, null);
+    await waitFor(() => pair.pms.state.phase === 'failed', 4_000, 'the refused setup');
+    await settledFor(100);
+  },
+  bookingCreateExtra: async (pair: Pair) => {
+    await polls(pair, 1);
+    const id = pair.ota.model.createBooking({ arrivalInDays: 40, nights: 2 });
+    return post(`${pair.pms.baseUrl}/BookingCreate`, {
+      reservation: { ...(reservationOf(pair, id) as object), CmCertifyExtra: 'beyond the minimum' },
+      shared_secret: SECRET,
+    });
+  },
   roomInfo: (pair: Pair) => post(`${pair.pms.baseUrl}/RoomInfo`, { pms_property_id: PROPERTY.pms_property_id, shared_secret: SECRET }),
   propertySync: async (pair: Pair) => {
     await post(pair.pms.propertySyncUrl, {}, null);
@@ -160,6 +182,17 @@ function unitsAgree(pair: Pair): boolean {
 }
 
 const LONG_POLL: PairOptions = { pollIntervalMs: 10 * HOURS };
+
+const NUMERIC_BOOKING = '0001001';
+const LONG_BOOKING = 'B-1002-'.repeat(10).slice(0, 64);
+const fetched = (pair: Pair): unknown[] => pair.of('GetBookingId').map((r) => r.body.booking_id);
+const ariFor = (pair: Pair, field: 'wbp_room_id' | 'wbp_rate_id', id: string): boolean =>
+  pair.of('ARIUpdate').some((r) => r.body.Inventory.some((i: Record<string, unknown>) => i[field] === id));
+
+/** Answers in the shapes the mock channel manager serves, in place of the reference OTA's. */
+const served = (operation: string, body: Record<string, unknown>, from = 0): PairOptions => ({
+  intercept: (x) => (x.operation === operation && x.index >= from ? jsonResponse(200, { success: true, ...body }) : undefined),
+});
 
 const failSecondPoll: PairOptions = {
   intercept: ({ operation, index }) =>
@@ -383,6 +416,57 @@ const CASES: Record<PmsFault, FaultCase> = {
     correct: ['199.00', true],
     faulty: ['199.00', false],
   },
+  'booking-id-as-number': { scenario: 'shapedBookings', probe: (p) => fetched(p).includes(NUMERIC_BOOKING), correct: true, faulty: false },
+  'booking-id-truncated': { scenario: 'shapedBookings', probe: (p) => fetched(p).includes(LONG_BOOKING), correct: true, faulty: false },
+  'listing-needs-version': {
+    scenario: 'shapedBookings',
+    options: served('GetBookingList', { Bookings: [{ booking_id: NUMERIC_BOOKING }] }, 2),
+    probe: (p) => fetched(p).includes(NUMERIC_BOOKING),
+    correct: true,
+    faulty: false,
+  },
+  'rate-id-as-number': {
+    scenario: 'polls2',
+    options: served('GetRatePlans', { RatePlans: [{ wbp_room_id: '4101', wbp_rate_id: '000123', title: 'Flexible rate' }] }),
+    probe: (p) => ariFor(p, 'wbp_rate_id', '000123'),
+    correct: true,
+    faulty: false,
+  },
+  'room-without-label-skipped': {
+    scenario: 'polls2',
+    options: served('GetRoomTypes', {
+      Rooms: [
+        { wbp_room_id: 4101, label: 'Double Room, Lake View', maxPersons: 2, dorm: false },
+        { wbp_room_id: 4102, maxPersons: 4 },
+      ],
+    }),
+    probe: (p) => ariFor(p, 'wbp_room_id', '4102'),
+    correct: true,
+    faulty: false,
+  },
+  'fetch-failure-forgotten': {
+    scenario: 'polls3',
+    options: {
+      intercept: (x) =>
+        x.operation === 'GetBookingId' && x.index === 0 ? jsonResponse(200, { success: false, errors: [{ id: 1003, msg: 'down' }] }) : undefined,
+    },
+    probe: (p) => {
+      const first = p.of('GetBookingId')[0]?.body.booking_id;
+      return p.of('GetBookingId').filter((r) => r.body.booking_id === first).length;
+    },
+    correct: 2,
+    faulty: 1,
+  },
+  'continues-after-refusal': {
+    scenario: 'refusedSetup',
+    options: {
+      intercept: (x) => (x.operation === 'SetupProperty' ? jsonResponse(200, { success: false, errors: [{ id: 1001, msg: 'refused' }] }) : undefined),
+    },
+    probe: (p) => p.received.slice(p.received.findIndex((r) => r.operation === 'SetupProperty') + 1).map((r) => r.operation),
+    correct: [],
+    faulty: ['GetRoomTypes', 'GetRatePlans', 'GetBookingList'],
+  },
+  'booking-create-strict': { scenario: 'bookingCreateExtra', probe: (_p, a) => answerOf(a).json.success, correct: true, faulty: false },
   'notify-ignores-changes': {
     scenario: 'cancelled',
     options: LONG_POLL,
@@ -419,6 +503,7 @@ describe('reference PMS faults', () => {
       'scheduled-refresh',
       'double-import',
       'mapping-before-setup',
+      'continues-after-refusal',
     ]);
     expect(PMS_FAULTS['version-after-error'].catchBy).toBe('pms.poll.version-after-error');
     expect(PMS_FAULTS['booking-create-http-500'].catchBy).toBe('protocol.http-status');

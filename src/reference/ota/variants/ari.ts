@@ -46,10 +46,10 @@ type AriFault = keyof typeof ARI_FAULTS;
 type Item = Readonly<Record<string, unknown>>;
 
 const PER_PERSON = [new RegExp(PATTERNS.adultN), new RegExp(PATTERNS.childN)];
-const invalid = (msg: string): OtaErrorItem => ({ id: OTA_ERROR_IDS.invalidInventory, msg });
+export const invalid = (msg: string): OtaErrorItem => ({ id: OTA_ERROR_IDS.invalidInventory, msg });
 
 /** An Inventory item the core accepts is refused when `refuse` says why. */
-function refuseItem(refuse: (item: Item, catalogue: Catalogue) => OtaErrorItem | undefined): OtaVariant {
+export function refuseItem(refuse: (item: Item, catalogue: Catalogue) => OtaErrorItem | undefined): OtaVariant {
   return (Base) =>
     class extends Base {
       protected override refuseAriItem(item: Item): OtaErrorItem | undefined {

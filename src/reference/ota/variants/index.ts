@@ -9,6 +9,7 @@ import { PROPERTY_VARIANTS } from './property.js';
 import { PROTOCOL_VARIANTS } from './protocol.js';
 import { RESERVATION_VARIANTS } from './reservation.js';
 import { SETUP_VARIANTS } from './setup.js';
+import { SHAPE_VARIANTS } from './shapes.js';
 import type { OtaVariant } from './variant.js';
 
 export type { CandidateClass, OtaVariant } from './variant.js';
@@ -21,4 +22,5 @@ export const OTA_VARIANTS: Readonly<Record<OtaFault, OtaVariant>> = {
   ...BOOKING_VARIANTS,
   ...RESERVATION_VARIANTS,
   ...PROPERTY_VARIANTS,
+  ...SHAPE_VARIANTS,
 };

@@ -10,6 +10,7 @@ import { POLLING_VARIANTS } from './polling.js';
 import { PROPERTY_SYNC_VARIANTS } from './property-sync.js';
 import { REQUEST_VARIANTS } from './requests.js';
 import { SETUP_VARIANTS } from './setup.js';
+import { SHAPE_VARIANTS } from './shapes.js';
 import type { PmsVariant } from './variant.js';
 
 export type { PmsVariant } from './variant.js';
@@ -21,6 +22,7 @@ export const PMS_VARIANTS: Readonly<Record<PmsFault, PmsVariant>> = {
   ...POLLING_VARIANTS,
   ...CALLBACK_VARIANTS,
   ...PROPERTY_SYNC_VARIANTS,
+  ...SHAPE_VARIANTS,
 };
 
 export { CORRECT_VARIANTS };

@@ -21,7 +21,8 @@ type PollingFault =
   | 'scheduled-refresh'
   | 'double-import'
   | 'version-hour-early'
-  | 'cancel-frees-twice';
+  | 'cancel-frees-twice'
+  | 'fetch-failure-forgotten';
 
 const LOCAL_OFFSET_MS = 2 * 3_600_000;
 
@@ -65,6 +66,13 @@ class FreeTwiceLedger extends BookingLedger {
 }
 
 export const POLLING_VARIANTS: Readonly<Record<PollingFault, PmsVariant>> = {
+  // It notes a listed booking (id and version) as handled before its GetBookingId succeeded.
+  'fetch-failure-forgotten': (Base) =>
+    class extends Base {
+      override fetchesAgainAfterError(): boolean {
+        return false;
+      }
+    },
   'first-poll-not-null': version(
     (times) => formatBookingVersion(times.lastSuccessAt),
     (times) => formatBookingVersion(times.setupAt ?? times.sentAt),

@@ -7,7 +7,14 @@ import type { PmsFault } from '../faults.js';
 import type { OperationName } from '../../../spec/operations.js';
 import type { PmsVariant } from './variant.js';
 
-type SetupFault = 'skip-healthcheck' | 'healthcheck-after-setup' | 'request-before-setup' | 'skip-rate-plans' | 'skip-global-plans' | 'mapping-before-setup';
+type SetupFault =
+  | 'skip-healthcheck'
+  | 'healthcheck-after-setup'
+  | 'request-before-setup'
+  | 'skip-rate-plans'
+  | 'skip-global-plans'
+  | 'mapping-before-setup'
+  | 'continues-after-refusal';
 
 /** The setup flow's steps changed. */
 function steps(change: (steps: readonly SetupStep[]) => SetupStep[]): PmsVariant {
@@ -40,6 +47,13 @@ export const SETUP_VARIANTS: Readonly<Record<SetupFault, PmsVariant>> = {
     'GetRatePlans',
     'SetupProperty',
   ]),
+  // Its sync job goes on for a property whose SetupProperty was refused (1001, 1002); it connects again when asked.
+  'continues-after-refusal': (Base) =>
+    class extends Base {
+      override afterRefusedSetup(): readonly OperationName[] {
+        return ['GetRoomTypes', 'GetRatePlans', 'GetBookingList'];
+      }
+    },
   // GetRatePlans read without its global rate plans (wbp_room_id "0"): no room gets them.
   'skip-global-plans': (Base) =>
     class extends Base {

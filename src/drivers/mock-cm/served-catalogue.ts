@@ -1,0 +1,44 @@
+// The rooms and rate plans the mock channel manager serves, varied as the schemas allow
+// (issue 20 item 2): takes the property fixture and each GetRoomTypes answer, gives the
+// fixture with one more rate plan whose id is a numeric-looking string with leading zeros
+// ("000123"; GetRatePlans, beside the global plans "0"), and the Rooms of GetRoomTypes with
+// their optional fields left out, one room each. `dorm: true` stays: it says units count
+// beds (spec: Inventory item, units), which the PMS needs to send the right availability.
+import type { PropertyFixture } from '../../channel-manager/index.js';
+import { arrayOf } from '../../schemas/definitions/common.js';
+import { ratePlansItemSchema, roomTypesItemSchema } from '../../schemas/definitions/responses.js';
+import { validateBody } from '../../schemas/index.js';
+import { type Variation, applyVariations, batchVariations, generateVariations, getAt } from '../../schemas/variations/index.js';
+
+const roomsValid = (Rooms: unknown): boolean => validateBody('GetRoomTypes', 'response', { success: true, Rooms }).length === 0;
+const plansValid = (plan: unknown): boolean => validateBody('GetRatePlans', 'response', { success: true, RatePlans: [plan] }).length === 0;
+
+export interface ShapedFixture {
+  fixture: PropertyFixture;
+  /** The rate plan variations it added (their names). */
+  added: string[];
+}
+
+/** The fixture with a copy of the first room's own rate plan under each generated id shape. */
+export function shapedFixture(fixture: PropertyFixture): ShapedFixture {
+  const own = fixture.rate_plans.find((plan) => plan.wbp_room_id !== '0');
+  if (!own) return { fixture, added: [] };
+  const { variations } = generateVariations(ratePlansItemSchema(), { ...own }, { isValid: plansValid, fixed: (_pointer, key) => key !== 'wbp_rate_id' });
+  const taken = new Set(fixture.rate_plans.map((plan) => plan.wbp_rate_id));
+  const added = variations.filter((v) => v.kind === 'id' && typeof v.value === 'string' && !taken.has(v.value));
+  if (added.length === 0) return { fixture, added: [] };
+  const plans = added.map((v) => ({ ...applyVariations({ ...own }, [v]), title: `${own.title} (${v.name})` }));
+  return { fixture: { ...fixture, rate_plans: [...fixture.rate_plans, ...plans] }, added: added.map((v) => v.name) };
+}
+
+/** GetRoomTypes' Rooms with each optional field absent on one room (the variations that combine). */
+export function shapedRooms(rooms: unknown): { Rooms: unknown; variations: Variation[] } {
+  if (!Array.isArray(rooms) || rooms.length === 0) return { Rooms: rooms, variations: [] };
+  const { variations } = generateVariations(arrayOf(roomTypesItemSchema()), rooms, {
+    isValid: roomsValid,
+    fixed: (pointer, key) => key === 'wbp_room_id' || (key === 'dorm' && getAt(rooms, pointer) === true),
+  });
+  const absent = variations.filter((v) => v.kind === 'absent');
+  const [batch] = batchVariations(rooms, absent, roomsValid);
+  return batch ? { Rooms: applyVariations(rooms, batch), variations: batch } : { Rooms: rooms, variations: [] };
+}
