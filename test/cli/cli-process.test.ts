@@ -31,7 +31,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('cm-certify CLI', () => {
+describe.concurrent('cm-certify CLI', () => {
   it('--version prints the package version; --help lists commands, exit codes and examples', async () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
     expect((await cli(['--version'])).stdout.trim()).toBe(pkg.version);

@@ -53,7 +53,7 @@ function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: st
 
 const REPORTERS = ['--reporter', 'json', '--reporter', 'junit', '--reporter', 'html'];
 
-describe('planted secrets never appear in anything cm-certify writes', () => {
+describe.concurrent('planted secrets never appear in anything cm-certify writes', () => {
   it.each([
     ['OTA, certified', [] as string[]],
     ['OTA, a wrong secret accepted (auth evidence)', ['--variant', 'auth-ignores-query-secret']],
