@@ -1,7 +1,9 @@
 // A PMS's reaction to the channel manager's error paths: a booking whose GetBookingId was
-// answered with an error must be fetched again, successfully.
+// answered with an error must be fetched again, successfully; a full refresh one of whose
+// ARIUpdates was answered with an error goes on (D-324).
 import { describe, expect, it } from 'vitest';
-import { fetchRetried } from '../../src/checks/code/pms-errors.js';
+import { AriLedger } from '../../src/checks/ari-ledger.js';
+import { ariAfterError, fetchRetried } from '../../src/checks/code/pms-errors.js';
 import type { CodeCheckInput } from '../../src/checks/code/types.js';
 import type { LiveExchange } from '../../src/spec/exchange.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
@@ -63,5 +65,64 @@ describe('fetch-retried', () => {
   it('fails a booking never fetched; cannot judge when the error went to another request', () => {
     expect(judge([fetchOf('B-1', 'ok')]).status).toBe('fail');
     expect(judge([fetchOf('0001003', 'ok')]).status).toBe('skip');
+  });
+});
+
+function ariUpdate(injected: boolean, items: Array<{ room: string; from: string; to: string }> = []): LiveExchange {
+  const x = fetchOf('-', injected ? 'injected' : 'ok') as unknown as { request: unknown; record: { operation: string } };
+  const Inventory = items.map((i) => ({ wbp_room_id: i.room, wbp_rate_id: '0', start_date: i.from, end_date: i.to, units: 1, rate: '80' }));
+  x.request = { ok: true, value: { currency: 'EUR', Inventory } };
+  x.record.operation = 'ARIUpdate';
+  return x as unknown as LiveExchange;
+}
+
+/** The refresh window's ARIUpdates (all also in pms.inbound, after `earlier`), fed to its ledger as the judge does. */
+function judgeRefresh(window: LiveExchange[], earlier: LiveExchange[] = []) {
+  const ledger = new AriLedger(T0);
+  for (const x of window) ledger.ingest(x.record.id, (x.request as { value: unknown }).value);
+  const pairs = [
+    { room: 'R1', rate: '0' },
+    { room: 'R2', rate: '0' },
+  ];
+  return ariAfterError.run({
+    subject: undefined,
+    args: {},
+    exchanges: [],
+    now: T0 + 100_000,
+    profile,
+    run: { allowHttp: false },
+    traffic: window,
+    pms: { inbound: [...earlier, ...window], ledger: () => ledger, mappedPairs: pairs, windowStart: T0, windowKey: 'refresh', callbacks: [] },
+  });
+}
+
+const YEAR = { from: '2026-11-21', to: '2027-12-31' };
+
+describe('ari-after-error', () => {
+  it('passes when ARIUpdates follow the one answered with the error', () => {
+    const verdict = judgeRefresh([ariUpdate(true, [{ room: 'R1', ...YEAR }]), ariUpdate(false, [{ room: 'R2', ...YEAR }])]);
+    expect(verdict.status).toBe('pass');
+    expect(verdict.message).toContain('1 more ARIUpdate');
+  });
+
+  it('fails a refresh that ends at the refused ARIUpdate with pairs left uncovered, naming one', () => {
+    const verdict = judgeRefresh([ariUpdate(false, [{ room: 'R1', ...YEAR }]), ariUpdate(true, [{ room: 'R1', ...YEAR }])]);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.message).toContain('no ARIUpdate after it');
+    expect(verdict.message).toContain('R2 x 0');
+  });
+
+  it("passes when the refused request was the refresh's last and every pair is covered (re-sending is not required)", () => {
+    const verdict = judgeRefresh([ariUpdate(false, [{ room: 'R1', ...YEAR }]), ariUpdate(true, [{ room: 'R2', ...YEAR }])]);
+    expect(verdict.status).toBe('pass');
+    expect(verdict.message).toContain("the refresh's last request");
+  });
+
+  it('passes when an ARIUpdate just before the refresh took the error; cannot judge with no error or no ARIUpdate', () => {
+    const before = ariUpdate(true);
+    const window = [ariUpdate(false, [{ room: 'R1', ...YEAR }])];
+    expect(judgeRefresh(window, [before]).status).toBe('pass');
+    expect(judgeRefresh(window).status).toBe('skip');
+    expect(judgeRefresh([]).skip).toBe('blocked');
   });
 });

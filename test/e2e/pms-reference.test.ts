@@ -56,6 +56,7 @@ const BOOKING_POLLING_EFFECTS = new Set([
   'pms.ari.no-unasked-refresh',
   'pms.callback.ari-full-refresh-by-wbp-id',
   'pms.ari.split-large',
+  'pms.ari.refresh-after-error',
   'pms.callback.ari-full-refresh-by-pms-id',
   'pms.ari.price-change-sent',
 ]);

@@ -204,6 +204,11 @@ export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ..
 export const ADDED_CHECKS: AddedCheck[] = [
   {
     target: 'pms',
+    check: 'pms.ari.refresh-after-error',
+    why: 'Issue 20 item 4: the mock answers the first ARIUpdate of the refresh asked for by wbp_property_id with an error; the rest of the refresh must still come (cb-ari-full-refresh, required; D-324)',
+  },
+  {
+    target: 'pms',
     check: 'pms.booking.fetch-retried',
     why: 'Issue 20 item 4: the mock answers the first GetBookingId of one booking with an error; a failed fetch imports nothing, so the booking must be fetched again (booking-poll-then-fetch, required)',
   },

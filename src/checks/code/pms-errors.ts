@@ -1,8 +1,12 @@
 // Code checks of a PMS's reaction to the channel manager's error paths (PMS target): takes
-// the inbound traffic, gives a verdict on whether a booking whose GetBookingId the mock
-// answered with an error (a scenario step's) was fetched again, successfully: a failed
-// fetch imports nothing, so the booking must be fetched until it is.
+// the inbound traffic, gives verdicts on whether a booking whose GetBookingId the mock
+// answered with an error (a scenario step's) was fetched again, successfully (a failed
+// fetch imports nothing, so the booking must be fetched until it is), and whether a full
+// refresh went on after one of its ARIUpdates was answered with an error (D-324).
 import { operationOf as op, succeeded } from '../../spec/exchange.js';
+import { coverageReport } from '../ari-ledger.js';
+import { dayNumber } from '../coverage.js';
+import { formatDate, DAY_MS } from '../../support/time.js';
 import type { CodeCheck } from './types.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
 
@@ -37,4 +41,49 @@ export const fetchRetried: CodeCheck = {
   },
 };
 
-export const PMS_ERROR_CHECKS: CodeCheck[] = [fetchRetried];
+/** The last night a one-year refresh from `from` (a day number) must reach. */
+function oneYearFrom(from: number): number {
+  const d = new Date(from * DAY_MS);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return Math.round(d.getTime() / DAY_MS) - 1;
+}
+
+export const ariAfterError: CodeCheck = {
+  name: 'ari-after-error',
+  description:
+    "a full refresh goes on after one of its ARIUpdates was answered with an error: more ARIUpdates follow the refused one, or the refused one was the refresh's last and every pair is covered",
+  run({ pms, traffic }) {
+    if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
+    const updates = (traffic ?? []).filter((x) => op(x) === 'ARIUpdate');
+    if (updates.length === 0) return skip('the PMS sent no ARIUpdate in this window (its coverage check judges the silence)', 'blocked');
+    const refusedAt = updates.findIndex((x) => x.injected !== undefined);
+    if (refusedAt < 0) {
+      // An ARIUpdate of its own just before the refresh took the error: the PMS went on after it all the same.
+      const before = pms.inbound.find((x) => op(x) === 'ARIUpdate' && x.injected !== undefined && x.at <= updates[0]!.at);
+      return before
+        ? pass(`ARIUpdate ${before.record.id} took the error (${before.injected}) just before the refresh; ${updates.length} ARIUpdate request(s) followed`, {
+            exchanges: [before.record.id, updates[0]!.record.id],
+          })
+        : skip('no ARIUpdate was answered with the error', 'not-applicable');
+    }
+    const refused = updates[refusedAt]!;
+    const after = updates.slice(refusedAt + 1);
+    const told = `ARIUpdate ${refused.record.id} was answered with an error on purpose (${refused.injected})`;
+    if (after.length > 0)
+      return pass(`${told}; the refresh went on: ${after.length} more ARIUpdate request(s)`, { exchanges: [refused.record.id, after[0]!.record.id] });
+    const ledger = pms.ledger(pms.windowKey);
+    const from = dayNumber(formatDate(pms.windowStart))!;
+    const gaps = ledger ? coverageReport(ledger, pms.mappedPairs, from, oneYearFrom(from)).filter((r) => r.gaps.length > 0) : pms.mappedPairs;
+    if (gaps.length === 0) return pass(`${told}; it was the refresh's last request and every pair is covered`, { exchanges: [refused.record.id] });
+    return fail(
+      unexpected(
+        `the full refresh after ${refused.record.id}`,
+        'the rest of the refresh (an error answer to one ARIUpdate does not end it)',
+        `no ARIUpdate after it; ${gaps.length} pair(s) left with gaps, e.g. ${gaps[0]!.room} x ${gaps[0]!.rate}`,
+      ),
+      { exchanges: [refused.record.id], expected: 'ARIUpdate after the refused one', actual: `none (${updates.length} before and including it)` },
+    );
+  },
+};
+
+export const PMS_ERROR_CHECKS: CodeCheck[] = [fetchRetried, ariAfterError];

@@ -32,7 +32,9 @@ export class AriSender {
       this.ctx.state.refreshesStarted += 1;
       const window = this.window();
       const items = this.ctx.behaviour.inventory(fullRefreshItems(mapping, window, this.calendar()));
-      for (const batch of this.ctx.behaviour.refreshBatches(items, { size: this.options.itemsPerRequest, mapping, window })) await this.sendBatch(batch);
+      for (const batch of this.ctx.behaviour.refreshBatches(items, { size: this.options.itemsPerRequest, mapping, window })) {
+        if (!(await this.sendBatch(batch)) && !this.ctx.behaviour.continuesRefreshAfterError()) return;
+      }
       this.ctx.state.fullRefreshes += 1;
     });
   }
@@ -83,8 +85,9 @@ export class AriSender {
     for (let index = 0; index < items.length; index += size) await this.sendBatch(items.slice(index, index + size));
   }
 
-  private async sendBatch(items: readonly InventoryItem[]): Promise<void> {
+  /** Whether the channel manager accepted it. */
+  private async sendBatch(items: readonly InventoryItem[]): Promise<boolean> {
     this.ctx.state.ariUpdates += 1;
-    await send(this.ctx, 'ARIUpdate', { currency: this.options.currency, Inventory: items });
+    return (await send(this.ctx, 'ARIUpdate', { currency: this.options.currency, Inventory: items })).ok;
   }
 }

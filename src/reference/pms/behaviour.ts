@@ -144,6 +144,16 @@ export class PmsBehaviour {
     return true;
   }
 
+  /** Whether a full refresh goes on after one of its ARIUpdates was answered with an error (it does: D-324). */
+  continuesRefreshAfterError(): boolean {
+    return true;
+  }
+
+  /** Whether a booking stays imported, its availability updated, when its AckBooking was refused (it does: D-325). */
+  keepsBookingWhenAckRefused(): boolean {
+    return true;
+  }
+
   /** Whether listed bookings are acknowledged (AckBooking declared or not). */
   acksBookings(declared: boolean): boolean {
     return declared;

@@ -84,6 +84,8 @@ export const PMS_FAULT_NAMES = [
   // Issue 20 item 4: the channel manager's error paths.
   'continues-after-refusal',
   'fetch-failure-forgotten',
+  'refresh-stops-on-error',
+  'ack-refused-drops-booking',
 ] as const;
 
 export type PmsFault = (typeof PMS_FAULT_NAMES)[number];
@@ -290,6 +292,16 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     SPEC.overview,
     'pms.setup.before-use',
     true,
+  ),
+  'refresh-stops-on-error': fault(
+    'Ends a full refresh at the first ARIUpdate the channel manager answers with an error',
+    SPEC.events,
+    'pms.ari.refresh-after-error',
+  ),
+  'ack-refused-drops-booking': fault(
+    'Takes an AckBooking refused with 4004 for a failed import: sends no availability update for the booking',
+    ep('AckBooking'),
+    'pms.booking.availability-updated',
   ),
   'fetch-failure-forgotten': fault(
     'A listed booking whose GetBookingId was answered with an error is not fetched again while its listing stays the same',

@@ -166,7 +166,7 @@ export class Poller {
     }
     this.retry.delete(listed.id);
     const change = this.ctx.ledger.import(listed.id, reservation, 'poll', listed.version);
-    if (this.acks() && !change.booking.acked) await this.acknowledge(listed.id);
+    if (this.acks() && !change.booking.acked && !(await this.acknowledge(listed.id)) && !this.ctx.behaviour.keepsBookingWhenAckRefused()) return;
     const mapping = this.options.mapping();
     if (mapping && this.ctx.behaviour.sendsAvailability(change, 'poll')) {
       await this.sender.availabilityUpdate(mapping, change.affected);
@@ -177,9 +177,11 @@ export class Poller {
     return this.ctx.behaviour.acksBookings(this.options.ackBooking);
   }
 
-  private async acknowledge(id: string): Promise<void> {
+  /** Whether the channel manager accepted the acknowledgement. */
+  private async acknowledge(id: string): Promise<boolean> {
     const outcome = await send(this.ctx, 'AckBooking', { booking_id: id });
     if (outcome.ok) this.ctx.ledger.markAcked(id);
+    return outcome.ok;
   }
 }
 

@@ -132,5 +132,21 @@ export const PMS_POLLING: ReadingTopic = {
       checks: { 'pms.poll.version-not-far-earlier': 'required' },
       supersedes: ['D-025'],
     },
+    {
+      id: 'D-325',
+      title: 'A booking whose acknowledgement was refused (4004) stays imported',
+      quotes: [
+        quote(SPEC.endpoint('AckBooking'), 'Response: success, errors. Error 4004: booking cannot be acknowledged; the reason is in msg.'),
+        quote(
+          `${SPEC.overview} › Typical flow (7)`,
+          'Bookings are fetched by polling (`GetBookingList`, then `GetBookingId`) and may also be pushed to a PMS endpoint by callback.',
+        ),
+      ],
+      summary: 'The first AckBooking of a booking is answered 4004: the booking GetBookingId gave is still a booking, and its availability is still lowered.',
+      reading:
+        'AckBooking acknowledges a booking the PMS already fetched; the spec gives 4004 for one that cannot be acknowledged and says nothing of undoing it. The booking was listed and fetched, and its guest will arrive: a PMS that drops it, or never lowers its availability, because the acknowledgement was refused, oversells the room. The mock answers the first AckBooking of the first booking with 4004 (only when AckBooking is declared); pms.booking.availability-updated then judges that booking as before (required, rule ari-update-on-booking). Acknowledging it again is allowed, not required.',
+      rules: ['ack-request', 'ari-update-on-booking'],
+      checks: { 'pms.booking.availability-updated': 'required' },
+    },
   ],
 };

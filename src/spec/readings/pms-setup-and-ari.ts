@@ -135,5 +135,24 @@ export const PMS_SETUP_AND_ARI: ReadingTopic = {
       rules: ['ari-full-refresh-coverage', 'env-creds-every-call', 'auth-secret-query-and-body'],
       checks: { 'pms.ari.coverage-one-year': 'required', 'pms.callback.ari-full-refresh-refreshes': 'required' },
     },
+    {
+      id: 'D-324',
+      title: 'An ARIUpdate answered with an error does not end a full refresh',
+      quotes: [
+        quote(SPEC.events, 'ARIFullRefresh | Technical support on the channel manager side enqueues a full refresh of a property'),
+        quote(SPEC.events, 'PMS re-sends all ARI.'),
+        quote(
+          SPEC.errors,
+          'Every response has HTTP status 200 and content type `application/json`. Failure is signalled in the body: `success` false and `errors` (array of objects with `id` integer and optional `msg` string).',
+        ),
+        quote(SPEC.events, 'Retry or delivery-guarantee policy of the callbacks: not shown.'),
+      ],
+      summary:
+        'One ARIUpdate of a requested refresh is answered with an error: the rest of the refresh must still come; re-sending the refused one is not required.',
+      reading:
+        "A full refresh is all ARI of the property (Events: the PMS re-sends all ARI), and an error answer is an ordinary HTTP 200 the PMS reads from the body (Errors 1): a channel manager may refuse one request of many, under load or for one item it cannot take. The mock answers the first ARIUpdate after ARIFullRefresh (by wbp_property_id) with error 1003. A PMS that stops the refresh there leaves the channel manager without most of the property's ARI: pms.ari.refresh-after-error fails (required, as cb-ari-full-refresh is). The spec gives no delivery policy, so re-sending the refused request is not required: its items still count toward the refresh's coverage, and a PMS whose refused request was its last passes when every pair is covered.",
+      rules: ['cb-ari-full-refresh', 'http-response-200-json'],
+      checks: { 'pms.ari.refresh-after-error': 'required' },
+    },
   ],
 };

@@ -123,6 +123,12 @@ const SCENARIOS = {
       shared_secret: SECRET,
     });
   },
+  // The setup refresh whose first ARIUpdate the channel manager refuses (the test's interceptor): how many ARIUpdates came.
+  refreshRefused: async (pair: Pair) => {
+    await post(pair.pms.startUrl, {}, null);
+    await waitFor(() => pair.of('ARIUpdate').length >= 1, 4_000, 'the first ARIUpdate');
+    await settledFor(300);
+  },
   roomInfo: (pair: Pair) => post(`${pair.pms.baseUrl}/RoomInfo`, { pms_property_id: PROPERTY.pms_property_id, shared_secret: SECRET }),
   propertySync: async (pair: Pair) => {
     await post(pair.pms.propertySyncUrl, {}, null);
@@ -456,6 +462,25 @@ const CASES: Record<PmsFault, FaultCase> = {
     },
     correct: 2,
     faulty: 1,
+  },
+  'refresh-stops-on-error': {
+    scenario: 'refreshRefused',
+    options: {
+      intercept: (x) => (x.operation === 'ARIUpdate' && x.index === 0 ? jsonResponse(200, { success: false, errors: [{ id: 1003, msg: 'busy' }] }) : undefined),
+    },
+    probe: (p) => firstRefresh(p).length > 1,
+    correct: true,
+    faulty: false,
+  },
+  'ack-refused-drops-booking': {
+    scenario: 'polls2',
+    options: {
+      intercept: (x) =>
+        x.operation === 'AckBooking' ? jsonResponse(200, { success: false, errors: [{ id: 4004, msg: 'cannot be acknowledged' }] }) : undefined,
+    },
+    probe: (p) => p.received.slice(p.received.findIndex((r) => r.operation === 'GetBookingList')).some((r) => r.operation === 'ARIUpdate'),
+    correct: true,
+    faulty: false,
   },
   'continues-after-refusal': {
     scenario: 'refusedSetup',

@@ -6,6 +6,7 @@ import { type PmsFault, pmsFaultSet } from '../faults.js';
 import { ARI_VARIANTS } from './ari.js';
 import { CALLBACK_VARIANTS } from './callbacks.js';
 import { CORRECT_VARIANTS } from './correct.js';
+import { ERROR_PATH_VARIANTS } from './error-paths.js';
 import { POLLING_VARIANTS } from './polling.js';
 import { PROPERTY_SYNC_VARIANTS } from './property-sync.js';
 import { REQUEST_VARIANTS } from './requests.js';
@@ -23,6 +24,7 @@ export const PMS_VARIANTS: Readonly<Record<PmsFault, PmsVariant>> = {
   ...CALLBACK_VARIANTS,
   ...PROPERTY_SYNC_VARIANTS,
   ...SHAPE_VARIANTS,
+  ...ERROR_PATH_VARIANTS,
 };
 
 export { CORRECT_VARIANTS };
