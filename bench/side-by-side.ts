@@ -101,7 +101,7 @@ export async function measureSideBySide(counts: readonly number[], runs: number,
       ];
       const loopArgs = [LOOP, profile.baseUrl, profile.sharedSecret, files.requests];
       const harnessOk = (code: number | null, stdout: string): boolean =>
-        code === 0 && new RegExp(`Checks: \\d+ passed, 0 failed[^\\n]*· ${count} exchanges`).test(stdout);
+        code === 0 && new RegExp(`Checks: 0 failed, \\d+ passed[^\\n]*· ${count} exchanges`).test(stdout);
       const loopOk = (code: number | null, stdout: string): boolean => code === 0 && stdout.startsWith(`${count} of ${count}`);
       const harness: ProcessStats[] = [];
       const loop: ProcessStats[] = [];
