@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { packagePath } from '../src/support/package-root.js';
 import type { OverheadResult } from './overhead-child.js';
 import { median, runChild, runJsonChild } from './timing.js';
+import { parseRunSummary } from './run-summary.js';
 
 const CHILD = fileURLToPath(new URL('./overhead-child.js', import.meta.url));
 
@@ -35,9 +36,9 @@ export async function measureCertification(runs: number, log: (line: string) => 
       const run = await runChild(process.execPath, [bin, 'run', '--target', 'ota', '--reference'], { cwd, env: { ...process.env, NO_COLOR: '1', CI: '1' } });
       if (run.code !== 0 || !run.stdout.includes('Verdict: CERTIFIED'))
         throw new Error(`the reference OTA was not certified (exit ${run.code}):\n${run.stdout.slice(-1500)}${run.stderr.slice(-1500)}`);
-      const summary = /Checks: (?:\d+ failed, )?(\d+) passed.*· (\d+) exchanges/.exec(run.stdout);
-      checks = Number(summary?.[1] ?? 0);
-      exchanges = Number(summary?.[2] ?? 0);
+      const summary = parseRunSummary(run.stdout);
+      checks = summary?.passed ?? 0;
+      exchanges = summary?.exchanges ?? 0;
       times.push(run.ms);
       log(`  OTA certification ${i + 1}/${runs}: ${Math.round(run.ms)} ms`);
     }

@@ -16,6 +16,7 @@ import { buildEnvelope } from '../src/runner/envelope.js';
 import { packagePath } from '../src/support/package-root.js';
 import { writeScenario } from './ota-scenario.js';
 import { median, runChild } from './timing.js';
+import { parseRunSummary } from './run-summary.js';
 
 const HOOK = fileURLToPath(new URL('./rusage-hook.js', import.meta.url));
 const LOOP = fileURLToPath(new URL('./loop-child.js', import.meta.url));
@@ -101,7 +102,7 @@ export async function measureSideBySide(counts: readonly number[], runs: number,
       ];
       const loopArgs = [LOOP, profile.baseUrl, profile.sharedSecret, files.requests];
       const harnessOk = (code: number | null, stdout: string): boolean =>
-        code === 0 && new RegExp(`Checks: 0 failed, \\d+ passed[^\\n]*· ${count} exchanges`).test(stdout);
+        code === 0 && parseRunSummary(stdout)?.failed === 0 && parseRunSummary(stdout)?.exchanges === count;
       const loopOk = (code: number | null, stdout: string): boolean => code === 0 && stdout.startsWith(`${count} of ${count}`);
       const harness: ProcessStats[] = [];
       const loop: ProcessStats[] = [];

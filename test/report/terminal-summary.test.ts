@@ -10,6 +10,7 @@ import { DEFAULT_SECRET_VARS } from '../../src/report/reproduce.js';
 import { Redactor } from '../../src/support/redact.js';
 import type { RunResult } from '../../src/runner/types.js';
 import { buildRunResult } from './run-result-fixture.js';
+import { parseRunSummary } from '../../bench/run-summary.js';
 
 async function summary(result: RunResult = buildRunResult()): Promise<string[]> {
   const out = new PassThrough();
@@ -43,6 +44,14 @@ describe('the end of the terminal report', () => {
       .split('\n');
     expect(rest[0]).toMatch(/^Checks: \d+ failed, \d+ errors, \d+ warnings, \d+ passed, \d+ skipped · \d+ exchanges · [\d.]+ s$/);
     expect(rest[1]).toMatch(/^Verdict: NOT CERTIFIED \(.*\) — schema\.response$/);
+    // The benchmarks read the same line (npm run bench): failed, passed and exchanges as counted.
+    const counts = buildRunResult();
+    expect(parseRunSummary(rest[0]!)).toEqual({
+      failed: Number(/(\d+) failed/.exec(rest[0]!)![1]),
+      passed: Number(/(\d+) passed/.exec(rest[0]!)![1]),
+      exchanges: counts.exchanges.length,
+    });
+    expect(parseRunSummary(rest[0]!)!.failed).toBeGreaterThan(0);
     expect(rest).toHaveLength(2);
     // Nothing after the verdict; the warnings and notes come before the failures, far from the end.
     expect(lines.indexOf('Warnings (1)')).toBeLessThan(lines.indexOf('Failures (2)'));
