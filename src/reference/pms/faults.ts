@@ -4,92 +4,6 @@
 // stays correct.
 import { SPEC } from '../../spec/sections.js';
 
-export const PMS_FAULT_NAMES = [
-  'skip-healthcheck',
-  'healthcheck-after-setup',
-  'setup-wrong-password',
-  'setup-pms-id-integer',
-  'skip-rate-plans',
-  'reused-guid',
-  'verb-mismatch',
-  'secret-only-in-body',
-  'secret-only-in-query',
-  'pms-cid-uppercase',
-  'refresh-six-months',
-  'skip-global-plans',
-  'units-differ-per-plan',
-  'wrong-currency',
-  'unknown-room',
-  'end-before-start',
-  'min-los-zero',
-  'no-refresh-on-callback',
-  'first-poll-not-null',
-  'version-now',
-  'version-local-time',
-  'version-after-error',
-  'version-iso-format',
-  'slow-polling',
-  'no-booking-fetch',
-  'no-ack',
-  'notify-no-poll',
-  'notify-error',
-  'booking-create-http-500',
-  'room-info-missing-units',
-  'callback-text-plain',
-  'no-availability-update',
-  'daily-items',
-  'dormitory-without-gender',
-  'tax-amount-and-amounts',
-  'lowercase-country',
-  'rateplans-without-default-0',
-  'meal-code-2',
-  'image-description-2001-chars',
-  'calculation-basis-without-percent',
-  'unknown-condition-parameter',
-  'weekend-day-misspelled',
-  'breakfast-invalid',
-  'currency-not-iso',
-  'tax-applies-per-night',
-  // Issue 12 (effects of bookings and callbacks; D-160..D-179).
-  'request-before-setup',
-  'refresh-close-only',
-  'refresh-one-request',
-  'scheduled-refresh',
-  'refresh-needs-pms-id',
-  'refresh-needs-wbp-id',
-  'booking-create-no-availability',
-  'double-import',
-  'no-availability-on-cancel',
-  'no-availability-on-modify',
-  'notify-ignores-changes',
-  'no-ari-on-price-change',
-  'no-room-info-path',
-  'no-fallback-polling',
-  // Issue 20: checks set to the rule list's level (required).
-  'version-hour-early',
-  'timezone-not-iana',
-  'address-country-differs',
-  'latitude-out-of-range',
-  'create-room-wbp-room-id',
-  'fee-reference-unknown',
-  'mapping-before-setup',
-  'cancel-frees-twice',
-  // Issue 20 item 2: valid shapes the mock serves.
-  'booking-id-as-number',
-  'booking-id-truncated',
-  'listing-needs-version',
-  'rate-id-as-number',
-  'room-without-label-skipped',
-  'booking-create-strict',
-  // Issue 20 item 4: the channel manager's error paths.
-  'continues-after-refusal',
-  'fetch-failure-forgotten',
-  'refresh-stops-on-error',
-  'ack-refused-drops-booking',
-] as const;
-
-export type PmsFault = (typeof PMS_FAULT_NAMES)[number];
-
 export interface PmsFaultInfo {
   description: string;
   /** The spec section the fault violates (a SPEC name). */
@@ -114,7 +28,8 @@ function bodyFault(description: string, spec: string, pointer: string): PmsFault
   return { description, spec, catchBy: 'schema.request', pointer };
 }
 
-export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
+// One table: a fault's name is its key, so no list of names can drift from it.
+const FAULT_TABLE = {
   'skip-healthcheck': fault('Never calls HealthCheck: SetupProperty comes first', SPEC.healthCheckFlow, 'pms.setup.healthcheck-first'),
   'healthcheck-after-setup': fault('Calls HealthCheck only after SetupProperty', SPEC.healthCheckFlow, 'pms.setup.healthcheck-first'),
   'setup-wrong-password': fault(
@@ -313,7 +228,13 @@ export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = {
     SPEC.overview,
     'pms.ari.price-change-sent',
   ),
-};
+} satisfies Record<string, PmsFaultInfo>;
+
+export type PmsFault = keyof typeof FAULT_TABLE;
+
+export const PMS_FAULTS: Readonly<Record<PmsFault, PmsFaultInfo>> = FAULT_TABLE;
+
+export const PMS_FAULT_NAMES = Object.keys(FAULT_TABLE) as readonly PmsFault[];
 
 export function isPmsFault(value: unknown): value is PmsFault {
   return typeof value === 'string' && Object.hasOwn(PMS_FAULTS, value);
