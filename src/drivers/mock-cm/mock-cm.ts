@@ -15,7 +15,8 @@ import type { BookingRecord, PropertyFixture } from '../../channel-manager/index
 import type { ReservationTemplate } from '../../profile/reservation-template.js';
 import { renderMockReservation } from './reservation-render.js';
 import { ServedShapes } from './served-shapes.js';
-import { shapedFixture } from './served-catalogue.js';
+import { mappedPairsOf, shapedFixture } from './served-catalogue.js';
+import { ScenarioErrors } from './scenario-errors.js';
 import { loadPropertyFixture } from '../../channel-manager/index.js';
 import type { NewBooking } from '../../channel-manager/index.js';
 import type { EvidenceLog } from '../evidence-log.js';
@@ -81,7 +82,7 @@ export class MockChannelManager {
   private server: Server | undefined;
   private baseUrl = '';
   /** Errors to answer the next requests of an operation with, in turn. */
-  private readonly failures = new Map<string, Array<{ id: number; msg: string; bookingId?: string }>>();
+  private readonly errors = new ScenarioErrors();
   /** Sockets whose request the handler is reading. */
   private readonly reading = new WeakSet<Socket>();
   /** Lets the runner see an inbound exchange (judge it, feed ledgers) before bodies are summarised. */
@@ -173,7 +174,7 @@ export class MockChannelManager {
 
   /** The next answer to `operation` not yet given an error is this error (a scenario step's request; several wait in turn). */
   failNext(operation: string, id: number, msg: string, bookingId?: string): void {
-    this.failures.set(operation, [...(this.failures.get(operation) ?? []), { id, msg, ...(bookingId !== undefined ? { bookingId } : {}) }]);
+    this.errors.queue(operation, { id, msg, ...(bookingId !== undefined ? { bookingId } : {}) });
   }
 
   /** What the mock served varied on purpose, per operation (answers and callbacks that carried generated shapes). */
@@ -194,34 +195,12 @@ export class MockChannelManager {
 
   /** Known room x rate plan pairs: what a PMS may send ARI for (per room, its plans in fixture order). */
   mappedPairs(): Array<{ room: string; rate: string }> {
-    // Plans grouped by room once, so a large property costs rooms + plans, not rooms x plans.
-    const positions = new Map<string, number[]>();
-    this.model.fixture.rate_plans.forEach((plan, index) => {
-      const list = positions.get(plan.wbp_room_id);
-      if (list) list.push(index);
-      else positions.set(plan.wbp_room_id, [index]);
-    });
-    const global = positions.get('0') ?? [];
-    const pairs: Array<{ room: string; rate: string }> = [];
-    for (const room of this.model.fixture.rooms) {
-      const id = String(room.wbp_room_id);
-      const own = id === '0' ? [] : (positions.get(id) ?? []);
-      for (const index of mergeSorted(own, global)) pairs.push({ room: id, rate: this.model.fixture.rate_plans[index]!.wbp_rate_id });
-    }
-    return pairs;
+    return mappedPairsOf(this.model.fixture);
   }
 
   reservation(bookingId: string): Record<string, unknown> | undefined {
     const booking = this.model.bookings.get(bookingId);
     return booking ? this.shapes.reservation(bookingId, renderMockReservation(booking, this.options.reservationTemplate)) : undefined;
-  }
-
-  /** The error waiting for this request: the first for its operation (one for a booking id only when the request names it). */
-  private takeFailure(operation: string, request: ParsedBody): { id: number; msg: string } | undefined {
-    const waiting = this.failures.get(operation);
-    const named = request.ok ? (request.value as { booking_id?: unknown } | null)?.booking_id : undefined;
-    const index = waiting?.findIndex((f) => f.bookingId === undefined || f.bookingId === named) ?? -1;
-    return index < 0 ? undefined : waiting!.splice(index, 1)[0];
   }
 
   /** The catalogue it serves: the fixture's, with the rate plans of generated id shapes. */
@@ -294,7 +273,7 @@ export class MockChannelManager {
     if (!read.ok && read.reason === 'too-large') reply = errorReply(413, 1005, `request body larger than ${maxBodyBytes} bytes`, true);
     else if (read.ok && req.method !== 'POST') reply = errorReply(405, 1004, `use POST, not ${req.method}`);
     else if (read.ok) {
-      const failure = this.takeFailure(operation, request);
+      const failure = this.errors.take(operation, request);
       if (failure) {
         injected = `error ${failure.id} injected by the scenario`;
         reply = errorReply(200, failure.id, failure.msg);
@@ -328,15 +307,4 @@ export class MockChannelManager {
       this.inbound.push(boundedCopy(live));
     }
   }
-}
-
-/** Two ascending index lists as one ascending list. */
-function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
-  if (a.length === 0) return [...b];
-  if (b.length === 0) return [...a];
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]! < b[j]!) ? a[i++]! : b[j++]!);
-  return out;
 }

@@ -3,7 +3,8 @@
 // fixture with one more rate plan whose id is a numeric-looking string with leading zeros
 // ("000123"; GetRatePlans, beside the global plans "0"), and the Rooms of GetRoomTypes with
 // their optional fields left out, one room each. `dorm: true` stays: it says units count
-// beds (spec: Inventory item, units), which the PMS needs to send the right availability.
+// beds (spec: Inventory item, units), which the PMS needs to send the right availability;
+// and the room x rate plan pairs the catalogue maps (what a PMS may send ARI for).
 import type { PropertyFixture } from '../../channel-manager/index.js';
 import { arrayOf } from '../../schemas/definitions/common.js';
 import { ratePlansItemSchema, roomTypesItemSchema } from '../../schemas/definitions/responses.js';
@@ -41,4 +42,34 @@ export function shapedRooms(rooms: unknown): { Rooms: unknown; variations: Varia
   const absent = variations.filter((v) => v.kind === 'absent');
   const [batch] = batchVariations(rooms, absent, roomsValid);
   return batch ? { Rooms: applyVariations(rooms, batch), variations: batch } : { Rooms: rooms, variations: [] };
+}
+
+/** Known room x rate plan pairs: what a PMS may send ARI for (per room, its plans in fixture order). */
+export function mappedPairsOf(fixture: PropertyFixture): Array<{ room: string; rate: string }> {
+  // Plans grouped by room once, so a large property costs rooms + plans, not rooms x plans.
+  const positions = new Map<string, number[]>();
+  fixture.rate_plans.forEach((plan, index) => {
+    const list = positions.get(plan.wbp_room_id);
+    if (list) list.push(index);
+    else positions.set(plan.wbp_room_id, [index]);
+  });
+  const global = positions.get('0') ?? [];
+  const pairs: Array<{ room: string; rate: string }> = [];
+  for (const room of fixture.rooms) {
+    const id = String(room.wbp_room_id);
+    const own = id === '0' ? [] : (positions.get(id) ?? []);
+    for (const index of mergeSorted(own, global)) pairs.push({ room: id, rate: fixture.rate_plans[index]!.wbp_rate_id });
+  }
+  return pairs;
+}
+
+/** Two ascending index lists as one ascending list. */
+function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  if (a.length === 0) return [...b];
+  if (b.length === 0) return [...a];
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]! < b[j]!) ? a[i++]! : b[j++]!);
+  return out;
 }
