@@ -152,6 +152,7 @@ const CAUGHT_BY: Record<OtaFault, string> = {
   'property-requires-sort-order': 'property.create.allowed-value.accepted',
   'property-refuses-numeric-id': 'property.create.allowed-value.accepted',
   'setup-refuses-room-info-camp': 'setup.setup-property.room-info-accepted',
+  'update-room-requires-rate-plans': 'property.update-room.allowed-value.accepted',
 };
 /** Recommended rules: the variant is a warning, not a denial. */
 const WARNING_ONLY = new Set<OtaFault>([
@@ -180,6 +181,7 @@ const ONLY_ISSUE_20: Partial<Record<OtaFault, string>> = {
   'room-without-plans-uncovered': 'fail:property.rate-plans.cover-rooms',
   'delete-rate-plan-drops-rooms': 'fail:property.rooms.kept',
   'password-missing-accepted': 'fail:probe.credentials.refused',
+  'update-room-requires-rate-plans': 'fail:property.update-room.allowed-value.accepted',
 };
 
 describe('correct OTA variants', () => {

@@ -209,6 +209,11 @@ export const ADDED_CHECKS: AddedCheck[] = [
   },
   {
     target: 'ota',
+    check: 'property.update-room.allowed-value.accepted',
+    why: 'Issue 20 item 2: UpdateRoom carrying every valid variation of the Room generated from its schema, each a new room read back (updateroom-request, room-required-fields: required)',
+  },
+  {
+    target: 'ota',
     check: 'setup.setup-property.room-info-accepted',
     why: 'Issue 20 item 2: SetupProperty carrying every valid RoomInfo variation generated from the schema (recommended: roominfo-absent-default)',
   },
