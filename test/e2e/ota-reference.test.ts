@@ -39,7 +39,12 @@ describe('reference OTA', () => {
     const variations = runs(result, 'property.create.allowed-value.accepted');
     expect(variations).toBe(result.variations?.operations.CreateProperty?.requests);
     expect(runs(result, 'property.create.rooms-listed')).toBe(1 + variations);
-    expect(runs(result, 'property.rate-plans.cover-rooms')).toBe(5 + variations);
+    // UpdateRoom's Room variations: each request a new room, read back like the hand-written ones.
+    const rooms = runs(result, 'property.update-room.allowed-value.accepted');
+    expect(rooms).toBe(result.variations?.operations.UpdateRoom?.requests);
+    expect(rooms).toBeGreaterThan(0);
+    expect(runs(result, 'property.update-room.rooms-listed')).toBe(1 + rooms);
+    expect(runs(result, 'property.rate-plans.cover-rooms')).toBe(5 + variations + rooms);
     expect(runs(result, 'probe.property.rate-plans-cover-rooms')).toBe(1);
     expect(runs(result, 'property.rooms.kept')).toBe(2);
     expect(runs(result, 'cancel.list-null.still-listed')).toBe(1);
