@@ -52,6 +52,30 @@ describe('every valid variation is sent', () => {
     expect(result.verdict).toBe('not-certified');
   });
 
+  it('UpdateRoom: the reference accepts every Room variation, each a new room read back; a room without rateplans refused fails naming it', async () => {
+    const property = await certify('property');
+    const accepted = check(property, 'property.update-room.allowed-value.accepted');
+    expect(accepted?.outcome).toBe('pass');
+    const sent = property.variations?.operations.UpdateRoom;
+    expect(sent?.generated).toBeGreaterThanOrEqual(15);
+    expect(sent?.requests).toBeLessThanOrEqual(sent!.generated / 4);
+    expect(accepted?.counts.runs).toBe(sent?.requests);
+    // Read back after the hand-written UpdateRooms (2) and after each variation request.
+    expect(check(property, 'property.update-room.rooms-listed')?.counts.runs).toBe(1 + sent!.requests);
+    expect(check(property, 'property.update-room.rate-plans-listed')?.counts.passed).toBeGreaterThanOrEqual(sent!.requests);
+
+    const refused = await certify('property', ['update-room-requires-rate-plans']);
+    const caught = check(refused, 'property.update-room.allowed-value.accepted');
+    expect(caught?.outcome).toBe('fail');
+    expect(caught?.message).toContain('valid UpdateRoom with room.rateplans absent');
+    expect(caught?.counts.failed).toBe(1);
+    expect(refused.variations?.operations.UpdateRoom?.resent).toBeGreaterThan(0);
+    // The hand-written UpdateRooms carry rate plans: only the generated variation finds it.
+    expect(check(refused, 'property.update-room.accepted')?.outcome).toBe('pass');
+    expect(check(refused, 'property.create.allowed-value.accepted')?.outcome).toBe('pass');
+    expect(refused.verdict).not.toBe('certified');
+  });
+
   it('RoomInfo with SetupProperty: every variation accepted by the reference; a refused pricingModel is a warning naming it', async () => {
     const setup = await certify('setup');
     expect(check(setup, 'setup.setup-property.room-info-accepted')?.outcome).toBe('pass');

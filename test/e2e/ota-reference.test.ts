@@ -39,7 +39,12 @@ describe('reference OTA', () => {
     const variations = runs(result, 'property.create.allowed-value.accepted');
     expect(variations).toBe(result.variations?.operations.CreateProperty?.requests);
     expect(runs(result, 'property.create.rooms-listed')).toBe(1 + variations);
-    expect(runs(result, 'property.rate-plans.cover-rooms')).toBe(5 + variations);
+    // UpdateRoom's Room variations: each request a new room, read back like the hand-written ones.
+    const rooms = runs(result, 'property.update-room.allowed-value.accepted');
+    expect(rooms).toBe(result.variations?.operations.UpdateRoom?.requests);
+    expect(rooms).toBeGreaterThan(0);
+    expect(runs(result, 'property.update-room.rooms-listed')).toBe(1 + rooms);
+    expect(runs(result, 'property.rate-plans.cover-rooms')).toBe(5 + variations + rooms);
     expect(runs(result, 'probe.property.rate-plans-cover-rooms')).toBe(1);
     expect(runs(result, 'property.rooms.kept')).toBe(2);
     expect(runs(result, 'cancel.list-null.still-listed')).toBe(1);
@@ -152,6 +157,7 @@ const CAUGHT_BY: Record<OtaFault, string> = {
   'property-requires-sort-order': 'property.create.allowed-value.accepted',
   'property-refuses-numeric-id': 'property.create.allowed-value.accepted',
   'setup-refuses-room-info-camp': 'setup.setup-property.room-info-accepted',
+  'update-room-requires-rate-plans': 'property.update-room.allowed-value.accepted',
 };
 /** Recommended rules: the variant is a warning, not a denial. */
 const WARNING_ONLY = new Set<OtaFault>([
@@ -180,6 +186,7 @@ const ONLY_ISSUE_20: Partial<Record<OtaFault, string>> = {
   'room-without-plans-uncovered': 'fail:property.rate-plans.cover-rooms',
   'delete-rate-plan-drops-rooms': 'fail:property.rooms.kept',
   'password-missing-accepted': 'fail:probe.credentials.refused',
+  'update-room-requires-rate-plans': 'fail:property.update-room.allowed-value.accepted',
 };
 
 describe('correct OTA variants', () => {

@@ -199,7 +199,25 @@ const SHAPE_CHANGES: CheckChange[] = [
   },
 ];
 
-export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ...SHAPE_CHANGES];
+/** Issue 20 item 2: UpdateRoom's Room variations, each a new room read back (suite property 1.3.0). */
+const ROOM_VARIATION_CHANGES: CheckChange[] = [
+  {
+    target: 'ota',
+    check: 'property.update-room.rooms-listed',
+    variants: ['create-property-dorm-unlisted'],
+    accepts: from('pass|required', 'fail|required'),
+    why: 'Issue 20 item 2: the Room variations are sent on a dormitory (every gender goes with one); a GetRoomTypes that leaves out dormitories does not list the dormitories UpdateRoom creates either',
+  },
+  {
+    target: 'ota',
+    check: 'property.update-room.rate-plans-listed',
+    variants: ['update-room-new-unlisted'],
+    accepts: from('pass|required', 'fail|required'),
+    why: 'Issue 20 item 2: the rate plans of each varied room carry that room\'s id in their labels, so a room GetRoomTypes never lists cannot borrow the titles of another room\'s plans (the hand-written new room 104 shares "Flexible rate" with room 101); its plans are missing',
+  },
+];
+
+export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ...SHAPE_CHANGES, ...ROOM_VARIATION_CHANGES];
 
 export const ADDED_CHECKS: AddedCheck[] = [
   {
@@ -211,6 +229,11 @@ export const ADDED_CHECKS: AddedCheck[] = [
     target: 'pms',
     check: 'pms.booking.fetch-retried',
     why: 'Issue 20 item 4: the mock answers the first GetBookingId of one booking with an error; a failed fetch imports nothing, so the booking must be fetched again (booking-poll-then-fetch, required)',
+  },
+  {
+    target: 'ota',
+    check: 'property.update-room.allowed-value.accepted',
+    why: 'Issue 20 item 2: UpdateRoom carrying every valid variation of the Room generated from its schema, each a new room read back (updateroom-request, room-required-fields: required)',
   },
   {
     target: 'ota',

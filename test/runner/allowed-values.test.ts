@@ -1,13 +1,15 @@
-// The variation generators the suites iterate over: every CreateProperty and ARIUpdate they
-// give is valid (schema and body rules) and carries the variations it names; together they
-// send every enum value and flag of the Property and Inventory item schemas; a refused
-// request splits into halves that carry the same variations between them.
+// The variation generators the suites iterate over: every CreateProperty, UpdateRoom and
+// ARIUpdate they give is valid (schema and body rules) and carries the variations it names;
+// together they send every enum value and flag of the Property, Room and Inventory item
+// schemas; a refused request splits into halves that carry the same variations between them.
 import { describe, expect, it } from 'vitest';
 import { applyBodyRules } from '../../src/checks/body-rules/index.js';
 import { loadProfile } from '../../src/profile/load-profile.js';
 import { GENERATORS, type VariedItem } from '../../src/runner/generators/index.js';
 import { inventoryItemSchema } from '../../src/schemas/definitions/inventory.js';
 import { propertySchema } from '../../src/schemas/definitions/property.js';
+import { roomSchema } from '../../src/schemas/definitions/rooms.js';
+import { updateRoomBase } from '../../src/runner/generators/allowed-values.js';
 import { uncovered } from '../../src/schemas/variations/index.js';
 import { validateBody } from '../../src/schemas/index.js';
 import { packagePath } from '../../src/support/package-root.js';
@@ -79,6 +81,65 @@ describe('property-variations', () => {
     for (const part of parts) expect(validateBody('CreateProperty', 'request', createBody(part))).toEqual([]);
     const one = { ...item, variations: item.variations.slice(0, 1) };
     expect(GENERATORS.get('property-variations')!.split!(one)).toEqual([]);
+  });
+});
+
+describe('room-variations', () => {
+  const items = generate('room-variations', { nonce: 'cm1a2b', first_room_id: 200 });
+  const updateBody = (room: unknown): Obj => ({ ...ENVELOPE, verb: 'UpdateRoom', pms_property_id: 1, wbp_property_id: '1', wbp_property_password: 'p', room });
+
+  it('sends every enum value and both values of every flag of the Room schema, in few requests', () => {
+    const all = items.flatMap((i) => i.variations);
+    expect(all.length).toBeGreaterThanOrEqual(15);
+    expect(items.length).toBeLessThanOrEqual(all.length / 4);
+    expect(uncovered(roomSchema('UpdateRoom'), updateRoomBase(200, 'cm1a2b'), all, 'room')).toEqual([]);
+    expect(names(items)).toEqual(
+      expect.arrayContaining([
+        'room.description null',
+        'room.rateplans absent',
+        'room.images [] (empty)',
+        'room.gender "MALE"',
+        'room.gender "MIXED"',
+        'room.dormitory false',
+        'room.images[1].description at its maximum length 2000',
+      ]),
+    );
+    expect(names(items).some((n) => /^room\.rateplans\[\d\]\.meal_codes \[21\]$/.test(n))).toBe(true);
+    // The base is a dormitory with gender FEMALE: every gender value goes with a dormitory.
+    expect(items.every((i) => i.room.dormitory === false || ['MALE', 'FEMALE', 'MIXED'].includes(i.room.gender))).toBe(true);
+  });
+
+  it('each is a valid UpdateRoom (schema and every body rule) for a new room of its own, labelled with its id and the nonce', () => {
+    const ids = items.map((i) => i.room.pms_room_id);
+    expect(ids).toEqual(ids.map((_, n) => 200 + n));
+    for (const item of items) {
+      const body = updateBody(item.room);
+      expect(validateBody('UpdateRoom', 'request', body), item.name).toEqual([]);
+      for (const { rule, verdict } of applyBodyRules('UpdateRoom', 'request', body)) expect(verdict.status === 'fail', `${item.name}: ${rule.id}`).toBe(false);
+      expect(item.room.label).toBe(`Varied dormitory ${item.room.pms_room_id} cm1a2b`);
+      // The PMS id is the scenario's, the OTA's id unknown for a new room: neither is varied.
+      expect(item.room.wbp_room_id).toBeUndefined();
+      expect(item.variations.some((v) => /pms_room_id|wbp_room_id/.test(v.location))).toBe(false);
+    }
+  });
+
+  it('a request carries exactly its variations: the base with each of them made', () => {
+    const bare = items.find((i) => i.variations.some((v) => v.name === 'room.rateplans absent'))!;
+    expect(bare.room.rateplans).toBeUndefined();
+    const nulled = items.find((i) => i.variations.some((v) => v.name === 'room.description null'))!;
+    expect(nulled.room.description).toBeNull();
+    const kept = items.find((i) => !i.variations.some((v) => v.location === 'room.description'))!;
+    expect(kept.room.description).toBe(updateRoomBase(0, '').description);
+  });
+
+  it('splits a refused UpdateRoom into halves that carry its variations, each a new room of its own', () => {
+    const [fresh] = generate('room-variations', { nonce: 'cm1a2b' });
+    const parts = GENERATORS.get('room-variations')!.split!(fresh) as Array<Obj & VariedItem>;
+    expect(parts).toHaveLength(2);
+    expect(names(parts).sort()).toEqual(fresh!.variations.map((v) => v.name).sort());
+    expect(new Set([fresh!.room.pms_room_id, ...parts.map((p) => p.room.pms_room_id)]).size).toBe(3);
+    for (const part of parts) expect(validateBody('UpdateRoom', 'request', updateBody(part.room))).toEqual([]);
+    expect(GENERATORS.get('room-variations')!.split!({ ...fresh, variations: fresh!.variations.slice(0, 1) })).toEqual([]);
   });
 });
 

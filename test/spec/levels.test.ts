@@ -18,6 +18,7 @@ const EXCEPTIONS: readonly string[] = [
   'ota setup.unknown-operation.refused recommended D-015',
   'ota ari.unknown-room.refused recommended D-102',
   'ota property.update-room.accepted required D-130',
+  'ota property.update-room.allowed-value.accepted required D-130',
   'ota property.update-room.label recommended D-128',
   'ota protocol.json-safe-integers recommended D-322',
   'ota property.update-rate-plan.title-shown recommended D-121',

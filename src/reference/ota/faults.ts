@@ -102,6 +102,7 @@ export const OTA_FAULT_NAMES = [
   'property-requires-sort-order',
   'property-refuses-numeric-id',
   'setup-refuses-room-info-camp',
+  'update-room-requires-rate-plans',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];

@@ -1,13 +1,13 @@
 // Every valid shape of what the harness sends, generated from the schemas: takes a request's
-// base (the complete Property the harness creates; a one-night Inventory item for the
-// candidate's rooms and rate plans; a RoomInfo list) and gives its valid variations
+// base (the complete Property the harness creates; a complete Room for UpdateRoom; a
+// one-night Inventory item for the candidate's rooms and rate plans; a RoomInfo list) and gives its valid variations
 // (src/schemas/variations: each one thing changed and named, e.g. `Inventory[0].rate "80"`)
 // batched into few requests, each item carrying the names it varies so that a refused
 // request is split (generators/index.ts `split`) until the refused variation is alone.
 import { applyBodyRules } from '../../checks/body-rules/index.js';
 import { inventoryItemSchema } from '../../schemas/definitions/inventory.js';
 import { propertySchema } from '../../schemas/definitions/property.js';
-import { roomInfoListSchema } from '../../schemas/definitions/rooms.js';
+import { roomInfoListSchema, roomSchema } from '../../schemas/definitions/rooms.js';
 import { validateBody } from '../../schemas/index.js';
 import { type Variation, applyVariations, batchVariations, generateVariations } from '../../schemas/variations/index.js';
 import type { MessageName } from '../../spec/operations.js';
@@ -25,6 +25,22 @@ const ENVELOPE: Obj = {
   wbp_property_password: 'cm-certify',
 };
 
+/**
+ * Each rate plan of a room once: "Each room has a default rate plan whose id is always 0 ...;
+ * other rate plans have a higher id". A second plan with the id of another (a second 0) is
+ * not a shape the spec allows, and an OTA that keys a room's plans by id keeps only one.
+ */
+function rateIdsDistinct(body: Obj): boolean {
+  const property = body.Property as Obj | undefined;
+  const rooms = [body.room, ...(Array.isArray(property?.rooms) ? property.rooms : [])];
+  return rooms.every((room) => {
+    const plans = (room as Obj | undefined)?.rateplans;
+    if (!Array.isArray(plans)) return true;
+    const ids = plans.map((plan) => (plan as Obj | undefined)?.pms_rate_id);
+    return new Set(ids).size === ids.length;
+  });
+}
+
 /** Whether a request body is valid: the operation's schema and every body rule (what JSON Schema cannot state). */
 export function validRequest(operation: MessageName, wrap: (value: unknown) => Obj): (value: unknown) => boolean {
   return (value) => {
@@ -32,6 +48,7 @@ export function validRequest(operation: MessageName, wrap: (value: unknown) => O
     if (operation === 'SetupProperty' || operation === 'CreateProperty') body.pms_property_id = '1';
     if (operation === 'SetupProperty') body.wbp_property_id = 1;
     if (validateBody(operation, 'request', body).length > 0) return false;
+    if (!rateIdsDistinct(body)) return false;
     return applyBodyRules(operation, 'request', body).every(({ verdict }) => verdict.status !== 'fail');
   };
 }
@@ -56,6 +73,56 @@ export function propertyBatches(property: Obj): { variations: Variation[]; batch
   const valid = validRequest('CreateProperty', (Property) => ({ Property }));
   const { variations } = generateVariations(propertySchema(), property, { root: 'Property', isValid: valid });
   return { variations, batches: batchVariations(property, variations, valid), valid };
+}
+
+/** What UpdateRoom's variations are made on and judged by. */
+export interface RoomVariations {
+  variations: Variation[];
+  batches: Variation[][];
+  valid: (room: unknown) => boolean;
+}
+
+/**
+ * The complete Room UpdateRoom sends for a new room `pmsRoomId`: every optional field present
+ * (gender, images, rate plans with meal codes), a dormitory so that every gender value goes
+ * with one (the generator makes the private room), labels carrying the room id and the run
+ * nonce so the read-back finds this room and its rate plans. Rate plan ids above the ones the
+ * property suite uses (11-15), so no other room's rate plan is renamed.
+ */
+export function updateRoomBase(pmsRoomId: number, nonce: string): Obj {
+  const tag = `${pmsRoomId} ${nonce}`;
+  return {
+    pms_room_id: pmsRoomId,
+    units: 3,
+    beds: 6,
+    dormitory: true,
+    gender: 'FEMALE',
+    label: `Varied dormitory ${tag}`,
+    description: 'Six bunk beds with lockers; shared bathroom on the floor.',
+    images: [
+      { url: `https://img.casa-miradouro.example.org/rooms/${pmsRoomId}-beds.jpg`, description: 'Bunk beds with reading lights', sort_order: 0 },
+      { url: `https://img.casa-miradouro.example.org/rooms/${pmsRoomId}-lockers.jpg`, description: 'Lockers', sort_order: 1 },
+    ],
+    rateplans: [
+      { pms_rate_id: 0, label_public: `Bed in dormitory ${tag}`, label_private: `DORM ${tag}` },
+      { pms_rate_id: 21, label_public: `Bed & breakfast ${tag}`, label_private: `BB ${tag}`, meal_codes: [19] },
+      { pms_rate_id: 22, label_public: `Half board ${tag}`, label_private: `HB ${tag}`, meal_codes: [19, 22] },
+    ],
+  };
+}
+
+/** Bound to the scenario: the PMS's id of the new room, and the OTA's id, which a new room has none of yet. */
+const ROOM_IDS = new Set(['pms_room_id', 'wbp_room_id']);
+
+/** The Room's variations and their batches (one UpdateRoom each, on the base of its own room id). */
+export function roomBatches(base: Obj): RoomVariations {
+  const valid = validRequest('UpdateRoom', (room) => ({ room }));
+  const { variations } = generateVariations(roomSchema('UpdateRoom'), base, {
+    root: 'room',
+    isValid: valid,
+    fixed: (pointer, key) => ROOM_IDS.has(key) && pointer === `/${key}`,
+  });
+  return { variations, batches: batchVariations(base, variations, valid), valid };
 }
 
 export interface AriVariationInput {

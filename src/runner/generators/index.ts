@@ -6,8 +6,8 @@ import type { Profile } from '../../profile/types.js';
 import type { DataLimit } from '../../checks/data-limits.js';
 import { addDays, endOfNextYear, formatDate } from '../../support/time.js';
 import { fullRefreshChunks } from './ari-full-refresh.js';
-import { createPropertyItem } from './create-property.js';
-import { ROOM_INFO_BASE, batchName, inventoryBase, inventoryOf, propertyBatches, roomInfoBatches } from './allowed-values.js';
+import { createPropertyItem, runNonce } from './create-property.js';
+import { ROOM_INFO_BASE, batchName, inventoryBase, inventoryOf, propertyBatches, roomBatches, roomInfoBatches, updateRoomBase } from './allowed-values.js';
 import type { InventoryBase } from './allowed-values.js';
 import { type Variation, applyVariations, halves } from '../../schemas/variations/index.js';
 
@@ -113,6 +113,36 @@ const propertyVariationsGenerator: Generator = {
   },
 };
 
+interface RoomItem extends VariedItem {
+  room: Obj;
+  base: { first: number; nonce: string; sent: { count: number } };
+}
+
+/** An UpdateRoom of its own (a new room: the next id from `first`) for a batch. */
+function roomItem(base: RoomItem['base'], batch: Variation[]): RoomItem {
+  const id = base.first + base.sent.count;
+  base.sent.count += 1;
+  return { name: batchName(batch), variations: batch, room: applyVariations(updateRoomBase(id, base.nonce), batch), base };
+}
+
+const FIRST_VARIED_ROOM = 200;
+
+const roomVariationsGenerator: Generator = {
+  name: 'room-variations',
+  description:
+    'UpdateRoom requests carrying every valid variation of the Room schema (each enum value, both flags, null, absent optional fields, maximum lengths, ...), batched; each a new room (pms_room_id from args.first_room_id, default 200, one more per request; labels carry args.nonce)',
+  generate({ args }) {
+    const first = Number.isSafeInteger(args.first_room_id) ? (args.first_room_id as number) : FIRST_VARIED_ROOM;
+    const nonce = typeof args.nonce === 'string' && args.nonce !== '' ? args.nonce : runNonce();
+    const base = { first, nonce, sent: { count: 0 } };
+    return roomBatches(updateRoomBase(first, nonce)).batches.map((batch) => roomItem(base, batch));
+  },
+  split(item) {
+    const it = item as RoomItem;
+    return halves(it.variations).map((half) => roomItem(it.base, half));
+  },
+};
+
 interface AriItem extends VariedItem {
   Inventory: Obj[];
   base: InventoryBase;
@@ -167,6 +197,7 @@ export const GENERATORS: ReadonlyMap<string, Generator> = new Map([
   [ariFullRefresh.name, ariFullRefresh],
   [createProperty.name, createProperty],
   [propertyVariationsGenerator.name, propertyVariationsGenerator],
+  [roomVariationsGenerator.name, roomVariationsGenerator],
   [ariVariationsGenerator.name, ariVariationsGenerator],
   [roomInfoVariationsGenerator.name, roomInfoVariationsGenerator],
 ]);

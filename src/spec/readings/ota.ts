@@ -191,11 +191,12 @@ export const OTA: ReadingTopic = {
         quote(SPEC.endpoint('UpdateRoom'), 'Request: envelope plus `room` (object, required, see Room).'),
         quote(SPEC.overview, 'Which party serves each operation other than the callbacks and the minimum set above: not shown.'),
       ],
-      summary: 'An OTA that declares UpdateRoom must accept a valid room: required, though the Room rules bind the PMS that sends it.',
+      summary:
+        'An OTA that declares UpdateRoom must accept a valid room, in every shape the Room schema allows: required, though the Room rules bind the PMS that sends it.',
       reading:
         "The Room table and UpdateRoom's request say what the PMS sends. Which party serves UpdateRoom is not shown, so the check applies only where the profile declares it; an OTA that declares UpdateRoom and refuses a room every field of which the spec allows does not serve the operation it declares. Required, a level above the Room rules' side (they bind the PMS), as for every valid request of the property suite (D-122).",
       rules: ['updateroom-request', 'room-required-fields'],
-      checks: { 'property.update-room.accepted': 'required' },
+      checks: { 'property.update-room.accepted': 'required', 'property.update-room.allowed-value.accepted': 'required' },
     },
   ],
 };

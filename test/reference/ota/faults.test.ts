@@ -346,6 +346,15 @@ const CASES: Record<OtaFault, FaultCase> = {
     correct: true,
     faulty: false,
   },
+  'update-room-requires-rate-plans': {
+    probe: (m) => {
+      const { rateplans: _plans, ...bare } = NEW_ROOM;
+      const created = createProperty(m, { ...propertyFixture(), rooms: [bare, ...propertyFixture().rooms] }).json.success;
+      return [created, onCreated(m, 'UpdateRoom', { room: { ...bare, pms_room_id: 200 } }).json.success];
+    },
+    correct: [true, true],
+    faulty: [true, false],
+  },
   'callbacks-served': { probe: (m) => call(m, 'BookingCreate').json.success, correct: false, faulty: true },
   'setup-requires-password': { probe: (m) => outcome(call(m, 'SetupProperty', { wbp_property_password: undefined })), correct: 1001, faulty: 1003 },
   'booking-list-duplicate': {
@@ -447,7 +456,7 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
   'auth-ignores-body-secret': ['cancel-ignores-body-secret'],
   'room-without-rate-plan': ['ari-rejects-global-plan'],
   'booking-list-no-offset': ['booking-list-offset-4min'],
-  'update-room-errors-missing': ['update-room-new-unlisted'],
+  'update-room-errors-missing': ['update-room-new-unlisted', 'update-room-requires-rate-plans'],
   'malformed-json-success': ['get-succeeds'],
   'envelope-unchecked': ['property-id-not-integer', 'password-missing-accepted'],
   'bad-request-text-plain': ['bad-request-http-400'],
@@ -471,6 +480,7 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
     'room-without-plans-unlisted',
     'room-without-plans-uncovered',
     'delete-rate-plan-drops-rooms',
+    'update-room-requires-rate-plans',
   ],
   'property-refuses-tax-amounts': [
     'create-property-dorm-unlisted',
@@ -492,6 +502,7 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
     'property-refuses-max-description',
     'property-requires-sort-order',
     'property-refuses-numeric-id',
+    'update-room-requires-rate-plans',
   ],
   'property-ops-change-nothing': [
     'update-room-errors-missing',

@@ -2,7 +2,8 @@
 // nothing, gives each fault's description and the variant that refuses one partition only
 // the generated variations send: a rate without decimals ("80"), an image description of
 // exactly 2000 characters, an image without its optional sort_order, a numeric-looking tax
-// external_id ("000123"), a RoomInfo pricingModel "camp".
+// external_id ("000123"), a RoomInfo pricingModel "camp", an UpdateRoom room without rate
+// plans.
 import { OTA_ERROR_IDS, failure, type RequestBody } from '../../../channel-manager/index.js';
 import { PATTERNS, SPEC } from '../../../spec/sections.js';
 import type { OtaFault, OtaFaultInfo } from '../faults.js';
@@ -29,6 +30,10 @@ export const SHAPE_FAULTS = {
   'setup-refuses-room-info-camp': {
     description: 'SetupProperty refuses RoomInfo whose pricingModel is "camp", one of the five the spec lists',
     spec: SPEC.roomInfo,
+  },
+  'update-room-requires-rate-plans': {
+    description: 'UpdateRoom refuses a room without rateplans, which is optional (CreateProperty still accepts one)',
+    spec: SPEC.room,
   },
 } satisfies Partial<Record<OtaFault, OtaFaultInfo>>;
 
@@ -72,4 +77,10 @@ export const SHAPE_VARIANTS: Readonly<Record<ShapeFault, OtaVariant>> = {
       ? failure(OTA_ERROR_IDS.badRequest, 'RoomInfo[].pricingModel "camp" is not supported.')
       : undefined,
   ),
+  'update-room-requires-rate-plans': answerInstead(['UpdateRoom'], (body) => {
+    const room = body.room;
+    return typeof room === 'object' && room !== null && (room as Json).rateplans === undefined
+      ? failure(OTA_ERROR_IDS.badRequest, 'room.rateplans is required.')
+      : undefined;
+  }),
 };
