@@ -97,25 +97,29 @@ describe('booking shapes', () => {
 });
 
 describe('catalogue shapes', () => {
-  it('adds a rate plan with a numeric-looking id beside the first room-specific one', () => {
+  it('adds rate plans beside the first room-specific one: a numeric-looking id, and a title beyond ASCII under an id of its own', () => {
     const fixture = loadPropertyFixture();
     const { fixture: shaped, added } = shapedFixture(fixture);
     const extra = shaped.rate_plans.slice(fixture.rate_plans.length);
+    const own = fixture.rate_plans.find((p) => p.wbp_room_id !== '0')!;
     expect(extra).toEqual([
-      expect.objectContaining({ wbp_room_id: fixture.rate_plans.find((p) => p.wbp_room_id !== '0')!.wbp_room_id, wbp_rate_id: '000123' }),
+      expect.objectContaining({ wbp_room_id: own.wbp_room_id, wbp_rate_id: '000123', title: expect.stringContaining(own.title) }),
+      expect.objectContaining({ wbp_room_id: own.wbp_room_id, wbp_rate_id: `${own.wbp_rate_id}-T1`, title: expect.stringMatching(/[^\x00-\x7f]/) }),
     ]);
-    expect(added).toHaveLength(1);
+    expect(new Set(shaped.rate_plans.map((p) => p.wbp_rate_id)).size).toBe(shaped.rate_plans.length);
+    expect(added).toHaveLength(2);
   });
 
-  it('leaves each optional Rooms field out on a room, never the dorm flag of a dormitory', () => {
+  it('leaves each optional Rooms field out on a room, never the dorm flag of a dormitory, and gives another a label beyond ASCII', () => {
     const rooms = [
       { wbp_room_id: 1, label: 'A', maxPersons: 2, dorm: false },
       { wbp_room_id: 2, label: 'B', maxPersons: 8, dorm: true },
       { wbp_room_id: 3, label: 'C', maxPersons: 1, dorm: false },
     ];
     const { Rooms, variations } = shapedRooms(rooms) as { Rooms: Array<Record<string, unknown>>; variations: unknown[] };
-    expect(variations.length).toBe(3);
+    expect(variations.length).toBe(4);
     expect(validateBody('GetRoomTypes', 'response', { success: true, Rooms })).toEqual([]);
+    expect(Rooms.some((r) => typeof r.label === 'string' && /[^\x00-\x7f]/.test(r.label))).toBe(true);
     expect(Rooms[1]!.dorm).toBe(true);
     for (const key of ['label', 'maxPersons', 'dorm'])
       expect(

@@ -34,6 +34,12 @@ describe('every valid variation is sent', () => {
     ['property', 'property-refuses-empty-breakfast', 'property.create.allowed-value.accepted', 'Property.breakfast ""'],
     ['property', 'property-refuses-mixed-dorm', 'property.create.allowed-value.accepted', '.gender "MIXED"'],
     ['property', 'property-refuses-max-description', 'property.create.allowed-value.accepted', '.description at its maximum length 2000'],
+    [
+      'property',
+      'property-description-limit-in-bytes',
+      'property.create.allowed-value.accepted',
+      '.description at its maximum length 2000 in two-byte characters',
+    ],
     ['property', 'property-requires-sort-order', 'property.create.allowed-value.accepted', '.sort_order absent'],
     ['property', 'property-refuses-numeric-id', 'property.create.allowed-value.accepted', '.external_id "000123"'],
     ['ari', 'ari-rejects-rdef-zero', 'ari.inventory-field.accepted', 'Inventory[].rdef_single "0"'],

@@ -8,6 +8,7 @@ import { definitions } from '../../src/schemas/definitions/index.js';
 import { inventoryItemSchema } from '../../src/schemas/definitions/inventory.js';
 import {
   EXTRA_FIELDS,
+  NON_ASCII_TEXT,
   NUMERIC_ID,
   applyVariations,
   batchVariations,
@@ -75,6 +76,46 @@ describe('generateVariations', () => {
     expect(names).not.toContain('Tax.rate absent');
     const longest = variations.find((v) => v.kind === 'max-length')!;
     expect((applyVariations(base, [longest]) as Obj).description).toHaveLength(2000);
+  });
+
+  it('sends text people read beyond ASCII (appended, within its maximum) and a maximum length in two-byte characters; never in codes, ids, emails or phones', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        label: { type: 'string' },
+        description: { type: 'string', maxLength: 40 },
+        main_contact_name: { type: 'string' },
+        address_line_1: { type: 'string' },
+        phone: { type: 'string' },
+        email_default: { type: 'string' },
+        external_id: { type: 'string' },
+        zip: { type: 'string' },
+      },
+    };
+    const base = {
+      label: 'Double cm1a2b',
+      description: 'Sea view',
+      main_contact_name: 'Ana',
+      address_line_1: 'Rua 1',
+      phone: '+351 1',
+      email_default: 'a@b.pt',
+      external_id: 'T-1',
+      zip: '1100',
+    };
+    const { variations } = generateVariations(schema, base, { root: 'Room', isValid: validator(schema) });
+    const text = variations.filter((v) => v.kind === 'text');
+    expect(text.map((v) => v.location).sort()).toEqual(['Room.address_line_1', 'Room.description', 'Room.label', 'Room.main_contact_name']);
+    const label = text.find((v) => v.location === 'Room.label')!;
+    expect(label.value).toBe(`Double cm1a2b ${NON_ASCII_TEXT}`);
+    expect(label.name).toContain('with text beyond ASCII');
+    // Within the field's maximum: the base value kept in front, cut at 40 characters.
+    expect(text.find((v) => v.location === 'Room.description')!.value).toBe(`Sea view ${NON_ASCII_TEXT}`.slice(0, 40));
+    const twoByte = variations.find((v) => v.kind === 'max-length-two-byte')!;
+    expect(twoByte.location).toBe('Room.description');
+    expect([...(twoByte.value as string)]).toHaveLength(40);
+    expect(Buffer.byteLength(twoByte.value as string, 'utf8')).toBe(80);
+    // The plain maximum length is sent as well, as its own variation.
+    expect(variations.some((v) => v.kind === 'max-length' && v.location === 'Room.description')).toBe(true);
   });
 
   it('makes an absent optional field present with each of its partitions, and an integer-valued amount where a number is allowed', () => {

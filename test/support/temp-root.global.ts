@@ -7,10 +7,22 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** Set while a run's temp folder is in use: a second project's setup in the same run (fast and slow together) keeps it. */
+const ROOT_VAR = 'CM_CERTIFY_TESTS_ROOT';
+
 export default function setup(): () => void {
+  // Nested folders would make paths too long for a Unix socket (chromium's SingletonSocket: 108 bytes).
+  if (process.env[ROOT_VAR]) return () => undefined;
   const root = mkdtempSync(join(tmpdir(), 'cm-certify-tests-'));
   const cache = mkdtempSync(join(tmpdir(), 'cm-certify-tests-cache-'));
-  const before = { TMPDIR: process.env.TMPDIR, TMP: process.env.TMP, TEMP: process.env.TEMP, CM_CERTIFY_CACHE_DIR: process.env.CM_CERTIFY_CACHE_DIR };
+  const before = {
+    TMPDIR: process.env.TMPDIR,
+    TMP: process.env.TMP,
+    TEMP: process.env.TEMP,
+    CM_CERTIFY_CACHE_DIR: process.env.CM_CERTIFY_CACHE_DIR,
+    [ROOT_VAR]: undefined,
+  };
+  process.env[ROOT_VAR] = root;
   process.env.TMPDIR = root;
   process.env.TMP = root;
   process.env.TEMP = root;

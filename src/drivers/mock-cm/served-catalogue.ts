@@ -1,8 +1,9 @@
 // The rooms and rate plans the mock channel manager serves, varied as the schemas allow
 // (issue 20 item 2): takes the property fixture and each GetRoomTypes answer, gives the
 // fixture with one more rate plan whose id is a numeric-looking string with leading zeros
-// ("000123"; GetRatePlans, beside the global plans "0"), and the Rooms of GetRoomTypes with
-// their optional fields left out, one room each. `dorm: true` stays: it says units count
+// ("000123"; GetRatePlans, beside the global plans "0") and one whose title is text beyond
+// ASCII, and the Rooms of GetRoomTypes with their optional fields left out, one room each,
+// and labels beyond ASCII. `dorm: true` stays: it says units count
 // beds (spec: Inventory item, units), which the PMS needs to send the right availability;
 // and the room x rate plan pairs the catalogue maps (what a PMS may send ARI for).
 import type { PropertyFixture } from '../../channel-manager/index.js';
@@ -20,27 +21,42 @@ export interface ShapedFixture {
   added: string[];
 }
 
-/** The fixture with a copy of the first room's own rate plan under each generated id shape. */
+/**
+ * The fixture with a copy of the first room's own rate plan under each generated id shape,
+ * and one under each generated title shape (text beyond ASCII), with an id of its own: a
+ * PMS that drops or mangles one is found by the pair it leaves out.
+ */
 export function shapedFixture(fixture: PropertyFixture): ShapedFixture {
   const own = fixture.rate_plans.find((plan) => plan.wbp_room_id !== '0');
   if (!own) return { fixture, added: [] };
-  const { variations } = generateVariations(ratePlansItemSchema(), { ...own }, { isValid: plansValid, fixed: (_pointer, key) => key !== 'wbp_rate_id' });
+  const { variations } = generateVariations(
+    ratePlansItemSchema(),
+    { ...own },
+    {
+      isValid: plansValid,
+      fixed: (_pointer, key) => key !== 'wbp_rate_id' && key !== 'title',
+    },
+  );
   const taken = new Set(fixture.rate_plans.map((plan) => plan.wbp_rate_id));
-  const added = variations.filter((v) => v.kind === 'id' && typeof v.value === 'string' && !taken.has(v.value));
-  if (added.length === 0) return { fixture, added: [] };
-  const plans = added.map((v) => ({ ...applyVariations({ ...own }, [v]), title: `${own.title} (${v.name})` }));
-  return { fixture: { ...fixture, rate_plans: [...fixture.rate_plans, ...plans] }, added: added.map((v) => v.name) };
+  const ids = variations.filter((v) => v.kind === 'id' && typeof v.value === 'string' && !taken.has(v.value));
+  const titles = variations.filter((v) => v.kind === 'text' && v.location.endsWith('title'));
+  const plans = [
+    ...ids.map((v) => ({ ...applyVariations({ ...own }, [v]), title: `${own.title} (${v.name})` })),
+    ...titles.map((v, i) => ({ ...applyVariations({ ...own }, [v]), wbp_rate_id: `${own.wbp_rate_id}-T${i + 1}` })),
+  ].filter((plan) => !taken.has(plan.wbp_rate_id));
+  if (plans.length === 0) return { fixture, added: [] };
+  return { fixture: { ...fixture, rate_plans: [...fixture.rate_plans, ...plans] }, added: [...ids, ...titles].map((v) => v.name) };
 }
 
-/** GetRoomTypes' Rooms with each optional field absent on one room (the variations that combine). */
+/** GetRoomTypes' Rooms with each optional field absent on one room, and labels beyond ASCII on the others (the variations that combine). */
 export function shapedRooms(rooms: unknown): { Rooms: unknown; variations: Variation[] } {
   if (!Array.isArray(rooms) || rooms.length === 0) return { Rooms: rooms, variations: [] };
   const { variations } = generateVariations(arrayOf(roomTypesItemSchema()), rooms, {
     isValid: roomsValid,
     fixed: (pointer, key) => key === 'wbp_room_id' || (key === 'dorm' && getAt(rooms, pointer) === true),
   });
-  const absent = variations.filter((v) => v.kind === 'absent');
-  const [batch] = batchVariations(rooms, absent, roomsValid);
+  const shaped = variations.filter((v) => v.kind === 'absent' || v.kind === 'text');
+  const [batch] = batchVariations(rooms, shaped, roomsValid);
   return batch ? { Rooms: applyVariations(rooms, batch), variations: batch } : { Rooms: rooms, variations: [] };
 }
 

@@ -103,6 +103,7 @@ export const OTA_FAULT_NAMES = [
   'property-refuses-numeric-id',
   'setup-refuses-room-info-camp',
   'update-room-requires-rate-plans',
+  'property-description-limit-in-bytes',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];

@@ -197,6 +197,11 @@ const FAULT_TABLE = {
     SPEC.roomsItem,
     'pms.ari.coverage-one-year',
   ),
+  'room-label-ascii-only': fault(
+    'Leaves a GetRoomTypes room whose label holds characters beyond ASCII out of its mapping (an ASCII room table): no ARI for it',
+    SPEC.roomsItem,
+    'pms.ari.coverage-one-year',
+  ),
   'booking-create-strict': fault(
     'Refuses a BookingCreate whose reservation carries a field beyond the minimum it knows',
     SPEC.events,

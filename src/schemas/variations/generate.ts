@@ -31,7 +31,7 @@ function applyChange(root: unknown, change: Change): void {
 }
 
 /** Kinds whose value depends on the element it is made from (a length, a fraction): one per field. */
-const SHAPE_KINDS = new Set(['absent', 'max-length', 'id', 'fraction', 'integer-valued', 'empty', 'extra-field']);
+const SHAPE_KINDS = new Set(['absent', 'max-length', 'max-length-two-byte', 'text', 'id', 'fraction', 'integer-valued', 'empty', 'extra-field']);
 
 const groupKey = (v: Variation): string => `${v.location}|${v.kind}|${SHAPE_KINDS.has(v.kind) ? '' : JSON.stringify(v.value)}`;
 

@@ -7,5 +7,5 @@ export type { Generated, GenerateOptions } from './generate.js';
 export { allowedValues, uncovered } from './coverage.js';
 export { EXTRA_FIELDS, walkVariations } from './walk.js';
 export type { Change, Variation, VariationKind, WalkOptions } from './walk.js';
-export { LARGE_ENUM, NUMERIC_ID, PATTERN_EXAMPLES, textOfLength } from './partitions.js';
+export { LARGE_ENUM, NON_ASCII_TEXT, NUMERIC_ID, PATTERN_EXAMPLES, textOfLength } from './partitions.js';
 export { displayPath, getAt } from './pointer.js';

@@ -2,13 +2,28 @@
 // value), gives the other valid values worth sending: each enum value, both flags, null,
 // the exact maximum length, a pattern's typical forms ("80" and "80.00"), integer-valued and
 // fractional numbers, the minimum, a numeric-looking id with leading zeros ("000123"), an
-// empty list; or, for an absent field, values to make it present. Pure; values only.
+// empty list, text beyond ASCII in a field people read (a name, label or description), and
+// such a field at its maximum length in two-byte characters; or, for an absent field,
+// values to make it present. Pure; values only.
 import { PATTERNS } from '../../spec/sections.js';
 
 export type Schema = Record<string, unknown>;
 
 export type PartitionKind =
-  'enum' | 'flag' | 'null' | 'max-length' | 'pattern' | 'example' | 'id' | 'minimum' | 'integer-valued' | 'fraction' | 'empty' | 'value';
+  | 'enum'
+  | 'flag'
+  | 'null'
+  | 'max-length'
+  | 'max-length-two-byte'
+  | 'pattern'
+  | 'example'
+  | 'id'
+  | 'text'
+  | 'minimum'
+  | 'integer-valued'
+  | 'fraction'
+  | 'empty'
+  | 'value';
 
 export interface Partition {
   value: unknown;
@@ -37,6 +52,19 @@ export const PATTERN_KEY_EXAMPLES: Readonly<Record<string, readonly string[]>> =
 export const NUMERIC_ID = '000123';
 
 const ID_KEY = /(^|_)id$|[a-z]Id$/;
+
+/**
+ * Fields people read (names, labels, titles, descriptions, address lines, a city): hotels
+ * name rooms in their own language, and JSON is Unicode. Not codes, ids, emails, URLs,
+ * phone numbers or coordinates, whose characters a receiver may rightly restrict.
+ */
+const TEXT_KEY = /^(name|label|title|description|firstname|lastname|city|label_public|label_private)$|_name$|^address_line_\d$/;
+
+/** Letters beyond ASCII: two-byte (Latin-1 and Latin Extended) and three-byte (CJK) in UTF-8, all in the Basic Multilingual Plane. */
+export const NON_ASCII_TEXT = 'Chambre Élégance – Ærø Ğüneş 東京';
+
+/** A two-byte character in UTF-8 that is one UTF-16 unit and one code point: "characters" by every count but bytes. */
+const TWO_BYTE = 'é';
 
 /** A date to fill a required date field with where nothing else gives one (the walk never varies dates). */
 const PLAIN_DATE = '2027-06-10';
@@ -75,6 +103,13 @@ function stringPartitions(schema: Schema, key: string, current: string | undefin
   for (const example of pattern ? (PATTERN_EXAMPLES[pattern] ?? []) : []) out.push({ value: example, label: show(example), kind: 'pattern' });
   if (!pattern && schema.format === undefined && ID_KEY.test(key))
     out.push({ value: NUMERIC_ID, label: `${show(NUMERIC_ID)} (numeric, leading zeros)`, kind: 'id' });
+  if (!pattern && schema.format === undefined && TEXT_KEY.test(key)) {
+    // Appended, so that what the value says (a run's nonce, a room's name) is still there.
+    const text = `${current ?? key} ${NON_ASCII_TEXT}`.slice(0, typeof maxLength === 'number' ? maxLength : undefined);
+    out.push({ value: text, label: `with text beyond ASCII (${show(NON_ASCII_TEXT)} appended)`, kind: 'text' });
+    if (typeof maxLength === 'number')
+      out.push({ value: TWO_BYTE.repeat(maxLength), label: `at its maximum length ${maxLength} in two-byte characters ("é")`, kind: 'max-length-two-byte' });
+  }
   return out;
 }
 

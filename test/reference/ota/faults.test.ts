@@ -325,6 +325,12 @@ const CASES: Record<OtaFault, FaultCase> = {
     correct: true,
     faulty: false,
   },
+  'property-description-limit-in-bytes': {
+    probe: (m) =>
+      createProperty(m, { ...propertyFixture(), images: [{ url: 'https://example.org/a.jpg', description: 'é'.repeat(2000), sort_order: 0 }] }).json.success,
+    correct: true,
+    faulty: false,
+  },
   'property-requires-sort-order': {
     probe: (m) => createProperty(m, { ...propertyFixture(), images: [{ url: 'https://example.org/a.jpg', description: 'no sort_order' }] }).json.success,
     correct: true,
@@ -503,7 +509,10 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
     'property-requires-sort-order',
     'property-refuses-numeric-id',
     'update-room-requires-rate-plans',
+    'property-description-limit-in-bytes',
   ],
+  // Its 2000-character limit refuses 2000 two-byte characters too.
+  'property-refuses-max-description': ['property-description-limit-in-bytes'],
   'property-ops-change-nothing': [
     'update-room-errors-missing',
     'update-room-new-unlisted',

@@ -438,6 +438,18 @@ const CASES: Record<PmsFault, FaultCase> = {
     correct: true,
     faulty: false,
   },
+  'room-label-ascii-only': {
+    scenario: 'polls2',
+    options: served('GetRoomTypes', {
+      Rooms: [
+        { wbp_room_id: 4101, label: 'Double Room, Lake View', maxPersons: 2, dorm: false },
+        { wbp_room_id: 4102, label: 'Chambre Élégance – Ærø 東京', maxPersons: 4 },
+      ],
+    }),
+    probe: (p) => ariFor(p, 'wbp_room_id', '4102'),
+    correct: true,
+    faulty: false,
+  },
   'room-without-label-skipped': {
     scenario: 'polls2',
     options: served('GetRoomTypes', {

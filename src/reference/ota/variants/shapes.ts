@@ -3,7 +3,7 @@
 // the generated variations send: a rate without decimals ("80"), an image description of
 // exactly 2000 characters, an image without its optional sort_order, a numeric-looking tax
 // external_id ("000123"), a RoomInfo pricingModel "camp", an UpdateRoom room without rate
-// plans.
+// plans, an image description of 2000 two-byte characters (a limit counted in bytes).
 import { OTA_ERROR_IDS, failure, type RequestBody } from '../../../channel-manager/index.js';
 import { PATTERNS, SPEC } from '../../../spec/sections.js';
 import type { OtaFault, OtaFaultInfo } from '../faults.js';
@@ -17,6 +17,10 @@ export const SHAPE_FAULTS = {
   },
   'property-refuses-max-description': {
     description: 'CreateProperty refuses an image description of exactly 2000 characters (it allows 1999 at most)',
+    spec: SPEC.image,
+  },
+  'property-description-limit-in-bytes': {
+    description: 'CreateProperty counts an image description in UTF-8 bytes: 2000 characters such as "é" (4000 bytes) are refused',
     spec: SPEC.image,
   },
   'property-requires-sort-order': {
@@ -62,6 +66,11 @@ export const SHAPE_VARIANTS: Readonly<Record<ShapeFault, OtaVariant>> = {
   'property-refuses-max-description': refuseProperty((p) =>
     images(p).some((image) => typeof image.description === 'string' && image.description.length >= 2000)
       ? 'images[].description must be shorter than 2000 characters.'
+      : undefined,
+  ),
+  'property-description-limit-in-bytes': refuseProperty((p) =>
+    images(p).some((image) => typeof image.description === 'string' && Buffer.byteLength(image.description, 'utf8') > 2000)
+      ? 'images[].description must be at most 2000 characters.'
       : undefined,
   ),
   'property-requires-sort-order': refuseProperty((p) =>

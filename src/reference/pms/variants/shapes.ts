@@ -1,15 +1,22 @@
 // Variants of the reference PMS that mishandle a valid shape the mock channel manager
 // serves (issue 20 item 2): takes nothing, gives the variants that read a numeric-looking
 // booking id or rate plan id as a number ("000123" becomes "123"), keep booking ids in a
-// 50-character column, skip listed bookings without a version, skip rooms without a label,
-// or refuse a pushed reservation carrying fields beyond the minimum.
+// 50-character column, skip listed bookings without a version, skip rooms without a label
+// or with a label beyond ASCII, or refuse a pushed reservation carrying fields beyond the
+// minimum.
 import type { OperationName } from '../../../spec/operations.js';
 import type { CmOutcome } from '../cm-client.js';
 import type { PmsFault } from '../faults.js';
 import type { PmsVariant } from './variant.js';
 
 type ShapeFault =
-  'booking-id-as-number' | 'booking-id-truncated' | 'listing-needs-version' | 'rate-id-as-number' | 'room-without-label-skipped' | 'booking-create-strict';
+  | 'booking-id-as-number'
+  | 'booking-id-truncated'
+  | 'listing-needs-version'
+  | 'rate-id-as-number'
+  | 'room-without-label-skipped'
+  | 'room-label-ascii-only'
+  | 'booking-create-strict';
 
 type Item = Record<string, unknown>;
 
@@ -38,6 +45,8 @@ export const SHAPE_VARIANTS: Readonly<Record<ShapeFault, PmsVariant>> = {
   'listing-needs-version': readItems('GetBookingList', 'Bookings', (items) => items.filter((b) => typeof b.version === 'string')),
   'rate-id-as-number': readItems('GetRatePlans', 'RatePlans', (items) => items.map((p) => ({ ...p, wbp_rate_id: asNumber(p.wbp_rate_id) }))),
   'room-without-label-skipped': readItems('GetRoomTypes', 'Rooms', (items) => items.filter((r) => typeof r.label === 'string')),
+  // Its room table is ASCII: a room whose label it cannot store is left out of the mapping.
+  'room-label-ascii-only': readItems('GetRoomTypes', 'Rooms', (items) => items.filter((r) => typeof r.label !== 'string' || /^[\x20-\x7e]*$/.test(r.label))),
   'booking-create-strict': (Base) =>
     class extends Base {
       override refusesPushedReservation(reservation: Record<string, unknown>): string | undefined {
