@@ -11,6 +11,7 @@ import {
   propertyRoomsGone,
   propertyRoomsListed,
 } from '../../src/checks/code/property-effects.js';
+import { roomChangedInPlace } from '../../src/checks/code/property-by-id.js';
 import type { CodeCheck } from '../../src/checks/code/types.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
 
@@ -124,5 +125,30 @@ describe('deletions and renames', () => {
     };
     expect(run(propertyPlanTitle, plans(['7', 'B', `BB terrace ${N}`]), args).status).toBe('pass');
     expect(run(propertyPlanTitle, plans(['7', 'B', `BB ${N}`]), args).status).toBe('fail');
+  });
+});
+
+describe('room-changed-in-place (UpdateRoom naming the room by wbp_room_id)', () => {
+  const ok = { success: true };
+  it('passes when the room is still listed and no room was added', () => {
+    const v = run(roomChangedInPlace, rooms([7, `Double ${N} (by OTA id)`], [8, `Dorm ${N}`]), { wbp_room_id: '7', rooms_before: 2, after: [ok] });
+    expect(v.status, v.message).toBe('pass');
+  });
+
+  it('fails when a room was added in its place, or the named room is gone', () => {
+    const added = run(roomChangedInPlace, rooms([7, `Double ${N}`], [8, `Dorm ${N}`], [9, `Double ${N} (by OTA id)`]), {
+      wbp_room_id: '7',
+      rooms_before: 2,
+      after: [ok],
+    });
+    expect(added.status).toBe('fail');
+    expect(added.message).toContain('a room was added');
+    expect(run(roomChangedInPlace, rooms([8, `Dorm ${N}`], [9, `Double ${N}`]), { wbp_room_id: '7', rooms_before: 2, after: [ok] }).status).toBe('fail');
+  });
+
+  it('is not applicable when the OTA id could not be found, and blocked when the UpdateRoom was refused', () => {
+    expect(run(roomChangedInPlace, rooms([7]), { rooms_before: 1, after: [ok] }).skip).toBe('not-applicable');
+    const refused = { success: false, errors: [{ id: 1003, msg: 'no' }] };
+    expect(run(roomChangedInPlace, rooms([7]), { wbp_room_id: '7', rooms_before: 1, after: [refused] }).skip).toBe('blocked');
   });
 });

@@ -155,6 +155,7 @@ const CAUGHT_BY: Record<OtaFault, string> = {
   'ari-refuses-rate-without-decimals': 'ari.inventory-field.accepted',
   'property-refuses-max-description': 'property.create.allowed-value.accepted',
   'property-description-limit-in-bytes': 'property.create.allowed-value.accepted',
+  'update-room-refuses-ota-id': 'property.update-room.accepted',
   'property-requires-sort-order': 'property.create.allowed-value.accepted',
   'property-refuses-numeric-id': 'property.create.allowed-value.accepted',
   'setup-refuses-room-info-camp': 'setup.setup-property.room-info-accepted',
@@ -189,6 +190,7 @@ const ONLY_ISSUE_20: Partial<Record<OtaFault, string>> = {
   'password-missing-accepted': 'fail:probe.credentials.refused',
   'update-room-requires-rate-plans': 'fail:property.update-room.allowed-value.accepted',
   'property-description-limit-in-bytes': 'fail:property.create.allowed-value.accepted',
+  'update-room-refuses-ota-id': 'fail:property.update-room.accepted',
 };
 
 describe('correct OTA variants', () => {

@@ -221,6 +221,11 @@ export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ..
 
 export const ADDED_CHECKS: AddedCheck[] = [
   {
+    target: 'ota',
+    check: 'property.update-room.by-ota-id.in-place',
+    why: "Issue 20 items 2 and 3: the Room's optional wbp_room_id (UpdateRoom only) is sent too, and read back: the room named stays listed, no room added (recommended; D-326)",
+  },
+  {
     target: 'pms',
     check: 'pms.ari.refresh-after-error',
     why: 'Issue 20 item 4: the mock answers the first ARIUpdate of the refresh asked for by wbp_property_id with an error; the rest of the refresh must still come (cb-ari-full-refresh, required; D-324)',

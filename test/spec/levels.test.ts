@@ -17,7 +17,7 @@ const EXCEPTIONS: readonly string[] = [
   'ota setup.rate-plans.unique recommended D-131',
   'ota setup.unknown-operation.refused recommended D-015',
   'ota ari.unknown-room.refused recommended D-102',
-  'ota property.update-room.accepted required D-130',
+  'ota property.update-room.accepted required D-130,D-326',
   'ota property.update-room.allowed-value.accepted required D-130',
   'ota property.update-room.label recommended D-128',
   'ota protocol.json-safe-integers recommended D-322',

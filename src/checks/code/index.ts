@@ -9,6 +9,7 @@ import { PMS_ERROR_CHECKS } from './pms-errors.js';
 import { PMS_ARI_EXTRA_CHECKS } from './pms-ari-extra.js';
 import { PROPERTY_CHECKS } from './property.js';
 import { PROPERTY_EFFECT_CHECKS } from './property-effects.js';
+import { roomChangedInPlace } from './property-by-id.js';
 import { VARIATION_CHECKS } from './variations.js';
 
 export type { CodeCheck, CodeCheckInput } from './types.js';
@@ -19,6 +20,7 @@ const ALL: CodeCheck[] = [
   ...PMS_FLOW_CHECKS,
   ...PROPERTY_CHECKS,
   ...PROPERTY_EFFECT_CHECKS,
+  roomChangedInPlace,
   ...VARIATION_CHECKS,
   ...PMS_EFFECT_CHECKS,
   ...PMS_ERROR_CHECKS,

@@ -24,7 +24,7 @@ import {
 } from './property-match.js';
 
 /** The list a check reads, or the verdict when there is none: a refusal fails, a bad shape is blocked. */
-function readList<T>(answer: unknown, read: (a: unknown) => T[] | undefined, op: string, exchanges: string[]): T[] | Verdict {
+export function readList<T>(answer: unknown, read: (a: unknown) => T[] | undefined, op: string, exchanges: string[]): T[] | Verdict {
   const list = read(answer);
   if (list) return list;
   const refused = refusal(answer);
@@ -32,10 +32,10 @@ function readList<T>(answer: unknown, read: (a: unknown) => T[] | undefined, op:
   return skip(`Blocked: ${op} gave no list to look at (see schema.response)`, 'blocked', { exchanges });
 }
 
-const isVerdict = (v: unknown): v is Verdict => typeof v === 'object' && v !== null && 'status' in v && !Array.isArray(v);
+export const isVerdict = (v: unknown): v is Verdict => typeof v === 'object' && v !== null && 'status' in v && !Array.isArray(v);
 
 /** A read-back is judged only once the operation it reads back was accepted (args.after). */
-function readBack(check: CodeCheck): CodeCheck {
+export function readBack(check: CodeCheck): CodeCheck {
   return { ...check, run: (input: CodeCheckInput) => unmetPrecondition(input.args.after, input.profile, input.exchanges) ?? check.run(input) };
 }
 

@@ -104,6 +104,7 @@ export const OTA_FAULT_NAMES = [
   'setup-refuses-room-info-camp',
   'update-room-requires-rate-plans',
   'property-description-limit-in-bytes',
+  'update-room-refuses-ota-id',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];

@@ -6,6 +6,7 @@ import type { Profile } from '../../profile/types.js';
 import type { DataLimit } from '../../checks/data-limits.js';
 import { addDays, endOfNextYear, formatDate } from '../../support/time.js';
 import { fullRefreshChunks } from './ari-full-refresh.js';
+import { roomByOtaId } from './room-by-ota-id.js';
 import { createPropertyItem, runNonce } from './create-property.js';
 import { ROOM_INFO_BASE, batchName, inventoryBase, inventoryOf, propertyBatches, roomBatches, roomInfoBatches, updateRoomBase } from './allowed-values.js';
 import type { InventoryBase } from './allowed-values.js';
@@ -193,6 +194,13 @@ const roomInfoVariationsGenerator: Generator = {
   },
 };
 
+const roomByOtaIdGenerator: Generator = {
+  name: 'room-by-ota-id',
+  description:
+    'The room UpdateRoom changed (args.room), again, naming it by the OTA id GetRoomTypes lists it under (args.rooms; args.answers may map it) as wbp_room_id, a string; one item',
+  generate: ({ args }) => roomByOtaId(args),
+};
+
 export const GENERATORS: ReadonlyMap<string, Generator> = new Map([
   [ariFullRefresh.name, ariFullRefresh],
   [createProperty.name, createProperty],
@@ -200,4 +208,5 @@ export const GENERATORS: ReadonlyMap<string, Generator> = new Map([
   [roomVariationsGenerator.name, roomVariationsGenerator],
   [ariVariationsGenerator.name, ariVariationsGenerator],
   [roomInfoVariationsGenerator.name, roomInfoVariationsGenerator],
+  [roomByOtaIdGenerator.name, roomByOtaIdGenerator],
 ]);

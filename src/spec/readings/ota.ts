@@ -198,5 +198,18 @@ export const OTA: ReadingTopic = {
       rules: ['updateroom-request', 'room-required-fields'],
       checks: { 'property.update-room.accepted': 'required', 'property.update-room.allowed-value.accepted': 'required' },
     },
+    {
+      id: 'D-326',
+      title: 'An UpdateRoom naming wbp_room_id changes the room it names',
+      quotes: [
+        quote(SPEC.room, 'wbp_room_id | string | no (UpdateRoom only) | Room id on the OTA'),
+        quote(SPEC.roomsItem, 'wbp_room_id | integer | yes | Room id on the OTA'),
+      ],
+      summary: "UpdateRoom may name the room by the OTA's id (a string): it must be accepted, and should change that room, not add one.",
+      reading:
+        "The Room carries wbp_room_id in UpdateRoom only, as a string, and GetRoomTypes lists the same id as an integer: a PMS that maps its rooms names the room it changes by the OTA's id. The harness sends the room it changed once more, naming it by the id GetRoomTypes lists it under (found by the run's label, or by an answer's mapping). Refusing it is refusing a valid room: property.update-room.accepted (required, D-130). Then GetRoomTypes must still list that id and no more rooms than before: property.update-room.by-ota-id.in-place, recommended, as what UpdateRoom changes at the OTA is not a stated rule. Where the OTA lists the room under no label or mapping the harness can match, its id is unknown and the read-back is not applicable.",
+      rules: ['room-required-fields', 'updateroom-request'],
+      checks: { 'property.update-room.accepted': 'required', 'property.update-room.by-ota-id.in-place': 'recommended' },
+    },
   ],
 };

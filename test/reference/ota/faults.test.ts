@@ -331,6 +331,14 @@ const CASES: Record<OtaFault, FaultCase> = {
     correct: true,
     faulty: false,
   },
+  'update-room-refuses-ota-id': {
+    probe: (m) => {
+      createProperty(m, propertyFixture());
+      return onCreated(m, 'UpdateRoom', { room: { ...NEW_ROOM, pms_room_id: 101, wbp_room_id: '1' } }).json.success;
+    },
+    correct: true,
+    faulty: false,
+  },
   'property-requires-sort-order': {
     probe: (m) => createProperty(m, { ...propertyFixture(), images: [{ url: 'https://example.org/a.jpg', description: 'no sort_order' }] }).json.success,
     correct: true,
@@ -487,6 +495,7 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
     'room-without-plans-uncovered',
     'delete-rate-plan-drops-rooms',
     'update-room-requires-rate-plans',
+    'update-room-refuses-ota-id',
   ],
   'property-refuses-tax-amounts': [
     'create-property-dorm-unlisted',
@@ -510,6 +519,7 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
     'property-refuses-numeric-id',
     'update-room-requires-rate-plans',
     'property-description-limit-in-bytes',
+    'update-room-refuses-ota-id',
   ],
   // Its 2000-character limit refuses 2000 two-byte characters too.
   'property-refuses-max-description': ['property-description-limit-in-bytes'],

@@ -3,7 +3,8 @@
 // the generated variations send: a rate without decimals ("80"), an image description of
 // exactly 2000 characters, an image without its optional sort_order, a numeric-looking tax
 // external_id ("000123"), a RoomInfo pricingModel "camp", an UpdateRoom room without rate
-// plans, an image description of 2000 two-byte characters (a limit counted in bytes).
+// plans, an image description of 2000 two-byte characters (a limit counted in bytes), an
+// UpdateRoom room naming its OTA id (wbp_room_id).
 import { OTA_ERROR_IDS, failure, type RequestBody } from '../../../channel-manager/index.js';
 import { PATTERNS, SPEC } from '../../../spec/sections.js';
 import type { OtaFault, OtaFaultInfo } from '../faults.js';
@@ -22,6 +23,10 @@ export const SHAPE_FAULTS = {
   'property-description-limit-in-bytes': {
     description: 'CreateProperty counts an image description in UTF-8 bytes: 2000 characters such as "é" (4000 bytes) are refused',
     spec: SPEC.image,
+  },
+  'update-room-refuses-ota-id': {
+    description: 'UpdateRoom refuses a room carrying wbp_room_id, the OTA id the Room may carry in UpdateRoom only',
+    spec: SPEC.room,
   },
   'property-requires-sort-order': {
     description: 'CreateProperty refuses an image without sort_order, which is optional (default 0)',
@@ -73,6 +78,12 @@ export const SHAPE_VARIANTS: Readonly<Record<ShapeFault, OtaVariant>> = {
       ? 'images[].description must be at most 2000 characters.'
       : undefined,
   ),
+  'update-room-refuses-ota-id': answerInstead(['UpdateRoom'], (body) => {
+    const room = body.room;
+    return typeof room === 'object' && room !== null && (room as Json).wbp_room_id !== undefined
+      ? failure(OTA_ERROR_IDS.badRequest, 'room.wbp_room_id is not allowed.')
+      : undefined;
+  }),
   'property-requires-sort-order': refuseProperty((p) =>
     images(p).some((image) => image.sort_order === undefined) ? 'images[].sort_order is required.' : undefined,
   ),
