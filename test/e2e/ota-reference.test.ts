@@ -156,6 +156,7 @@ const CAUGHT_BY: Record<OtaFault, string> = {
   'property-refuses-max-description': 'property.create.allowed-value.accepted',
   'property-description-limit-in-bytes': 'property.create.allowed-value.accepted',
   'update-room-refuses-ota-id': 'property.update-room.accepted',
+  'room-types-refuses-room-info': 'setup.room-types.room-info-accepted',
   'property-requires-sort-order': 'property.create.allowed-value.accepted',
   'property-refuses-numeric-id': 'property.create.allowed-value.accepted',
   'setup-refuses-room-info-camp': 'setup.setup-property.room-info-accepted',
@@ -171,6 +172,7 @@ const WARNING_ONLY = new Set<OtaFault>([
   'property-unchecked',
   'get-succeeds',
   'setup-refuses-room-info-camp',
+  'room-types-refuses-room-info',
 ]);
 /**
  * Faults only issue 20's behaviour catches (a level taken from rules.md, a new read-back, a

@@ -222,6 +222,11 @@ export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ..
 export const ADDED_CHECKS: AddedCheck[] = [
   {
     target: 'ota',
+    check: 'setup.room-types.room-info-accepted',
+    why: "Issue 20 item 2: GetRoomTypes' optional RoomInfo is sent too, every valid variation (recommended: roominfo-absent-default)",
+  },
+  {
+    target: 'ota',
     check: 'property.update-room.by-ota-id.in-place',
     why: "Issue 20 items 2 and 3: the Room's optional wbp_room_id (UpdateRoom only) is sent too, and read back: the room named stays listed, no room added (recommended; D-326)",
   },

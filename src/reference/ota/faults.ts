@@ -105,6 +105,7 @@ export const OTA_FAULT_NAMES = [
   'update-room-requires-rate-plans',
   'property-description-limit-in-bytes',
   'update-room-refuses-ota-id',
+  'room-types-refuses-room-info',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];

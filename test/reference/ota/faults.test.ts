@@ -331,6 +331,11 @@ const CASES: Record<OtaFault, FaultCase> = {
     correct: true,
     faulty: false,
   },
+  'room-types-refuses-room-info': {
+    probe: (m) => call(m, 'GetRoomTypes', { RoomInfo: [{ pms_room_id: 1, units: 1, dormitory: false, label: 'Double', description: null }] }).json.success,
+    correct: true,
+    faulty: false,
+  },
   'update-room-refuses-ota-id': {
     probe: (m) => {
       createProperty(m, propertyFixture());

@@ -4,7 +4,7 @@
 // exactly 2000 characters, an image without its optional sort_order, a numeric-looking tax
 // external_id ("000123"), a RoomInfo pricingModel "camp", an UpdateRoom room without rate
 // plans, an image description of 2000 two-byte characters (a limit counted in bytes), an
-// UpdateRoom room naming its OTA id (wbp_room_id).
+// UpdateRoom room naming its OTA id (wbp_room_id), a GetRoomTypes carrying RoomInfo.
 import { OTA_ERROR_IDS, failure, type RequestBody } from '../../../channel-manager/index.js';
 import { PATTERNS, SPEC } from '../../../spec/sections.js';
 import type { OtaFault, OtaFaultInfo } from '../faults.js';
@@ -27,6 +27,10 @@ export const SHAPE_FAULTS = {
   'update-room-refuses-ota-id': {
     description: 'UpdateRoom refuses a room carrying wbp_room_id, the OTA id the Room may carry in UpdateRoom only',
     spec: SPEC.room,
+  },
+  'room-types-refuses-room-info': {
+    description: 'GetRoomTypes refuses a request carrying RoomInfo, which the request may carry (deep integrations)',
+    spec: SPEC.roomInfo,
   },
   'property-requires-sort-order': {
     description: 'CreateProperty refuses an image without sort_order, which is optional (default 0)',
@@ -84,6 +88,9 @@ export const SHAPE_VARIANTS: Readonly<Record<ShapeFault, OtaVariant>> = {
       ? failure(OTA_ERROR_IDS.badRequest, 'room.wbp_room_id is not allowed.')
       : undefined;
   }),
+  'room-types-refuses-room-info': answerInstead(['GetRoomTypes'], (body) =>
+    body.RoomInfo !== undefined ? failure(OTA_ERROR_IDS.badRequest, 'RoomInfo is not supported in GetRoomTypes.') : undefined,
+  ),
   'property-requires-sort-order': refuseProperty((p) =>
     images(p).some((image) => image.sort_order === undefined) ? 'images[].sort_order is required.' : undefined,
   ),
