@@ -87,9 +87,15 @@ export function wrapLine(line: string, width: number): string[] {
   let rest = line;
   let room = max;
   while (displayWidth(rest) > room) {
+    const lead = /^ */.exec(rest)![0].length;
+    // Leading spaces as wide as the screen (a candidate's run of blanks after a break) would
+    // leave no room for a word: they become the continuation indent.
+    if (lead >= room - 1) {
+      rest = `${indent}${rest.trimStart()}`;
+      continue;
+    }
     const { at, space } = breakPoint(rest, room);
     // At the last space past the indent, so that a word (a URL, an id) stays whole; mid-word only when one is wider than the screen.
-    const lead = /^ */.exec(rest)![0].length;
     const cut = space > lead ? space : Math.max(at, lead + 1);
     out.push(rest.slice(0, cut).trimEnd());
     rest = `${indent}${rest.slice(cut).trimStart()}`;

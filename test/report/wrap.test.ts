@@ -28,6 +28,14 @@ describe('wrapLine', () => {
     expect(wrapLine('東'.repeat(50), 40).every((l) => displayWidth(l) <= 40)).toBe(true);
   });
 
+  it('a run of blanks as wide as the screen becomes the continuation indent (found by fast-check: an 83-column line)', () => {
+    const line = `${' '.repeat(82)}:`;
+    const lines = wrapLine(line, 80);
+    expect(lines.every((l) => displayWidth(l) <= 80)).toBe(true);
+    expect(lines.join('').trim()).toBe(':');
+    expect(wrapLine(`   note: ${' '.repeat(90)}word`, 40).every((l) => displayWidth(l) <= 40)).toBe(true);
+  });
+
   it('keeps a line marked whole (a command to copy) and drops the mark', () => {
     expect(wrapLine(`${NO_WRAP}   re-run: cm-certify run ${'--x '.repeat(40)}`, 40)).toEqual([`   re-run: cm-certify run ${'--x '.repeat(40)}`]);
   });

@@ -10,10 +10,10 @@ type Obj = Record<string, unknown>;
 
 export interface RoomByOtaId {
   room: Obj;
-  /** The OTA's id of the room, when the harness could find it. */
-  wbp_room_id?: string;
+  /** The OTA's id of the room; "" when the harness could not find it. */
+  wbp_room_id: string;
   /** The GetRoomTypes Rooms count before it, to tell a room changed from a room added. */
-  rooms_before?: number;
+  rooms_before: number;
 }
 
 export function roomByOtaId(args: Record<string, unknown>): RoomByOtaId[] {
@@ -22,7 +22,7 @@ export function roomByOtaId(args: Record<string, unknown>): RoomByOtaId[] {
   const [sent] = sentRooms(room);
   const listed = listedRooms(args.rooms);
   const found = sent && listed ? findRoom(sent, listed, args.answers) : undefined;
-  if (!found || !listed) return [{ room: room as Obj }];
+  if (!found || !listed) return [{ room: room as Obj, wbp_room_id: '', rooms_before: listed?.length ?? 0 }];
   const label = typeof (room as Obj).label === 'string' ? `${String((room as Obj).label)} (by OTA id)` : (room as Obj).label;
   return [{ room: { ...(room as Obj), wbp_room_id: found.wbp_room_id, label }, wbp_room_id: found.wbp_room_id, rooms_before: listed.length }];
 }
