@@ -202,6 +202,11 @@ const FAULT_TABLE = {
     SPEC.roomsItem,
     'pms.ari.coverage-one-year',
   ),
+  'modified-cancellation-missed': fault(
+    'Imports a reservation with IsModification 1 and IsCancellation 1 as a modification: the cancellation of a modified booking frees nothing',
+    SPEC.reservation,
+    'pms.booking.cancellation-availability',
+  ),
   'booking-create-strict': fault(
     'Refuses a BookingCreate whose reservation carries a field beyond the minimum it knows',
     SPEC.events,

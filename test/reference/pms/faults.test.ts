@@ -101,6 +101,16 @@ const SCENARIOS = {
   },
   cancelled: (pair: Pair) => changed(pair, (id) => pair.ota.model.bookings.forceCancel(pair.ota.model.bookings.get(id)!)),
   modified: (pair: Pair) => changed(pair, (id) => pair.ota.model.bookings.modify(id)),
+  // A night added, then the booking cancelled: its reservation carries IsModification 1 and IsCancellation 1.
+  modifiedCancelled: async (pair: Pair) => {
+    let booked = '';
+    await changed(pair, (id) => {
+      booked = id;
+      pair.ota.model.bookings.modify(id);
+      pair.ota.model.bookings.forceCancel(pair.ota.model.bookings.get(id)!);
+    });
+    return booked;
+  },
   // Bookings whose ids take the shapes the mock serves: numeric with leading zeros, 64 characters.
   shapedBookings: async (pair: Pair) => {
     await polls(pair, 2);
@@ -435,6 +445,13 @@ const CASES: Record<PmsFault, FaultCase> = {
     scenario: 'polls2',
     options: served('GetRatePlans', { RatePlans: [{ wbp_room_id: '4101', wbp_rate_id: '000123', title: 'Flexible rate' }] }),
     probe: (p) => ariFor(p, 'wbp_rate_id', '000123'),
+    correct: true,
+    faulty: false,
+  },
+  'modified-cancellation-missed': {
+    scenario: 'modifiedCancelled',
+    options: LONG_POLL,
+    probe: (p, id) => p.pms.state.bookings.get(id as string)?.cancelled,
     correct: true,
     faulty: false,
   },

@@ -2,8 +2,8 @@
 // serves (issue 20 item 2): takes nothing, gives the variants that read a numeric-looking
 // booking id or rate plan id as a number ("000123" becomes "123"), keep booking ids in a
 // 50-character column, skip listed bookings without a version, skip rooms without a label
-// or with a label beyond ASCII, or refuse a pushed reservation carrying fields beyond the
-// minimum.
+// or with a label beyond ASCII, refuse a pushed reservation carrying fields beyond the
+// minimum, or read a reservation flagged both modified and cancelled as a modification.
 import type { OperationName } from '../../../spec/operations.js';
 import type { CmOutcome } from '../cm-client.js';
 import type { PmsFault } from '../faults.js';
@@ -16,6 +16,7 @@ type ShapeFault =
   | 'rate-id-as-number'
   | 'room-without-label-skipped'
   | 'room-label-ascii-only'
+  | 'modified-cancellation-missed'
   | 'booking-create-strict';
 
 type Item = Record<string, unknown>;
@@ -47,6 +48,16 @@ export const SHAPE_VARIANTS: Readonly<Record<ShapeFault, PmsVariant>> = {
   'room-without-label-skipped': readItems('GetRoomTypes', 'Rooms', (items) => items.filter((r) => typeof r.label === 'string')),
   // Its room table is ASCII: a room whose label it cannot store is left out of the mapping.
   'room-label-ascii-only': readItems('GetRoomTypes', 'Rooms', (items) => items.filter((r) => typeof r.label !== 'string' || /^[\x20-\x7e]*$/.test(r.label))),
+  // Its import asks "modified?" before "cancelled?": a cancellation of a modified booking is imported as one more modification.
+  'modified-cancellation-missed': (Base) =>
+    class extends Base {
+      override incoming(op: OperationName, outcome: CmOutcome): CmOutcome {
+        const read = super.incoming(op, outcome);
+        const reservation = read.ok && op === 'GetBookingId' ? (read.body.reservation as Item | undefined) : undefined;
+        if (!read.ok || !reservation || reservation.IsModification !== 1) return read;
+        return { ok: true, body: { ...read.body, reservation: { ...reservation, IsCancellation: 0 } } };
+      }
+    },
   'booking-create-strict': (Base) =>
     class extends Base {
       override refusesPushedReservation(reservation: Record<string, unknown>): string | undefined {
