@@ -11,6 +11,13 @@ export function dayNumber(date: string): number | undefined {
   return ms === undefined ? undefined : Math.round(ms / DAY_MS);
 }
 
+/** The last night of a one-year horizon that starts on `day` (a day number): the night before the same date a year on. */
+export function lastNightOfYearFrom(day: number): number {
+  const d = new Date(day * DAY_MS);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return Math.round(d.getTime() / DAY_MS) - 1;
+}
+
 export function dayString(day: number): string {
   return formatDate(day * DAY_MS);
 }

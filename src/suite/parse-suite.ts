@@ -153,6 +153,7 @@ class SuiteReader {
         copyPresent(step, t, ['operations', 'duration', 'settle']);
         if (t.duration_from === 'window') step.durationFrom = 'window';
         if (t.from_arrival === true) step.fromArrival = true;
+        if (t.settle_once_covered === true) step.settleOnceCovered = true;
         if (t.until_reaction) step.untilReaction = t.until_reaction;
         if (t.retry) step.retry = t.retry;
         break;

@@ -135,6 +135,7 @@ const KINDS = {
         from: { type: 'string' },
         duration,
         settle: duration,
+        settle_once_covered: { type: 'boolean' },
         duration_from: { enum: ['step', 'window'] },
         from_arrival: { type: 'boolean' },
         until_reaction: { type: 'string' },

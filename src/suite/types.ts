@@ -127,6 +127,12 @@ export interface TrafficStep extends StepBase {
   /** Judge early once no matching request has arrived for this long (bounded by duration). */
   settle?: string;
   /**
+   * `settle` ends the window only once its ARI covers every mapped room x rate plan for one
+   * year from the window's day; before that, five times `settle` of quiet does: a PMS that
+   * pauses between the requests of a refresh (it throttles, or queues) is still heard.
+   */
+  settleOnceCovered?: boolean;
+  /**
    * Where `duration` counts from: the step's start (default) or the window's start (`from`):
    * a window that already ran while earlier steps waited ends that much sooner.
    */

@@ -117,6 +117,17 @@ describe.concurrent('order and timing the spec allows', () => {
     expect(exitCode).toBe(0);
   }, 90_000);
 
+  it('throttled-refresh (9 s between the requests of each refresh; settle is 6 s) is certified: a refresh window stays open while its ARI covers too little', async () => {
+    const { result, exitCode } = await certify({ variant: ['throttled-refresh'], suite: ['setup', 'full-refresh'] });
+    // The case itself: some gap between two ARIUpdates of a refresh is longer than deadlines.settle.
+    const ari = result.exchanges.filter((x) => x.direction === 'inbound' && x.operation === 'ARIUpdate').map((x) => Date.parse(x.startedAt));
+    expect(ari.slice(1).some((at, i) => at - ari[i]! > 6_000)).toBe(true);
+    for (const id of ['pms.ari.coverage-one-year', 'pms.callback.ari-full-refresh-refreshes'])
+      expect(check(result, id)?.outcome, `${id}: ${check(result, id)?.message}`).toBe('pass');
+    expect(result.verdict, details(result)).toBe('passed-partial');
+    expect(exitCode).toBe(0);
+  }, 120_000);
+
   it('a PMS that polls once before setup and resets its version to null when setup succeeds: certified, only pms.setup.before-use warns', async () => {
     const { result, exitCode } = await certify({ variant: ['request-before-setup'] });
     expect(result.verdict, details(result)).toBe('certified');

@@ -3,7 +3,7 @@
 // room, currency, unknown ids, compactness, and availability after a booking.
 import { compaction, coverageReport, unitsConflicts } from '../ari-ledger.js';
 import type { AriLedger } from '../ari-ledger.js';
-import { dayNumber, dayString } from '../coverage.js';
+import { dayNumber, dayString, lastNightOfYearFrom } from '../coverage.js';
 import { endOfNextYear, formatDate, DAY_MS } from '../../support/time.js';
 import type { CodeCheck, CodeCheckInput, PmsFacts } from './types.js';
 import type { Verdict } from '../../spec/vocabulary.js';
@@ -22,9 +22,7 @@ function windowLedger(input: CodeCheckInput): { pms: PmsFacts; ledger: AriLedger
 
 function horizonEnd(input: CodeCheckInput, from: number): { to: number; label: string } {
   if (input.args.horizon === 'end-of-next-year') return { to: dayNumber(endOfNextYear(from * DAY_MS))!, label: 'the end of next year' };
-  const d = new Date(from * DAY_MS);
-  d.setUTCFullYear(d.getUTCFullYear() + 1);
-  return { to: Math.round(d.getTime() / DAY_MS) - 1, label: 'one year ahead' };
+  return { to: lastNightOfYearFrom(from), label: 'one year ahead' };
 }
 
 export const ariCoverage: CodeCheck = {

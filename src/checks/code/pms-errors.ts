@@ -5,8 +5,8 @@
 // refresh went on after one of its ARIUpdates was answered with an error (D-324).
 import { operationOf as op, succeeded } from '../../spec/exchange.js';
 import { coverageReport } from '../ari-ledger.js';
-import { dayNumber } from '../coverage.js';
-import { formatDate, DAY_MS } from '../../support/time.js';
+import { dayNumber, lastNightOfYearFrom } from '../coverage.js';
+import { formatDate } from '../../support/time.js';
 import type { CodeCheck } from './types.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
 
@@ -41,13 +41,6 @@ export const fetchRetried: CodeCheck = {
   },
 };
 
-/** The last night a one-year refresh from `from` (a day number) must reach. */
-function oneYearFrom(from: number): number {
-  const d = new Date(from * DAY_MS);
-  d.setUTCFullYear(d.getUTCFullYear() + 1);
-  return Math.round(d.getTime() / DAY_MS) - 1;
-}
-
 export const ariAfterError: CodeCheck = {
   name: 'ari-after-error',
   description:
@@ -73,7 +66,7 @@ export const ariAfterError: CodeCheck = {
       return pass(`${told}; the refresh went on: ${after.length} more ARIUpdate request(s)`, { exchanges: [refused.record.id, after[0]!.record.id] });
     const ledger = pms.ledger(pms.windowKey);
     const from = dayNumber(formatDate(pms.windowStart))!;
-    const gaps = ledger ? coverageReport(ledger, pms.mappedPairs, from, oneYearFrom(from)).filter((r) => r.gaps.length > 0) : pms.mappedPairs;
+    const gaps = ledger ? coverageReport(ledger, pms.mappedPairs, from, lastNightOfYearFrom(from)).filter((r) => r.gaps.length > 0) : pms.mappedPairs;
     if (gaps.length === 0) return pass(`${told}; it was the refresh's last request and every pair is covered`, { exchanges: [refused.record.id] });
     return fail(
       unexpected(

@@ -32,7 +32,9 @@ export class AriSender {
       this.ctx.state.refreshesStarted += 1;
       const window = this.window();
       const items = this.ctx.behaviour.inventory(fullRefreshItems(mapping, window, this.calendar()));
-      for (const batch of this.ctx.behaviour.refreshBatches(items, { size: this.options.itemsPerRequest, mapping, window })) {
+      const pause = this.ctx.behaviour.refreshPauseMs();
+      for (const [index, batch] of this.ctx.behaviour.refreshBatches(items, { size: this.options.itemsPerRequest, mapping, window }).entries()) {
+        if (index > 0 && pause > 0) await this.ctx.clock.sleep(pause, this.ctx.signal);
         if (!(await this.sendBatch(batch)) && !this.ctx.behaviour.continuesRefreshAfterError()) return;
       }
       this.ctx.state.fullRefreshes += 1;

@@ -66,6 +66,11 @@ export class PmsBehaviour {
     return 0;
   }
 
+  /** How long (clock time) a full refresh waits between its requests: none. */
+  refreshPauseMs(): number {
+    return 0;
+  }
+
   /** The property sync's bodies as the PMS holds them. */
   syncData(fixture: PropertySyncFixture): PropertySyncFixture {
     return fixture;

@@ -3,7 +3,13 @@
 // what each one does (each is made in ./variants/correct.ts). Unlike faults, every variant
 // must be certified.
 
-export const PMS_CORRECT_VARIANT_NAMES = ['property-ops-at-connect', 'notify-fetch-30ms', 'notify-first-on-schedule', 'late-setup-refresh'] as const;
+export const PMS_CORRECT_VARIANT_NAMES = [
+  'property-ops-at-connect',
+  'notify-fetch-30ms',
+  'notify-first-on-schedule',
+  'late-setup-refresh',
+  'throttled-refresh',
+] as const;
 
 export type PmsCorrectVariant = (typeof PMS_CORRECT_VARIANT_NAMES)[number];
 
@@ -15,6 +21,8 @@ export const PMS_CORRECT_VARIANTS: Readonly<Record<PmsCorrectVariant, string>> =
     'Leaves its first NotifyBooking to its next scheduled poll when that is due within a second (a PMS polling every second), instead of polling once more; polls at once after later ones',
   'late-setup-refresh':
     'Sends its refresh after setup 5 s (clock time) after setup succeeded, and starts polling only once that refresh is sent (the typical flow: full refresh, then polling)',
+  'throttled-refresh':
+    "Waits 9 s (clock time) between the requests of each full refresh, as a PMS that throttles its ARI or sends it from a queue: quiet longer than the test profile's deadlines.settle (6 s) in the middle of a refresh",
 };
 
 export function isPmsCorrectVariant(value: unknown): value is PmsCorrectVariant {

@@ -3,7 +3,10 @@
 // then runs the step's code checks over every request of the window and its ARI ledger.
 // A gated window in which the channel manager accepted none of the step's requests blocks
 // every later step at once (`gate`).
+import { coverageReport } from '../../checks/ari-ledger.js';
 import { harnessError } from '../../checks/check-verdict.js';
+import { dayNumber, lastNightOfYearFrom } from '../../checks/coverage.js';
+import { formatDate } from '../../support/time.js';
 import type { TrafficStep } from '../../suite/types.js';
 import type { LiveExchange } from '../../spec/exchange.js';
 import { exchangeSeq as seq, succeeded } from '../../spec/exchange.js';
@@ -15,11 +18,30 @@ import { pmsFacts } from './pms-facts.js';
 import { describeRefusals } from './refusals.js';
 import { durationMs } from './wait.js';
 
+/** With `settle_once_covered`, how many `settle`s of quiet end a window whose ARI does not cover every pair yet. */
+const UNCOVERED_SETTLE = 5;
+
 /** Real time for pending socket data to be handled, whatever the run's clock speed. */
 const IO_PAUSE_MS = 25;
 
 function ioPause(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, IO_PAUSE_MS));
+}
+
+/**
+ * Whether the window's ARI covers every mapped room x rate plan for one year from the
+ * window's day (always true without `settle_once_covered`): until then a pause of the PMS
+ * shorter than UNCOVERED_SETTLE settles is part of its refresh, not its end.
+ */
+function coverageReached(env: StepEnv, step: TrafficStep, from: number): () => boolean {
+  if (!step.settleOnceCovered) return () => true;
+  const pms = env.ctx.pms!;
+  const first = dayNumber(formatDate(from))!;
+  const last = lastNightOfYearFrom(first);
+  return () => {
+    const ledger = pms.judge.ledger(step.from);
+    return ledger !== undefined && coverageReport(ledger, pms.mock.mappedPairs(), first, last).every((pair) => pair.gaps.length === 0);
+  };
 }
 
 /** Whether the step's `until_reaction` request arrived after the last callback sent (never, without one). */
@@ -35,7 +57,9 @@ function reactionSeen(env: StepEnv, step: TrafficStep, from: number): () => bool
 
 /**
  * Waits until no matching request arrived for `settleMs` (not counting the harness's own
- * stalls), or `maxMs` passed. A quiet window is confirmed after a short real-time pause:
+ * stalls; with `settle_once_covered`, that long once the window's ARI covers every pair,
+ * else UNCOVERED_SETTLE times as long), or
+ * `maxMs` passed. A quiet window is confirmed after a short real-time pause:
  * after an event-loop stall the clock has jumped while requests may still wait in socket
  * buffers.
  */
@@ -52,11 +76,13 @@ async function collect(env: StepEnv, step: TrafficStep, from: number, maxMs: num
     return all.length ? all[all.length - 1]!.at : from;
   };
   const reacted = reactionSeen(env, step, from);
+  const covered = coverageReached(env, step, from);
   while (!signal.aborted && clock.now() < end() && !reacted()) {
     const now = clock.now();
     // Quiet time leaves out the harness's own stalls: the PMS could not be heard meanwhile.
     const stalled = (): number => env.ctx.load?.stalledMs(latest(), now) ?? 0;
-    if (settleMs !== undefined && latest() > from && now - latest() - stalled() >= settleMs) {
+    const quietMs = now - latest() - stalled();
+    if (settleMs !== undefined && latest() > from && quietMs >= settleMs && (quietMs >= settleMs * UNCOVERED_SETTLE || covered())) {
       const count = seen().length;
       await ioPause();
       if (seen().length === count) return;

@@ -7,6 +7,9 @@ import type { PmsVariant } from './variant.js';
 /** late-setup-refresh: how long (clock time) the refresh after setup waits to start. */
 const LATE_REFRESH_MS = 5_000;
 
+/** throttled-refresh: the pause (clock time) between the requests of a full refresh. */
+const THROTTLE_MS = 9_000;
+
 export const CORRECT_VARIANTS: Readonly<Record<PmsCorrectVariant, PmsVariant>> = {
   'property-ops-at-connect': (Base) =>
     class extends Base {
@@ -37,6 +40,12 @@ export const CORRECT_VARIANTS: Readonly<Record<PmsCorrectVariant, PmsVariant>> =
     class extends Base {
       override refreshDelayAfterSetupMs(): number {
         return LATE_REFRESH_MS;
+      }
+    },
+  'throttled-refresh': (Base) =>
+    class extends Base {
+      override refreshPauseMs(): number {
+        return THROTTLE_MS;
       }
     },
 };
