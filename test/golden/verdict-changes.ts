@@ -192,6 +192,13 @@ const SHAPE_CHANGES: CheckChange[] = [
   },
   {
     target: 'pms',
+    check: 'pms.callback.notify-cancel-polls',
+    variants: ['slow-polling'],
+    accepts: eitherOf('pass|required', 'skip|required|blocked'),
+    why: "Issue 20 item 4: for a PMS polling every two intervals, whether the poll after the cancellation's NotifyBooking can be told from its schedule depends on how busy the machine is; when it cannot, the check is inconclusive (never a pass); the variant is denied by pms.poll.interval either way",
+  },
+  {
+    target: 'pms',
     check: 'pms.booking.acked',
     variants: ['slow-polling'],
     accepts: eitherOf('pass|recommended', 'warn|recommended'),

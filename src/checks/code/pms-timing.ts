@@ -191,13 +191,13 @@ export const reactiveFetch: CodeCheck = {
     const { after, within, slow, scheduled, sentAt } = r;
     if (!after || r.waited! > within + slow)
       return fail(unexpected('GetBookingId after the callback', `a poll within ${secs(within)}, then the fetch`, 'no poll in time'));
+    // As pms.callback.notify-polls judges that poll: a poll the PMS's own schedule explains
+    // leaves the reaction unknown (inconclusive, never a failure of the fetch). Judged later
+    // than that check, with the harness's delays measured since, it may read one it passed so.
     if (after.at >= scheduled) {
-      return fail(
-        unexpected(
-          'GetBookingId after the callback',
-          'after a poll the callback caused',
-          `the first poll after it (${after.record.id}) came when the PMS's own schedule explains it`,
-        ),
+      return skip(
+        `Inconclusive: the first poll after the callback (${after.record.id}) came when the PMS's own schedule explains it, so a fetch after it proves nothing about the callback`,
+        'blocked',
         { exchanges: [after.record.id] },
       );
     }
