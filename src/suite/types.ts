@@ -128,7 +128,7 @@ export interface TrafficStep extends StepBase {
   settle?: string;
   /**
    * `settle` ends the window only once its ARI covers every mapped room x rate plan for one
-   * year from the window's day; before that, five times `settle` of quiet does: a PMS that
+   * year from the window's day; before that, three times `settle` of quiet does: a PMS that
    * pauses between the requests of a refresh (it throttles, or queues) is still heard.
    */
   settleOnceCovered?: boolean;

@@ -19,7 +19,7 @@ import { describeRefusals } from './refusals.js';
 import { durationMs } from './wait.js';
 
 /** With `settle_once_covered`, how many `settle`s of quiet end a window whose ARI does not cover every pair yet. */
-const UNCOVERED_SETTLE = 5;
+const UNCOVERED_SETTLE = 3;
 
 /** Real time for pending socket data to be handled, whatever the run's clock speed. */
 const IO_PAUSE_MS = 25;
