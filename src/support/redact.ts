@@ -18,6 +18,12 @@ export const MIN_SUBSTRING_SECRET_LENGTH = 4;
 
 /** A cut ending in this many characters (or more) of a secret's form is marked as redacted (D-183). */
 export const MIN_CUT_PREFIX = 3;
+/**
+ * The same for a form that does not start as the secret (or the secret reversed) does: a
+ * base64 or hex start of 3 characters is found in innocent text ("eAA" in "rateaa…"), as
+ * secret-forms.ts finds no encoded form shorter than this either.
+ */
+export const MIN_ENCODED_CUT_PREFIX = 8;
 /** Cut marks looked at per text: a text of a million marks costs no more than one of 256. */
 const MAX_CUT_MARKS = 256;
 
@@ -147,6 +153,8 @@ export class Redactor {
   private readonly labels = new Map<string, string>();
   /** Every wire form of every secret, lowered (matched in any case), longest first. */
   private forms: string[] = [];
+  /** Per form, the fewest of its first characters that before a cut mark are redacted. */
+  private readonly cutPrefix = new Map<string, number>();
   /** Finds every form in one pass over a text. */
   private finder = new FormFinder([]);
   private readonly memo = new Map<string, string>();
@@ -165,7 +173,13 @@ export class Redactor {
     if (secret.length < MIN_SUBSTRING_SECRET_LENGTH || this.secrets.has(secret)) return;
     this.secrets.add(secret);
     this.generation++;
-    this.forms = [...new Set([...this.forms, ...secretForms(secret).map(sameLengthLower)])].sort((a, b) => b.length - a.length);
+    const forms = secretForms(secret).map(sameLengthLower);
+    const starts = [secret, [...secret].reverse().join('')].map((t) => sameLengthLower(t).slice(0, MIN_CUT_PREFIX));
+    for (const form of forms) {
+      const readable = starts.some((start) => form.startsWith(start));
+      this.cutPrefix.set(form, Math.min(this.cutPrefix.get(form) ?? Infinity, readable ? MIN_CUT_PREFIX : MIN_ENCODED_CUT_PREFIX));
+    }
+    this.forms = [...new Set([...this.forms, ...forms])].sort((a, b) => b.length - a.length);
     this.finder = new FormFinder(this.forms);
     this.memo.clear();
   }
@@ -223,11 +237,12 @@ export class Redactor {
     return last === 0 ? input : out + input.slice(last);
   }
 
-  /** The length of the longest proper prefix of a form that ends at `at` (0 if none reaches MIN_CUT_PREFIX). */
+  /** The length of the longest proper prefix of a form that ends at `at` (0 if none is as long as that form's least). */
   private secretPrefixBefore(input: string, at: number, floor: number): number {
     let best = 0;
     for (const form of this.forms) {
-      for (let k = Math.min(form.length - 1, at - floor); k >= MIN_CUT_PREFIX && k > best; k--) {
+      const least = this.cutPrefix.get(form) ?? MIN_CUT_PREFIX;
+      for (let k = Math.min(form.length - 1, at - floor); k >= least && k > best; k--) {
         if (input.startsWith(form.slice(0, k), at - k)) {
           best = k;
           break;

@@ -124,6 +124,16 @@ describe('Redactor on generated texts', () => {
     );
   });
 
+  it('before a cut: 3 characters of the secret as it reads are redacted, of an encoded form only 8 (found by fast-check: "rateaa…")', () => {
+    const redactor = new Redactor(secrets);
+    // "eAA" starts the base64 of the secret's UTF-16LE bytes reversed: innocent text, left as it is.
+    expect(redactor.text('rateaa…')).toBe('rateaa…');
+    expect(redactor.text('key s3c…')).toBe('key [redacted]…');
+    const base64 = Buffer.from('s3cr&t=/+?"x', 'utf8').toString('base64');
+    expect(redactor.text(`v=${base64.slice(0, 8)}…`)).toBe('v=[redacted]…');
+    expect(redactor.text(`v=${base64.slice(0, 5)}…`)).toBe(`v=${base64.slice(0, 5)}…`);
+  });
+
   it('still redacts a member, a query parameter and a known value in one text', () => {
     const redactor = new Redactor(secrets);
     const text = '{"x_api_key": "abc", "u":"https://h/p?Shared_Secret=zz&ok=1", "v":"pa55word-ÄÖ"}';
