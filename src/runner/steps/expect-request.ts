@@ -150,8 +150,12 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
   const wait = { what: `waiting for the PMS's ${step.operation}${matching}`, ends: 'at the first one', deadline };
   const stopHeartbeat = already ? () => undefined : startHeartbeat(env, wait, action.prompted ? 1_000 : undefined);
   const candidate = already ?? (await waitForRequest(env, matches, startedAt, deadline).finally(stopHeartbeat));
-  // Against a deadline of the PMS's own schedule, a request a late step still found is late.
-  const found = candidate && fixed !== undefined && candidate.at > fixed + (env.ctx.load?.delayAt(candidate.at) ?? 0) ? undefined : candidate;
+  // Against a deadline of the PMS's own schedule, a request a late step still found is late,
+  // unless the harness stood still meanwhile for as long (it timed the request that late; in
+  // process, the PMS's own timers were held up as long): the slack waitForRequest gave.
+  const slack = (at: number): number =>
+    Math.max(env.ctx.load?.delayAt(at) ?? 0, Math.min(Math.max(0, (fixed ?? 0) - since), env.ctx.load?.stalledMs(since, at) ?? 0));
+  const found = candidate && fixed !== undefined && candidate.at > fixed + slack(candidate.at) ? undefined : candidate;
   if (!found) {
     if (env.ctx.signal.aborted) return 'interrupted';
     const by =
