@@ -7,25 +7,11 @@ import type { BodyKind, CheckMeta, Verdict } from '../../spec/vocabulary.js';
 import { fail, pass, unexpected } from '../check-verdict.js';
 import type { BodyRule, JsonObject, Read } from './types.js';
 import { defineRule, isFiniteNumber, isObject, MAX_OFFENDERS, notApplicable, offenders, plural, pointerOf, readArray, readObject, blocked } from './types.js';
+import { RESERVATION_MINIMUM } from '../../spec/reservation-fields.js';
 
 /** Prices are compared to the cent. */
 export const PRICE_TOLERANCE = 0.01;
 const EPSILON = 1e-9;
-
-/** The fields the minimum rule asks for (OrderDate/OrderTime are the schema's). */
-export const RESERVATION_MINIMUM = [
-  'OrderId',
-  'IsCancellation',
-  'IsModification',
-  'OrderAdults',
-  'OrderChildren',
-  'OrderCustomers',
-  'TotalCurrency',
-  'TotalPrice',
-  'PaymentCollect',
-  'Customers',
-  'Rooms',
-] as const;
 
 const APPLIES_TO: Array<{ name: MessageName; kind: BodyKind }> = [
   { name: 'GetBookingId', kind: 'response' },

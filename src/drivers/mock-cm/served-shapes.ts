@@ -10,26 +10,12 @@ import { bookingSummarySchema, reservationSchema } from '../../schemas/definitio
 import { type Variation, applyVariations, batchVariations, generateVariations, textOfLength } from '../../schemas/variations/index.js';
 import { validateBody } from '../../schemas/index.js';
 import { shapedRooms } from './served-catalogue.js';
+import { RESERVATION_LISTS, RESERVATION_MINIMUM } from '../../spec/reservation-fields.js';
 
-/** Fields the booking's state sets (spec: Reservation, the listed minimum): never varied. */
-const RESERVATION_STATE = new Set([
-  'OrderId',
-  'OrderDate',
-  'OrderTime',
-  'IsCancellation',
-  'IsModification',
-  'OrderAdults',
-  'OrderChildren',
-  'OrderCustomers',
-  'TotalCurrency',
-  'TotalPrice',
-  'PaymentCollect',
-]);
+/** Fields the booking's state sets (the listed minimum, and when it was ordered): never varied; its lists' items are. */
+const RESERVATION_STATE: ReadonlySet<string> = new Set([...RESERVATION_MINIMUM.filter((field) => !RESERVATION_LISTS.has(field)), 'OrderDate', 'OrderTime']);
 
 const SHAPED_ANSWERS = new Set(['GetBookingList', 'GetRoomTypes', 'GetRatePlans']);
-
-/** Lists the state sets as a whole (its guests, its rooms): their items are varied, never the list. */
-const RESERVATION_LISTS = new Set(['Customers', 'Rooms']);
 
 /** Where a reservation is open: "the listed fields are only a minimum" (spec: Events, BookingCreate). */
 const OPEN = new Set(['', 'Rooms[]', 'Customers[]']);
