@@ -80,27 +80,39 @@ const STALL_NOISE_MS = 4;
  * a 300 ms stall of a loaded test machine into 6 s of run time at 20x, for both sides at
  * once; this one measures each stall (a probe timer firing late) and takes it off the
  * clock, so simulated time only passes while the process runs. Never used by real runs.
- * Monotonic: after a stall is taken off, time waits until it catches up.
+ * A stall is taken off from the moment it is read, not only once the probe fires: after a
+ * stall, other timers and I/O callbacks (a request stamped on arrival) may run before the
+ * probe, and a monotonic clock that let them see the stall would keep it.
  */
 export function stallFreeClock(factor: number, start: number = Date.now()): Clock & { stop(): void } {
   const realStart = performance.now();
   let lost = 0;
   let last = start;
   let due = performance.now() + 10;
+  let running = true;
+  /** The stall under way (real ms): how far the probe is overdue beyond the noise. */
+  const pending = (at: number): number => (running ? Math.max(0, at - due - STALL_NOISE_MS) : 0);
   const probe = (): void => {
-    const late = performance.now() - due;
-    if (late > STALL_NOISE_MS) lost += late - STALL_NOISE_MS;
-    due = performance.now() + 10;
+    const at = performance.now();
+    lost += pending(at);
+    due = at + 10;
     timer = setTimeout(probe, 10);
     timer.unref();
   };
   let timer = setTimeout(probe, 10);
   timer.unref();
   const now = (): number => {
-    last = Math.max(last, Math.floor(start + (performance.now() - realStart - lost) * factor));
+    const at = performance.now();
+    last = Math.max(last, Math.floor(start + (at - realStart - lost - pending(at)) * factor));
     return last;
   };
-  return { now, sleep: sleepOn(now, (ms) => ms / factor), rate: factor, stop: () => clearTimeout(timer) };
+  const stop = (): void => {
+    // Once stopped, time runs on at the scaled rate (anything still sleeping on it wakes).
+    lost += pending(performance.now());
+    running = false;
+    clearTimeout(timer);
+  };
+  return { now, sleep: sleepOn(now, (ms) => ms / factor), rate: factor, stop };
 }
 
 interface Sleeper {

@@ -6,7 +6,7 @@ import { runCommand } from '../../src/cli/commands/run.js';
 import { OTA_FAULT_NAMES } from '../../src/reference/ota/index.js';
 import type { OtaFault } from '../../src/reference/ota/index.js';
 import { scaledClock } from '../../src/support/clock.js';
-import { captureIo, check, problems } from './helpers.js';
+import { captureIo, check, details, problems } from './helpers.js';
 import { unexplainedChanges } from '../golden/verdict-baseline.js';
 import type { RunResult } from '../../src/runner/types.js';
 
@@ -30,7 +30,7 @@ describe('reference OTA', () => {
     expect(result.suites.map((s) => s.name)).toEqual(['https', 'setup', 'auth', 'ari', 'booking-polling', 'ack', 'cancel', 'property', 'probes']);
     expect(result.counts.pass).toBeGreaterThan(70);
     expect(io.out()).toContain('Verdict: CERTIFIED');
-    expect(unexplainedChanges('ota', undefined, result)).toEqual([]);
+    expect(unexplainedChanges('ota', undefined, result), details(result)).toEqual([]);
     // Every state change is read back (issue 20 item 3): each created property (the suite's,
     // the probes', one per request of generated variations) with GetRoomTypes and GetRatePlans,
     // every room with a rate plan; rooms kept after UpdateRatePlan and DeleteRatePlan; bookings
@@ -202,7 +202,7 @@ describe('correct OTA variants', () => {
     expect(check(result, 'probe.text-plain.refused')?.message).toContain('rule http-request-json');
     expect(result.verdict).toBe('certified');
     expect(exitCode).toBe(0);
-    expect(unexplainedChanges('ota', 'accepts-text-plain', result)).toEqual([]);
+    expect(unexplainedChanges('ota', 'accepts-text-plain', result), details(result)).toEqual([]);
   });
 });
 
@@ -216,7 +216,7 @@ describe('broken OTA variants', () => {
   // verdicts recorded before the channel-manager core moved (test/golden/verdict-baseline.ts).
   it.concurrent.each(OTA_FAULT_NAMES.map((f) => [f, CAUGHT_BY[f]] as const))('%s is caught by %s', async (fault, id) => {
     const { exitCode, result } = await runCommand({ target: 'ota', reference: true, variant: [fault] }, captureIo(fast()));
-    expect(unexplainedChanges('ota', fault, result)).toEqual([]);
+    expect(unexplainedChanges('ota', fault, result), details(result)).toEqual([]);
     const caught = check(result, id);
     if (WARNING_ONLY.has(fault)) {
       expect(caught?.outcome).toBe('warn');

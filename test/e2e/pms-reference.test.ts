@@ -31,7 +31,7 @@ describe.concurrent('reference PMS', () => {
     expect(result.exchanges.some((x) => x.direction === 'outbound' && x.operation === 'BookingCreate')).toBe(true);
     expect(result.artifacts.coverage?.[0]?.pairs.every((p) => p.gaps.length === 0)).toBe(true);
     expect(io.out()).toContain('Channel manager for your PMS: https://127.0.0.1:');
-    expect(unexplainedChanges('pms', undefined, result)).toEqual([]);
+    expect(unexplainedChanges('pms', undefined, result), details(result)).toEqual([]);
     // Every request of the PMS under test is its own, none an outsider's (issue 21, D-323).
     expect(result.outsiders).toEqual({ requests: 0, byKind: {}, exchanges: [] });
   }, 120_000);
@@ -117,7 +117,7 @@ describe.concurrent('broken PMS variants', () => {
       // A full run, compared with the verdicts recorded before the channel-manager core moved; a
       // property-body fault of issue 20 needs only the suites that send and judge CreateProperty.
       const { result, exitCode } = await certify([fault], BODY_RULE_FAULTS.has(fault) ? ['setup', 'property'] : undefined);
-      expect(unexplainedChanges('pms', fault, result)).toEqual([]);
+      expect(unexplainedChanges('pms', fault, result), details(result)).toEqual([]);
       // A broken PMS is still the PMS: none of its requests is set apart as an outsider's (D-323).
       expect(result.outsiders?.exchanges.map((x) => `${x.operation}: ${x.outsider.reason}`)).toEqual([]);
       const caught = check(result, id);
