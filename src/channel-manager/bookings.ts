@@ -24,6 +24,8 @@ export interface BookingRecord {
   createdAt: number;
   /** Last creation, modification or cancellation, epoch ms, whole seconds. */
   changedAt: number;
+  /** The same moment to the millisecond on the channel manager's clock (what the PMS can have heard of since). */
+  changedAtMs: number;
   revision: number;
   modified: boolean;
   cancelled: boolean;
@@ -103,7 +105,8 @@ export class BookingBook {
   /** Cancels regardless of the stay dates (a cancellation the channel manager's side makes). */
   forceCancel(booking: BookingRecord): void {
     booking.cancelled = true;
-    booking.changedAt = wholeSecond(this.clock.now());
+    booking.changedAtMs = this.clock.now();
+    booking.changedAt = wholeSecond(booking.changedAtMs);
     booking.revision += 1;
   }
 
@@ -114,7 +117,8 @@ export class BookingBook {
     const stay = booking.stays[0];
     if (stay) stay.rates.push(stay.rates[stay.rates.length - 1] ?? 0);
     booking.modified = true;
-    booking.changedAt = wholeSecond(this.clock.now());
+    booking.changedAtMs = this.clock.now();
+    booking.changedAt = wholeSecond(booking.changedAtMs);
     booking.revision += 1;
     return true;
   }
@@ -124,13 +128,15 @@ export class BookingBook {
     const room = this.fixture.rooms[0]!;
     const roomId = String(room.wbp_room_id);
     const plan = this.fixture.rate_plans.find((p) => p.wbp_room_id === roomId) ?? this.fixture.rate_plans.find((p) => p.wbp_room_id === '0')!;
-    const now = wholeSecond(this.clock.now());
+    const exact = this.clock.now();
+    const now = wholeSecond(exact);
     const arrival = Number.isInteger(input.arrivalInDays) ? input.arrivalInDays! : 30;
     const nights = Number.isInteger(input.nights) && input.nights! >= 1 ? Math.min(input.nights!, 366) : 2;
     while (this.bookings.has(`B-${this.nextNumber}`)) this.nextNumber += 1;
     const id = input.id !== undefined && input.id !== '' && !this.bookings.has(input.id) ? input.id : `B-${this.nextNumber}`;
     const record: BookingRecord = {
       ...this.blank(id, now),
+      changedAtMs: exact,
       paymentCollect: 'Channel',
       adults: Math.min(2, room.maxPersons),
       customers: [{ ...HOOK_GUEST }],
@@ -155,6 +161,7 @@ export class BookingBook {
       currency: this.fixture.currency,
       createdAt,
       changedAt: createdAt,
+      changedAtMs: createdAt,
       revision: 1,
       modified: false,
       cancelled: false,
@@ -175,6 +182,7 @@ export class BookingBook {
     return {
       ...this.blank(booking.booking_id, createdAt),
       changedAt: Math.max(...changes),
+      changedAtMs: Math.max(...changes),
       revision: changes.length,
       modified: booking.modified !== undefined,
       cancelled: booking.cancelled !== undefined,

@@ -25,6 +25,17 @@ function fastPollingProfile(dir: string): string {
   return out;
 }
 
+/** The test profile without NotifyBooking: the PMS learns of a change at its next scheduled poll. */
+function withoutNotifyBooking(dir: string): string {
+  const file = writeTestPmsProfile(dir);
+  const out = join(dir, 'no-notify.yaml');
+  const text = readFileSync(file, 'utf8');
+  const without = text.replace('AckBooking, NotifyBooking,', 'AckBooking,');
+  if (without === text) throw new Error('the test profile no longer lists NotifyBooking after AckBooking');
+  writeFileSync(out, without);
+  return out;
+}
+
 async function certify(options: { variant?: string[]; suite?: string[]; speed?: number; profile?: (dir: string) => string }) {
   return withTestClock(async (clock) => {
     const io = captureIo(clock);
@@ -124,6 +135,24 @@ describe.concurrent('order and timing the spec allows', () => {
     expect(ari.slice(1).some((at, i) => at - ari[i]! > 6_000)).toBe(true);
     for (const id of ['pms.ari.coverage-one-year', 'pms.callback.ari-full-refresh-refreshes'])
       expect(check(result, id)?.outcome, `${id}: ${check(result, id)?.message}`).toBe('pass');
+    expect(result.verdict, details(result)).toBe('passed-partial');
+    expect(exitCode).toBe(0);
+  }, 120_000);
+
+  it('queued-availability (its ARI 4 s after each import) with no NotifyBooking: certified, the cancellation window waits past an earlier ARIUpdate for the one its fetch owes', async () => {
+    const { result, exitCode } = await certify({ variant: ['queued-availability'], suite: ['setup', 'booking-polling'], profile: withoutNotifyBooking });
+    // The case itself: a booking fetched more than deadlines.settle (6 s) after the last
+    // ARIUpdate before it, whose own ARIUpdate came seconds after the fetch.
+    const inbound = result.exchanges.filter((x) => x.direction === 'inbound');
+    const at = (x: (typeof inbound)[number]): number => Date.parse(x.startedAt);
+    const late = inbound.filter((x, i) => {
+      if (x.operation !== 'GetBookingId') return false;
+      const before = inbound.slice(0, i).findLast((y) => y.operation === 'ARIUpdate');
+      const after = inbound.slice(i + 1).find((y) => y.operation === 'ARIUpdate');
+      return before !== undefined && after !== undefined && at(x) - at(before) > 6_000 && at(after) - at(x) >= 3_000;
+    });
+    expect(late.length).toBeGreaterThan(0);
+    expect(check(result, 'pms.booking.cancellation-availability')?.outcome, details(result)).toBe('pass');
     expect(result.verdict, details(result)).toBe('passed-partial');
     expect(exitCode).toBe(0);
   }, 120_000);

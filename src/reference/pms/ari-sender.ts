@@ -41,8 +41,21 @@ export class AriSender {
     });
   }
 
-  /** New units of every plan of the rooms whose nights `stays` cover. Resolves when sent. */
+  /**
+   * New units of every plan of the rooms whose nights `stays` cover. Resolves when sent; with
+   * a behaviour's delay, at once, the update going out from a queue that long after.
+   */
   availabilityUpdate(mapping: Mapping, stays: readonly BookedStay[]): Promise<void> {
+    const delay = this.ctx.behaviour.availabilityDelayMs();
+    if (delay <= 0) return this.sendAvailability(mapping, stays);
+    void this.ctx.clock
+      .sleep(delay, this.ctx.signal)
+      .then(() => this.sendAvailability(mapping, stays))
+      .catch(() => undefined);
+    return Promise.resolve();
+  }
+
+  private sendAvailability(mapping: Mapping, stays: readonly BookedStay[]): Promise<void> {
     return this.enqueue(async () => {
       const items = this.ctx.behaviour.inventory(availabilityItems(mapping, stays, this.window(), this.calendar()));
       if (items.length === 0) return;

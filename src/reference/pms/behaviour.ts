@@ -109,6 +109,11 @@ export class PmsBehaviour {
     return true;
   }
 
+  /** How long (clock time) an availability update waits after the change it follows: none. */
+  availabilityDelayMs(): number {
+    return 0;
+  }
+
   /** Whether an imported booking's change is followed by an availability update. */
   sendsAvailability(change: BookingChange, _source: 'poll' | 'callback'): boolean {
     return change.affected.length > 0;

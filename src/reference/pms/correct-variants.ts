@@ -9,6 +9,7 @@ export const PMS_CORRECT_VARIANT_NAMES = [
   'notify-first-on-schedule',
   'late-setup-refresh',
   'throttled-refresh',
+  'queued-availability',
 ] as const;
 
 export type PmsCorrectVariant = (typeof PMS_CORRECT_VARIANT_NAMES)[number];
@@ -23,6 +24,8 @@ export const PMS_CORRECT_VARIANTS: Readonly<Record<PmsCorrectVariant, string>> =
     'Sends its refresh after setup 5 s (clock time) after setup succeeded, and starts polling only once that refresh is sent (the typical flow: full refresh, then polling)',
   'throttled-refresh':
     "Waits 9 s (clock time) between the requests of each full refresh, as a PMS that throttles its ARI or sends it from a queue: quiet longer than the test profile's deadlines.settle (6 s) in the middle of a refresh",
+  'queued-availability':
+    'Sends the availability update that follows an imported booking 4 s (clock time) after the import, from a queue, while it goes on fetching and acknowledging: an effect window may hold an earlier ARIUpdate the 6 s deadlines.settle before that update comes',
 };
 
 export function isPmsCorrectVariant(value: unknown): value is PmsCorrectVariant {

@@ -17,6 +17,7 @@ import { markCapturesMissing, takeCaptures } from './capture.js';
 import { pmsFacts } from './pms-facts.js';
 import { describeRefusals } from './refusals.js';
 import { durationMs } from './wait.js';
+import { LEARNS_OF_BOOKING, newsOfBookings, quietSince } from './settle.js';
 
 /** With `settle_once_covered`, how many `settle`s of quiet end a window whose ARI does not cover every pair yet. */
 const UNCOVERED_SETTLE = 3;
@@ -56,12 +57,12 @@ function reactionSeen(env: StepEnv, step: TrafficStep, from: number): () => bool
 }
 
 /**
- * Waits until no matching request arrived for `settleMs` (not counting the harness's own
+ * Waits until, once a matching request came, neither another one nor the PMS's first fetch
+ * or acknowledgement of a changed booking arrived for `settleMs` (not counting the harness's own
  * stalls; with `settle_once_covered`, that long once the window's ARI covers every pair,
- * else UNCOVERED_SETTLE times as long), or
- * `maxMs` passed. A quiet window is confirmed after a short real-time pause:
- * after an event-loop stall the clock has jumped while requests may still wait in socket
- * buffers.
+ * else UNCOVERED_SETTLE times as long), or `maxMs` passed. A quiet window is confirmed
+ * after a short real-time pause: after an event-loop stall the clock has jumped while
+ * requests may still wait in socket buffers.
  */
 async function collect(env: StepEnv, step: TrafficStep, from: number, maxMs: number, settleMs: number | undefined): Promise<void> {
   const { clock, signal } = env.ctx;
@@ -71,21 +72,19 @@ async function collect(env: StepEnv, step: TrafficStep, from: number, maxMs: num
   // could not be heard meanwhile, and in process could not send.
   const end = (): number => start + maxMs + Math.min(maxMs, env.ctx.load?.stalledMs(start, clock.now()) ?? 0);
   const seen = (): LiveExchange[] => inbound.since(from, step.operations);
-  const latest = (): number => {
-    const all = seen();
-    return all.length ? all[all.length - 1]!.at : from;
-  };
+  const book = env.ctx.pms!.mock.model.bookings;
+  const learned = (): LiveExchange[] => newsOfBookings(inbound.since(0, LEARNS_OF_BOOKING), from, (id) => book.get(id)?.changedAtMs);
   const reacted = reactionSeen(env, step, from);
   const covered = coverageReached(env, step, from);
   while (!signal.aborted && clock.now() < end() && !reacted()) {
     const now = clock.now();
+    const since = settleMs === undefined ? undefined : quietSince(seen(), learned(), from);
     // Quiet time leaves out the harness's own stalls: the PMS could not be heard meanwhile.
-    const stalled = (): number => env.ctx.load?.stalledMs(latest(), now) ?? 0;
-    const quietMs = now - latest() - stalled();
-    if (settleMs !== undefined && latest() > from && quietMs >= settleMs && (quietMs >= settleMs * UNCOVERED_SETTLE || covered())) {
-      const count = seen().length;
+    const quietMs = since === undefined ? 0 : now - since - (env.ctx.load?.stalledMs(since, now) ?? 0);
+    if (since !== undefined && quietMs >= settleMs! && (quietMs >= settleMs! * UNCOVERED_SETTLE || covered())) {
+      const count = seen().length + learned().length;
       await ioPause();
-      if (seen().length === count) return;
+      if (seen().length + learned().length === count) return;
       continue;
     }
     const quiet = settleMs === undefined ? end() - now : Math.min(end() - now, Math.max(10, settleMs / 4));

@@ -10,6 +10,9 @@ const LATE_REFRESH_MS = 5_000;
 /** throttled-refresh: the pause (clock time) between the requests of a full refresh. */
 const THROTTLE_MS = 9_000;
 
+/** queued-availability: how long (clock time) an availability update waits after its import. */
+const QUEUED_AVAILABILITY_MS = 4_000;
+
 export const CORRECT_VARIANTS: Readonly<Record<PmsCorrectVariant, PmsVariant>> = {
   'property-ops-at-connect': (Base) =>
     class extends Base {
@@ -46,6 +49,12 @@ export const CORRECT_VARIANTS: Readonly<Record<PmsCorrectVariant, PmsVariant>> =
     class extends Base {
       override refreshPauseMs(): number {
         return THROTTLE_MS;
+      }
+    },
+  'queued-availability': (Base) =>
+    class extends Base {
+      override availabilityDelayMs(): number {
+        return QUEUED_AVAILABILITY_MS;
       }
     },
 };
