@@ -7,20 +7,21 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import { exitCodeForError } from '../../src/cli/exit-codes.js';
-import { scaledClock } from '../../src/support/clock.js';
 import { ProfileError } from '../../src/support/errors.js';
 import { packagePath } from '../../src/support/package-root.js';
-import { captureIo, check, problems } from './helpers.js';
-import { SPEED, writeTestPmsProfile } from './pms-profile.js';
+import { captureIo, check, details, problems } from './helpers.js';
+import { withTestClock, writeTestPmsProfile } from './pms-profile.js';
 
 const EXAMPLE = packagePath('docs', 'suites', 'pms', 'reservation-template.example.json');
 
 async function certify(edit: (profile: string, dir: string) => string, suite: string[]) {
-  const io = captureIo(scaledClock(SPEED));
-  const file = writeTestPmsProfile(io.cwd);
-  writeFileSync(file, edit(readFileSync(file, 'utf8'), io.cwd));
-  const outcome = await runCommand({ target: 'pms', reference: true, profile: file, suite }, io);
-  return { ...outcome, io };
+  return withTestClock(async (clock) => {
+    const io = captureIo(clock);
+    const file = writeTestPmsProfile(io.cwd);
+    writeFileSync(file, edit(readFileSync(file, 'utf8'), io.cwd));
+    const outcome = await runCommand({ target: 'pms', reference: true, profile: file, suite }, io);
+    return { ...outcome, io };
+  });
 }
 
 describe.concurrent("PMS target: the channel manager's format and declared capabilities", () => {
@@ -29,7 +30,7 @@ describe.concurrent("PMS target: the channel manager's format and declared capab
       (p) => `${p}mock:\n  reservation_template: ${EXAMPLE}\n`,
       ['setup', 'full-refresh', 'booking-polling', 'callbacks', 'effects'],
     );
-    expect(problems(result)).toEqual([]);
+    expect(problems(result), details(result)).toEqual([]);
     expect(exitCode).toBe(0);
     const fetched = result.exchanges.find((x) => x.direction === 'inbound' && x.operation === 'GetBookingId');
     expect(fetched?.response?.body).toContain('"Departure"');

@@ -10,34 +10,36 @@ import { startPmsSide } from '../../src/session/pms-side.js';
 import { EvidenceLog } from '../../src/drivers/evidence-log.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
 import { mockFacts, mockNotes } from '../../src/runner/mock-transport.js';
-import { scaledClock, systemClock } from '../../src/support/clock.js';
+import { systemClock } from '../../src/support/clock.js';
 import { Redactor } from '../../src/support/redact.js';
 import { tlsFixtures } from '../support/tls-fixtures.js';
 import { captureIo } from './helpers.js';
-import { SPEED, writeTestPmsProfile } from './pms-profile.js';
+import { withTestClock, writeTestPmsProfile } from './pms-profile.js';
 
 const FINGERPRINT = /^(?:[0-9A-F]{2}:){31}[0-9A-F]{2}$/;
 const SUITES = ['https', 'setup'];
 
 async function certify(extra: { mockHttp?: boolean; profileLine?: string } = {}) {
-  const io = captureIo(scaledClock(SPEED));
-  const profile = writeTestPmsProfile(io.cwd);
-  if (extra.profileLine) writeFileSync(profile, `${readFileSync(profile, 'utf8')}${extra.profileLine}\n`);
-  const dir = join(io.cwd, 'out');
-  const outcome = await runCommand(
-    {
-      target: 'pms',
-      reference: true,
-      profile,
-      suite: SUITES,
-      reporter: ['json', 'junit', 'html'],
-      outputDir: dir,
-      ...(extra.mockHttp ? { mockHttp: true } : {}),
-    },
-    io,
-  );
-  const reports = Object.fromEntries(['report.json', 'junit.xml', 'report.html'].map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
-  return { ...outcome, out: io.out(), reports };
+  return withTestClock(async (clock) => {
+    const io = captureIo(clock);
+    const profile = writeTestPmsProfile(io.cwd);
+    if (extra.profileLine) writeFileSync(profile, `${readFileSync(profile, 'utf8')}${extra.profileLine}\n`);
+    const dir = join(io.cwd, 'out');
+    const outcome = await runCommand(
+      {
+        target: 'pms',
+        reference: true,
+        profile,
+        suite: SUITES,
+        reporter: ['json', 'junit', 'html'],
+        outputDir: dir,
+        ...(extra.mockHttp ? { mockHttp: true } : {}),
+      },
+      io,
+    );
+    const reports = Object.fromEntries(['report.json', 'junit.xml', 'report.html'].map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+    return { ...outcome, out: io.out(), reports };
+  });
 }
 
 describe('the mock channel manager over HTTPS by default', () => {

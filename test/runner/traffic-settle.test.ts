@@ -6,8 +6,13 @@ import type { LiveExchange } from '../../src/spec/exchange.js';
 
 const FROM = 1_000_000;
 const at = (ms: number): LiveExchange => ({ at: FROM + ms }) as LiveExchange;
-const request = (operation: string, ms: number, bookingId: unknown): LiveExchange =>
-  ({ at: FROM + ms, record: { operation }, request: { ok: true, value: { booking_id: bookingId } } }) as unknown as LiveExchange;
+const request = (operation: string, ms: number, bookingId: unknown, success = true): LiveExchange =>
+  ({
+    at: FROM + ms,
+    record: { operation, response: { status: 200 } },
+    request: { ok: true, value: { booking_id: bookingId } },
+    response: { ok: true, value: { success } },
+  }) as unknown as LiveExchange;
 
 describe('quietSince', () => {
   it('is undefined until a matching request came after the window opened', () => {
@@ -41,6 +46,11 @@ describe('newsOfBookings', () => {
       request('AckBooking', 23_000, 'B'), // B's first acknowledgement since its change
     ];
     expect(newsOfBookings(requests, FROM, changedAt).map((x) => x.at - FROM)).toEqual([20_000, 20_100, 23_000]);
+  });
+
+  it('leaves out a fetch answered with an error: its successful retry is the news', () => {
+    const requests = [request('GetBookingId', 12_000, 'A', false), request('GetBookingId', 30_000, 'A'), request('GetBookingId', 31_000, 'A')];
+    expect(newsOfBookings(requests, FROM, changedAt).map((x) => x.at - FROM)).toEqual([30_000]);
   });
 
   it('reads a numeric booking_id as its decimal text and ignores a request without one', () => {

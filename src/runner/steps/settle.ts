@@ -3,7 +3,7 @@
 // began. A PMS that has just learned of a booking's change (its first fetch or
 // acknowledgement of that booking since the change) owes the ARI for it: an earlier,
 // unrelated ARIUpdate in the window must not end the window before that ARI came (ADR 0019).
-import type { LiveExchange } from '../../spec/exchange.js';
+import { type LiveExchange, succeeded } from '../../spec/exchange.js';
 
 /** Requests by which the PMS learns of a booking. */
 export const LEARNS_OF_BOOKING: readonly string[] = ['GetBookingId', 'AckBooking'];
@@ -16,8 +16,10 @@ function bookingIdOf(x: LiveExchange): string | undefined {
 /**
  * The fetches and acknowledgements since `from` that are the PMS's first of their kind for a
  * booking since it last changed (`changedAt`: epoch ms, undefined for a booking the channel
- * manager does not know). A PMS that fetches every listed booking at every poll learns
- * nothing from the repeats; counting them would hold a window open to its duration.
+ * manager does not know), among those the channel manager answered with success: a fetch
+ * answered with an error taught the PMS nothing, its successful retry does. A PMS that
+ * fetches every listed booking at every poll learns nothing from the repeats; counting them
+ * would hold a window open to its duration.
  */
 export function newsOfBookings(requests: readonly LiveExchange[], from: number, changedAt: (id: string) => number | undefined): LiveExchange[] {
   const first = new Set<string>();
@@ -25,7 +27,7 @@ export function newsOfBookings(requests: readonly LiveExchange[], from: number, 
   for (const x of requests) {
     const id = bookingIdOf(x);
     const changed = id === undefined ? undefined : changedAt(id);
-    if (changed === undefined || x.at < changed) continue;
+    if (changed === undefined || x.at < changed || !succeeded(x)) continue;
     const key = `${String(x.record.operation)}|${id}`;
     if (first.has(key)) continue;
     first.add(key);
