@@ -29,6 +29,8 @@ export interface HarnessLoadSummary {
   worstDelayClockMs: number;
   /** Probes that fired late by more than the noise floor. */
   lateProbes: number;
+  /** The run time (clock ms) the loop stood still in all: the most by which waits were lengthened. */
+  stalledClockMs: number;
   probes: number;
 }
 
@@ -92,6 +94,7 @@ export class HarnessLoad {
       worstDelayMs: Math.round(this.worst),
       worstDelayClockMs: Math.round(this.worstClock),
       lateProbes: this.samples.length,
+      stalledClockMs: Math.round(this.samples.reduce((sum, s) => sum + s.lateMs, 0)),
       probes: this.probes,
     };
   }

@@ -38,7 +38,7 @@ const NOTABLE_DELAY_MS = 50;
 
 function loadNote(load: HarnessLoadSummary): string | undefined {
   if (load.worstDelayMs < NOTABLE_DELAY_MS) return undefined;
-  return `The harness's own event loop ran up to ${load.worstDelayMs} ms late (${load.worstDelayClockMs} ms of run time; ${load.lateProbes} of ${load.probes} probes late): timing tolerances were widened by the delay seen in each window.`;
+  return `The harness's own event loop ran up to ${load.worstDelayMs} ms late (${load.worstDelayClockMs} ms of run time; ${load.lateProbes} of ${load.probes} probes late, ${load.stalledClockMs} ms of run time in all): timing tolerances were widened by the delay seen in each window.`;
 }
 
 function runNotes(options: RunOptions, facts: TransportFacts, stop: RunStop, interrupted: boolean, load: HarnessLoadSummary): string[] {

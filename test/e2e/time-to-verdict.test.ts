@@ -67,13 +67,18 @@ describe('an OTA that never answers', () => {
   });
 });
 
+/**
+ * A run of the reference PMS; `clockMs` is its length in run time less the harness's own
+ * stalls, by which its windows and waits were lengthened (a loaded machine must not make a
+ * run that waited one deadline look like one that waited two).
+ */
 async function pmsRun(variant: PmsFault[]): Promise<{ result: RunResult; clockMs: number; out: string }> {
   return withTestClock(async (clock) => {
     const io = captureIo(clock);
     const profile = writeTestPmsProfile(io.cwd);
     const started = clock.now();
     const { result } = await runCommand({ target: 'pms', reference: true, profile, variant }, io);
-    return { result, clockMs: clock.now() - started, out: io.out() };
+    return { result, clockMs: clock.now() - started - (result.harnessLoad?.stalledClockMs ?? 0), out: io.out() };
   });
 }
 

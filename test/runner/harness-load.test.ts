@@ -27,6 +27,8 @@ describe('HarnessLoad', () => {
       expect(summary.worstDelayMs).toBeGreaterThanOrEqual(150);
       expect(load.delayAt(ended)).toBeGreaterThanOrEqual(150);
       expect(load.stalledMs(before, ended + 50)).toBeGreaterThanOrEqual(150);
+      // The run's total stall holds this one (and whatever else the machine did meanwhile).
+      expect(summary.stalledClockMs).toBeGreaterThanOrEqual(load.stalledMs(before, ended + 50));
       // Long before the block nothing this large was seen.
       expect(load.stalledMs(before - 10_000, before - 5_000)).toBe(0);
     } finally {
