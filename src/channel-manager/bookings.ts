@@ -22,10 +22,11 @@ export interface BookingRecord {
   currency: string;
   /** Epoch ms, whole seconds. */
   createdAt: number;
-  /** Last creation, modification or cancellation, epoch ms, whole seconds. */
+  /**
+   * Last creation, modification or cancellation, epoch ms on the channel manager's clock, to
+   * the millisecond (what the PMS can have heard of since); versions compare its whole second.
+   */
   changedAt: number;
-  /** The same moment to the millisecond on the channel manager's clock (what the PMS can have heard of since). */
-  changedAtMs: number;
   revision: number;
   modified: boolean;
   cancelled: boolean;
@@ -54,7 +55,7 @@ const HOOK_GUEST: FixtureCustomer = {
   CustomerNationality: 'NL',
 };
 
-const wholeSecond = (ms: number): number => Math.floor(ms / 1000) * 1000;
+export const wholeSecond = (ms: number): number => Math.floor(ms / 1000) * 1000;
 
 export class BookingBook {
   private readonly bookings = new Map<string, BookingRecord>();
@@ -105,8 +106,7 @@ export class BookingBook {
   /** Cancels regardless of the stay dates (a cancellation the channel manager's side makes). */
   forceCancel(booking: BookingRecord): void {
     booking.cancelled = true;
-    booking.changedAtMs = this.clock.now();
-    booking.changedAt = wholeSecond(booking.changedAtMs);
+    booking.changedAt = this.clock.now();
     booking.revision += 1;
   }
 
@@ -117,8 +117,7 @@ export class BookingBook {
     const stay = booking.stays[0];
     if (stay) stay.rates.push(stay.rates[stay.rates.length - 1] ?? 0);
     booking.modified = true;
-    booking.changedAtMs = this.clock.now();
-    booking.changedAt = wholeSecond(booking.changedAtMs);
+    booking.changedAt = this.clock.now();
     booking.revision += 1;
     return true;
   }
@@ -136,7 +135,7 @@ export class BookingBook {
     const id = input.id !== undefined && input.id !== '' && !this.bookings.has(input.id) ? input.id : `B-${this.nextNumber}`;
     const record: BookingRecord = {
       ...this.blank(id, now),
-      changedAtMs: exact,
+      changedAt: exact,
       paymentCollect: 'Channel',
       adults: Math.min(2, room.maxPersons),
       customers: [{ ...HOOK_GUEST }],
@@ -161,7 +160,6 @@ export class BookingBook {
       currency: this.fixture.currency,
       createdAt,
       changedAt: createdAt,
-      changedAtMs: createdAt,
       revision: 1,
       modified: false,
       cancelled: false,
@@ -182,7 +180,6 @@ export class BookingBook {
     return {
       ...this.blank(booking.booking_id, createdAt),
       changedAt: Math.max(...changes),
-      changedAtMs: Math.max(...changes),
       revision: changes.length,
       modified: booking.modified !== undefined,
       cancelled: booking.cancelled !== undefined,

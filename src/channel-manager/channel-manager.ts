@@ -12,7 +12,7 @@ import { formatDate } from '../support/time.js';
 import { handleAriUpdate, ariHorizon } from './ari-update.js';
 import { AriStore } from './ari-store.js';
 import { type BookingContext, handleAckBooking, handleCancelBooking, handleGetBookingId, handleGetBookingList } from './booking-operations.js';
-import { BookingBook, type BookingRecord, type NewBooking } from './bookings.js';
+import { BookingBook, type BookingRecord, type NewBooking, wholeSecond } from './bookings.js';
 import { type Catalogue, buildCatalogue, renderRatePlans, renderRooms } from './catalogue.js';
 import { type ParsedJson, type RequestBody, checkEnvelope, checkSharedSecret, credentialsMatch, parseRequestBody } from './envelope.js';
 import { type PropertyFixture, loadPropertyFixture } from './fixture.js';
@@ -252,7 +252,7 @@ export class ChannelManager {
     const all = this.bookings.all();
     if (version === null) return all;
     const from = this.sinceCutoff(version);
-    return all.filter((booking) => booking.changedAt >= from);
+    return all.filter((booking) => wholeSecond(booking.changedAt) >= from);
   }
 
   private catalogueOf(target: PropertyTarget): Catalogue {

@@ -39,6 +39,7 @@ export class HarnessLoad {
   private timer: NodeJS.Timeout | undefined;
   private worst = 0;
   private worstClock = 0;
+  private stalledClock = 0;
   private probes = 0;
   private readonly rate: number;
 
@@ -94,7 +95,7 @@ export class HarnessLoad {
       worstDelayMs: Math.round(this.worst),
       worstDelayClockMs: Math.round(this.worstClock),
       lateProbes: this.samples.length,
-      stalledClockMs: Math.round(this.samples.reduce((sum, s) => sum + s.lateMs, 0)),
+      stalledClockMs: Math.round(this.stalledClock),
       probes: this.probes,
     };
   }
@@ -102,6 +103,8 @@ export class HarnessLoad {
   private note(realMs: number, sample: Sample): void {
     this.worst = Math.max(this.worst, realMs);
     this.worstClock = Math.max(this.worstClock, sample.lateMs);
+    // Kept apart from the samples, whose oldest are dropped past MAX_SAMPLES.
+    this.stalledClock += sample.lateMs;
     if (this.samples.length >= MAX_SAMPLES) this.samples.shift();
     this.samples.push(sample);
   }

@@ -73,7 +73,7 @@ async function collect(env: StepEnv, step: TrafficStep, from: number, maxMs: num
   const end = (): number => start + maxMs + Math.min(maxMs, env.ctx.load?.stalledMs(start, clock.now()) ?? 0);
   const seen = (): LiveExchange[] => inbound.since(from, step.operations);
   const book = env.ctx.pms!.mock.model.bookings;
-  const learned = (): LiveExchange[] => newsOfBookings(inbound.since(0, LEARNS_OF_BOOKING), from, (id) => book.get(id)?.changedAtMs);
+  const learned = (): LiveExchange[] => newsOfBookings(inbound.since(0, LEARNS_OF_BOOKING), from, (id) => book.get(id)?.changedAt);
   const reacted = reactionSeen(env, step, from);
   const covered = coverageReached(env, step, from);
   while (!signal.aborted && clock.now() < end() && !reacted()) {

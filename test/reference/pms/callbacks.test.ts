@@ -34,7 +34,6 @@ function booking(start: string): BookingRecord {
     currency: 'EUR',
     createdAt: Date.UTC(2026, 10, 21, 9),
     changedAt: Date.UTC(2026, 10, 21, 9),
-    changedAtMs: Date.UTC(2026, 10, 21, 9),
     revision: 1,
     modified: false,
     cancelled: false,
