@@ -134,7 +134,9 @@ export class HookRunner {
     const at = this.options.clock.now();
     const started = performance.now();
     const stdin = Buffer.from(JSON.stringify(input ?? {}));
-    return new Promise((resolve) => {
+    const release = this.options.clock.hold();
+    // The hook's limits are real time: a process runs in real time whatever the run's clock.
+    const running = new Promise<HookResult>((resolve) => {
       const hook = this.spawnHook(name, spec);
       const { child } = hook;
       const output = collectOutput(child);
@@ -181,6 +183,7 @@ export class HookRunner {
       });
       child.on('close', (code) => finish(code ?? exitCode));
     });
+    return running.finally(release);
   }
 
   /** The evidence record and the result of one finished command hook. */

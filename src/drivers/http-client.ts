@@ -227,6 +227,9 @@ export class HttpClient {
     const { requestTimeoutMs, maxBodyBytes } = this.options;
     const controller = new ExchangeAbort();
     let deadlineHit = false;
+    const release = this.options.clock.hold();
+    // Real time, on every clock: a request that hangs is an I/O failure, and while it hangs a
+    // simulated clock (held) stands still, so only a real deadline can end it.
     const deadline = setTimeout(() => {
       deadlineHit = true;
       controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
@@ -269,6 +272,7 @@ export class HttpClient {
     } finally {
       clearTimeout(deadline);
       this.inFlight.delete(controller);
+      release();
     }
   }
 

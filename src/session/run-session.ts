@@ -6,7 +6,7 @@
 // returns. The CLI's `run` and the package API both call it; it prints only the reporters'
 // output and the mock's address, and it never exits (the named errors are thrown).
 import { resolve } from 'node:path';
-import { systemClock } from '../support/clock.js';
+import { systemClock, track } from '../support/clock.js';
 import { HarnessError, UsageError, errorMessage } from '../support/errors.js';
 import { harnessVersion } from '../support/package-root.js';
 import { EvidenceLog } from '../drivers/evidence-log.js';
@@ -124,7 +124,8 @@ export async function runSession(options: SessionOptions, io: SessionIo): Promis
   const clock = io.clock ?? systemClock;
   const log = new EvidenceLog();
   const version = harnessVersion();
-  const prepared = await prepareUnlessAborted(options, io, { clock, log });
+  // Start-up is I/O (servers, certificates, an in-process candidate): a simulated clock waits for it.
+  const prepared = await track(clock, prepareUnlessAborted(options, io, { clock, log }));
   const memory = watchMemory(io.memoryBudgetBytes);
   const signal = AbortSignal.any([io.signal ?? new AbortController().signal, memory.signal]);
   const { profile, redactor, pms } = prepared;

@@ -1,5 +1,6 @@
-// Injected time: takes nothing, gives the Clock interface and three clocks. Every
-// timestamp, interval and deadline in the harness and in the reference candidates comes
+// Injected time: takes nothing, gives the Clock interface, the system clock and a manual
+// clock (the simulated clock of in-process runs is in simulated-clock.ts). Every timestamp,
+// interval, deadline and run pause in the harness and in the reference candidates comes
 // from a Clock, so the 5-minute rules are tested in milliseconds.
 
 export interface Clock {
@@ -7,6 +8,14 @@ export interface Clock {
   now(): number;
   /** Resolves after `ms` of this clock's time; rejects with the signal's reason on abort. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Marks I/O in flight (a request sent or being answered, a hook process) until the
+   * returned function is called: a simulated clock does not move past it. A no-op on clocks
+   * that follow real time. Held work must never wait on this clock's sleep.
+   */
+  hold(): () => void;
+  /** True when time is simulated, not real: nothing real (a stall of the process) can delay it. */
+  readonly simulated?: boolean;
   /** Clock milliseconds per real millisecond (1 when absent): turns a real stall into clock time. */
   readonly rate?: number;
 }
@@ -52,10 +61,19 @@ function sleepOn(now: () => number, realMs: (clockMs: number) => number): Clock[
 }
 
 const systemNow = (): number => Date.now();
+const release = (): void => undefined;
+const noHold = (): (() => void) => release;
+
+/** Holds `clock` until `work` settles; gives `work`. */
+export function track<T>(clock: Clock, work: Promise<T>): Promise<T> {
+  const done = clock.hold();
+  return work.finally(done);
+}
 
 export const systemClock: Clock = {
   now: systemNow,
   sleep: sleepOn(systemNow, (ms) => ms),
+  hold: noHold,
 };
 
 /**
@@ -68,7 +86,7 @@ export function scaledClock(factor: number, start: number = Date.now()): Clock {
   // millisecond apart still get different times.
   const realStart = performance.now();
   const now = (): number => Math.floor(start + (performance.now() - realStart) * factor);
-  return { now, sleep: sleepOn(now, (ms) => ms / factor), rate: factor };
+  return { now, sleep: sleepOn(now, (ms) => ms / factor), hold: noHold, rate: factor };
 }
 
 /** Stalls of the process shorter than this (real ms) are left on the clock: timer noise. */
@@ -112,7 +130,7 @@ export function stallFreeClock(factor: number, start: number = Date.now()): Cloc
     running = false;
     clearTimeout(timer);
   };
-  return { now, sleep: sleepOn(now, (ms) => ms / factor), rate: factor, stop };
+  return { now, sleep: sleepOn(now, (ms) => ms / factor), hold: noHold, rate: factor, stop };
 }
 
 interface Sleeper {
@@ -131,6 +149,10 @@ export class ManualClock implements Clock {
 
   now(): number {
     return this.current;
+  }
+
+  hold(): () => void {
+    return release;
   }
 
   sleep(ms: number, signal?: AbortSignal): Promise<void> {

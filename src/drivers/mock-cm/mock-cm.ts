@@ -122,12 +122,16 @@ export class MockChannelManager {
 
   async start(): Promise<void> {
     const handler = (req: IncomingMessage, res: ServerResponse): void => {
+      const release = this.options.clock.hold();
       const work = this.handle(req, res).catch(() => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': JSON_TYPE, connection: 'close' });
         res.end();
       });
       this.inflight.add(work);
-      void work.finally(() => this.inflight.delete(work));
+      void work.finally(() => {
+        this.inflight.delete(work);
+        release();
+      });
     };
     const { tls, host, port, requestTimeoutMs } = this.options;
     // Node enforces requestTimeout only when it checks connections (every 30 s by default):

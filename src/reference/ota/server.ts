@@ -33,9 +33,12 @@ export async function startReferenceOta(options: ReferenceOtaServerOptions): Pro
   const model = createReferenceOta({ strictRequests: true, ...options });
   const basePath = normaliseBasePath(options.basePath ?? '/api');
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
-    serve(req, res, model, basePath).catch((error: unknown) => {
-      send(res, jsonResponse(500, { success: false, errors: [{ id: OTA_ERROR_IDS.unavailable, msg: String(error) }] }));
-    });
+    const release = options.clock.hold();
+    serve(req, res, model, basePath)
+      .catch((error: unknown) => {
+        send(res, jsonResponse(500, { success: false, errors: [{ id: OTA_ERROR_IDS.unavailable, msg: String(error) }] }));
+      })
+      .finally(release);
   };
   const server: Server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener) : createHttpServer(listener);
   server.on('clientError', (_error, socket) => socket.destroy());

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
 import type { OperationName } from '../../spec/operations.js';
+import type { Clock } from '../../support/clock.js';
 import type { OutgoingRequest } from './behaviour.js';
 
 export interface PmsCredentials {
@@ -16,6 +17,8 @@ export interface PmsCredentials {
 
 export interface CmClientOptions {
   cmUrl: string;
+  /** Held while a request is in flight (a simulated clock waits for it). */
+  clock: Clock;
   ca?: string | Buffer | undefined;
   sharedSecret: string;
   pmsCid: string;
@@ -117,6 +120,7 @@ export class CmClient {
   async call(operation: OperationName, fields: Record<string, unknown> = {}): Promise<CmOutcome> {
     const { signal } = this.options;
     signal.throwIfAborted();
+    const release = this.options.clock.hold();
     try {
       const outgoing = this.request(operation, fields);
       const response = await request(this.url(outgoing), {
@@ -135,6 +139,8 @@ export class CmClient {
     } catch (error) {
       signal.throwIfAborted();
       return { ok: false, error: `transport: ${(error as Error)?.message ?? String(error)}` };
+    } finally {
+      release();
     }
   }
 

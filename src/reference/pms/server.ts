@@ -34,9 +34,12 @@ export const MAX_CALLBACK_BODY_BYTES = 10 * 1024 * 1024;
 export async function startReferencePms(options: ReferencePmsOptions): Promise<ReferencePmsServer> {
   const pms = new ReferencePms(options);
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
-    serve(req, res, pms).catch((error: unknown) => {
-      send(res, errorAnswer(PMS_ERROR_IDS.internal, `Internal error: ${String(error)}`));
-    });
+    const release = options.clock.hold();
+    serve(req, res, pms)
+      .catch((error: unknown) => {
+        send(res, errorAnswer(PMS_ERROR_IDS.internal, `Internal error: ${String(error)}`));
+      })
+      .finally(release);
   };
   const server: Server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener) : createHttpServer(listener);
   server.on('clientError', (_error, socket) => socket.destroy());

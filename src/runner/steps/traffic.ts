@@ -22,12 +22,8 @@ import { LEARNS_OF_BOOKING, newsOfBookings, quietSince } from './settle.js';
 /** With `settle_once_covered`, how many `settle`s of quiet end a window whose ARI does not cover every pair yet. */
 const UNCOVERED_SETTLE = 3;
 
-/** Real time for pending socket data to be handled, whatever the run's clock speed. */
+/** A pause for pending socket data to be handled (a simulated clock also waits for all I/O in flight). */
 const IO_PAUSE_MS = 25;
-
-function ioPause(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, IO_PAUSE_MS));
-}
 
 /**
  * Whether the window's ARI covers every mapped room x rate plan for one year from the
@@ -61,8 +57,8 @@ function reactionSeen(env: StepEnv, step: TrafficStep, from: number): () => bool
  * or acknowledgement of a changed booking arrived for `settleMs` (not counting the harness's own
  * stalls; with `settle_once_covered`, that long once the window's ARI covers every pair,
  * else UNCOVERED_SETTLE times as long), or `maxMs` passed. A quiet window is confirmed
- * after a short real-time pause: after an event-loop stall the clock has jumped while
- * requests may still wait in socket buffers.
+ * after a short pause: after an event-loop stall the clock has jumped while requests may
+ * still wait in socket buffers.
  */
 async function collect(env: StepEnv, step: TrafficStep, from: number, maxMs: number, settleMs: number | undefined): Promise<void> {
   const { clock, signal } = env.ctx;
@@ -83,7 +79,7 @@ async function collect(env: StepEnv, step: TrafficStep, from: number, maxMs: num
     const quietMs = since === undefined ? 0 : now - since - (env.ctx.load?.stalledMs(since, now) ?? 0);
     if (since !== undefined && quietMs >= settleMs! && (quietMs >= settleMs! * UNCOVERED_SETTLE || covered())) {
       const count = seen().length + learned().length;
-      await ioPause();
+      await clock.sleep(IO_PAUSE_MS, signal).catch(() => undefined);
       if (seen().length + learned().length === count) return;
       continue;
     }

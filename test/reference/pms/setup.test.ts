@@ -85,7 +85,7 @@ describe('the setup flow', () => {
   it('polls every 5 minutes by default, every 30 with BookingCreate', async () => {
     const { ReferencePms } = await import('../../../src/reference/pms/index.js');
     const base = {
-      clock: { now: () => 0, sleep: async () => {} },
+      clock: { now: () => 0, sleep: async () => {}, hold: () => () => undefined },
       cmUrl: 'http://127.0.0.1:9',
       sharedSecret: SECRET,
       pmsCid: CID,
