@@ -1,36 +1,35 @@
-// The harness's own load: takes the run's clock, gives a monitor of this process's
-// event-loop delay (how late a timer fires) over the run, queried by clock-time window in
-// clock milliseconds. A starved harness sees requests late and sleeps too long; timing
-// checks widen their tolerance by the delay seen in their window, and give up ("timing
-// degraded") when it is too large to judge. perf_hooks.monitorEventLoopDelay is not used:
-// in a probe on Node 20 it reported 10-17 ms for a 200 ms block of the loop.
+// The harness's own load on a real run: takes the run's clock, gives a monitor of this
+// process's event-loop delay (how late a timer fires) over the run, queried by clock-time
+// window. The runner alone reads it: a window in which the harness stood still for
+// STANDSTILL_MS or longer at once is inconclusive before any check sees it (ADR 0020); the
+// checks judge the times as recorded. Not started on a simulated clock (nothing real can
+// hold one up). perf_hooks.monitorEventLoopDelay is not used: in a probe on Node 20 it
+// reported 10-17 ms for a 200 ms block of the loop.
 import type { Clock } from '../support/clock.js';
+import { formatMs } from './heartbeat.js';
 
 /** How often the loop is probed, real milliseconds. */
 const PROBE_MS = 20;
 /** Delays below this are timer noise, not load (real milliseconds). */
 const NOISE_MS = 5;
 const MAX_SAMPLES = 10_000;
-/** Probe periods before a request's handler in which the loop's stalls may have held it up. */
-const PATH_TURNS = 5;
+/** A stall of the harness at least this long (ms) in a window makes the window's checks inconclusive. */
+export const STANDSTILL_MS = 1_000;
 
 interface Sample {
   /** Clock time the late timer was due and when it fired. */
   from: number;
   to: number;
-  /** How late on the run's clock (a scaled clock multiplies a stall; one that stands still during stalls does not). */
   lateMs: number;
 }
 
 export interface HarnessLoadSummary {
-  /** Worst event-loop delay seen, real milliseconds. */
+  /** Worst event-loop delay seen, milliseconds. */
   worstDelayMs: number;
-  /** The same on the run's clock (a scaled clock multiplies it). */
-  worstDelayClockMs: number;
   /** Probes that fired late by more than the noise floor. */
   lateProbes: number;
-  /** The run time (clock ms) the loop stood still in all: the most by which waits were lengthened. */
-  stalledClockMs: number;
+  /** The time the loop stood still in all (the sum of the late probes' delays), milliseconds. */
+  stalledMs: number;
   probes: number;
 }
 
@@ -38,14 +37,10 @@ export class HarnessLoad {
   private readonly samples: Sample[] = [];
   private timer: NodeJS.Timeout | undefined;
   private worst = 0;
-  private worstClock = 0;
-  private stalledClock = 0;
+  private stalled = 0;
   private probes = 0;
-  private readonly rate: number;
 
-  constructor(private readonly clock: Clock) {
-    this.rate = clock.rate ?? 1;
-  }
+  constructor(private readonly clock: Clock) {}
 
   start(): void {
     if (this.timer) return;
@@ -53,12 +48,12 @@ export class HarnessLoad {
       this.timer = setTimeout(() => {
         const late = performance.now() - due;
         this.probes += 1;
-        if (late > NOISE_MS) this.note(late, { from: dueClock, to: this.clock.now(), lateMs: Math.max(0, this.clock.now() - dueClock) });
-        probe(performance.now() + PROBE_MS, this.clock.now() + PROBE_MS * this.rate);
+        if (late > NOISE_MS) this.note({ from: dueClock, to: this.clock.now(), lateMs: late });
+        probe(performance.now() + PROBE_MS, this.clock.now() + PROBE_MS);
       }, PROBE_MS);
       this.timer.unref();
     };
-    probe(performance.now() + PROBE_MS, this.clock.now() + PROBE_MS * this.rate);
+    probe(performance.now() + PROBE_MS, this.clock.now() + PROBE_MS);
   }
 
   stop(): void {
@@ -66,14 +61,7 @@ export class HarnessLoad {
     this.timer = undefined;
   }
 
-  /** The worst delay (clock ms) of the loop in [from, to] on the run's clock. */
-  delayMs(from: number, to: number = this.clock.now()): number {
-    let worst = 0;
-    for (const s of this.samples) if (s.to >= from && s.from <= to && s.lateMs > worst) worst = s.lateMs;
-    return Math.round(worst);
-  }
-
-  /** Time (clock ms) the harness's loop stood still in [from, to]: the sum of its late probes. */
+  /** Time (ms) the harness's loop stood still in [from, to] on the run's clock: the sum of its late probes. */
   stalledMs(from: number, to: number = this.clock.now()): number {
     let sum = 0;
     for (const s of this.samples) if (s.to >= from && s.from <= to) sum += s.lateMs;
@@ -81,30 +69,25 @@ export class HarnessLoad {
   }
 
   /**
-   * How late the harness may have seen something it timed at `at` (clock ms): the stalls
-   * just before and around `at` (a request crosses a few turns of the loop before its
-   * handler runs, each of which may wait). A request handled at the end of a stall is
-   * timed late by about the stall; one handled outside any stall by nothing.
+   * Why the window [from, to] (clock ms) cannot be judged: the harness stood still in it for
+   * STANDSTILL_MS or longer at once (it could neither hear nor send; in process, neither could
+   * the candidate). Undefined when it can.
    */
-  delayAt(at: number): number {
-    return this.stalledMs(at - PATH_TURNS * PROBE_MS * this.rate, at + 2 * PROBE_MS * this.rate);
+  standstill(from: number, to: number = this.clock.now()): string | undefined {
+    let worst: Sample | undefined;
+    for (const s of this.samples) if (s.to >= from && s.from <= to && s.lateMs > (worst?.lateMs ?? 0)) worst = s;
+    if (!worst || worst.lateMs < STANDSTILL_MS) return undefined;
+    return `Inconclusive: the harness itself stood still for ${formatMs(Math.round(worst.lateMs))} at ${new Date(worst.from).toISOString()} (a stall of ${formatMs(STANDSTILL_MS)} or more), so it could not hear or time the PMS in this window. Run again on a less busy machine.`;
   }
 
   summary(): HarnessLoadSummary {
-    return {
-      worstDelayMs: Math.round(this.worst),
-      worstDelayClockMs: Math.round(this.worstClock),
-      lateProbes: this.samples.length,
-      stalledClockMs: Math.round(this.stalledClock),
-      probes: this.probes,
-    };
+    return { worstDelayMs: Math.round(this.worst), lateProbes: this.samples.length, stalledMs: Math.round(this.stalled), probes: this.probes };
   }
 
-  private note(realMs: number, sample: Sample): void {
-    this.worst = Math.max(this.worst, realMs);
-    this.worstClock = Math.max(this.worstClock, sample.lateMs);
+  private note(sample: Sample): void {
+    this.worst = Math.max(this.worst, sample.lateMs);
     // Kept apart from the samples, whose oldest are dropped past MAX_SAMPLES.
-    this.stalledClock += sample.lateMs;
+    this.stalled += sample.lateMs;
     if (this.samples.length >= MAX_SAMPLES) this.samples.shift();
     this.samples.push(sample);
   }

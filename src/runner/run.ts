@@ -5,7 +5,7 @@ import { decideVerdict } from '../checks/run-verdict.js';
 import { applyWaivers } from '../checks/waivers.js';
 import { profileDigest } from '../profile/digest.js';
 import { SPEC_TITLE, SPEC_VERSION } from '../spec/sections.js';
-import { HarnessLoad } from './harness-load.js';
+import { HarnessLoad, STANDSTILL_MS } from './harness-load.js';
 import type { HarnessLoadSummary } from './harness-load.js';
 import { insecureNotes, isFullSelection, transportFacts } from './certifiable.js';
 import { candidateFacts } from './identity.js';
@@ -38,12 +38,12 @@ const NOTABLE_DELAY_MS = 50;
 
 function loadNote(load: HarnessLoadSummary): string | undefined {
   if (load.worstDelayMs < NOTABLE_DELAY_MS) return undefined;
-  return `The harness's own event loop ran up to ${load.worstDelayMs} ms late (${load.worstDelayClockMs} ms of run time; ${load.lateProbes} of ${load.probes} probes late, ${load.stalledClockMs} ms of run time in all): timing tolerances were widened by the delay seen in each window.`;
+  return `The harness's own event loop ran up to ${load.worstDelayMs} ms late (${load.lateProbes} of ${load.probes} probes late, ${load.stalledMs} ms in all): a window in which it stood still for ${STANDSTILL_MS} ms or more at once was judged inconclusive, never by its timing.`;
 }
 
-function runNotes(options: RunOptions, facts: TransportFacts, stop: RunStop, interrupted: boolean, load: HarnessLoadSummary): string[] {
+function runNotes(options: RunOptions, facts: TransportFacts, stop: RunStop, interrupted: boolean, load: HarnessLoadSummary | undefined): string[] {
   const notes = insecureNotes(facts);
-  const loaded = loadNote(load);
+  const loaded = load && loadNote(load);
   if (loaded) notes.push(loaded);
   if (!isFullSelection(options)) notes.push('Partial run (--suite/--grep/--bail): not every built-in check ran, so this is not a full certification.');
   if (stop.unreachable) notes.push(`The run stopped early: the candidate could not be reached (${stop.unreachable}).`);
@@ -118,12 +118,14 @@ function guardedArtifacts(ctx: RunContext, notes: string[]): RunResult['artifact
 }
 
 export async function runCertification(options: RunOptions, given: RunContext): Promise<RunResult> {
-  const ctx: RunContext = { ...given, load: given.load ?? new HarnessLoad(given.clock), variations: given.variations ?? new VariationTally() };
-  ctx.load!.start();
+  // On a simulated clock nothing real can hold the harness up: no load is watched.
+  const load = given.load ?? (given.clock.simulated ? undefined : new HarnessLoad(given.clock));
+  const ctx: RunContext = { ...given, ...(load ? { load } : {}), variations: given.variations ?? new VariationTally() };
+  load?.start();
   try {
     return await runAll(options, ctx);
   } finally {
-    if (!given.load) ctx.load!.stop();
+    if (!given.load) load?.stop();
   }
 }
 
@@ -149,7 +151,7 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
     if (ctx.signal.aborted || stop.unreachable || stop.halted || stop.bailed || stop.fault) break;
   }
   const interrupted = ctx.signal.aborted;
-  const load = ctx.load!.summary();
+  const load = ctx.load?.summary();
   const facts = transportFacts(options, ctx.pms?.mock.url);
   const scope = isFullSelection(options) ? 'full' : 'partial';
   const stopped = stopFacts(stop);
@@ -180,7 +182,7 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
       ...(ctx.log.budgetNote() ? [ctx.log.budgetNote()!] : []),
       ...waivers.notes,
     ],
-    harnessLoad: load,
+    ...(load ? { harnessLoad: load } : {}),
     ...(variations ? { variations } : {}),
     counts: countOutcomes(waivers.suites),
     suites: waivers.suites,

@@ -16,8 +16,6 @@ export interface Clock {
   hold(): () => void;
   /** True when time is simulated, not real: nothing real (a stall of the process) can delay it. */
   readonly simulated?: boolean;
-  /** Clock milliseconds per real millisecond (1 when absent): turns a real stall into clock time. */
-  readonly rate?: number;
 }
 
 function abortError(signal: AbortSignal): unknown {
@@ -46,15 +44,15 @@ function realSleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * Sleeps until `now()` has moved by `ms`. Timers are not aligned with the clocks we read
- * (a timer can fire a fraction of a millisecond early), so a short wake re-sleeps the rest.
+ * Sleeps until `now()` has moved by `ms`. Timers are not aligned with the clock we read (a
+ * timer can fire a fraction of a millisecond early), so a short wake re-sleeps the rest.
  */
-function sleepOn(now: () => number, realMs: (clockMs: number) => number): Clock['sleep'] {
+function sleepOn(now: () => number): Clock['sleep'] {
   return async (ms, signal) => {
     const target = now() + Math.max(0, ms);
     let left = target - now();
     do {
-      await realSleep(Math.max(realMs(left), left > 0 ? 1 : 0), signal);
+      await realSleep(Math.max(left, left > 0 ? 1 : 0), signal);
       left = target - now();
     } while (left > 0);
   };
@@ -72,66 +70,9 @@ export function track<T>(clock: Clock, work: Promise<T>): Promise<T> {
 
 export const systemClock: Clock = {
   now: systemNow,
-  sleep: sleepOn(systemNow, (ms) => ms),
+  sleep: sleepOn(systemNow),
   hold: noHold,
 };
-
-/**
- * A clock that runs `factor` times faster than real time from `start` on. Used by the
- * end-to-end tests so that the harness and an in-process candidate share one fast time:
- * a 5-minute poll interval passes in 5 min / factor of real time.
- */
-export function scaledClock(factor: number, start: number = Date.now()): Clock {
-  // performance.now() has sub-millisecond resolution: scaled, two events a real
-  // millisecond apart still get different times.
-  const realStart = performance.now();
-  const now = (): number => Math.floor(start + (performance.now() - realStart) * factor);
-  return { now, sleep: sleepOn(now, (ms) => ms / factor), hold: noHold, rate: factor };
-}
-
-/** Stalls of the process shorter than this (real ms) are left on the clock: timer noise. */
-const STALL_NOISE_MS = 4;
-
-/**
- * A scaled clock that stands still while this process cannot run: for end-to-end tests in
- * which the harness and an in-process candidate share one fast time. A scaled clock turns
- * a 300 ms stall of a loaded test machine into 6 s of run time at 20x, for both sides at
- * once; this one measures each stall (a probe timer firing late) and takes it off the
- * clock, so simulated time only passes while the process runs. Never used by real runs.
- * A stall is taken off from the moment it is read, not only once the probe fires: after a
- * stall, other timers and I/O callbacks (a request stamped on arrival) may run before the
- * probe, and a monotonic clock that let them see the stall would keep it.
- */
-export function stallFreeClock(factor: number, start: number = Date.now()): Clock & { stop(): void } {
-  const realStart = performance.now();
-  let lost = 0;
-  let last = start;
-  let due = performance.now() + 10;
-  let running = true;
-  /** The stall under way (real ms): how far the probe is overdue beyond the noise. */
-  const pending = (at: number): number => (running ? Math.max(0, at - due - STALL_NOISE_MS) : 0);
-  const probe = (): void => {
-    const at = performance.now();
-    lost += pending(at);
-    due = at + 10;
-    timer = setTimeout(probe, 10);
-    timer.unref();
-  };
-  let timer = setTimeout(probe, 10);
-  timer.unref();
-  const now = (): number => {
-    const at = performance.now();
-    last = Math.max(last, Math.floor(start + (at - realStart - lost - pending(at)) * factor));
-    return last;
-  };
-  const stop = (): void => {
-    // Once stopped, time runs on at the scaled rate (anything still sleeping on it wakes).
-    lost += pending(performance.now());
-    running = false;
-    clearTimeout(timer);
-  };
-  return { now, sleep: sleepOn(now, (ms) => ms / factor), hold: noHold, rate: factor, stop };
-}
 
 interface Sleeper {
   until: number;

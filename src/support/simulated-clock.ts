@@ -4,12 +4,16 @@
 // the hook runner and the in-process reference candidates hold the clock around their I/O;
 // when the last hold ends the clock lets pending callbacks run for a few turns of the event
 // loop (so continuations register their next timers first), then wakes the earliest
-// sleepers. A slow or busy machine makes a run slower, never different. Never used by real
-// runs. Held work must never wait on this clock's sleep: it would wait for itself.
+// sleepers. Each hold costs 1 ms of simulated time (I/O is never instantaneous: a request and
+// the change that came before it never share a timestamp). A slow or busy machine makes a
+// run slower, never different. Never used by real runs. Held work must never wait on this
+// clock's sleep: it would wait for itself.
 import type { Clock } from './clock.js';
 
 /** Turns of the event loop with no hold, release or new sleeper before time jumps. */
 const SETTLE_TURNS = 5;
+/** Simulated time each hold takes: a request is stamped after whatever caused it. */
+const HOLD_MS = 1;
 
 interface Sleeper {
   until: number;
@@ -70,6 +74,7 @@ export class SimulatedClock implements Clock {
   }
 
   hold(): () => void {
+    this.current += HOLD_MS;
     this.held += 1;
     this.activity += 1;
     let released = false;
@@ -111,7 +116,7 @@ export class SimulatedClock implements Clock {
     this.jump();
   }
 
-  /** Moves to the earliest sleeper's time and wakes every sleeper due then, in the order they slept. */
+  /** Moves to the earliest sleeper's time (unless holds took time past it) and wakes every sleeper due then, in the order they slept. */
   private jump(): void {
     this.current = Math.max(this.current, this.sleepers[0]!.until);
     const due = this.sleepers.filter((s) => s.until <= this.current);

@@ -16,9 +16,8 @@ import type { RunCommandOptions } from '../../src/cli/commands/run.js';
 import type { RunResult } from '../../src/runner/types.js';
 import type { CheckResult, TransportFacts } from '../../src/spec/vocabulary.js';
 import { packagePath } from '../../src/support/package-root.js';
-import { scaledClock } from '../../src/support/clock.js';
 import { captureIo } from '../e2e/helpers.js';
-import { withTestClock, writeTestPmsProfile } from '../e2e/pms-profile.js';
+import { testClock, withTestClock, writeTestPmsProfile } from '../e2e/pms-profile.js';
 
 const SECURE: TransportFacts = { candidate: 'https', tlsVerification: true, allowHttp: false };
 type Check = Pick<CheckResult, 'level' | 'outcome' | 'skipKind'>;
@@ -74,7 +73,7 @@ describe('decideVerdict: the priority table', () => {
   });
 });
 
-const fast = () => scaledClock(50);
+const fast = () => testClock();
 
 /** A run through the CLI's command, its report.json read back from disk as verify-report reads it. */
 async function reported(options: RunCommandOptions, io = captureIo(fast())): Promise<{ result: RunResult; report: RunResult & VerdictFacts }> {

@@ -10,20 +10,20 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { runCommand } from '../../src/cli/commands/run.js';
-import { scaledClock } from '../../src/support/clock.js';
 import { captureIo } from '../e2e/helpers.js';
+import { testClock } from '../e2e/pms-profile.js';
 
 const SECRET = 'reference-shared-secret';
 
 describe('output flags', () => {
   it('--quiet prints the verdict line only', async () => {
-    const io = captureIo(scaledClock(50));
+    const io = captureIo(testClock());
     expect(await main(['run', '--target', 'ota', '--reference', '--suite', 'https', '--quiet', '-r', 'json'], io)).toBe(0);
     expect(io.out().trim().split('\n')).toEqual(['Verdict: PASSED-PARTIAL (not a certification: only a selection of the checks ran (--suite/--grep/--bail))']);
   });
 
   it('--verbose prints every request and response in full, with secrets redacted', async () => {
-    const io = captureIo(scaledClock(50));
+    const io = captureIo(testClock());
     expect(await main(['run', '--target', 'ota', '--reference', '--suite', 'https', '--verbose'], io)).toBe(0);
     const out = io.out();
     expect(out).toContain('Transcripts (1)');
@@ -40,10 +40,10 @@ describe('output flags', () => {
   });
 
   it('--no-color wins over FORCE_COLOR', async () => {
-    const forced = captureIo(scaledClock(50), { FORCE_COLOR: '1' });
+    const forced = captureIo(testClock(), { FORCE_COLOR: '1' });
     await main(['run', '--target', 'ota', '--reference', '--suite', 'https'], forced);
     expect(forced.out()).toContain('\u001b[');
-    const plain = captureIo(scaledClock(50), { FORCE_COLOR: '1' });
+    const plain = captureIo(testClock(), { FORCE_COLOR: '1' });
     expect(await main(['run', '--target', 'ota', '--reference', '--suite', 'https', '--no-color'], plain)).toBe(0);
     expect(plain.out()).toContain('Verdict: PASSED-PARTIAL');
     expect(plain.out()).not.toContain('\u001b[');
@@ -111,7 +111,7 @@ describe('HTTP(S)_PROXY and NO_PROXY', () => {
 
   it('requests to the candidate go through HTTPS_PROXY (and the TLS inside is still verified)', async () => {
     tunnels.length = 0;
-    const { result } = await runCommand({ target: 'ota', reference: true, suite: ['https'] }, captureIo(scaledClock(50), { HTTPS_PROXY: proxyUrl }));
+    const { result } = await runCommand({ target: 'ota', reference: true, suite: ['https'] }, captureIo(testClock(), { HTTPS_PROXY: proxyUrl }));
     expect(result.verdict).toBe('passed-partial');
     expect(tunnels.length).toBeGreaterThan(0);
     expect(tunnels.every((t) => /^127\.0\.0\.1:\d+$/.test(t))).toBe(true);
@@ -121,7 +121,7 @@ describe('HTTP(S)_PROXY and NO_PROXY', () => {
     tunnels.length = 0;
     const { result } = await runCommand(
       { target: 'ota', reference: true, suite: ['https'] },
-      captureIo(scaledClock(50), { HTTPS_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' }),
+      captureIo(testClock(), { HTTPS_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' }),
     );
     expect(result.verdict).toBe('passed-partial');
     expect(tunnels).toEqual([]);

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import { useColor } from '../../src/cli/io.js';
-import { scaledClock } from '../../src/support/clock.js';
 import { captureIo, check } from '../e2e/helpers.js';
+import { testClock } from '../e2e/pms-profile.js';
 
 const MINE = `suite: partner-extras
 title: Our own extra checks
@@ -47,7 +47,7 @@ steps:
 
 describe('a user suite', () => {
   it('runs with the built-in ones and reports its checks with file:line', async () => {
-    const io = captureIo(scaledClock(50));
+    const io = captureIo(testClock());
     const file = join(io.cwd, 'mine.yaml');
     writeFileSync(file, MINE);
     const { result, exitCode } = await runCommand({ target: 'ota', reference: true, suite: ['setup', file] }, io);
@@ -72,10 +72,10 @@ describe('colour', () => {
   });
 
   it('the report has no escape codes with NO_COLOR, and has them with FORCE_COLOR', async () => {
-    const plain = captureIo(scaledClock(50), { NO_COLOR: '1' });
+    const plain = captureIo(testClock(), { NO_COLOR: '1' });
     await runCommand({ target: 'ota', reference: true, suite: ['https'] }, plain);
     expect(plain.out()).not.toMatch(/\u001b\[/);
-    const coloured = captureIo(scaledClock(50), { FORCE_COLOR: '1' });
+    const coloured = captureIo(testClock(), { FORCE_COLOR: '1' });
     await runCommand({ target: 'ota', reference: true, suite: ['https'] }, coloured);
     expect(coloured.out()).toMatch(/\u001b\[\d+m/);
   });

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { runCommand } from '../../src/cli/commands/run.js';
 import { verifyReportText } from '../../src/cli/commands/verify-report.js';
-import { scaledClock } from '../../src/support/clock.js';
 import { captureIo } from '../e2e/helpers.js';
+import { testClock } from '../e2e/pms-profile.js';
 
 describe('an empty selection is a usage error (item 1)', () => {
   it('--grep matching no check exits 2 naming the filter, and writes no report', async () => {
@@ -40,7 +40,7 @@ describe('an empty selection is a usage error (item 1)', () => {
 
 describe('verdict words (item 2, issue 13 item 8)', () => {
   it('--suite: passed-partial, exit 0, yellow word, a certificate that certifies nothing, verify-report prints it as recorded', async () => {
-    const io = captureIo(scaledClock(50));
+    const io = captureIo(testClock());
     const code = await main(['run', '--target', 'ota', '--reference', '--suite', 'https', '-r', 'json', '-o', 'out'], io);
     expect(code).toBe(0);
     expect(io.out()).toContain('Verdict: PASSED-PARTIAL');
@@ -54,17 +54,17 @@ describe('verdict words (item 2, issue 13 item 8)', () => {
   });
 
   it('--grep and --bail selections are passed-partial too', async () => {
-    const grep = await runCommand({ target: 'ota', reference: true, grep: '^https\\.' }, captureIo(scaledClock(50)));
+    const grep = await runCommand({ target: 'ota', reference: true, grep: '^https\\.' }, captureIo(testClock()));
     expect(grep.result.verdict).toBe('passed-partial');
     expect(grep.exitCode).toBe(0);
-    const bail = await runCommand({ target: 'ota', reference: true, suite: ['https'], bail: true }, captureIo(scaledClock(50)));
+    const bail = await runCommand({ target: 'ota', reference: true, suite: ['https'], bail: true }, captureIo(testClock()));
     expect(bail.result.verdict).toBe('passed-partial');
   });
 
   it('plain HTTP with --allow-http: passed-insecure, exit 0, the note says why', async () => {
     const { result, exitCode } = await runCommand(
       { target: 'ota', reference: true, referenceOverHttp: true, allowHttp: true, suite: ['https'] },
-      captureIo(scaledClock(50)),
+      captureIo(testClock()),
     );
     expect(result.verdict).toBe('passed-insecure');
     expect(result.transport).toBe('http');
@@ -73,13 +73,13 @@ describe('verdict words (item 2, issue 13 item 8)', () => {
   });
 
   it('--allow-http over HTTPS is still not a certification', async () => {
-    const { result } = await runCommand({ target: 'ota', reference: true, allowHttp: true, suite: ['https'] }, captureIo(scaledClock(50)));
+    const { result } = await runCommand({ target: 'ota', reference: true, allowHttp: true, suite: ['https'] }, captureIo(testClock()));
     expect(result.verdict).toBe('passed-insecure');
     expect(result.reasons.join(' ')).toContain('--allow-http');
   });
 
   it('NODE_TLS_REJECT_UNAUTHORIZED=0 makes the run uncertifiable, said plainly', async () => {
-    const io = captureIo(scaledClock(50), { NODE_TLS_REJECT_UNAUTHORIZED: '0' });
+    const io = captureIo(testClock(), { NODE_TLS_REJECT_UNAUTHORIZED: '0' });
     const { result } = await runCommand({ target: 'ota', reference: true, suite: ['https'] }, io);
     expect(result.verdict).toBe('passed-insecure');
     expect(result.transports.tlsVerification).toBe(false);
@@ -88,7 +88,7 @@ describe('verdict words (item 2, issue 13 item 8)', () => {
   });
 
   it('editing the transport or its notes in a report makes verify-report say altered', async () => {
-    const io = captureIo(scaledClock(50), { NODE_TLS_REJECT_UNAUTHORIZED: '0' });
+    const io = captureIo(testClock(), { NODE_TLS_REJECT_UNAUTHORIZED: '0' });
     await main(['run', '--target', 'ota', '--reference', '--suite', 'https', '-r', 'json', '-o', 'out'], io);
     const text = readFileSync(join(io.cwd, 'out', 'report.json'), 'utf8');
     expect(verifyReportText(text).status).toBe('intact');
@@ -126,7 +126,7 @@ describe('--output-dir is checked before the run (item 11)', () => {
   });
 
   it('a missing folder is created before the run', async () => {
-    const io = captureIo(scaledClock(50));
+    const io = captureIo(testClock());
     mkdirSync(join(io.cwd, 'a'));
     const code = await main(['run', '--target', 'ota', '--reference', '--suite', 'https', '-r', 'junit', '-o', 'a/b/c'], io);
     expect(code).toBe(0);

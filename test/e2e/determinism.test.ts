@@ -3,9 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import type { RunResult } from '../../src/runner/types.js';
-import { scaledClock } from '../../src/support/clock.js';
 import { captureIo } from './helpers.js';
-import { withTestClock, writeTestPmsProfile } from './pms-profile.js';
+import { withTestClock, writeTestPmsProfile, testClock } from './pms-profile.js';
 
 /** Checks the inbound judge runs on every request the PMS sends (not declared by a suite step). */
 const PER_REQUEST = /^(rule\.|schema\.request$|protocol\.|pms\.envelope\.)/;
@@ -28,7 +27,7 @@ describe('determinism', () => {
   it('10 OTA runs: one verdict, one list of outcomes', async () => {
     const seen = new Set<string>();
     for (let i = 0; i < 10; i++) {
-      const { result } = await runCommand({ target: 'ota', reference: true }, captureIo(scaledClock(50)));
+      const { result } = await runCommand({ target: 'ota', reference: true }, captureIo(testClock()));
       seen.add(JSON.stringify([result.verdict, outcomes(result)]));
     }
     expect(seen.size).toBe(1);

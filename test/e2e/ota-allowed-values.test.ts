@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import type { OtaFault } from '../../src/reference/ota/index.js';
-import { scaledClock } from '../../src/support/clock.js';
 import { captureIo, check } from './helpers.js';
+import { testClock } from './pms-profile.js';
 
 async function certify(suite: string, variant: OtaFault[] = []) {
-  const { result } = await runCommand({ target: 'ota', reference: true, suite: [suite], variant }, captureIo(scaledClock(50)));
+  const { result } = await runCommand({ target: 'ota', reference: true, suite: [suite], variant }, captureIo(testClock()));
   return result;
 }
 

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import type { OtaVariantName } from '../../src/reference/ota/index.js';
 import type { RunResult } from '../../src/runner/types.js';
-import { scaledClock } from '../../src/support/clock.js';
 import { captureIo, check, problems } from './helpers.js';
+import { testClock } from './pms-profile.js';
 
-const fast = () => scaledClock(50);
+const fast = () => testClock();
 const PROBE_CHECKS = [
   'probe.secret.refused',
   'probe.credentials.refused',

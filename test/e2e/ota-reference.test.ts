@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import { OTA_FAULT_NAMES } from '../../src/reference/ota/index.js';
 import type { OtaFault } from '../../src/reference/ota/index.js';
-import { scaledClock } from '../../src/support/clock.js';
 import { captureIo, check, details, problems } from './helpers.js';
 import { unexplainedChanges } from '../golden/verdict-baseline.js';
 import type { RunResult } from '../../src/runner/types.js';
+import { testClock } from './pms-profile.js';
 
-const fast = () => scaledClock(50);
+const fast = () => testClock();
 
 function runs(result: RunResult, id: string): number {
   return result.suites

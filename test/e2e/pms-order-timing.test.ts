@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import { captureIo, check, details } from './helpers.js';
-import { SPEED, withTestClock, writeTestPmsProfile } from './pms-profile.js';
+import { withTestClock, writeTestPmsProfile } from './pms-profile.js';
 import { reportFiles, unrenderedTemplates } from './report-scan.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -36,7 +36,7 @@ function withoutNotifyBooking(dir: string): string {
   return out;
 }
 
-async function certify(options: { variant?: string[]; suite?: string[]; speed?: number; profile?: (dir: string) => string }) {
+async function certify(options: { variant?: string[]; suite?: string[]; profile?: (dir: string) => string }) {
   return withTestClock(async (clock) => {
     const io = captureIo(clock);
     const profile = (options.profile ?? writeTestPmsProfile)(io.cwd);
@@ -54,7 +54,7 @@ async function certify(options: { variant?: string[]; suite?: string[]; speed?: 
       io,
     );
     return { ...outcome, io, outputDir };
-  }, options.speed ?? SPEED);
+  });
 }
 
 function expectNoTemplates(outputDir: string, terminal: string): void {
@@ -88,7 +88,7 @@ describe.concurrent('order and timing the spec allows', () => {
   }, 90_000);
 
   it('a PMS polling every second that fetches 30 ms after NotifyBooking is certified: its reaction is judged, not guessed', async () => {
-    const { result, io, outputDir } = await certify({ variant: ['notify-fetch-30ms'], suite: ['setup', 'callbacks'], speed: 4, profile: fastPollingProfile });
+    const { result, io, outputDir } = await certify({ variant: ['notify-fetch-30ms'], suite: ['setup', 'callbacks'], profile: fastPollingProfile });
     expect(check(result, 'pms.callback.notify-polls')?.outcome, details(result)).toBe('pass');
     expect(check(result, 'pms.callback.notify-fetches')?.outcome, details(result)).toBe('pass');
     expect(result.verdict, details(result)).toBe('passed-partial');
@@ -96,7 +96,7 @@ describe.concurrent('order and timing the spec allows', () => {
   }, 90_000);
 
   it('a PMS that does not react to NotifyBooking is still denied when it polls every second', async () => {
-    const { result, io, outputDir } = await certify({ variant: ['notify-no-poll'], suite: ['setup', 'callbacks'], speed: 4, profile: fastPollingProfile });
+    const { result, io, outputDir } = await certify({ variant: ['notify-no-poll'], suite: ['setup', 'callbacks'], profile: fastPollingProfile });
     const polls = check(result, 'pms.callback.notify-polls');
     // Its next scheduled poll may fetch the booking: never a pass, and never a zero window.
     expect(polls?.outcome, details(result)).not.toBe('pass');
@@ -109,7 +109,7 @@ describe.concurrent('order and timing the spec allows', () => {
     const { result, io, outputDir } = await certify({
       variant: ['late-setup-refresh'],
       suite: ['setup', 'booking-polling'],
-      speed: 4,
+
       profile: fastPollingProfile,
     });
     const inbound = result.exchanges.filter((x) => x.direction === 'inbound');
@@ -176,7 +176,7 @@ describe.concurrent('order and timing the spec allows', () => {
     const { result, io, outputDir } = await certify({
       variant: ['notify-first-on-schedule'],
       suite: ['setup', 'booking-polling'],
-      speed: 4,
+
       profile: fastPollingProfile,
     });
     const polls = check(result, 'pms.callback.notify-cancel-polls');
@@ -188,7 +188,7 @@ describe.concurrent('order and timing the spec allows', () => {
   }, 90_000);
 
   it('a 1 s poller that never reacts to NotifyBooking: every try inconclusive, never a pass (bounded: three NotifyBooking for the cancellation)', async () => {
-    const { result } = await certify({ variant: ['notify-no-poll'], suite: ['setup', 'booking-polling'], speed: 4, profile: fastPollingProfile });
+    const { result } = await certify({ variant: ['notify-no-poll'], suite: ['setup', 'booking-polling'], profile: fastPollingProfile });
     const polls = check(result, 'pms.callback.notify-cancel-polls');
     expect([polls?.outcome, polls?.skipKind], details(result)).toEqual(['skip', 'blocked']);
     expect(polls?.message).toMatch(/^Inconclusive/);

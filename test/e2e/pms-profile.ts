@@ -1,26 +1,24 @@
-// A test-speed copy of the reference PMS profile: the same candidate and credentials, with
-// intervals short enough that, on a clock running SPEED times faster, a whole PMS
-// certification takes a few seconds of real time while every rule keeps its meaning.
+// A test copy of the reference PMS profile and the PMS end-to-end tests' clock: the same
+// candidate and credentials, with intervals short enough that a whole PMS certification on
+// the simulated clock takes a few seconds of real time while every rule keeps its meaning.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packagePath } from '../../src/support/package-root.js';
-import { type Clock, stallFreeClock } from '../../src/support/clock.js';
+import type { Clock } from '../../src/support/clock.js';
+import { SimulatedClock } from '../../src/support/simulated-clock.js';
 
 /**
- * The PMS end-to-end tests' clock: SPEED times faster, standing still while the test process
- * is stalled (a loaded machine must not turn its own stalls into 20-fold late polls of the
- * in-process PMS). Give it back with `done` when the run is over.
+ * The in-process end-to-end tests' clock: simulated, from now, moving only when nothing is in
+ * flight, so a loaded machine makes a run slower, never different.
  */
-export async function withTestClock<T>(work: (clock: Clock) => Promise<T>, speed: number = SPEED): Promise<T> {
-  const clock = stallFreeClock(speed);
-  try {
-    return await work(clock);
-  } finally {
-    clock.stop();
-  }
+export function testClock(): Clock {
+  return new SimulatedClock(Date.now());
 }
 
-export const SPEED = 20;
+/** Runs `work` on a fresh test clock. */
+export async function withTestClock<T>(work: (clock: Clock) => Promise<T>): Promise<T> {
+  return work(testClock());
+}
 
 const TIMING = `intervals:
   poll_ms: 16000

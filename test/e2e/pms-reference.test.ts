@@ -1,6 +1,6 @@
 // The PMS target end to end, in process: cm-certify plays the channel manager for the
-// reference PMS (mock channel manager, hooks, callbacks, scenario bookings) on a clock
-// SPEED times faster than real time. The correct PMS is certified with no failure and no
+// reference PMS (mock channel manager, hooks, callbacks, scenario bookings) on the simulated
+// clock (ADR 0020). The correct PMS is certified with no failure and no
 // warning; every fault variant is caught by the check its table names.
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';

@@ -9,11 +9,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import type { PmsFault } from '../../src/reference/pms/index.js';
 import type { RunResult } from '../../src/runner/types.js';
-import { scaledClock } from '../../src/support/clock.js';
 import { startHostile } from '../hostile/hostile-server.js';
 import type { HostileServer } from '../hostile/hostile-server.js';
 import { captureIo, check } from './helpers.js';
-import { withTestClock, writeTestPmsProfile } from './pms-profile.js';
+import { withTestClock, writeTestPmsProfile, testClock } from './pms-profile.js';
 
 const servers: HostileServer[] = [];
 afterEach(async () => {
@@ -80,7 +79,7 @@ async function pmsRun(variant: PmsFault[]): Promise<{ result: RunResult; clockMs
     const profile = writeTestPmsProfile(io.cwd);
     const { result } = await runCommand({ target: 'pms', reference: true, profile, variant }, io);
     const first = Date.parse(result.exchanges[0]!.startedAt);
-    return { result, clockMs: clock.now() - first - (result.harnessLoad?.stalledClockMs ?? 0), out: io.out() };
+    return { result, clockMs: clock.now() - first, out: io.out() };
   });
 }
 
@@ -127,7 +126,7 @@ describe.concurrent('a PMS whose requests the channel manager refuses', () => {
 
 describe('step marks', () => {
   it('a skipped hook step is not a tick; a check that passed is not "missing input" because another step lacked an input', async () => {
-    const io = captureIo(scaledClock(50));
+    const io = captureIo(testClock());
     const base = await import('node:fs').then((fs) =>
       fs.readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'profiles', 'reference-ota.yaml'), 'utf8'),
     );

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import { main } from '../../src/cli/main.js';
-import { scaledClock } from '../../src/support/clock.js';
 import { captureIo, check } from './helpers.js';
+import { testClock } from './pms-profile.js';
 
 function profile(dir: string, extra: string): string {
   const file = join(dir, 'pms.yaml');
@@ -30,7 +30,7 @@ ${extra}`,
 
 describe('unattended runs', () => {
   it('a failed start_setup hook ends the run at once with exit 3, not after the 30-minute setup deadline', async () => {
-    const clock = scaledClock(20);
+    const clock = testClock();
     const io = captureIo(clock, { CI: 'true' });
     const file = profile(io.cwd, 'hooks:\n  start_setup:\n    command: "echo no PMS here >&2; exit 4"\n');
     const started = clock.now();
@@ -57,13 +57,13 @@ describe('unattended runs', () => {
     expect(err).toContain('start_setup: { command: "true" }');
     expect(io.out()).not.toContain('waiting for');
     // With the hook the same run goes ahead (and fails there, the hook failing): exit 3, not 2.
-    const hooked = { ...captureIo(scaledClock(20), { CI: 'true' }), attended: false };
+    const hooked = { ...captureIo(testClock(), { CI: 'true' }), attended: false };
     const withHook = profile(hooked.cwd, 'hooks:\n  start_setup:\n    command: "exit 4"\n');
     expect(await main(['run', '--target', 'pms', '--profile', withHook, '--suite', 'setup'], hooked)).toBe(3);
   }, 30_000);
 
   it('while waiting for the PMS, a line at least every 30 s says where the run is, what it waits for and what ends the wait', async () => {
-    const io = { ...captureIo(scaledClock(200), { CI: 'true' }), attended: true };
+    const io = { ...captureIo(testClock(), { CI: 'true' }), attended: true };
     const file = profile(io.cwd, 'deadlines: { setup: 95s, default: 65s }\n');
     const { exitCode } = await runCommand({ target: 'pms', profile: file, suite: ['setup'] }, io);
     expect(exitCode).toBe(1);
@@ -79,7 +79,7 @@ describe('unattended runs', () => {
     expect(lines.filter((l) => l.includes("waiting for the PMS's GetRoomTypes"))).toEqual([]);
     expect(io.out()).toMatch(/↓ 7\/9 room-types — Blocked: the PMS did not connect the property \(step connect-refused\)/);
     // 65 s of watching, unprompted: its first line after 10 s, then every 30 s.
-    const watch = captureIo(scaledClock(200), { CI: 'true' });
+    const watch = captureIo(testClock(), { CI: 'true' });
     await runCommand({ target: 'pms', profile: profile(watch.cwd, 'deadlines: { full_refresh: 65s }\n'), suite: ['full-refresh'] }, watch);
     expect(
       watch

@@ -6,9 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
-import { scaledClock } from '../../src/support/clock.js';
 import { captureIo } from '../e2e/helpers.js';
-import { SPEED, writeTestPmsProfile } from '../e2e/pms-profile.js';
+import { testClock, writeTestPmsProfile } from '../e2e/pms-profile.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const SECRETS = {
@@ -80,7 +79,7 @@ describe.concurrent('planted secrets never appear in anything cm-certify writes'
   ])(
     '%s: stdout and every report',
     async (_label, variant, suite) => {
-      const io = captureIo(scaledClock(SPEED), { ...SECRETS });
+      const io = captureIo(testClock(), { ...SECRETS });
       const profile = writeTestPmsProfile(io.cwd);
       const dir = join(io.cwd, 'out');
       const { result } = await runCommand(

@@ -11,9 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { scaledClock } from '../../src/support/clock.js';
 import { captureIo } from '../e2e/helpers.js';
-import { withTestClock, writeTestPmsProfile } from '../e2e/pms-profile.js';
+import { testClock, withTestClock, writeTestPmsProfile } from '../e2e/pms-profile.js';
 
 const docs = (path: string): string => readFileSync(fileURLToPath(new URL(`../../docs/ci/${path}`, import.meta.url)), 'utf8');
 
@@ -49,7 +48,7 @@ function referenceArgs(command: string, target: 'ota' | 'pms', pmsProfile: strin
 
 /** Runs a job's cm-certify command against the reference candidate; gives the folder it ran in. */
 async function runReference(job: Job, run: string): Promise<string> {
-  let io = captureIo(scaledClock(50));
+  let io = captureIo(testClock());
   const code =
     job.target === 'pms'
       ? await withTestClock(async (clock) => {

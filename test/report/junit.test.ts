@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toJunit } from '../../src/report/junit.js';
 import { main } from '../../src/cli/main.js';
-import { scaledClock } from '../../src/support/clock.js';
 import { captureIo } from '../e2e/helpers.js';
 import { buildRunResult } from './run-result-fixture.js';
 import { DEFAULT_SECRET_VARS } from '../../src/report/reproduce.js';
+import { testClock } from '../e2e/pms-profile.js';
 
 /** Every <testcase ...> element as its attributes and its body. */
 function testcases(xml: string): Array<{ attrs: Record<string, string>; body: string }> {
@@ -84,7 +84,7 @@ describe('junit.xml', () => {
   });
 
   it('a real run gives each testcase its real duration and the partial verdict in the suite name', async () => {
-    const io = captureIo(scaledClock(50));
+    const io = captureIo(testClock());
     expect(await main(['run', '--target', 'ota', '--reference', '--suite', 'auth', '-r', 'junit', '-o', 'out'], io)).toBe(0);
     const real = readFileSync(join(io.cwd, 'out', 'junit.xml'), 'utf8');
     const times = testcases(real).map((t) => Number(t.attrs.time));

@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { startReferenceOta } from '../../src/reference/ota/index.js';
 import { packagePath } from '../../src/support/package-root.js';
-import { scaledClock, systemClock } from '../../src/support/clock.js';
+import { systemClock } from '../../src/support/clock.js';
 import { probableCause } from '../../src/report/probable-cause.js';
 import { captureIo } from '../e2e/helpers.js';
 import { buildRunResult } from './run-result-fixture.js';
+import { testClock } from '../e2e/pms-profile.js';
 
 let server: Awaited<ReturnType<typeof startReferenceOta>>;
 
@@ -29,7 +30,7 @@ afterAll(async () => server.close());
 
 /** The built-in reference profile pointed at the server, with one value replaced. */
 async function runWith(find: string, replace: string) {
-  const io = captureIo(scaledClock(50));
+  const io = captureIo(testClock());
   const origin = server.baseUrl.replace(/\/api$/, '');
   const text = readFileSync(packagePath('fixtures', 'profiles', 'reference-ota.yaml'), 'utf8')
     .replaceAll('${CM_REFERENCE_URL:-https://127.0.0.1:8443}', origin)

@@ -1,7 +1,8 @@
-// The harness's own load monitor: a block of the event loop is seen, on the run's clock,
-// around the moment it ended; nothing is seen when the loop ran freely.
+// The harness's own load monitor (real runs): a block of the event loop is seen around the
+// moment it ended, nothing is seen when the loop ran freely, and a window holding a stall of
+// STANDSTILL_MS or more is named inconclusive with its reason.
 import { describe, expect, it } from 'vitest';
-import { HarnessLoad } from '../../src/runner/harness-load.js';
+import { HarnessLoad, STANDSTILL_MS } from '../../src/runner/harness-load.js';
 import { systemClock } from '../../src/support/clock.js';
 
 function block(ms: number): void {
@@ -14,7 +15,7 @@ function block(ms: number): void {
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('HarnessLoad', () => {
-  it('sees a 200 ms block of the loop where it happened, and not elsewhere', async () => {
+  it('sees a 200 ms block of the loop where it happened, and not elsewhere; a stall that short leaves the window judgeable', async () => {
     const load = new HarnessLoad(systemClock);
     load.start();
     try {
@@ -25,12 +26,28 @@ describe('HarnessLoad', () => {
       await pause(60);
       const summary = load.summary();
       expect(summary.worstDelayMs).toBeGreaterThanOrEqual(150);
-      expect(load.delayAt(ended)).toBeGreaterThanOrEqual(150);
       expect(load.stalledMs(before, ended + 50)).toBeGreaterThanOrEqual(150);
       // The run's total stall holds this one (and whatever else the machine did meanwhile).
-      expect(summary.stalledClockMs).toBeGreaterThanOrEqual(load.stalledMs(before, ended + 50));
+      expect(summary.stalledMs).toBeGreaterThanOrEqual(load.stalledMs(before, ended + 50));
       // Long before the block nothing this large was seen.
       expect(load.stalledMs(before - 10_000, before - 5_000)).toBe(0);
+      expect(load.standstill(before, ended + 50)).toBeUndefined();
+    } finally {
+      load.stop();
+    }
+  });
+
+  it('names a window in which the harness stood still for STANDSTILL_MS or more inconclusive, and no window before it', async () => {
+    const load = new HarnessLoad(systemClock);
+    load.start();
+    try {
+      await pause(60);
+      const before = systemClock.now();
+      block(STANDSTILL_MS + 100);
+      await pause(60);
+      const why = load.standstill(before);
+      expect(why).toMatch(/^Inconclusive: the harness itself stood still for 1 s at .*Run again on a less busy machine\.$/);
+      expect(load.standstill(before - 10_000, before - 5_000)).toBeUndefined();
     } finally {
       load.stop();
     }

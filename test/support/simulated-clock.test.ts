@@ -33,17 +33,31 @@ describe('SimulatedClock', () => {
     expect(clock.now()).toBe(START + 300);
   });
 
-  it('does not move while work is held, however long it takes in real time', async () => {
+  it('does not move while work is held, however long it takes in real time (a hold itself takes 1 ms)', async () => {
     const clock = new SimulatedClock(START);
-    const release = clock.hold();
     let woke = false;
     void clock.sleep(1_000).then(() => (woke = true));
+    const release = clock.hold();
     await realSleep(50);
-    expect([woke, clock.now(), clock.inFlight]).toEqual([false, START, 1]);
+    expect([woke, clock.now(), clock.inFlight]).toEqual([false, START + 1, 1]);
     release();
     release(); // a second release is ignored
     await realSleep(20);
     expect([woke, clock.now(), clock.inFlight]).toEqual([true, START + 1_000, 0]);
+  });
+
+  it('stamps a request after the change that came before it: each hold takes 1 ms, and an overdue sleeper wakes without moving time back', async () => {
+    const clock = new SimulatedClock(START);
+    const changedAt = clock.now();
+    const overdue = clock.sleep(2);
+    const stamps = [1, 2, 3].map(() => {
+      const release = clock.hold();
+      release();
+      return clock.now() - changedAt;
+    });
+    expect(stamps).toEqual([1, 2, 3]);
+    await overdue;
+    expect(clock.now()).toBe(START + 3);
   });
 
   it('lets a continuation of released work register its timer (a few turns later) before time jumps', async () => {
@@ -62,7 +76,7 @@ describe('SimulatedClock', () => {
       order.push(`next at ${clock.now() - START}`);
     })();
     await clock.sleep(6_000);
-    expect(order).toEqual(['next at 1000', 'late at 5000']);
+    expect(order).toEqual(['next at 1001', 'late at 5000']);
   });
 
   it('rejects and forgets a sleeper whose signal aborts', async () => {
@@ -138,14 +152,15 @@ describe('SimulatedClock over real sockets', () => {
   it('gives the same timestamps with slow, uneven I/O and a busy CPU as with fast I/O', async () => {
     const fast = await scenario(() => 0, 0);
     const slow = await scenario((i) => [150, 5, 80][i]!, 60);
+    // Each poll: 10 s of sleep, then the client's hold and the server's, 1 ms each.
     expect(fast).toEqual([
-      'served 0 at 10000',
-      'answer 0 at 10000',
-      'served 1 at 20000',
-      'answer 1 at 20000',
+      'served 0 at 10002',
+      'answer 0 at 10002',
+      'served 1 at 20004',
+      'answer 1 at 20004',
       'watched 2 at 25000',
-      'served 2 at 30000',
-      'answer 2 at 30000',
+      'served 2 at 30006',
+      'answer 2 at 30006',
     ]);
     expect(slow).toEqual(fast);
   });

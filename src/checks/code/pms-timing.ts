@@ -1,37 +1,26 @@
-// Code checks on a PMS's timing (PMS target): takes the inbound traffic, the callbacks the
-// harness sent and the harness's own event-loop delay, gives verdicts on the polling
-// interval and on the reaction to a callback. A tolerance is widened by the delay the
-// harness itself suffered in the window (it may have seen a request that late); when that
-// delay is too large to tell a broken PMS from a starved harness, the check is skipped as
-// "timing degraded" (blocks certification, never fails the PMS). A reaction that cannot be
+// Code checks on a PMS's timing (PMS target): takes the inbound traffic and the callbacks the
+// harness sent, gives verdicts on the polling interval and on the reaction to a callback.
+// They judge the times as recorded: a window in which the harness itself stood still never
+// reaches them (the runner makes it inconclusive first, ADR 0020). A reaction that cannot be
 // told from the PMS's own schedule is inconclusive: the step may send the callback again.
 import type { LiveExchange } from '../../spec/exchange.js';
 import { exchangeSeq as seq, operationOf as op } from '../../spec/exchange.js';
-import type { CodeCheck, CodeCheckInput, PmsFacts } from './types.js';
+import type { CodeCheck, CodeCheckInput } from './types.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
 
 function secs(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
 
-function stalled(pms: PmsFacts, from: number, to: number): number {
-  return pms.harnessStalledMs?.(from, to) ?? 0;
-}
-
-function delayAt(pms: PmsFacts, at: number): number {
-  return pms.harnessDelayAt?.(at) ?? 0;
-}
-
 interface Gap {
   from: number;
   to: number;
   gap: number;
-  delay: number;
 }
 
 export const pollInterval: CodeCheck = {
   name: 'poll-interval',
-  description: "GetBookingList comes at least every configured interval (plus the tolerance, plus the harness's own event-loop delay) throughout the window",
+  description: 'GetBookingList comes at least every configured interval (plus the tolerance) throughout the window',
   run(input) {
     const pms = input.pms;
     if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
@@ -42,35 +31,15 @@ export const pollInterval: CodeCheck = {
     const gaps: Gap[] = [];
     for (let i = 1; i < points.length; i++) {
       const [from, to] = [points[i - 1]!, points[i]!];
-      // A gap looks longer by how late its end was seen: the harness's stalls just before it
-      // (in process, the same stalls held the PMS's own timer up). The start seen late only
-      // shortens it.
-      gaps.push({ from, to, gap: to - from, delay: delayAt(pms, to) });
+      gaps.push({ from, to, gap: to - from });
     }
-    const worst = gaps.reduce<Gap | undefined>((w, g) => (!w || g.gap - g.delay > w.gap - w.delay ? g : w), undefined);
-    const longest = Math.max(0, ...gaps.map((g) => g.gap));
-    const text = `${times.length} poll(s); longest gap ${secs(longest)}`;
-    const over = gaps.filter((g) => g.gap > limit);
-    if (over.length === 0) return pass(`${text} (allowed ${secs(limit)})`);
-    if (worst && worst.gap - worst.delay > limit) {
-      return fail(
-        `${unexpected('gap between polls', `at most ${secs(limit)}`, `${secs(worst.gap)} from ${new Date(worst.from).toISOString()}`)}; ${text}${worst.delay ? ` (${secs(worst.delay)} of it may be the harness's own delay, still too long)` : ''}`,
-        { expected: limit, actual: worst.gap },
-      );
-    }
-    // Every long gap is explained by the harness's own delay: widen, unless the delay is as
-    // large as a missed poll (then a PMS that skips polls could not be told apart).
-    const judgeable = pollMs - pollToleranceMs;
-    const starved = over.find((g) => g.delay >= judgeable);
-    if (starved) {
-      return skip(
-        `Timing degraded: the harness's own event loop was ${secs(starved.delay)} late while the PMS's polls were ${secs(starved.gap)} apart (from ${new Date(starved.from).toISOString()}); a missed poll cannot be told from a starved harness. Run again on a less busy machine.`,
-        'timing-degraded',
-        { expected: limit, actual: starved.gap },
-      );
-    }
-    const widest = Math.max(...over.map((g) => g.delay));
-    return pass(`${text} (allowed ${secs(limit)}, widened by up to ${secs(widest)} for the harness's own event-loop delay)`);
+    const worst = gaps.reduce<Gap | undefined>((w, g) => (!w || g.gap > w.gap ? g : w), undefined);
+    const text = `${times.length} poll(s); longest gap ${secs(worst?.gap ?? 0)}`;
+    if (!worst || worst.gap <= limit) return pass(`${text} (allowed ${secs(limit)})`);
+    return fail(`${unexpected('gap between polls', `at most ${secs(limit)}`, `${secs(worst.gap)} from ${new Date(worst.from).toISOString()}`)}; ${text}`, {
+      expected: limit,
+      actual: worst.gap,
+    });
   },
 };
 
@@ -100,9 +69,6 @@ interface Reaction {
   after: LiveExchange | undefined;
   /** The earliest moment the PMS's own schedule could have produced a poll (-Infinity: unknown). */
   scheduled: number;
-  /** How late the harness may have seen the reaction. */
-  slow: number;
-  delay: number;
   gap: number;
   observed: number | undefined;
   before: LiveExchange | undefined;
@@ -124,24 +90,18 @@ function reactionTo(input: CodeCheckInput): Reaction | undefined {
   const reactions = new Set(others.map((c) => polls.find((x) => seq(x.record.id) > c)));
   const before = polls.filter((x) => seq(x.record.id) < callback && !reactions.has(x)).at(-1);
   const after = polls.find((x) => seq(x.record.id) > callback);
-  // The poll before the callback seen late moves the schedule later (a false reaction);
-  // the reaction seen late makes it look slower: widen both ways.
-  const early = before ? delayAt(pms, before.at) : 0;
-  const slow = Math.max(after ? delayAt(pms, after.at) : 0, stalled(pms, sentAt, after?.at ?? input.now));
   const schedule = scheduleGap(polls, callback, others);
   const observed = schedule?.gap;
   const gap = Math.min(input.profile.intervals.pollMs, observed ?? Number.POSITIVE_INFINITY);
-  // The earliest moment the PMS's own schedule could have produced a poll; the harness may
-  // have seen the poll before the callback late, so its delay moves that moment earlier.
-  // With no poll before the callback the PMS's schedule is unknown: its first poll could
+  // The earliest moment the PMS's own schedule could have produced a poll. With no poll before the callback the PMS's schedule is unknown: its first poll could
   // come at any moment, so a poll after the callback proves nothing (inconclusive).
   // So is it with a single poll: a PMS may poll more often than the interval, at any pace.
   // A poll of the schedule may arrive early by its own jitter (requests held up on the way,
   // not in the harness's loop): by the spread seen below its usual gap (at most a quarter of
   // it), and never less than a twentieth of it, since a few gaps show little of the spread.
   const jitter = schedule ? Math.max(Math.min(schedule.spread, gap / 4), gap / 20) : 0;
-  const scheduled = before && schedule !== undefined ? before.at + gap - early - jitter : Number.NEGATIVE_INFINITY;
-  return { sentAt, within, after, scheduled, slow, delay: Math.max(early, slow), gap, observed, before, waited: after ? after.at - sentAt : undefined, polls };
+  const scheduled = before && schedule !== undefined ? before.at + gap - jitter : Number.NEGATIVE_INFINITY;
+  return { sentAt, within, after, scheduled, gap, observed, before, waited: after ? after.at - sentAt : undefined, polls };
 }
 
 export const reactivePoll: CodeCheck = {
@@ -151,15 +111,15 @@ export const reactivePoll: CodeCheck = {
   run(input) {
     const r = reactionTo(input);
     if (!r) return skip('no callback to judge from', 'blocked');
-    const { after, waited, within, slow, scheduled, sentAt } = r;
+    const { after, waited, within, scheduled, sentAt } = r;
     const exchanges = after ? [after.record.id] : [];
-    if (after && waited! <= within + slow && after.at < scheduled) {
+    if (after && waited! <= within && after.at < scheduled) {
       return pass(
         `GetBookingList ${secs(waited!)} after the callback (${after.record.id}), before the PMS's schedule could explain it (earliest ${secs(scheduled - sentAt)} after the callback)`,
         { exchanges },
       );
     }
-    if (!after || waited! > within + slow) {
+    if (!after || waited! > within) {
       return fail(unexpected('GetBookingList after the callback', `within ${secs(within)}`, after ? `only after ${secs(waited!)}` : 'none'), {
         exchanges,
         expected: within,
@@ -168,7 +128,7 @@ export const reactivePoll: CodeCheck = {
     }
     const why =
       r.before && r.observed !== undefined
-        ? `the PMS's own schedule (a poll every ${secs(r.gap)}${r.delay ? `, harness delay ${secs(r.delay)}` : ''}) could explain it`
+        ? `the PMS's own schedule (a poll every ${secs(r.gap)}) could explain it`
         : "too few polls had come before the callback to know the PMS's schedule";
     return skip(`Inconclusive: GetBookingList ${secs(waited!)} after the callback, but ${why}`, 'blocked', { exchanges, retry: true });
   },
@@ -188,12 +148,11 @@ export const reactiveFetch: CodeCheck = {
     const r = reactionTo(input);
     const id = input.args.booking_id;
     if (!r || (typeof id !== 'string' && typeof id !== 'number')) return skip('no callback to judge from', 'blocked');
-    const { after, within, slow, scheduled, sentAt } = r;
-    if (!after || r.waited! > within + slow)
+    const { after, within, scheduled, sentAt } = r;
+    if (!after || r.waited! > within)
       return fail(unexpected('GetBookingId after the callback', `a poll within ${secs(within)}, then the fetch`, 'no poll in time'));
     // As pms.callback.notify-polls judges that poll: a poll the PMS's own schedule explains
-    // leaves the reaction unknown (inconclusive, never a failure of the fetch). Judged later
-    // than that check, with the harness's delays measured since, it may read one it passed so.
+    // leaves the reaction unknown (inconclusive, never a failure of the fetch).
     if (after.at >= scheduled) {
       return skip(
         `Inconclusive: the first poll after the callback (${after.record.id}) came when the PMS's own schedule explains it, so a fetch after it proves nothing about the callback`,
@@ -210,7 +169,7 @@ export const reactiveFetch: CodeCheck = {
         x.request.ok &&
         (x.request.value as Record<string, unknown> | null)?.booking_id === id,
     );
-    if (fetch && fetch.at - sentAt <= within + slow) {
+    if (fetch && fetch.at - sentAt <= within) {
       return pass(
         `GetBookingId ${fetch.record.id} for ${JSON.stringify(id)} ${secs(fetch.at - sentAt)} after the callback, after its reaction ${after.record.id}`,
         {

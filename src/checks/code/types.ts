@@ -31,14 +31,6 @@ export interface PmsFacts {
   windowStart: number;
   /** The window's ledger key: "run" or the id of the step the window starts at. */
   windowKey: string;
-  /**
-   * How long the harness's own event loop stood still in [from, to] (clock ms, the sum of
-   * its stalls): time in which it could neither hear nor send. Timing rules widen their
-   * tolerance by it (0 when not measured).
-   */
-  harnessStalledMs?: (from: number, to: number) => number;
-  /** How late the harness may have timed a request it timed at `at` (clock ms; 0 when not measured). */
-  harnessDelayAt?: (at: number) => number;
   /** Callbacks the harness sent the PMS so far (exchange id, operation, clock time sent). */
   callbacks?: ReadonlyArray<{ id: string; operation: string; at: number }>;
   /** The callbacks the harness sent the PMS during the run (outbound exchanges), in order. */

@@ -15,6 +15,7 @@ import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
 import { pmsFacts } from './pms-facts.js';
 import { describeRefusals, isRefused } from './refusals.js';
+import { judgedInconclusiveIfStood } from './standstill.js';
 import { durationMs } from './wait.js';
 import { formatMs, startHeartbeat } from '../heartbeat.js';
 
@@ -38,23 +39,13 @@ async function runAction(env: StepEnv, step: ExpectRequestStep, deadline: number
   return { prompted: false };
 }
 
-/**
- * Waits for the first matching request until the deadline, then once more for as long as
- * the harness's own event loop was late meanwhile (it may have seen the request that late),
- * and for requests that had arrived by the deadline but were still being read.
- */
-async function waitForRequest(env: StepEnv, matches: (x: LiveExchange) => boolean, startedAt: number, deadline: number): Promise<LiveExchange | undefined> {
+/** Waits for the first matching request until the deadline, and for requests that had arrived by then but were still being read. */
+async function waitForRequest(env: StepEnv, matches: (x: LiveExchange) => boolean, deadline: number): Promise<LiveExchange | undefined> {
   const inbound = env.ctx.pms!.mock.inbound;
   const found = await inbound.waitFor(matches, deadline, env.ctx.signal);
   if (found || env.ctx.signal.aborted) return found;
-  // At most doubled: a starved harness waits longer, never forever.
-  const late = Math.max(0, Math.min(deadline - startedAt, env.ctx.load?.stalledMs(startedAt, env.ctx.clock.now()) ?? 0));
-  if (late > 0) {
-    const more = await inbound.waitFor(matches, env.ctx.clock.now() + late, env.ctx.signal);
-    if (more) return more;
-  }
   await env.ctx.pms!.mock.settled();
-  return inbound.all().find((x) => matches(x) && x.at <= deadline + late);
+  return inbound.all().find((x) => matches(x) && x.at <= deadline);
 }
 
 /** When matching requests count from (the step's `since`, no earlier than `fresh` before it), or why not. */
@@ -149,13 +140,11 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
   const matching = Object.keys(where.value).length ? ` with ${Object.keys(where.value).join(', ')} as asked` : '';
   const wait = { what: `waiting for the PMS's ${step.operation}${matching}`, ends: 'at the first one', deadline };
   const stopHeartbeat = already ? () => undefined : startHeartbeat(env, wait, action.prompted ? 1_000 : undefined);
-  const candidate = already ?? (await waitForRequest(env, matches, startedAt, deadline).finally(stopHeartbeat));
-  // Against a deadline of the PMS's own schedule, a request a late step still found is late,
-  // unless the harness stood still meanwhile for as long (it timed the request that late; in
-  // process, the PMS's own timers were held up as long): the slack waitForRequest gave.
-  const slack = (at: number): number =>
-    Math.max(env.ctx.load?.delayAt(at) ?? 0, Math.min(Math.max(0, (fixed ?? 0) - since), env.ctx.load?.stalledMs(since, at) ?? 0));
-  const found = candidate && fixed !== undefined && candidate.at > fixed + slack(candidate.at) ? undefined : candidate;
+  const candidate = already ?? (await waitForRequest(env, matches, deadline).finally(stopHeartbeat));
+  const stood = judgedInconclusiveIfStood(env, Math.min(since, startedAt));
+  if (stood) return stood;
+  // Against a deadline of the PMS's own schedule, a request a late step still found is late.
+  const found = candidate && fixed !== undefined && candidate.at > fixed ? undefined : candidate;
   if (!found) {
     if (env.ctx.signal.aborted) return 'interrupted';
     const by =

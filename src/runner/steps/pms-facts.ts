@@ -14,8 +14,6 @@ export function pmsFacts(env: StepEnv, windowStart: number, windowKey = 'run'): 
     mappedPairs: pms.mock.mappedPairs(),
     windowStart,
     windowKey,
-    harnessStalledMs: (from, to) => env.ctx.load?.stalledMs(from, to) ?? 0,
-    harnessDelayAt: (at) => env.ctx.load?.delayAt(at) ?? 0,
     callbacks: env.ctx.log
       .all()
       .filter((x) => x.direction === 'outbound' && CALLBACKS.has(String(x.operation)))

@@ -15,6 +15,7 @@ import type { StepEnv } from '../step-env.js';
 import { formatMs, startHeartbeat } from '../heartbeat.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
 import { pmsFacts } from './pms-facts.js';
+import { judgedInconclusiveIfStood } from './standstill.js';
 import { describeRefusals } from './refusals.js';
 import { durationMs } from './wait.js';
 import { LEARNS_OF_BOOKING, newsOfBookings, quietSince } from './settle.js';
@@ -54,8 +55,7 @@ function reactionSeen(env: StepEnv, step: TrafficStep, from: number): () => bool
 
 /**
  * Waits until, once a matching request came, neither another one nor the PMS's first fetch
- * or acknowledgement of a changed booking arrived for `settleMs` (not counting the harness's own
- * stalls; with `settle_once_covered`, that long once the window's ARI covers every pair,
+ * or acknowledgement of a changed booking arrived for `settleMs` (with `settle_once_covered`, that long once the window's ARI covers every pair,
  * else UNCOVERED_SETTLE times as long), or `maxMs` passed. A quiet window is confirmed
  * after a short pause: after an event-loop stall the clock has jumped while requests may
  * still wait in socket buffers.
@@ -63,27 +63,23 @@ function reactionSeen(env: StepEnv, step: TrafficStep, from: number): () => bool
 async function collect(env: StepEnv, step: TrafficStep, from: number, maxMs: number, settleMs: number | undefined): Promise<void> {
   const { clock, signal } = env.ctx;
   const inbound = env.ctx.pms!.mock.inbound;
-  const start = clock.now();
-  // The window is lengthened by the time the harness stood still (at most doubled): the PMS
-  // could not be heard meanwhile, and in process could not send.
-  const end = (): number => start + maxMs + Math.min(maxMs, env.ctx.load?.stalledMs(start, clock.now()) ?? 0);
+  const end = clock.now() + maxMs;
   const seen = (): LiveExchange[] => inbound.since(from, step.operations);
   const book = env.ctx.pms!.mock.model.bookings;
   const learned = (): LiveExchange[] => newsOfBookings(inbound.since(0, LEARNS_OF_BOOKING), from, (id) => book.get(id)?.changedAt);
   const reacted = reactionSeen(env, step, from);
   const covered = coverageReached(env, step, from);
-  while (!signal.aborted && clock.now() < end() && !reacted()) {
+  while (!signal.aborted && clock.now() < end && !reacted()) {
     const now = clock.now();
     const since = settleMs === undefined ? undefined : quietSince(seen(), learned(), from);
-    // Quiet time leaves out the harness's own stalls: the PMS could not be heard meanwhile.
-    const quietMs = since === undefined ? 0 : now - since - (env.ctx.load?.stalledMs(since, now) ?? 0);
+    const quietMs = since === undefined ? 0 : now - since;
     if (since !== undefined && quietMs >= settleMs! && (quietMs >= settleMs! * UNCOVERED_SETTLE || covered())) {
       const count = seen().length + learned().length;
       await clock.sleep(IO_PAUSE_MS, signal).catch(() => undefined);
       if (seen().length + learned().length === count) return;
       continue;
     }
-    const quiet = settleMs === undefined ? end() - now : Math.min(end() - now, Math.max(10, settleMs / 4));
+    const quiet = settleMs === undefined ? end - now : Math.min(end - now, Math.max(10, settleMs / 4));
     // Waiting for a reaction: look often enough that the window ends soon after it came.
     const nap = step.untilReaction ? Math.min(quiet, Math.max(10, maxMs / 100)) : quiet;
     try {
@@ -127,6 +123,8 @@ export async function runTrafficStep(env: StepEnv, step: TrafficStep): Promise<s
     // would fail a correct PMS. Its checks stay unjudged, as the rest of an interrupted run.
     if (env.ctx.signal.aborted) return 'interrupted';
   }
+  const stood = judgedInconclusiveIfStood(env, from);
+  if (stood) return stood;
   const traffic = env.ctx.pms.mock.inbound.since(from, step.operations);
   const roots = env.roots({ window_start: from });
   const verdicts = judgeDeclared(

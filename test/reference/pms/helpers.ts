@@ -1,15 +1,18 @@
 // Test helpers for the reference PMS: takes PMS options and faults, gives a reference OTA
-// and a reference PMS wired together on 127.0.0.1 (ephemeral ports) with a shared fast
-// clock, every request the PMS sent as the OTA received it, and small waiting helpers.
+// and a reference PMS wired together on 127.0.0.1 (ephemeral ports) with a shared simulated
+// clock, every request the PMS sent as the OTA received it, and small waiting helpers that
+// wait on that clock (so the PMS cannot run ahead of the test) and hold it while the test
+// posts.
 import type { OtaResponse } from '../../../src/channel-manager/index.js';
 import { type ReferenceOtaServer, startReferenceOta } from '../../../src/reference/ota/index.js';
 import { type PmsFault, type ReferencePmsOptions, type ReferencePmsServer, startReferencePms } from '../../../src/reference/pms/index.js';
-import { type Clock, scaledClock } from '../../../src/support/clock.js';
+import type { Clock } from '../../../src/support/clock.js';
+import { SimulatedClock } from '../../../src/support/simulated-clock.js';
 
 export const SECRET = 'pms-test-secret';
 export const CID = 'cmc';
 export const PROPERTY = { pms_property_id: 25678, wbp_property_id: '48211', wbp_property_password: 'lake-view-pw' };
-/** Clock speed of the tests: a 1-minute poll interval passes in 250 ms. */
+/** Clock milliseconds per millisecond the tests wait for (pause, waitFor): a 1-minute poll interval is 250. */
 export const FACTOR = 240;
 export const POLL_MS = 60_000;
 
@@ -44,7 +47,7 @@ const open = new Set<Pair>();
 
 export async function startPair(options: PairOptions = {}): Promise<Pair> {
   const { intercept, ...rest } = options;
-  const clock = rest.clock ?? scaledClock(FACTOR);
+  const clock = rest.clock ?? new SimulatedClock(Date.now());
   const ota = await startReferenceOta({ clock, sharedSecret: SECRET, property: PROPERTY });
   const received = record(ota, clock, intercept);
   const pms = await startReferencePms({
@@ -105,23 +108,42 @@ function record(ota: ReferenceOtaServer, clock: Clock, intercept: Interceptor | 
   return received;
 }
 
-/** Waits (real time) until `predicate` holds; fails after `timeoutMs`. */
-export async function waitFor(predicate: () => boolean, timeoutMs = 4_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** The clocks of the pairs open now (a test may run two side by side). */
+function pairClocks(): Clock[] {
+  return [...open].map((pair) => pair.clock);
 }
 
-/** Real-time pause. */
-export function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+const realPause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Lets `ms` x FACTOR pass on every open pair's clock (`ms` of real time without a pair). */
+export async function pause(ms: number): Promise<void> {
+  const clocks = pairClocks();
+  await (clocks.length ? Promise.all(clocks.map((clock) => clock.sleep(ms * FACTOR))) : realPause(ms));
+}
+
+/**
+ * Waits until `predicate` holds, looking every 10 x FACTOR ms of the open pairs' clocks (so
+ * no PMS runs ahead of the test; real time without a pair); fails after `timeoutMs` x FACTOR.
+ */
+export async function waitFor(predicate: () => boolean, timeoutMs = 4_000, what = 'condition'): Promise<void> {
+  for (let waited = 0; !predicate(); waited += 10) {
+    if (waited > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await pause(10);
+  }
 }
 
 /** POSTs a JSON body to the PMS (a callback or the start hook); gives status, type and JSON. */
 export async function post(url: string, body: unknown, secret: string | null = SECRET): Promise<{ status: number; contentType: string | null; json: any }> {
   const target = secret === null ? url : `${url}?shared_secret=${encodeURIComponent(secret)}`;
+  const releases = pairClocks().map((clock) => clock.hold());
+  try {
+    return await send(target, body);
+  } finally {
+    for (const release of releases) release();
+  }
+}
+
+async function send(target: string, body: unknown): Promise<{ status: number; contentType: string | null; json: any }> {
   const response = await fetch(target, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
