@@ -48,7 +48,7 @@ function outputDirOf(options: SessionOptions, cwd: string): string {
   return options.reporter?.length ? prepareOutputDir(dir, cwd) : resolve(cwd, dir);
 }
 
-/** After Ctrl-C/SIGTERM, how long start-up may still take before the session gives up on it. */
+/** After Ctrl-C/SIGTERM, how long start-up may still take before the session gives up on it (real time: the user waits). */
 const START_GRACE_MS = 600;
 
 /**

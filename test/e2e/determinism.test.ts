@@ -1,5 +1,7 @@
 // The same run against the reference candidates, repeated 10 times, gives the same
-// verdict and the same list of check outcomes (suite, check, outcome).
+// verdict and the same list of check outcomes (suite, check, outcome); on the simulated
+// clock a PMS run with this process's event loop blocked again and again beside it gives
+// the same exchanges at the same times as one without.
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import type { RunResult } from '../../src/runner/types.js';
@@ -23,7 +25,42 @@ function outcomes(result: RunResult): string[] {
   return result.suites.flatMap((s) => s.checks.map((c) => `${s.name}/${c.id}=${c.outcome}`));
 }
 
+/** Each exchange of a run as operation, direction and time from the run's first exchange. */
+function timeline(result: RunResult): string[] {
+  const first = Date.parse(result.exchanges[0]!.startedAt);
+  return result.exchanges.map((x) => `${Date.parse(x.startedAt) - first} ${x.direction} ${x.operation}`);
+}
+
+/** Blocks this process's event loop for `blockMs` of every `everyMs` until stopped. */
+function busyLoop(blockMs: number, everyMs: number): () => void {
+  const timer = setInterval(() => {
+    const end = performance.now() + blockMs;
+    while (performance.now() < end);
+  }, everyMs);
+  return () => clearInterval(timer);
+}
+
+async function pmsRun(variant: string[]): Promise<RunResult> {
+  return withTestClock(async (clock) => {
+    const io = captureIo(clock);
+    const { result } = await runCommand(
+      { target: 'pms', reference: true, profile: writeTestPmsProfile(io.cwd), variant, suite: ['setup', 'booking-polling'] },
+      io,
+    );
+    return result;
+  });
+}
+
 describe('determinism', () => {
+  it('a PMS run with the event loop blocked 30 ms of every 50 beside it: the same exchanges at the same times, the same outcomes', async () => {
+    const calm = await pmsRun(['notify-no-poll']);
+    const stop = busyLoop(30, 50);
+    const busy = await pmsRun(['notify-no-poll']).finally(stop);
+    expect(timeline(busy)).toEqual(timeline(calm));
+    expect(outcomes(busy)).toEqual(outcomes(calm));
+    expect(calm.verdict).toBe('not-certified');
+  }, 180_000);
+
   it('10 OTA runs: one verdict, one list of outcomes', async () => {
     const seen = new Set<string>();
     for (let i = 0; i < 10; i++) {

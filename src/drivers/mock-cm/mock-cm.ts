@@ -170,7 +170,8 @@ export class MockChannelManager {
   async settled(maxRealMs = 1_000): Promise<void> {
     if (this.inflight.size === 0) return;
     let timer: NodeJS.Timeout | undefined;
-    // Bounded: a PMS that trickles its body must not hold a step past its deadline for long.
+    // Bounded, in real time: a PMS that trickles its body must not hold a step past its deadline
+    // for long (and while it trickles, its held request keeps a simulated clock still).
     const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxRealMs)));
     await Promise.race([Promise.allSettled([...this.inflight]), bound]);
     clearTimeout(timer);
