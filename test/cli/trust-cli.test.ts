@@ -249,7 +249,8 @@ describe('waivers', () => {
     expect(v.code).toBe(0);
     const partner = write('waived-partner.json', asPartner(json('waived/report.json')));
     expect((await cli(['verify-report', partner, '--require', 'certified'], dir)).code).toBe(1);
-    expect((await cli(['verify-report', partner, '--require', 'certified-with-waivers'], dir)).code).toBe(0);
+    expect((await cli(['verify-report', partner, '--require', 'certified-with-waivers'], dir)).code).toBe(1);
+    expect((await cli(['verify-report', partner, '--require', 'certified-with-waivers', '--allow-unsigned'], dir)).code).toBe(0);
     const stripped = json('waived/report.json');
     delete stripped.waivers;
     for (const s of stripped.suites) for (const c of s.checks) delete c.waiver;
