@@ -33,7 +33,8 @@ export const MIN_PART_LENGTH = 6;
 const MAX_CUT_MARKS = 256;
 
 /** The userinfo of an absolute URL (scheme://user:password@host). */
-const USERINFO_RE = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/i;
+// A backslash ends the authority as a slash does (WHATWG URL): `http://HOST\\@victim/` has no userinfo.
+const USERINFO_RE = /^([a-z][a-z0-9+.-]*:\/\/)[^/\\?#@\s]*@/i;
 
 /** Names of query parameters and JSON members whose value is a secret (not cookie: a cookie name is no secret field). */
 const SECRET_NAME_RE = /secret|passw(?:or)?d|token|authorization|api[-_]?key/i;

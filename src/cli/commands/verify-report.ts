@@ -15,6 +15,7 @@ import { meetsRequirement, parseRequire } from '../../session/gate.js';
 import { harnessVersion } from '../../support/package-root.js';
 import { readPublicKey } from '../../support/signing-keys.js';
 import { visibleLine } from '../../support/sanitise.js';
+import { sameUrl } from '../../support/normal-url.js';
 import type { CliIo } from '../io.js';
 import { readReportFile } from '../read-report.js';
 
@@ -103,7 +104,7 @@ function gateRefusals(options: VerifyReportOptions, cert: Certificate, signature
   if (required && cert.identity?.reference) out.push("the candidate is cm-certify's own reference candidate, not a partner's");
   if (options.cid !== undefined && cert.identity?.pms_cid !== options.cid)
     out.push(`the certificate names pms_cid ${cert.identity?.pms_cid ?? 'none'}, not ${options.cid}`);
-  if (options.baseUrl !== undefined && cert.identity?.base_url !== options.baseUrl && cert.candidate_base_url !== options.baseUrl)
+  if (options.baseUrl !== undefined && !sameUrl(cert.identity?.base_url ?? '', options.baseUrl) && !sameUrl(cert.candidate_base_url, options.baseUrl))
     out.push(`the certificate names the base URL ${cert.identity?.base_url ?? cert.candidate_base_url}, not ${options.baseUrl}`);
   // Without --trust nothing proves who made the report: anyone can rewrite one and recompute its digests.
   if (required && !signature && !options.allowUnsigned)
