@@ -31,6 +31,18 @@ function matches(waiver: Waiver, suite: string, check: CheckResult): boolean {
   return waiver.check === check.id && (waiver.suite === undefined || waiver.suite === suite);
 }
 
+/**
+ * A waiver is for a known deviation being fixed: one that holds longer than this after the
+ * run (9999-12-31) is applied, with a warning in the run's notes (docs/report-format.md).
+ */
+export const WAIVER_HORIZON_DAYS = 366;
+
+function beyondHorizon(expires: string, day: string): boolean {
+  const end = Date.parse(`${expires}T00:00:00Z`);
+  const start = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(end) && Number.isFinite(start) && end - start > WAIVER_HORIZON_DAYS * 86_400_000;
+}
+
 /** `day`: the run's start, YYYY-MM-DD (UTC). */
 export function applyWaivers<S extends SuiteChecks>(suites: readonly S[], waivers: readonly Waiver[], day: string): WaiversApplied<S> {
   const records: WaiverRecord[] = waivers.map((w) => ({ ...w, status: isExpired(w, day) ? 'expired' : 'unused', suites: [] }));
@@ -50,6 +62,10 @@ export function applyWaivers<S extends SuiteChecks>(suites: readonly S[], waiver
   for (const r of records) {
     if (r.status === 'expired') notes.push(`The waiver for ${r.check} (${r.at}) expired on ${r.expires} and was ignored: its check is judged as it is.`);
     else if (r.status === 'unused') notes.push(`The waiver for ${r.check} (${r.at}) was not used: the check did not fail in this run.`);
+    if (r.status !== 'expired' && beyondHorizon(r.expires, day))
+      notes.push(
+        `The waiver for ${r.check} (${r.at}) expires on ${r.expires}, more than ${WAIVER_HORIZON_DAYS} days after this run: a waiver accepts a known deviation until it is fixed; ask its approver for a real date.`,
+      );
   }
   return { suites: out, records, notes };
 }

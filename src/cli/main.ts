@@ -152,9 +152,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option('--cid <pms_cid>', 'exit 1 unless the certificate names this pms_cid')
     .option('--base-url <url>', 'exit 1 unless the certificate names this candidate base URL')
+    .option('--allow-unsigned', 'with --require and no --trust: accept a report no trusted key signed (a self-assessment; anyone can rewrite one)')
     .addHelpText(
       'after',
-      '\nExit codes: 0 intact (and every --trust/--require condition met), 1 altered, not signed by a trusted key, or refused by --require, 2 unreadable, not a cm-certify report, or a bad key file\n',
+      '\nExit codes: 0 intact (and every --trust/--require condition met), 1 altered, signature invalid, not signed by a trusted key, or refused by --require (which needs --trust, or --allow-unsigned), 2 unreadable, not a cm-certify report, or a bad key file\n',
     )
     .action(async (file: string, opts) => {
       const { verifyReportCommand } = await import('./commands/verify-report.js');
@@ -167,7 +168,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .argument('<old>', 'the earlier report.json (or report.html)')
     .argument('<new>', 'the later one')
     .option('--json', 'machine-readable output')
-    .addHelpText('after', '\nExit codes: 0 nothing got worse, 1 something got worse (a new failure, a worse verdict), 2 unreadable input\n')
+    .addHelpText(
+      'after',
+      '\nBoth files are verified first (as verify-report does).\nExit codes: 0 nothing got worse, 1 something got worse (a new failure, a worse verdict), 2 unreadable input, an altered report, or reports of different targets\n',
+    )
     .action(async (older: string, newer: string, opts) => {
       const { diffCommand } = await import('./commands/diff.js');
       setExit(await diffCommand({ old: older, new: newer, json: opts.json === true }, io));

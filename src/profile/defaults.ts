@@ -2,6 +2,7 @@
 // setting filled from the spec's values (5-minute polling, 10 MB bodies, ...).
 import { LIMITS } from '../spec/sections.js';
 import type { Profile, RawProfile } from './types.js';
+import { normalUrl } from '../support/normal-url.js';
 
 /** Response bodies past this size are a failed check (issue: hostile candidates). */
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -44,8 +45,9 @@ export function applyDefaults(raw: RawProfile, file: string, secrets: string[]):
   return {
     file,
     target: raw.target,
-    name: raw.name ?? raw.base_url,
-    baseUrl: raw.base_url.replace(/\/+$/, ''),
+    // The URL as the client reads it (a backslash a slash, a look-alike host in punycode): every output names the host called.
+    name: raw.name ?? normalUrl(raw.base_url),
+    baseUrl: normalUrl(raw.base_url),
     sharedSecret: raw.shared_secret,
     pmsCid: raw.pms_cid,
     currency: raw.currency,

@@ -114,6 +114,23 @@ interface Interpolation {
   unset: PathSegment[][];
 }
 
+/**
+ * The variables a profile may read: CM_* ones, and those the person running cm-certify lists
+ * in CM_ALLOW_ENV (names separated by commas or spaces). A profile from a repository cannot
+ * name AWS_ACCESS_KEY_ID in a field the report shows. The list comes from the environment,
+ * never from the profile. A hook command's ${VAR} is the shell's to read (the hook is code).
+ */
+export const ALLOW_ENV_VARIABLE = 'CM_ALLOW_ENV';
+
+function mayRead(name: string, env: NodeJS.ProcessEnv): boolean {
+  if (/^CM_[A-Z0-9_]+$/.test(name)) return true;
+  return (env[ALLOW_ENV_VARIABLE] ?? '').split(/[\s,]+/).includes(name);
+}
+
+function refusedVariable(name: string): string {
+  return `a profile may read only CM_* environment variables, not ${name}: rename it CM_…, or list it in ${ALLOW_ENV_VARIABLE} (${ALLOW_ENV_VARIABLE}=${name} cm-certify …) if you mean it`;
+}
+
 /** hooks.<name>.command: its ${VAR} stays for the shell, which reads it from the child's environment. */
 function isHookCommand(path: PathSegment[]): boolean {
   return path.length === 3 && path[0] === 'hooks' && path[2] === 'command';
@@ -133,6 +150,11 @@ function interpolate(value: unknown, it: Interpolation, path: PathSegment[]): un
     return value
       .replace(tokenRe, (token) => {
         const ref = it.refs.get(token)!;
+        if (!hookCommand && !mayRead(ref.name, it.env)) {
+          it.problems.push({ message: refusedVariable(ref.name), location: it.source.locate(path) });
+          it.unset.push(path);
+          return '';
+        }
         const found = it.env[ref.name];
         if (found === undefined && ref.fallback === undefined) {
           it.problems.push({ message: `environment variable ${ref.name} is not set`, location: it.source.locate(path) });

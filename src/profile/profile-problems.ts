@@ -128,9 +128,9 @@ export function schemaProblems(errors: readonly ErrorObject[], source: YamlSourc
 }
 
 /** One error for all problems: a single one as before (file:line (field): message), several as a list. */
-export function problemsError(problems: readonly Problem[], file: string): ProfileError {
+export function problemsError(problems: readonly Problem[], file: string, what = 'profile'): ProfileError {
   if (problems.length === 1) return new ProfileError(problems[0]!.message, problems[0]!.location);
   const lines = problems.map((p) => `  ${formatLocation(p.location)}: ${p.message}`);
-  const error = new ProfileError(`${problems.length} problems in the profile:\n${lines.join('\n')}`, { file });
+  const error = new ProfileError(`${problems.length} problems in the ${what}:\n${lines.join('\n')}`, { file });
   return Object.assign(error, { problems });
 }

@@ -53,7 +53,7 @@ export const PROFILE_SCHEMA = {
     name: { type: 'string', description: 'A name for the candidate, shown in the reports.' },
     base_url: {
       type: 'string',
-      pattern: '^https?://[^\\s]+$',
+      pattern: '^[hH][tT][tT][pP][sS]?://[^\\s]+$',
       description:
         'OTA target: the base URL of the candidate API (operations are POSTed to base_url/<Operation>). PMS target: the URL the callbacks go to. HTTPS is required for certification.',
     },

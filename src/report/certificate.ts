@@ -39,6 +39,8 @@ export interface Certificate {
   waivers?: CertificateWaiver[];
   evidence_sha256: string;
   evidence_index: EvidenceIndex;
+  /** report.html only: SHA-256 of the page's markup, its embedded JSON emptied (./html/page-digest.ts); checked by every version. */
+  page_sha256?: string;
   /** certificate@3, with `run --sign-key`. */
   signature?: CertificateSignature;
 }

@@ -4,7 +4,8 @@
 // `${CM_SHARED_SECRET}` (never its value), and the `--grep` re-run hint for a check.
 import type { Exchange } from '../spec/exchange.js';
 import { REDACTED } from '../support/redact.js';
-import { visibleLine } from '../support/sanitise.js';
+import { hasUnsafe, visibleLine } from '../support/sanitise.js';
+import { shellWord } from '../support/shell-word.js';
 
 /** Where the profile's secrets come from: variable names only (profile.envNames, or the names `init` writes). */
 export interface SecretVars {
@@ -35,49 +36,104 @@ export function secretVarsOf(envNames: Record<string, string> | undefined, other
   };
 }
 
-/** A variable reference inside a text being built (private-use marks, which JSON.stringify keeps); turned into shell quoting at the end. */
-const MARK = '\uE000';
-const VAR = (name: string): string => `${MARK}${name}${MARK}`;
-const HEADERS_LEFT_OUT = new Set(['user-agent', 'host', 'content-length', 'connection', 'accept-encoding']);
+/**
+ * A shell word being built: literal text, or a variable the shell expands. Kept as a list of
+ * parts up to the end, never as text with in-band marks: a candidate's text can hold any
+ * character, so no character may stand for "a variable starts here" (issue 28 item 1).
+ */
+type Part = string | { readonly variable: string };
+type Word = Part[];
 
-/** Single-quoted shell words, with each variable outside the quotes ("${NAME}") so the shell expands it. */
-function shellQuote(text: string): string {
-  return text
-    .split(MARK)
-    .map((part, i) => (i % 2 ? `"\${${part}}"` : part ? `'${part.replace(/'/g, `'\\''`)}'` : ''))
-    .join('');
+const HEADERS_LEFT_OUT = new Set(['user-agent', 'host', 'content-length', 'connection', 'accept-encoding']);
+/** A variable name the shell reads as one name; any other (a hostile profile's) becomes the generic one. */
+const SHELL_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const variable = (name: string): Part => ({ variable: SHELL_NAME.test(name) ? name : 'CM_SECRET' });
+
+/** Literal text as one single-quoted shell word: inside single quotes only `'` is special. */
+const quoteLiteral = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** A word as shell text: literal runs single-quoted (made visible, line by line), each variable as "${NAME}". */
+function quoteWord(word: Word): string {
+  const out: string[] = [];
+  let literal = '';
+  const flush = (): void => {
+    if (literal) out.push(quoteLiteral(literal.split('\n').map(visibleLine).join('\n')));
+    literal = '';
+  };
+  for (const part of word) {
+    if (typeof part === 'string') literal += part;
+    else {
+      flush();
+      out.push(`"\${${part.variable}}"`);
+    }
+  }
+  flush();
+  return out.length ? out.join('') : "''";
 }
 
-function urlWithVars(url: string, vars: SecretVars): string {
-  return url.replace(
-    /([?&;])([^=&#;]+)=\[redacted\]/g,
-    (_m, sep: string, name: string) => `${sep}${name}=${VAR(/secret/i.test(name) ? vars.sharedSecret : 'CM_SECRET')}`,
+/** A query value the harness redacted is the variable its name says. */
+function urlWord(url: string, vars: SecretVars): Word {
+  const word: Word = [];
+  let last = 0;
+  for (const m of url.matchAll(/([?&;])([^=&#;]+)=\[redacted\]/g)) {
+    word.push(url.slice(last, m.index) + `${m[1]}${m[2]}=`, variable(/secret/i.test(m[2]!) ? vars.sharedSecret : 'CM_SECRET'));
+    last = m.index + m[0].length;
+  }
+  word.push(url.slice(last));
+  return word;
+}
+
+/** A JSON string literal, every character the terminal would escape written as a JSON `\uXXXX` escape (the same string to a parser). */
+function jsonString(text: string): string {
+  return JSON.stringify(text).replace(/[^\x20-\x7e]/gu, (c) =>
+    hasUnsafe(c) ? [...Array(c.length).keys()].map((i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('') : c,
   );
 }
 
-function withVars(value: unknown, vars: SecretVars): unknown {
-  if (Array.isArray(value)) return value.map((v) => withVars(v, vars));
-  if (value === null || typeof value !== 'object') return value;
-  const object = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(object)) {
-    if (v !== REDACTED) out[key] = withVars(v, vars);
-    else if (/secret/i.test(key)) out[key] = VAR(vars.sharedSecret);
-    else if (/password/i.test(key)) out[key] = VAR(String(object.wbp_property_id) === vars.otherPropertyId ? vars.otherPassword : vars.password);
-    else out[key] = VAR('CM_SECRET');
-  }
-  return out;
+/** The variable a redacted member stands for: by its key, the fixture property's password its own. */
+function secretFor(key: string, object: Record<string, unknown>, vars: SecretVars): Part {
+  if (/secret/i.test(key)) return variable(vars.sharedSecret);
+  if (/password/i.test(key)) return variable(String(object.wbp_property_id) === vars.otherPropertyId ? vars.otherPassword : vars.password);
+  return variable('CM_SECRET');
+}
+
+/** JSON text as parts, each redacted value a variable inside its quotes; `indent` spreads it one member per line. */
+function jsonParts(value: unknown, vars: SecretVars, indent: string, depth = 0, secret?: Part): Word {
+  if (secret) return ['"', secret, '"'];
+  if (value === null || typeof value !== 'object') return [typeof value === 'string' ? jsonString(value) : (JSON.stringify(value) ?? 'null')];
+  const inner = indent ? `\n${indent.repeat(depth + 1)}` : '';
+  const close = indent ? `\n${indent.repeat(depth)}` : '';
+  const colon = indent ? ': ' : ':';
+  const members: Word[] = Array.isArray(value)
+    ? value.map((v) => jsonParts(v, vars, indent, depth + 1))
+    : Object.entries(value as Record<string, unknown>).map(([key, v]) => [
+        `${jsonString(key)}${colon}`,
+        ...jsonParts(v, vars, indent, depth + 1, v === REDACTED ? secretFor(key, value as Record<string, unknown>, vars) : undefined),
+      ]);
+  const [open, end] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  if (members.length === 0) return [open + end];
+  return [open, ...members.flatMap((m, i) => [i ? `,${inner}` : inner, ...m]), close + end];
 }
 
 /** The body, secrets as variables: one line when it fits, else one member per line (whitespace JSON ignores). */
-function bodyText(body: string, vars: SecretVars, oneLine: boolean): string {
+function bodyWord(body: string, vars: SecretVars, oneLine: boolean): Word {
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch {
-    return body;
+    return [body.replace(/\n/g, '\\n')];
   }
-  return JSON.stringify(withVars(value, vars), null, oneLine ? undefined : 2);
+  return jsonParts(value, vars, oneLine ? '' : '  ');
+}
+
+/** The words of the command, each as shell text: curl and its flags, then the quoted values. */
+function commandWords(x: Exchange, vars: SecretVars): string[][] {
+  const words: string[][] = [['curl', '-sS', '-X', shellWord(visibleLine(x.request.method)), quoteWord(urlWord(visibleLine(x.request.url), vars))]];
+  for (const [name, value] of Object.entries(x.request.headers)) {
+    if (HEADERS_LEFT_OUT.has(name.toLowerCase())) continue;
+    words.push(['-H', quoteWord([`${visibleLine(name)}: `, value === REDACTED ? variable('CM_SECRET') : visibleLine(value)])]);
+  }
+  return words;
 }
 
 /**
@@ -87,27 +143,19 @@ function bodyText(body: string, vars: SecretVars, oneLine: boolean): string {
  */
 export function curlLines(x: Exchange, vars: SecretVars, width = Infinity): string[] | undefined {
   if (x.direction !== 'outbound' || x.request.truncated) return undefined;
-  const words = [`curl -sS -X ${x.request.method} ${shellQuote(urlWithVars(visibleLine(x.request.url), vars))}`];
-  for (const [name, value] of Object.entries(x.request.headers)) {
-    if (HEADERS_LEFT_OUT.has(name.toLowerCase())) continue;
-    words.push(`  -H ${shellQuote(`${visibleLine(name)}: ${value === REDACTED ? VAR('CM_SECRET') : visibleLine(value)}`)}`);
-  }
+  const lines = commandWords(x, vars).map((w, i) => `${i ? '  ' : ''}${w.join(' ')}`);
   if (x.request.body) {
-    const flat = `  --data-binary ${visibleLine(shellQuote(bodyText(x.request.body, vars, true)))}`;
-    const spread = () =>
-      `  --data-binary ${shellQuote(bodyText(x.request.body, vars, false))
-        .split('\n')
-        .map((l, i) => (i ? `  ${visibleLine(l)}` : visibleLine(l)))
-        .join('\n')}`;
-    words.push(flat.length <= width ? flat : spread());
+    const flat = `  --data-binary ${quoteWord(bodyWord(x.request.body, vars, true))}`;
+    const spread = () => `  --data-binary ${quoteWord(bodyWord(x.request.body, vars, false))}`.split('\n').join('\n  ');
+    lines.push(flat.length <= width ? flat : spread());
   }
-  return words.join(' \\\n').split('\n');
+  return lines.join(' \\\n').split('\n');
 }
 
 /** A regular expression that selects exactly these check ids (for --grep), shell-quoted. */
 export function grepFor(ids: readonly string[]): string {
   const alternatives = [...new Set(ids)].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return shellQuote(`^(${alternatives.join('|')})$`);
+  return shellWord(visibleLine(`^(${alternatives.join('|')})$`));
 }
 
 /** The command that runs only these checks again. */

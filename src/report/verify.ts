@@ -11,6 +11,7 @@ import { MAX_REPORT_DEPTH, jsonTextTooDeep } from '../support/json-depth.js';
 import { compareWithCertificate, isCertificate } from './certificate.js';
 import type { Certificate } from './certificate.js';
 import { extractEmbedded, looksLikeHtml } from './html/extract.js';
+import { pageDigest } from './html/page-digest.js';
 import { renderHtml } from './html/index.js';
 import { JSON_REPORT_FORMAT } from './json.js';
 import { probableCause } from './probable-cause.js';
@@ -67,8 +68,12 @@ function pageDifferences(page: string, report: JsonReport, certificate: Certific
 
 const normalWord = (text: string): string => text.toUpperCase().replace(/-/g, ' ').replace(/\s+/g, ' ').trim();
 
-/** A page of another version cannot be rendered again; its banner must still show the embedded verdict. */
+/**
+ * A page of another version cannot be rendered again; its banner must still show the embedded
+ * verdict. No page cm-certify writes holds an HTML comment (its JSON escapes `<`): one hides markup.
+ */
 function bannerDifferences(page: string, report: JsonReport): string[] {
+  if (page.includes('<!--')) return ['the page: it holds an HTML comment, which no cm-certify page does (markup hidden from view)'];
   const verdict = String(report.verdict);
   const attributes = [...page.matchAll(/<body data-verdict="([^"]*)"/g)].map((m) => m[1]);
   const headings = [...page.matchAll(/<h1 class="verdict" id="verdict">([^<]*)/g)].map((m) => normalWord(m[1]!.split(' — ')[0] ?? ''));
@@ -88,6 +93,9 @@ function verifyHtml(page: string, currentVersion: string): Verification {
   const cert = report.certificate;
   const { differences, notes } = compare(report, cert, currentVersion);
   if (canonicalJson(certificate) !== canonicalJson(cert)) differences.push('the certificate shown in the page differs from the one in the embedded report');
+  // The page's own digest does not depend on the verifier's version: any edit of what the page shows is found.
+  if (cert.page_sha256 !== undefined && pageDigest(page) !== cert.page_sha256)
+    differences.push('the page: its markup differs from the page its certificate covers (page_sha256)');
   if (cert.harness_version === currentVersion) differences.push(...pageDifferences(page, report, cert));
   else {
     differences.push(...bannerDifferences(page, report));

@@ -24,11 +24,17 @@ export const MIN_CUT_PREFIX = 3;
  * secret-forms.ts finds no encoded form shorter than this either.
  */
 export const MIN_ENCODED_CUT_PREFIX = 8;
+/**
+ * A run of a secret this long or longer (half of it, at least MIN_PART_LENGTH characters) is
+ * removed wherever it stands: a candidate that echoes half a secret has leaked half of it.
+ */
+export const MIN_PART_LENGTH = 6;
 /** Cut marks looked at per text: a text of a million marks costs no more than one of 256. */
 const MAX_CUT_MARKS = 256;
 
 /** The userinfo of an absolute URL (scheme://user:password@host). */
-const USERINFO_RE = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/i;
+// A backslash ends the authority as a slash does (WHATWG URL): `http://HOST\\@victim/` has no userinfo.
+const USERINFO_RE = /^([a-z][a-z0-9+.-]*:\/\/)[^/\\?#@\s]*@/i;
 
 /** Names of query parameters and JSON members whose value is a secret (not cookie: a cookie name is no secret field). */
 const SECRET_NAME_RE = /secret|passw(?:or)?d|token|authorization|api[-_]?key/i;
@@ -147,6 +153,25 @@ export function redactJsonMembers(input: string): string {
   return out.join('');
 }
 
+/** Each run of half the secret's characters (none for a secret shorter than 8 characters). */
+function secretParts(secret: string): string[] {
+  const chars = [...secret];
+  const length = Math.max(MIN_PART_LENGTH, Math.ceil(chars.length / 2));
+  if (chars.length < 8 || length >= chars.length) return [];
+  const parts: string[] = [];
+  for (let i = 0; i + length <= chars.length; i++) parts.push(chars.slice(i, i + length).join(''));
+  return parts;
+}
+
+/** A key that names an absence ("no-shared-secret", "missing_password"): a count or flag under it is no secret. */
+const ABSENCE_KEY_RE = /^(?:no|missing|without)[-_ ]/i;
+
+/** Whether a member's value is a secret by its key: a secret-like name, unless it counts or flags an absence. */
+function secretMember(key: string, inner: unknown): boolean {
+  if (!SECRET_KEY_RE.test(key) || inner === null || inner === '') return false;
+  return !(ABSENCE_KEY_RE.test(key) && (typeof inner === 'number' || typeof inner === 'boolean'));
+}
+
 export class Redactor {
   private secrets = new Set<string>();
   /** Every secret, short ones too: an `expected`/`actual` equal to one is replaced by its label. */
@@ -179,7 +204,10 @@ export class Redactor {
       const readable = starts.some((start) => form.startsWith(start));
       this.cutPrefix.set(form, Math.min(this.cutPrefix.get(form) ?? Infinity, readable ? MIN_CUT_PREFIX : MIN_ENCODED_CUT_PREFIX));
     }
-    this.forms = [...new Set([...this.forms, ...forms])].sort((a, b) => b.length - a.length);
+    // Every run of half the secret (as typed, any letter case): a cut before one is no mark of its own.
+    const parts = secretParts(secret).map(sameLengthLower);
+    for (const part of parts) if (!this.cutPrefix.has(part)) this.cutPrefix.set(part, part.length);
+    this.forms = [...new Set([...this.forms, ...forms, ...parts])].sort((a, b) => b.length - a.length);
     this.finder = new FormFinder(this.forms);
     this.memo.clear();
   }
@@ -272,7 +300,7 @@ export class Redactor {
     return mapDeep(value, {
       keep: (inner) => this.sealed.get(inner) === this.generation,
       string: (text) => this.text(text),
-      member: (key, inner) => (SECRET_KEY_RE.test(key) && inner !== null && inner !== '' ? REDACTED : undefined),
+      member: (key, inner) => (secretMember(key, inner) ? REDACTED : undefined),
     });
   }
 }

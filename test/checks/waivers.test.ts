@@ -59,8 +59,8 @@ function refusal(text: string): string {
 describe('the waiver file', () => {
   it('gives each entry with the file:line it is written at', () => {
     expect(parseWaivers(FILE, '/abs/waivers.yaml', 'waivers.yaml')).toEqual([
-      waiver({ at: 'waivers.yaml:2' }),
-      { check: 'ack.listed.success', suite: 'ack', reason: 'second', approvedBy: 'Sam', expires: '2026-12-01', at: 'waivers.yaml:6' },
+      waiver({ at: 'waivers.yaml:2:5' }),
+      { check: 'ack.listed.success', suite: 'ack', reason: 'second', approvedBy: 'Sam', expires: '2026-12-01', at: 'waivers.yaml:6:5' },
     ]);
   });
 

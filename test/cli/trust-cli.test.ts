@@ -227,14 +227,14 @@ describe('waivers', () => {
     // The terminal wraps long lines to 80 columns when it cannot ask the screen: read them whole.
     const out = r.stdout.replace(/\n +/g, ' ');
     expect(out).toContain('⚑ waived until 2099-12-31, approved by Dana Ortiz (onboarding): Known issue CM-123');
-    expect(out).toContain('The waiver for cancel.repeat.4002 (waivers.yaml:6) expired on 2020-01-01 and was ignored');
+    expect(out).toContain('The waiver for cancel.repeat.4002 (waivers.yaml:6:5) expired on 2020-01-01 and was ignored');
     expect(out).toContain('Gate (--require certified): REFUSED: the verdict is certified-with-waivers');
     expect(r.code).toBe(1);
     const report = json('waived/report.json');
     expect(report.verdict).toBe('certified-with-waivers');
     expect((report.certificate as { waivers: unknown[] }).waivers).toEqual([
-      expect.objectContaining({ check: 'cancel.repeat.4002', status: 'applied', at: 'waivers.yaml:2', approved_by: 'Dana Ortiz (onboarding)' }),
-      expect.objectContaining({ status: 'expired', at: 'waivers.yaml:6' }),
+      expect.objectContaining({ check: 'cancel.repeat.4002', status: 'applied', at: 'waivers.yaml:2:5', approved_by: 'Dana Ortiz (onboarding)' }),
+      expect.objectContaining({ status: 'expired', at: 'waivers.yaml:6:5' }),
     ]);
     expect(read('waived/junit.xml')).toMatch(/<skipped type="waived" message="waived until 2099-12-31/);
     expect(read('waived/junit.xml')).toContain('<property name="waiver" value="cancel.repeat.4002 — applied to cancel');
@@ -249,7 +249,8 @@ describe('waivers', () => {
     expect(v.code).toBe(0);
     const partner = write('waived-partner.json', asPartner(json('waived/report.json')));
     expect((await cli(['verify-report', partner, '--require', 'certified'], dir)).code).toBe(1);
-    expect((await cli(['verify-report', partner, '--require', 'certified-with-waivers'], dir)).code).toBe(0);
+    expect((await cli(['verify-report', partner, '--require', 'certified-with-waivers'], dir)).code).toBe(1);
+    expect((await cli(['verify-report', partner, '--require', 'certified-with-waivers', '--allow-unsigned'], dir)).code).toBe(0);
     const stripped = json('waived/report.json');
     delete stripped.waivers;
     for (const s of stripped.suites) for (const c of s.checks) delete c.waiver;
@@ -268,7 +269,7 @@ describe('waivers', () => {
     expect(transport.code).toBe(2);
     writeFileSync(join(dir, 'typo.yaml'), 'waivers:\n  - check: cancel.repeat.4003\n    reason: r\n    expires: 2099-01-01\n    approved_by: a\n');
     const typo = await cli(['run', '--target', 'ota', '--reference', '--waivers', 'typo.yaml'], dir);
-    expect(typo.stderr).toMatch(/typo\.yaml:2 \(check\): no check cancel\.repeat\.4003 in the ota target's suites \(did you mean cancel\.repeat\.4002\?\)/);
+    expect(typo.stderr).toMatch(/typo\.yaml:2:5 \(check\): no check cancel\.repeat\.4003 in the ota target's suites \(did you mean cancel\.repeat\.4002\?\)/);
     expect(typo.code).toBe(2);
   });
 });

@@ -12,10 +12,10 @@ fixtures:
   not_enabled_property: {wbp_property_id: "2002", wbp_property_password: \${CM_OTHER_PASSWORD:-fallback-pass}}
   departed_booking_id: "B-100"
 hooks:
-  create_booking: {http: {method: POST, url: "https://ota.example.test/test/bookings", headers: {authorization: "Bearer \${HOOK_TOKEN}"}}}
+  create_booking: {http: {method: POST, url: "https://ota.example.test/test/bookings", headers: {authorization: "Bearer \${CM_HOOK_TOKEN}"}}}
 timeouts: {request_ms: 5000}
 `;
-const ENV = { CM_SHARED_SECRET: 'shh-secret-1', CM_PROPERTY_PASSWORD: 'prop-pass-2', HOOK_TOKEN: 'tok-3' };
+const ENV = { CM_SHARED_SECRET: 'shh-secret-1', CM_PROPERTY_PASSWORD: 'prop-pass-2', CM_HOOK_TOKEN: 'tok-3' };
 
 function errorOf(text: string, env: Record<string, string> = ENV): ProfileError {
   try {
@@ -40,7 +40,7 @@ describe('profiles', () => {
   });
 
   it('a missing environment variable names the file, line and field', () => {
-    const e = errorOf(TEXT, { CM_SHARED_SECRET: 'x', HOOK_TOKEN: 't' });
+    const e = errorOf(TEXT, { CM_SHARED_SECRET: 'x', CM_HOOK_TOKEN: 't' });
     expect(e.message).toBe('p.yaml:5:80 (property.wbp_property_password): environment variable CM_PROPERTY_PASSWORD is not set');
   });
 

@@ -1,8 +1,9 @@
 // `cm-certify verify-report FILE [--trust PUBKEY…] [--require WORD] [--cid X] [--base-url U]`:
 // takes a report.json or report.html, verifies it against its certificate and its own facts
 // (src/report/verify.ts), says who it certifies and whether its signature is by a trusted key,
-// and, with --require, whether it passes the gate. Gives 0 (intact, and every condition
-// asked met), 1 (altered, signature not trusted with --trust, or the gate refused) or 2
+// and, with --require, whether it passes the gate (which needs --trust, or --allow-unsigned
+// to accept a self-assessment). Gives 0 (intact, and every condition asked met), 1 (altered,
+// signature invalid, not trusted with --trust, or the gate refused) or 2
 // (unreadable, not a cm-certify report, or a key file that is not a public key).
 import { resolve } from 'node:path';
 import type { Certificate, CertificateIdentity } from '../../report/certificate.js';
@@ -14,6 +15,7 @@ import { meetsRequirement, parseRequire } from '../../session/gate.js';
 import { harnessVersion } from '../../support/package-root.js';
 import { readPublicKey } from '../../support/signing-keys.js';
 import { visibleLine } from '../../support/sanitise.js';
+import { sameUrl } from '../../support/normal-url.js';
 import type { CliIo } from '../io.js';
 import { readReportFile } from '../read-report.js';
 
@@ -27,6 +29,8 @@ export interface VerifyReportOptions {
   cid?: string | undefined;
   /** With --require: the base URL the certificate must name. */
   baseUrl?: string | undefined;
+  /** With --require and no --trust: accept a report nothing signed (a self-assessment). */
+  allowUnsigned?: boolean | undefined;
 }
 
 export const VERIFY_EXIT = { intact: 0, altered: 1, refused: 1, unreadable: 2 } as const;
@@ -100,8 +104,13 @@ function gateRefusals(options: VerifyReportOptions, cert: Certificate, signature
   if (required && cert.identity?.reference) out.push("the candidate is cm-certify's own reference candidate, not a partner's");
   if (options.cid !== undefined && cert.identity?.pms_cid !== options.cid)
     out.push(`the certificate names pms_cid ${cert.identity?.pms_cid ?? 'none'}, not ${options.cid}`);
-  if (options.baseUrl !== undefined && cert.identity?.base_url !== options.baseUrl && cert.candidate_base_url !== options.baseUrl)
+  if (options.baseUrl !== undefined && !sameUrl(cert.identity?.base_url ?? '', options.baseUrl) && !sameUrl(cert.candidate_base_url, options.baseUrl))
     out.push(`the certificate names the base URL ${cert.identity?.base_url ?? cert.candidate_base_url}, not ${options.baseUrl}`);
+  // Without --trust nothing proves who made the report: anyone can rewrite one and recompute its digests.
+  if (required && !signature && !options.allowUnsigned)
+    out.push(
+      "without --trust nothing proves who made this report (anyone can rewrite one and recompute its digests): give --trust with the team's public key, or --allow-unsigned to accept a self-assessment",
+    );
   return out;
 }
 
@@ -126,11 +135,15 @@ export async function verifyReportCommand(options: VerifyReportOptions, io: CliI
   const cert = v.certificate;
   const signature = trusted || cert.signature !== undefined ? checkSignature(cert, trusted ?? []) : undefined;
   const lines: string[] = [];
-  if (v.status === 'intact') lines.push(...intactLines(file, cert));
-  else {
+  // The first line says the worst that holds: a reader who stops there is not told "intact" by a report whose signature fails.
+  const invalid = signature?.status === 'invalid';
+  if (v.status === 'intact') {
+    const [first, ...rest] = intactLines(file, cert);
+    lines.push(invalid ? `SIGNATURE INVALID: ${file} matches its certificate, but the certificate's signature does not verify` : first!, ...rest);
+  } else {
     const shown = v.differences.slice(0, MAX_SHOWN).map((d) => `  - ${visibleLine(d)}`);
     const more = v.differences.length > MAX_SHOWN ? [`  … and ${v.differences.length - MAX_SHOWN} more differences`] : [];
-    lines.push(`ALTERED: ${file} differs from its certificate or from its own facts:`, ...shown, ...more);
+    lines.push(`ALTERED${invalid ? ' and SIGNATURE INVALID' : ''}: ${file} differs from its certificate or from its own facts:`, ...shown, ...more);
   }
   lines.push(`  signature: ${visibleLine(describeSignature(signature ?? { status: 'unsigned' }))}`);
   for (const note of v.notes) lines.push(`  note: ${visibleLine(note)}`);
@@ -152,7 +165,7 @@ export async function verifyReportCommand(options: VerifyReportOptions, io: CliI
           : `gate (${asked}): REFUSED: the report is altered`,
     );
   io.stdout.write(`${lines.join('\n')}\n`);
-  if (v.status !== 'intact') return VERIFY_EXIT.altered;
+  if (v.status !== 'intact' || invalid) return VERIFY_EXIT.altered;
   if (trusted && signature?.status !== 'trusted') return VERIFY_EXIT.refused;
   return refusals.length ? VERIFY_EXIT.refused : VERIFY_EXIT.intact;
 }

@@ -8,6 +8,9 @@ import type { RunResult } from '../../runner/types.js';
 import { buildCertificate } from '../certificate.js';
 import type { Certificate } from '../certificate.js';
 import { toJsonReport } from '../json.js';
+import { SIGNATURE_ALGORITHM, signCertificate } from '../signature.js';
+import type { Signer } from '../signature.js';
+import { pageDigest } from './page-digest.js';
 import type { ReporterFactory } from '../types.js';
 import { writeReportFile } from '../write-file.js';
 import { opensOnProblems, renderFailingList, renderSuites } from './checks.js';
@@ -85,10 +88,23 @@ ${renderTimeline(result)}
   return page.value;
 }
 
+/**
+ * The page as written: its certificate names the digest of its markup (page_sha256, the page
+ * with its two embedded JSON elements emptied), then is signed. Any verifier, of any version,
+ * recomputes that digest: an edit of what the page shows breaks it, and with it the signature.
+ */
+export function renderReportPage(result: RunResult, signer?: Signer): string {
+  const unsigned = buildCertificate(result);
+  // The page shows the signature's key id, never its value: the page digested shows the same key id.
+  const shownSigned: Certificate = signer ? { ...unsigned, signature: { algorithm: SIGNATURE_ALGORITHM, key_id: signer.keyId, value: '' } } : unsigned;
+  const certificate = { ...unsigned, page_sha256: pageDigest(renderHtml(result, shownSigned)) };
+  return renderHtml(result, signer ? signCertificate(certificate, signer) : certificate);
+}
+
 export const htmlReporter: ReporterFactory = (ctx) => ({
   name: 'html',
   async finish(result) {
-    const text = renderHtml(result, buildCertificate(result, ctx.signer));
+    const text = renderReportPage(result, ctx.signer);
     return [await writeReportFile(join(ctx.outputDir, HTML_REPORT_FILE), text)];
   },
 });
