@@ -63,7 +63,7 @@ export interface MockTransport {
    * 'profile': tls.cert/key; 'cached': cm-certify's self-signed certificate kept in the cache folder and reused until
    * notAfter nears (file: its public PEM, kept); 'generated': self-signed for this run (file: its public PEM, removed after it).
    */
-  certificate?: { source: 'profile' | 'cached' | 'generated'; fingerprint256: string; file?: string; notAfter?: string };
+  certificate?: { source: 'profile' | 'cached' | 'generated'; fingerprint256: string; file?: string; notAfter?: string; cacheRefused?: string };
   /** Over plain HTTP: what asked for it (--mock-http or tls.plain_http). */
   reason?: string;
 }
