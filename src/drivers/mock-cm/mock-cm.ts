@@ -24,7 +24,7 @@ import type { Exchange, LiveExchange, ParsedBody } from '../../spec/exchange.js'
 import { parseBody, typedBody } from '../../spec/exchange.js';
 import { messageRecord } from '../body-limits.js';
 import { InboundStore } from './inbound-store.js';
-import { OutsiderStore, identifyOutsider } from './outsiders.js';
+import { OutsiderStore, holdsPassword, identifyOutsider } from './outsiders.js';
 import type { Outsider, PmsIdentity } from './outsiders.js';
 import { closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
 import type { BodyRead } from '../../support/http-server.js';
@@ -109,6 +109,7 @@ export class MockChannelManager {
       pmsCid: options.pmsCid,
       knowsPmsId: (id) => id === String(property.pms_property_id) || this.model.properties.hasPmsId(id),
       knowsWbpId: (id) => id === property.wbp_property_id || this.model.properties.get(id) !== undefined,
+      passwordOf: (id) => (id === property.wbp_property_id ? property.wbp_property_password : this.model.properties.get(id)?.wbp_property_password),
     };
   }
 
@@ -273,7 +274,8 @@ export class MockChannelManager {
     if (!read.ok && read.reason === 'too-large') reply = errorReply(413, 1005, `request body larger than ${maxBodyBytes} bytes`, true);
     else if (read.ok && req.method !== 'POST') reply = errorReply(405, 1004, `use POST, not ${req.method}`);
     else if (read.ok) {
-      const failure = this.errors.take(operation, request);
+      // Only a request holding every credential takes the scenario's error (a wrong password is answered by the model).
+      const failure = holdsPassword(request, operation, this.identity) ? this.errors.take(operation, request) : undefined;
       if (failure) {
         injected = `error ${failure.id} injected by the scenario`;
         reply = errorReply(200, failure.id, failure.msg);

@@ -17,6 +17,8 @@ export interface PmsIdentity {
   /** A property id the PMS may name: the test property's, or one its CreateProperty made in this run. */
   knowsPmsId(id: string): boolean;
   knowsWbpId(id: string): boolean;
+  /** The password of a property the PMS may name (by its wbp_property_id), when known. */
+  passwordOf?(wbpId: string): string | undefined;
 }
 
 export type OutsiderKind = 'no-shared-secret' | 'other-channel' | 'other-property';
@@ -102,6 +104,25 @@ export function identifyOutsider(query: URLSearchParams, request: ParsedBody, op
     reason: `${other[0]} ${quoted(other[1]!)} names another property`,
     error: { id: OTA_ERROR_IDS.invalidCredentials, msg: 'The property credentials are incorrect.' },
   };
+}
+
+/**
+ * Whether a request that is not an outsider's also holds the property's password: only such a
+ * request takes an error a scenario queued (issue 28 item 13). A wrong password, or none where
+ * the spec requires one (SetupProperty may leave it out, D-161; CreateProperty sets it), is
+ * the PMS's mistake, answered by the model, never the scenario's error.
+ */
+export function holdsPassword(request: ParsedBody, operation: string, pms: PmsIdentity): boolean {
+  if (operation === 'CreateProperty' || !pms.passwordOf) return true;
+  const typed = typedBody(request);
+  if (typed === null || typeof typed !== 'object' || Array.isArray(typed)) return true;
+  const body = typed as Record<string, unknown>;
+  const wbpId = named(body.wbp_property_id);
+  const expected = wbpId === undefined ? undefined : pms.passwordOf(wbpId);
+  if (expected === undefined) return true;
+  const given = body.wbp_property_password;
+  if (given === undefined && operation === 'SetupProperty') return true;
+  return secretEquals(given, expected);
 }
 
 /** Outsiders' requests, kept apart from the PMS's: all counted, the first MAX_KEPT_OUTSIDERS kept. */
