@@ -24,6 +24,7 @@ import type { Exchange, LiveExchange, ParsedBody } from '../../spec/exchange.js'
 import { parseBody, typedBody } from '../../spec/exchange.js';
 import { messageRecord } from '../body-limits.js';
 import { InboundStore } from './inbound-store.js';
+import { MockContacts } from './contacts.js';
 import { OutsiderStore, holdsPassword, identifyOutsider } from './outsiders.js';
 import type { Outsider, PmsIdentity } from './outsiders.js';
 import { closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
@@ -76,6 +77,8 @@ export class MockChannelManager {
   readonly inbound: InboundStore;
   /** Requests from anyone but the PMS under test: answered with the spec's error, kept apart, never judged. */
   readonly outsiders = new OutsiderStore();
+  /** The first connection's time and the TLS handshakes that failed (with why). */
+  readonly contacts = new MockContacts();
   private readonly identity: PmsIdentity;
   /** The valid shapes it serves the bookings the scenario makes in (ids, listings, reservations). */
   readonly shapes = new ServedShapes();
@@ -148,6 +151,7 @@ export class MockChannelManager {
       }
       refuseSocket(socket as Socket, error.code);
     });
+    this.contacts.watch(server, this.options.clock);
     const bound = await listen(server, host, port);
     this.server = server;
     this.baseUrl = originOf(Boolean(tls), host, bound);
