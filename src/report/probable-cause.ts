@@ -5,6 +5,7 @@
 import type { Exchange } from '../spec/exchange.js';
 import type { RunResult } from '../runner/types.js';
 import { requiredChecksPassed } from '../checks/run-verdict.js';
+import { misconfigurationText, tlsFailureText } from '../runner/mock-transport.js';
 
 /** How the runner's first-contact stop begins (src/runner/steps/first-contact.ts). */
 const NEVER_REACHED = 'your PMS never reached the mock at ';
@@ -55,6 +56,10 @@ export function probableCause(result: RunResult): string | undefined {
   // A PMS that never reached the mock: nothing else can have gone wrong (issue 28 item 16).
   const unreachable = result.stop?.unreachable;
   if (result.target === 'pms' && unreachable?.startsWith(NEVER_REACHED)) return unreachable;
+  const misconfigured = result.outsiders?.byKind['misconfigured-pms'] ?? 0;
+  if (misconfigured > 0) return misconfigurationText(misconfigured);
+  const tls = result.mock?.tlsFailures;
+  if (tls && tls.count > 0) return tlsFailureText(tls);
   const byId = new Map(result.exchanges.map((x) => [x.id, x]));
   const failing = new Set<string>();
   for (const suite of result.suites) {

@@ -9,6 +9,7 @@ import type { HttpClient } from '../drivers/http-client.js';
 import type { HookRunner } from '../drivers/hooks.js';
 import type { MockChannelManager } from '../drivers/mock-cm/mock-cm.js';
 import type { OutsiderSummary } from '../drivers/mock-cm/outsiders.js';
+import type { TlsFailure } from '../drivers/mock-cm/contacts.js';
 import type { InboundJudge } from './inbound-judge.js';
 import type { HarnessLoad, HarnessLoadSummary } from './harness-load.js';
 import type { VariationSummary, VariationTally } from './variation-tally.js';
@@ -154,7 +155,7 @@ export interface RunResult {
   transport: 'https' | 'http';
   transports: TransportFacts;
   /** PMS target: the mock channel manager's URL and certificate. */
-  mock?: { url: string } & MockTransport;
+  mock?: { url: string; tlsFailures?: { count: number; kept: TlsFailure[] } } & MockTransport;
   startedAt: string;
   durationMs: number;
   scope: 'full' | 'partial';

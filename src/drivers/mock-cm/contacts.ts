@@ -18,9 +18,8 @@ export const MAX_KEPT_TLS_FAILURES = 20;
 
 /** An OpenSSL error or alert in words: "alert unknown ca" → "the client refused the mock's certificate (TLS alert: unknown CA)". */
 export function tlsReason(error: NodeJS.ErrnoException & { reason?: string }): string {
-  const text = `${error.reason ?? ''} ${error.message ?? ''}`.toLowerCase();
-  const alert = /alert ([a-z ]+?)(?:[:(]|$)|sslv3 alert ([a-z ]+)/.exec(text);
-  const named = (alert?.[1] ?? alert?.[2])?.trim();
+  const text = (error.reason ?? error.message ?? '').toLowerCase();
+  const named = /alert ([a-z ]+)/.exec(text)?.[1]?.trim();
   if (named) {
     const shown = named.replace(/\bca\b/, 'CA');
     return `the client refused the mock's certificate (TLS alert: ${shown})`;
