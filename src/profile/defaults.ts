@@ -29,6 +29,8 @@ export const DEFAULT_DEADLINES: Record<string, string> = {
   full_refresh: '30m',
   callback_reaction: '2m',
   settle: '1m',
+  /** PMS target: how long a run waits for the PMS's first connection to the mock before it stops, incomplete. */
+  first_contact: '2m',
 };
 
 function parseListen(listen: string | undefined): Profile['listen'] {

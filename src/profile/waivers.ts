@@ -86,7 +86,8 @@ function entryOf(source: YamlSource, value: unknown, i: number, shown: string, p
 
 /** Pure: the waiver file's text (named `shown` in messages and in the report) -> its entries. */
 export function parseWaivers(text: string, file: string, shown = file): Waiver[] {
-  const source = parseYaml(text, file);
+  // Bounded before it is built: a waiver has at most a dozen values, a file at most MAX_WAIVERS waivers.
+  const source = parseYaml(text, file, { maxValues: MAX_WAIVERS * 12, what: `a waiver file (at most ${MAX_WAIVERS} waivers)` });
   if (isYamlProblem(source)) throw new ProfileError(source.message, source.location);
   const top = source.value as { waivers?: unknown } | null;
   if (!top || typeof top !== 'object' || Array.isArray(top) || !Array.isArray(top.waivers)) {

@@ -5,6 +5,10 @@
 import type { Exchange } from '../spec/exchange.js';
 import type { RunResult } from '../runner/types.js';
 import { requiredChecksPassed } from '../checks/run-verdict.js';
+import { misconfigurationText, tlsFailureText } from '../runner/mock-transport.js';
+
+/** How the runner's first-contact stop begins (src/runner/steps/first-contact.ts). */
+const NEVER_REACHED = 'your PMS never reached the mock at ';
 
 /** The share of the failing exchanges that must be the same refusal, and the fewest operations it must span. */
 const MIN_SHARE = 0.6;
@@ -49,6 +53,13 @@ const ADVICE: Record<Refusal, string> = {
 /** The probable cause of most failures, or undefined when the failures have no common refusal. */
 export function probableCause(result: RunResult): string | undefined {
   if (requiredChecksPassed(result.verdict)) return undefined;
+  // A PMS that never reached the mock: nothing else can have gone wrong (issue 28 item 16).
+  const unreachable = result.stop?.unreachable;
+  if (result.target === 'pms' && unreachable?.startsWith(NEVER_REACHED)) return unreachable;
+  const misconfigured = result.outsiders?.byKind['misconfigured-pms'] ?? 0;
+  if (misconfigured > 0) return misconfigurationText(misconfigured);
+  const tls = result.mock?.tlsFailures;
+  if (tls && tls.count > 0) return tlsFailureText(tls);
   const byId = new Map(result.exchanges.map((x) => [x.id, x]));
   const failing = new Set<string>();
   for (const suite of result.suites) {

@@ -16,6 +16,24 @@ export interface Wait {
   deadline: number;
 }
 
+/**
+ * What the mock refused that is probably the PMS's, said while it waits (issue 28 item 15):
+ * requests with the profile's cid and property but not its secret, and failed TLS handshakes.
+ */
+function troubleSoFar(env: StepEnv): string | undefined {
+  const mock = env.ctx.pms?.mock;
+  if (!mock) return undefined;
+  const misconfigured = mock.outsiders.countOf('misconfigured-pms');
+  const tls = mock.contacts.tlsFailures();
+  const parts = [
+    misconfigured
+      ? `probable misconfiguration: ${misconfigured} request(s) with your profile's pms_cid and property but a wrong shared secret were refused`
+      : '',
+    tls.count ? `${tls.count} TLS handshake(s) failed: ${tls.kept.at(-1)?.reason ?? 'no reason given'}` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join('; ') : undefined;
+}
+
 export function startHeartbeat(env: StepEnv, wait: Wait, everyMs: number = HEARTBEAT_MS): () => void {
   const { what, ends, deadline } = wait;
   const stop = new AbortController();
@@ -31,7 +49,16 @@ export function startHeartbeat(env: StepEnv, wait: Wait, everyMs: number = HEART
     while (!signal.aborted) {
       const remainingMs = deadline - env.ctx.clock.now();
       if (remainingMs <= 0) return;
-      env.ctx.emit({ type: 'waiting', suite: env.suite.name, step: env.step.id, remainingMs, what, ...(ends ? { ends } : {}), deadlineAt: deadline });
+      const trouble = troubleSoFar(env);
+      env.ctx.emit({
+        type: 'waiting',
+        suite: env.suite.name,
+        step: env.step.id,
+        remainingMs,
+        what: trouble ? `${what} (${trouble})` : what,
+        ...(ends ? { ends } : {}),
+        deadlineAt: deadline,
+      });
       try {
         await env.ctx.clock.sleep(Math.min(everyMs, remainingMs), signal);
       } catch {

@@ -10,7 +10,7 @@ import type { HarnessLoadSummary } from './harness-load.js';
 import { insecureNotes, isFullSelection, transportFacts } from './certifiable.js';
 import { candidateFacts } from './identity.js';
 import { runSuite } from './suite-runner.js';
-import { mockFacts, mockNotes, outsiderNotes } from './mock-transport.js';
+import { mockFacts, mockNotes, outsiderNotes, tlsFailureText } from './mock-transport.js';
 import { reservationFormatNotes } from './reservation-note.js';
 import { VariationTally, variationNote } from './variation-tally.js';
 import type { RunStop } from './step-env.js';
@@ -177,6 +177,7 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
     ...(stopped ? { stop: stopped } : {}),
     notes: [
       ...(mock ? mockNotes(mock) : []),
+      ...(mock?.tlsFailures ? [tlsFailureText(mock.tlsFailures)!] : []),
       ...runNotes(options, facts, stop, interrupted, load),
       ...(outsiders ? outsiderNotes(outsiders) : []),
       ...(ctx.log.budgetNote() ? [ctx.log.budgetNote()!] : []),

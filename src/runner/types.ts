@@ -9,6 +9,7 @@ import type { HttpClient } from '../drivers/http-client.js';
 import type { HookRunner } from '../drivers/hooks.js';
 import type { MockChannelManager } from '../drivers/mock-cm/mock-cm.js';
 import type { OutsiderSummary } from '../drivers/mock-cm/outsiders.js';
+import type { TlsFailure } from '../drivers/mock-cm/contacts.js';
 import type { InboundJudge } from './inbound-judge.js';
 import type { HarnessLoad, HarnessLoadSummary } from './harness-load.js';
 import type { VariationSummary, VariationTally } from './variation-tally.js';
@@ -63,7 +64,7 @@ export interface MockTransport {
    * 'profile': tls.cert/key; 'cached': cm-certify's self-signed certificate kept in the cache folder and reused until
    * notAfter nears (file: its public PEM, kept); 'generated': self-signed for this run (file: its public PEM, removed after it).
    */
-  certificate?: { source: 'profile' | 'cached' | 'generated'; fingerprint256: string; file?: string; notAfter?: string };
+  certificate?: { source: 'profile' | 'cached' | 'generated'; fingerprint256: string; file?: string; notAfter?: string; cacheRefused?: string };
   /** Over plain HTTP: what asked for it (--mock-http or tls.plain_http). */
   reason?: string;
 }
@@ -154,7 +155,7 @@ export interface RunResult {
   transport: 'https' | 'http';
   transports: TransportFacts;
   /** PMS target: the mock channel manager's URL and certificate. */
-  mock?: { url: string } & MockTransport;
+  mock?: { url: string; tlsFailures?: { count: number; kept: TlsFailure[] } } & MockTransport;
   startedAt: string;
   durationMs: number;
   scope: 'full' | 'partial';

@@ -16,7 +16,7 @@ export function describeMock(pms: PmsSide): string {
       cached: `self-signed, kept between runs: the same until ${c.notAfter?.slice(0, 10) ?? 'it nears expiry'} (less 30 days)`,
       profile: 'from the profile',
     }[c.source];
-    lines.push(`  TLS certificate: ${source}`);
+    lines.push(`  TLS certificate: ${c.cacheRefused ? `self-signed, generated for this run: the cache folder is not used, ${c.cacheRefused}` : source}`);
     lines.push(`  SHA-256 fingerprint (pin it in your PMS): ${c.fingerprint256}`);
     if (c.file) lines.push(`  certificate PEM (trust it in your PMS${c.source === 'generated' ? ', valid for this run' : ''}): ${visibleLine(c.file)}`);
   }

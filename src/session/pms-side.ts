@@ -13,6 +13,7 @@ import type { Clock } from '../support/clock.js';
 import { fingerprintOf, LOCAL_HOSTS, selfSignedFor } from '../support/certificates.js';
 import { cachedSelfSigned, certificateCacheDir } from '../support/certificate-cache.js';
 import { ProfileError } from '../support/errors.js';
+import { folderOpenToOthers } from '../support/safe-write.js';
 import type { Redactor } from '../support/redact.js';
 import { readInputBytes } from '../support/read-input.js';
 import type { Profile } from '../profile/types.js';
@@ -39,10 +40,13 @@ function profileTls(profile: Profile): MockTls | undefined {
   return { pair, transport, certificate: pair.cert, cleanup: () => undefined };
 }
 
-/** The kept certificate for these hosts; undefined when there is no cache folder or it cannot be written. */
-async function cachedTls(hosts: string[], env: NodeJS.ProcessEnv): Promise<MockTls | undefined> {
+/** The kept certificate for these hosts; undefined when there is no cache folder or it cannot be written; why not when the folder is open to others. */
+async function cachedTls(hosts: string[], env: NodeJS.ProcessEnv): Promise<MockTls | string | undefined> {
   const dir = certificateCacheDir(env);
   if (!dir) return undefined;
+  // A folder every user may write: another user could plant the key the mock serves, or a FIFO at its name.
+  const open = folderOpenToOthers(dir);
+  if (open) return open;
   try {
     const kept = await cachedSelfSigned(hosts, dir);
     return {
@@ -64,7 +68,7 @@ async function cachedTls(hosts: string[], env: NodeJS.ProcessEnv): Promise<MockT
 async function generatedTls(host: string, env: NodeJS.ProcessEnv): Promise<MockTls> {
   const hosts = [...new Set([host, ...LOCAL_HOSTS])].filter((h) => h !== '0.0.0.0' && h !== '::');
   const cached = await cachedTls(hosts, env);
-  if (cached) return cached;
+  if (typeof cached === 'object') return cached;
   const pair = await selfSignedFor(hosts);
   const dir = mkdtempSync(join(tmpdir(), 'cm-certify-mock-'));
   const file = join(dir, 'mock-cm-cert.pem');
@@ -72,7 +76,10 @@ async function generatedTls(host: string, env: NodeJS.ProcessEnv): Promise<MockT
   return {
     pair,
     certificate: pair.cert,
-    transport: { scheme: 'https', certificate: { source: 'generated', fingerprint256: pair.fingerprint256, file } },
+    transport: {
+      scheme: 'https',
+      certificate: { source: 'generated', fingerprint256: pair.fingerprint256, file, ...(cached === undefined ? {} : { cacheRefused: cached }) },
+    },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

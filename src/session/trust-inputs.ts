@@ -3,13 +3,14 @@
 // name known to the target, every suite they name one of its suites, or a ProfileError at the
 // entry's file:line (exit 2) — and the signer of the certificate (its private key never
 // printed; a key readable by others gives a warning).
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { automaticChecks, inboundChecks } from '../checks/catalogue.js';
 import { didYouMean } from '../profile/profile-problems.js';
 import { loadWaivers } from '../profile/waivers.js';
 import type { Signer } from '../report/signature.js';
 import type { Target, Waiver } from '../spec/vocabulary.js';
 import { ProfileError } from '../support/errors.js';
+import { folderOpenToOthers } from '../support/safe-write.js';
 import { readPrivateKey } from '../support/signing-keys.js';
 import { loadBuiltinSuites } from '../suite/load-suite.js';
 import type { Suite } from '../suite/types.js';
@@ -58,5 +59,7 @@ export function readSigner(file: string, cwd: string, warn: (text: string) => vo
   const path = resolve(cwd, file);
   const { key, keyId, groupReadable } = readPrivateKey(path);
   if (groupReadable) warn(`warning: the signing key ${path} can be read by other users (chmod 600 it): whoever reads it can sign as you`);
+  const open = folderOpenToOthers(dirname(path));
+  if (open) warn(`warning: the signing key's folder: ${open}; whoever replaces the key signs in your place`);
   return { key, keyId };
 }

@@ -34,7 +34,8 @@ export interface CachedCertificate {
   notAfter: Date;
 }
 
-function namesOf(dir: string, hosts: readonly string[]): { keyFile: string; certFile: string } {
+/** The kept files' names for these hosts in `dir`. */
+export function namesOf(dir: string, hosts: readonly string[]): { keyFile: string; certFile: string } {
   const tag = createHash('sha256').update(hosts.join(' ')).digest('hex').slice(0, 12);
   return { keyFile: join(dir, `mock-cm-${tag}.key.pem`), certFile: join(dir, `mock-cm-${tag}.cert.pem`) };
 }
@@ -42,7 +43,7 @@ function namesOf(dir: string, hosts: readonly string[]): { keyFile: string; cert
 /** Writes the whole file under a fresh name, then renames it into place: a reader never sees half of it. */
 function writeWhole(path: string, text: string, mode: number): void {
   const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
+  const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
   try {
     writeSync(fd, text);
   } finally {
@@ -56,11 +57,30 @@ function writeWhole(path: string, text: string, mode: number): void {
   }
 }
 
+// O_NONBLOCK: a FIFO planted at a kept name must not block the open (fstat then refuses it);
+// a blocked synchronous open would also keep SIGTERM and Ctrl-C from being handled.
+const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/** The kept public PEM, when it is a regular file of at most 64 KiB; never follows a link, never blocks. */
+function readKeptCert(certFile: string): string | undefined {
+  try {
+    const fd = openSync(certFile, READ_FLAGS);
+    try {
+      const stat = fstatSync(fd);
+      return stat.isFile() && stat.size <= 64 * 1024 ? readFileSync(fd, 'utf8') : undefined;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+}
+
 /** The kept pair, when it is ours alone (0600, owned by this user), whole and not near its expiry. */
 function readKept(keyFile: string, now: number): { pair: CertificatePair; notAfter: Date } | undefined {
   let text: string;
   try {
-    const fd = openSync(keyFile, constants.O_RDONLY | constants.O_NOFOLLOW);
+    const fd = openSync(keyFile, READ_FLAGS);
     try {
       const stat = fstatSync(fd);
       if (!stat.isFile() || (stat.mode & 0o077) !== 0 || (process.getuid && stat.uid !== process.getuid()) || stat.size > 64 * 1024) return undefined;
@@ -109,12 +129,7 @@ export function cachedSelfSigned(hosts: readonly string[], dir: string, now: num
       const { keyFile, certFile } = namesOf(dir, hosts);
       const kept = readKept(keyFile, now);
       if (!kept) return makeAndKeep(hosts, dir, now);
-      let certText: string | undefined;
-      try {
-        certText = readFileSync(certFile, 'utf8');
-      } catch {
-        certText = undefined;
-      }
+      const certText = readKeptCert(certFile);
       if (certText !== kept.pair.cert) writeWhole(certFile, kept.pair.cert, 0o644);
       return { pair: kept.pair, keyFile, certFile, reused: true, notAfter: kept.notAfter };
     })();

@@ -8,6 +8,7 @@ import type { KeyObject } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from './errors.js';
+import { folderOpenToOthers } from './safe-write.js';
 
 export const PRIVATE_KEY_FILE = 'cm-certify-signing.key';
 export const PUBLIC_KEY_FILE = 'cm-certify-signing.pub';
@@ -76,7 +77,7 @@ export function readPublicKey(path: string): { key: KeyObject; keyId: string } {
 
 function writeNew(path: string, text: string, mode: number): void {
   // O_EXCL: never over an existing file, nor through a planted symlink; the mode is set at creation.
-  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
+  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
   try {
     writeSync(fd, text);
   } finally {
@@ -92,6 +93,8 @@ export interface GeneratedKeys {
 
 /** A new Ed25519 pair in `dir`: the private key 0600, the public key 0644. Refuses when either file exists. */
 export function generateSigningKeys(dir: string): GeneratedKeys {
+  const open = folderOpenToOthers(dir);
+  if (open) throw new UsageError(`cannot keep a signing key there: ${open}`);
   const privateFile = join(dir, PRIVATE_KEY_FILE);
   const publicFile = join(dir, PUBLIC_KEY_FILE);
   for (const file of [privateFile, publicFile]) {

@@ -11,6 +11,7 @@ import { isReadProblem, readDocument, withoutBom } from './yaml-read.js';
 
 export { withoutBom };
 import { buildValue, isValueProblem } from './yaml-value.js';
+import { MAX_YAML_VALUES, valuesPastBound } from './yaml-bound.js';
 
 export type PathSegment = string | number;
 
@@ -109,10 +110,30 @@ function locateIn(doc: Document.Parsed, counter: LineCounter, file: string, path
   return { file, line: pos.line, column: pos.col, field };
 }
 
+export interface ParseYamlOptions {
+  /** At most this many values (default MAX_YAML_VALUES), counted before anything is built. */
+  maxValues?: number;
+  /** What the file is, in the refusal ("a profile", "a waiver file"). */
+  what?: string;
+}
+
+function tooManyValues(clean: string, file: string, max: number, what: string): YamlProblem | undefined {
+  const crossed = valuesPastBound(clean, max);
+  if (!crossed) return undefined;
+  const at = positionAt(clean, crossed.offset).line;
+  const place = crossed.field ? positionAt(clean, crossed.field.offset) : positionAt(clean, crossed.offset);
+  return {
+    message: `more than ${max.toLocaleString('en-US')} values in ${what} (the ${(max + 1).toLocaleString('en-US')}th at line ${at}): refused before it is read, so that no list costs gigabytes`,
+    location: { file, ...place, field: crossed.field?.name ?? '(top level)' },
+  };
+}
+
 /** Parses YAML; returns either the source or the first problem with its line and column. */
-export function parseYaml(text: string, file: string): YamlSource | YamlProblem {
+export function parseYaml(text: string, file: string, options: ParseYamlOptions = {}): YamlSource | YamlProblem {
   const clean = withoutBom(text);
   const problem = (message: string, offset: number): YamlProblem => ({ message, location: { file, ...positionAt(clean, offset) } });
+  const tooMany = tooManyValues(clean, file, options.maxValues ?? MAX_YAML_VALUES, options.what ?? 'one YAML file');
+  if (tooMany) return tooMany;
   const read = readDocument(clean);
   if (isReadProblem(read)) return problem(read.message, read.offset);
   const built = buildValue(read.doc);

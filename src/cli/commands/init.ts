@@ -2,11 +2,12 @@
 // template for that target (never overwriting a file unless --force) and, next to it, the
 // profile's JSON Schema, which the template's first line points editors at
 // (yaml-language-server) for completion and checking while typing.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { PROFILE_SCHEMA } from '../../profile/profile-schema.js';
 import { UsageError } from '../../support/errors.js';
 import { packagePath } from '../../support/package-root.js';
+import { checkWriteTarget, writeFileSafely } from '../../support/safe-write.js';
 import type { Target } from '../../spec/vocabulary.js';
 import type { CliIo } from '../io.js';
 
@@ -23,18 +24,16 @@ export function initCommand(options: InitOptions, io: CliIo): number {
   const template = packagePath('fixtures', 'templates', `${options.target}.profile.yaml`);
   if (!existsSync(template)) throw new UsageError(`no profile template for the ${options.target} target`);
   const out = resolve(io.cwd, options.out ?? `cm-certify.${options.target}.yaml`);
-  if (existsSync(out) && !options.force) throw new UsageError(`${out} exists; use --force to overwrite it`);
   const schemaFile = join(dirname(out), SCHEMA_FILE);
-  try {
-    writeFileSync(out, `# yaml-language-server: $schema=./${SCHEMA_FILE}\n${readFileSync(template, 'utf8')}`);
-    writeFileSync(schemaFile, `${JSON.stringify(PROFILE_SCHEMA, null, 2)}\n`);
-  } catch (error) {
-    throw new UsageError(`cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+  const profileText = `# yaml-language-server: $schema=./${SCHEMA_FILE}\n${readFileSync(template, 'utf8')}`;
+  // Neither name may be a link (a cloned repository can plant one to ~/.bashrc), nor may the folder be open to every user.
+  checkWriteTarget(schemaFile, { replace: true });
+  writeFileSafely(out, profileText, { replace: options.force ?? false });
+  writeFileSafely(schemaFile, `${JSON.stringify(PROFILE_SCHEMA, null, 2)}\n`, { replace: true });
   const vars = [
     ...new Set(
       [
-        ...readFileSync(out, 'utf8')
+        ...profileText
           .split('\n')
           .filter((l) => !l.trimStart().startsWith('#'))
           .join('\n')

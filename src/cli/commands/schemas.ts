@@ -1,10 +1,10 @@
 // `cm-certify schemas --out DIR`: takes a directory, writes every message schema as a
 // JSON Schema file, plus the suite and profile formats' own schemas. `--openapi FILE`
 // writes the OpenAPI 3.1 document of the whole API built from the same schemas.
-import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../../support/errors.js';
 import { makeDirs } from '../../support/make-dirs.js';
+import { writeFileSafely } from '../../support/safe-write.js';
 import { listSchemas } from '../../schemas/index.js';
 import { buildOpenApi } from '../../schemas/openapi.js';
 import { SUITE_SCHEMA } from '../../suite/suite-schema.js';
@@ -21,10 +21,10 @@ function writeOpenApi(file: string, io: CliIo): void {
   const doc = buildOpenApi();
   try {
     makeDirs(dirname(path));
-    writeFileSync(path, `${JSON.stringify(doc, null, 2)}\n`);
   } catch (error) {
     throw new UsageError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
+  writeFileSafely(path, `${JSON.stringify(doc, null, 2)}\n`, { replace: true });
   const count = (key: string): number => Object.keys((doc[key] ?? {}) as object).length;
   io.stdout.write(`Wrote the OpenAPI ${doc.openapi as string} document (${count('paths')} operations, ${count('webhooks')} callbacks) to ${path}\n`);
 }
@@ -44,7 +44,7 @@ export function schemasCommand(options: SchemasOptions, io: CliIo): number {
     ['suite.schema.json', SUITE_SCHEMA],
     ['profile.schema.json', PROFILE_SCHEMA],
   ];
-  for (const [name, schema] of files) writeFileSync(join(dir, name), `${JSON.stringify(schema, null, 2)}\n`);
+  for (const [name, schema] of files) writeFileSafely(join(dir, name), `${JSON.stringify(schema, null, 2)}\n`, { replace: true });
   io.stdout.write(`Wrote ${files.length} JSON Schema files to ${dir}\n`);
   return 0;
 }

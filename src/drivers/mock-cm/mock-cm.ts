@@ -24,7 +24,8 @@ import type { Exchange, LiveExchange, ParsedBody } from '../../spec/exchange.js'
 import { parseBody, typedBody } from '../../spec/exchange.js';
 import { messageRecord } from '../body-limits.js';
 import { InboundStore } from './inbound-store.js';
-import { OutsiderStore, identifyOutsider } from './outsiders.js';
+import { MockContacts } from './contacts.js';
+import { OutsiderStore, holdsPassword, identifyOutsider } from './outsiders.js';
 import type { Outsider, PmsIdentity } from './outsiders.js';
 import { closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
 import type { BodyRead } from '../../support/http-server.js';
@@ -76,6 +77,8 @@ export class MockChannelManager {
   readonly inbound: InboundStore;
   /** Requests from anyone but the PMS under test: answered with the spec's error, kept apart, never judged. */
   readonly outsiders = new OutsiderStore();
+  /** The first connection's time and the TLS handshakes that failed (with why). */
+  readonly contacts = new MockContacts();
   private readonly identity: PmsIdentity;
   /** The valid shapes it serves the bookings the scenario makes in (ids, listings, reservations). */
   readonly shapes = new ServedShapes();
@@ -109,6 +112,7 @@ export class MockChannelManager {
       pmsCid: options.pmsCid,
       knowsPmsId: (id) => id === String(property.pms_property_id) || this.model.properties.hasPmsId(id),
       knowsWbpId: (id) => id === property.wbp_property_id || this.model.properties.get(id) !== undefined,
+      passwordOf: (id) => (id === property.wbp_property_id ? property.wbp_property_password : this.model.properties.get(id)?.wbp_property_password),
     };
   }
 
@@ -151,6 +155,7 @@ export class MockChannelManager {
       }
       refuseSocket(socket as Socket, error.code);
     });
+    this.contacts.watch(server, this.options.clock);
     const bound = await listen(server, host, port);
     this.server = server;
     this.baseUrl = originOf(Boolean(tls), host, bound);
@@ -278,7 +283,8 @@ export class MockChannelManager {
     if (!read.ok && read.reason === 'too-large') reply = errorReply(413, 1005, `request body larger than ${maxBodyBytes} bytes`, true);
     else if (read.ok && req.method !== 'POST') reply = errorReply(405, 1004, `use POST, not ${req.method}`);
     else if (read.ok) {
-      const failure = this.errors.take(operation, request);
+      // Only a request holding every credential takes the scenario's error (a wrong password is answered by the model).
+      const failure = holdsPassword(request, operation, this.identity) ? this.errors.take(operation, request) : undefined;
       if (failure) {
         injected = `error ${failure.id} injected by the scenario`;
         reply = errorReply(200, failure.id, failure.msg);

@@ -17,9 +17,12 @@ export interface PmsIdentity {
   /** A property id the PMS may name: the test property's, or one its CreateProperty made in this run. */
   knowsPmsId(id: string): boolean;
   knowsWbpId(id: string): boolean;
+  /** The password of a property the PMS may name (by its wbp_property_id), when known. */
+  passwordOf?(wbpId: string): string | undefined;
 }
 
-export type OutsiderKind = 'no-shared-secret' | 'other-channel' | 'other-property';
+/** 'misconfigured-pms': the profile's cid and property without its shared secret, probably the PMS under test set up wrong. */
+export type OutsiderKind = 'no-shared-secret' | 'misconfigured-pms' | 'other-channel' | 'other-property';
 
 export interface Outsider {
   kind: OutsiderKind;
@@ -61,6 +64,17 @@ function quoted(value: string): string {
   return text.length > 42 ? `${text.slice(0, 40)}…"` : text;
 }
 
+/** The profile's pms_cid (any letter case) and at least one of its property's ids, none of another property. */
+function namesPmsProperty(body: Record<string, unknown>, pms: PmsIdentity): boolean {
+  if (typeof body.pms_cid !== 'string' || body.pms_cid.toLowerCase() !== pms.pmsCid.toLowerCase()) return false;
+  const ids = [
+    [named(body.pms_property_id), pms.knowsPmsId],
+    [named(body.wbp_property_id), pms.knowsWbpId],
+  ] as const;
+  const given = ids.filter(([id]) => id !== undefined);
+  return given.length > 0 && given.every(([id, knows]) => knows(id!));
+}
+
 /**
  * The PMS proves itself with its shared secret (in the query string or the body: where it is
  * placed is judged, not used to tell who called), and names no other channel (its pms_cid,
@@ -72,6 +86,13 @@ export function identifyOutsider(query: URLSearchParams, request: ParsedBody, op
   const typed = typedBody(request);
   const body = typed !== null && typeof typed === 'object' && !Array.isArray(typed) ? (typed as Record<string, unknown>) : undefined;
   if (!secretEquals(query.get('shared_secret') ?? undefined, pms.sharedSecret) && !secretEquals(body?.shared_secret, pms.sharedSecret)) {
+    if (body && namesPmsProperty(body, pms)) {
+      return {
+        kind: 'misconfigured-pms',
+        reason: "carries the profile's pms_cid and property but not its shared secret: probably the PMS under test with a wrong shared_secret",
+        error: { id: OTA_ERROR_IDS.sharedSecret, msg: 'Authentication failed: shared_secret missing or wrong.' },
+      };
+    }
     return {
       kind: 'no-shared-secret',
       reason: "the profile's shared secret is in neither the query string nor the body",
@@ -104,6 +125,25 @@ export function identifyOutsider(query: URLSearchParams, request: ParsedBody, op
   };
 }
 
+/**
+ * Whether a request that is not an outsider's also holds the property's password: only such a
+ * request takes an error a scenario queued (issue 28 item 13). A wrong password, or none where
+ * the spec requires one (SetupProperty may leave it out, D-161; CreateProperty sets it), is
+ * the PMS's mistake, answered by the model, never the scenario's error.
+ */
+export function holdsPassword(request: ParsedBody, operation: string, pms: PmsIdentity): boolean {
+  if (operation === 'CreateProperty' || !pms.passwordOf) return true;
+  const typed = typedBody(request);
+  if (typed === null || typeof typed !== 'object' || Array.isArray(typed)) return true;
+  const body = typed as Record<string, unknown>;
+  const wbpId = named(body.wbp_property_id);
+  const expected = wbpId === undefined ? undefined : pms.passwordOf(wbpId);
+  if (expected === undefined) return true;
+  const given = body.wbp_property_password;
+  if (given === undefined && operation === 'SetupProperty') return true;
+  return secretEquals(given, expected);
+}
+
 /** Outsiders' requests, kept apart from the PMS's: all counted, the first MAX_KEPT_OUTSIDERS kept. */
 export class OutsiderStore {
   private next = 1;
@@ -123,6 +163,10 @@ export class OutsiderStore {
 
   get size(): number {
     return this.count;
+  }
+
+  countOf(kind: OutsiderKind): number {
+    return this.byKind[kind] ?? 0;
   }
 
   summary(): OutsiderSummary {

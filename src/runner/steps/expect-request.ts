@@ -17,6 +17,7 @@ import { pmsFacts } from './pms-facts.js';
 import { describeRefusals, isRefused } from './refusals.js';
 import { judgedInconclusiveIfStood } from './standstill.js';
 import { durationMs } from './wait.js';
+import { awaitFirstContact, stopNeverReached } from './first-contact.js';
 import { formatMs, startHeartbeat } from '../heartbeat.js';
 
 function bodyOf(x: LiveExchange): unknown {
@@ -24,17 +25,20 @@ function bodyOf(x: LiveExchange): unknown {
 }
 
 /** Runs the step's hook, or shows its prompt; says whether a person is now being waited for. */
-async function runAction(env: StepEnv, step: ExpectRequestStep, deadline: number): Promise<{ problem?: string; prompted: boolean }> {
+async function runAction(env: StepEnv, step: ExpectRequestStep, deadline: number): Promise<{ problem?: string; prompted: boolean; done?: string }> {
   const action = step.action;
   if (!action) return { prompted: false };
+  const at = new Date(env.ctx.clock.now()).toISOString();
   if (action.hook && env.ctx.hooks.has(action.hook)) {
     const result = await env.ctx.hooks.run(action.hook, {});
-    return result.ok ? { prompted: false } : { problem: `hook ${action.hook} failed: ${result.message}`, prompted: false };
+    const how = /exited with code (\d+)|answered (HTTP \d+)/.exec(result.message);
+    const done = `the ${action.hook} hook ran (${how?.[1] !== undefined ? `exit ${how[1]}` : (how?.[2] ?? 'done')}) at ${at}`;
+    return result.ok ? { prompted: false, done } : { problem: `hook ${action.hook} failed: ${result.message}`, prompted: false };
   }
   if (action.prompt) {
     const text = tryRender(action.prompt, makeScope(env.ctx.clock.now(), env.roots()), env.state);
     env.ctx.emit({ type: 'prompt', suite: env.suite.name, step: step.id, message: text.ok ? String(text.value) : withoutTemplates(action.prompt), deadline });
-    return { prompted: true };
+    return { prompted: true, done: `the instruction was shown at ${at}` };
   }
   return { prompted: false };
 }
@@ -140,6 +144,11 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
   const matching = Object.keys(where.value).length ? ` with ${Object.keys(where.value).join(', ')} as asked` : '';
   const wait = { what: `waiting for the PMS's ${step.operation}${matching}`, ends: 'at the first one', deadline };
   const stopHeartbeat = already ? () => undefined : startHeartbeat(env, wait, action.prompted ? 1_000 : undefined);
+  const never = already ? undefined : await awaitFirstContact(env, deadline, action.done);
+  if (never) {
+    stopHeartbeat();
+    return stopNeverReached(env, never);
+  }
   const candidate = already ?? (await waitForRequest(env, matches, deadline).finally(stopHeartbeat));
   const stood = judgedInconclusiveIfStood(env, Math.min(since, startedAt));
   if (stood) return stood;
