@@ -74,6 +74,30 @@ export class ServedShapes {
     return shape;
   }
 
+  /**
+   * Ids for the seeded bookings, one of each valid shape and letter case in turn: plain,
+   * digits with leading zeros, the maximum length, lower case (the plain id's twin in
+   * another case: a different booking), mixed case, non-ASCII; every other one listed
+   * without version. Each is served as a shape (its reservation varied too).
+   */
+  generatedIds(count: number, first = 2000): BookingShape[] {
+    const forms: Array<[string, (n: number) => string]> = [
+      ['the plain shape', (n) => `B-${n}`],
+      ['booking_id digits with leading zeros', (n) => `000${n}`],
+      ['booking_id at its maximum length 64', (n) => textOfLength(`B-${n}-`, 64)],
+      ['booking_id in lower case (the plain id in another case)', (n) => `b-${n - 3}`],
+      ['booking_id in mixed case', (n) => `Res-${n}-aBc`],
+      ['booking_id with non-ASCII letters', (n) => `Ré-${n}-Ø`],
+    ];
+    return Array.from({ length: count }, (_x, i) => {
+      const [form, make] = forms[i % forms.length]!;
+      const listVersion = i % 2 === 0;
+      const shape = { name: listVersion ? form : `${form}; version absent`, id: make(first + i), listVersion };
+      this.shapes.set(shape.id, shape);
+      return shape;
+    });
+  }
+
   shapeOf(bookingId: string): BookingShape | undefined {
     return this.shapes.get(bookingId);
   }
