@@ -39,6 +39,7 @@ export {
   type ChangeClass,
   type GeneratedBooking,
   type GeneratedChange,
+  type GenerateInput,
 } from './booking-generator.js';
 export { AriStore, type AriValue, type AriValues } from './ari-store.js';
 export { type Catalogue, GLOBAL_ROOM_ID, findRatePlan, findRoom } from './catalogue.js';

@@ -50,6 +50,8 @@ export interface ModelJudgement {
   nights: number;
   bookings: Set<string>;
   mismatches: ModelMismatch[];
+  /** The PMS's units on every judged night are still those of the baseline: it changed nothing for these bookings. */
+  unchanged: boolean;
 }
 
 /**
@@ -64,7 +66,7 @@ export function judgeAgainstModel(
   ledger: AriLedger | undefined,
   ready: (room: string, night: string) => boolean = () => true,
 ): ModelJudgement {
-  const out: ModelJudgement = { nights: 0, bookings: new Set(), mismatches: [] };
+  const out: ModelJudgement = { nights: 0, bookings: new Set(), mismatches: [], unchanged: true };
   for (const [room, nights] of touchedNights(judged)) {
     const pairs = baseline.pairs.filter((p) => p.room === room);
     for (const [night, ids] of nights) {
@@ -77,6 +79,7 @@ export function judgeAgainstModel(
         const now = unitsBooked(booked, room, night);
         const expected = Math.max(0, inventory - now);
         const actual = ledger?.pair(room, pair.rate)?.units.segmentOn(dayNumber(night)!)?.[2];
+        if (actual !== inventory - unitsBooked(baseline.booked, room, night)) out.unchanged = false;
         if (actual !== expected) out.mismatches.push({ bookings: [...ids], room, rate: pair.rate, night, expected, actual, inventory, booked: now });
       }
     }
