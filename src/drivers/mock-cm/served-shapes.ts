@@ -58,6 +58,8 @@ export class ServedShapes {
   private readonly addedPlans = new Set<string>();
   /** How many variations each shaped booking's reservation carries. */
   private readonly varied = new Map<string, number>();
+  /** Per shaped booking, the variations its latest rendering carries (keyed by that rendering). */
+  private readonly cachedVariations = new Map<string, { key: string; first: Variation[] | undefined }>();
   private made = 0;
 
   /** The shape of the next booking the scenario makes: the id forms in turn, every other one listed without version. */
@@ -121,17 +123,28 @@ export class ServedShapes {
   /** A shaped booking's reservation with every valid variation that combines with the others; others as rendered. */
   reservation(bookingId: string, rendered: Record<string, unknown>, via?: 'GetBookingId'): Record<string, unknown> {
     if (!this.shapes.has(bookingId)) return rendered;
+    // Generating the variations costs milliseconds, and a PMS fetches a listed booking at every poll: once per rendering.
+    const key = JSON.stringify(rendered);
+    let served = this.cachedVariations.get(bookingId);
+    if (served?.key !== key) {
+      served = { key, first: this.variationsOf(rendered) };
+      this.cachedVariations.set(bookingId, served);
+    }
+    const first = served.first;
+    if (!first) return rendered;
+    if (via) this.count(via, first.length);
+    this.varied.set(bookingId, first.length);
+    return applyVariations(rendered, first);
+  }
+
+  private variationsOf(rendered: Record<string, unknown>): Variation[] | undefined {
     const { variations } = generateVariations(reservationSchema(), rendered, {
       isValid: reservationValid,
       fixed: (pointer, key) => pointer.split('/').length === 2 && RESERVATION_STATE.has(key),
       frozen: (pointer, key) => pointer.split('/').length === 2 && RESERVATION_LISTS.has(key),
       open: (location) => OPEN.has(location),
     });
-    const [first] = batchVariations(rendered, variations, reservationValid);
-    if (!first) return rendered;
-    if (via) this.count(via, first.length);
-    this.varied.set(bookingId, first.length);
-    return applyVariations(rendered, first);
+    return batchVariations(rendered, variations, reservationValid)[0];
   }
 
   /** BookingCreate went out with a shaped booking's reservation. */
