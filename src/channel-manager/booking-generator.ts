@@ -184,9 +184,10 @@ export function generateChanges(seed: number, fixture: PropertyFixture, all: rea
       return;
     }
   };
+  // Moved past its old last night: the nights it leaves and the nights it takes are apart.
   attempt(
     'move-dates',
-    () => ({ shiftDays: random.int(1, 3) }),
+    (b) => ({ shiftDays: Math.max(...b.stays.map((s) => s.rates.length)) + random.int(1, 3) }),
     (b) => b.stays.length > 1,
   );
   attempt(
