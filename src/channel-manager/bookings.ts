@@ -40,11 +40,48 @@ export interface BookingRecord {
 
 export type CancelOutcome = 'cancelled' | 'unknown' | 'already-cancelled' | 'departed' | 'in-house';
 
+export interface NewStay {
+  wbp_room_id: number;
+  /** First night, days from today. */
+  arrivalInDays: number;
+  units: number;
+  /** Rate per unit of each night (0 allowed: a night given away). */
+  rates: number[];
+}
+
 export interface NewBooking {
   arrivalInDays?: number;
   nights?: number;
   /** The booking id (default: the next free `B-<n>`); an id already taken is not reused. */
   id?: string;
+  /** The rooms booked (default: one unit of the first room, its base rate each night). */
+  stays?: NewStay[];
+  customers?: FixtureCustomer[];
+  adults?: number;
+  /** Cancelled before the PMS could see it: its first reservation already says IsCancellation. */
+  cancelled?: boolean;
+}
+
+/** What a guest changes on an active booking (default: one more night on its first stay). */
+export interface StayChange {
+  /** Every stay moves this many days (its length kept). */
+  shiftDays?: number;
+  /** The first stay moves to this room (its first rate plan), its nights and units kept. */
+  room?: number;
+  /** The first stay's units. */
+  units?: number;
+  /** Nights added to the end of the first stay. */
+  addNights?: number;
+}
+
+/** One change of a booking's active stays (a cancelled booking has none), as the model records it. */
+export interface BookingChange {
+  id: string;
+  /** Epoch ms on the channel manager's clock. */
+  at: number;
+  /** The active stays before (for a booking cancelled on first sight: the stays it names, touched but never held). */
+  before: BookedStay[];
+  after: BookedStay[];
 }
 
 const HOOK_GUEST: FixtureCustomer = {
@@ -59,6 +96,8 @@ export const wholeSecond = (ms: number): number => Math.floor(ms / 1000) * 1000;
 
 export class BookingBook {
   private readonly bookings = new Map<string, BookingRecord>();
+  /** Every change made after the fixture's bookings were materialised, in order. */
+  private readonly log: BookingChange[] = [];
   private nextNumber = 1000;
 
   constructor(
@@ -79,6 +118,11 @@ export class BookingBook {
 
   get(id: string): BookingRecord | undefined {
     return this.bookings.get(id);
+  }
+
+  /** Every change since the book was made (creations, modifications, cancellations), oldest first. */
+  changes(): readonly BookingChange[] {
+    return this.log;
   }
 
   /** Keeps a booking as given (a booking that arrived from elsewhere); an existing id is replaced. */
@@ -105,52 +149,69 @@ export class BookingBook {
 
   /** Cancels regardless of the stay dates (a cancellation the channel manager's side makes). */
   forceCancel(booking: BookingRecord): void {
+    const before = activeStays(booking);
     booking.cancelled = true;
     booking.changedAt = this.clock.now();
     booking.revision += 1;
+    this.log.push({ id: booking.id, at: booking.changedAt, before, after: [] });
   }
 
-  /** A guest changes an active booking: one more night on its first stay; marks it modified now. */
-  modify(id: string): boolean {
+  /** A guest changes an active booking (default: one more night on its first stay); marks it modified now. */
+  modify(id: string, change: StayChange = { addNights: 1 }): boolean {
     const booking = this.bookings.get(id);
     if (!booking || booking.cancelled) return false;
+    const before = activeStays(booking);
+    const shift = Number.isInteger(change.shiftDays) ? change.shiftDays! : 0;
+    for (const stay of booking.stays) stay.start = addDays(stay.start, shift);
     const stay = booking.stays[0];
-    if (stay) stay.rates.push(stay.rates[stay.rates.length - 1] ?? 0);
+    if (stay) {
+      for (let n = 0; n < (change.addNights ?? 0); n++) stay.rates.push(stay.rates[stay.rates.length - 1] ?? 0);
+      if (Number.isInteger(change.units) && change.units! >= 1) stay.units = change.units!;
+      if (change.room !== undefined) Object.assign(stay, this.roomOf(change.room));
+    }
     booking.modified = true;
     booking.changedAt = this.clock.now();
     booking.revision += 1;
+    this.log.push({ id, at: booking.changedAt, before, after: activeStays(booking) });
     return true;
+  }
+
+  /** A room's id, its first rate plan (else a global one) and that plan's title. */
+  private roomOf(wbpRoomId: number): Pick<BookedStay, 'wbp_room_id' | 'wbp_rate_id' | 'rateTitle'> {
+    const roomId = String(wbpRoomId);
+    const plan = this.fixture.rate_plans.find((p) => p.wbp_room_id === roomId) ?? this.fixture.rate_plans.find((p) => p.wbp_room_id === '0')!;
+    return { wbp_room_id: wbpRoomId, wbp_rate_id: plan.wbp_rate_id, rateTitle: plan.title };
   }
 
   /** A new active booking made now: first room, its first plan, its base rate each night (defaults: in 30 days, 2 nights). */
   create(input: NewBooking = {}): BookingRecord {
     const room = this.fixture.rooms[0]!;
-    const roomId = String(room.wbp_room_id);
-    const plan = this.fixture.rate_plans.find((p) => p.wbp_room_id === roomId) ?? this.fixture.rate_plans.find((p) => p.wbp_room_id === '0')!;
     const exact = this.clock.now();
     const now = wholeSecond(exact);
     const arrival = Number.isInteger(input.arrivalInDays) ? input.arrivalInDays! : 30;
     const nights = Number.isInteger(input.nights) && input.nights! >= 1 ? Math.min(input.nights!, 366) : 2;
     while (this.bookings.has(`B-${this.nextNumber}`)) this.nextNumber += 1;
     const id = input.id !== undefined && input.id !== '' && !this.bookings.has(input.id) ? input.id : `B-${this.nextNumber}`;
+    const stays = input.stays ?? [
+      { wbp_room_id: room.wbp_room_id, arrivalInDays: arrival, units: 1, rates: Array.from({ length: nights }, () => room.base_rate) },
+    ];
     const record: BookingRecord = {
       ...this.blank(id, now),
       changedAt: exact,
       paymentCollect: 'Channel',
-      adults: Math.min(2, room.maxPersons),
-      customers: [{ ...HOOK_GUEST }],
-      stays: [
-        {
-          wbp_room_id: room.wbp_room_id,
-          wbp_rate_id: plan.wbp_rate_id,
-          rateTitle: plan.title,
-          start: addDays(formatDate(now), arrival),
-          units: 1,
-          rates: Array.from({ length: nights }, () => room.base_rate),
-        },
-      ],
+      adults: input.adults ?? Math.min(2, room.maxPersons),
+      customers: (input.customers ?? [HOOK_GUEST]).map((c) => ({ ...c })),
+      stays: stays.map((s) => ({ ...this.roomOf(s.wbp_room_id), start: addDays(formatDate(now), s.arrivalInDays), units: s.units, rates: [...s.rates] })),
     };
+    // Cancelled on first sight: the first reservation the PMS can read is already a cancellation.
+    if (input.cancelled === true) {
+      record.cancelled = true;
+      record.revision += 1;
+    }
     this.bookings.set(record.id, record);
+    // A booking cancelled on first sight holds nothing, but its nights are touched: a PMS must leave them free.
+    const seen = record.cancelled ? record.stays.map((stay) => ({ ...stay, rates: [...stay.rates] })) : [];
+    this.log.push({ id: record.id, at: exact, before: seen, after: activeStays(record) });
     return record;
   }
 
@@ -202,6 +263,11 @@ export class BookingBook {
 function secondsOfDay(time: string): number {
   const [h, m, s] = time.split(':').map(Number) as [number, number, number];
   return h * 3600 + m * 60 + s;
+}
+
+/** A booking's stays that hold units: copies, none when it is cancelled. */
+export function activeStays(booking: BookingRecord): BookedStay[] {
+  return booking.cancelled ? [] : booking.stays.map((stay) => ({ ...stay, rates: [...stay.rates] }));
 }
 
 /** Last night of a stay, `YYYY-MM-DD` (the reservation's EndDate). */

@@ -18,7 +18,29 @@ export {
 } from './fixture.js';
 export { OTA_ERROR_IDS, failure, failures, jsonResponse, success, textResponse, type OtaErrorItem, type OtaResponse, type Reply } from './replies.js';
 export { renderReservation, stayPrice, totalPrice } from './reservation.js';
-export { lastNight, stayState, type BookedStay, type BookingRecord, type NewBooking, BookingBook } from './bookings.js';
+export {
+  activeStays,
+  lastNight,
+  stayState,
+  type BookedStay,
+  type BookingChange,
+  type BookingRecord,
+  type NewBooking,
+  type NewStay,
+  type StayChange,
+  BookingBook,
+} from './bookings.js';
+export { type Occupancy, occupancy, stayNights, touchedNights, unitsBooked } from './occupancy.js';
+export {
+  DEFAULT_BOOKING_SEED,
+  generateBookings,
+  generateChanges,
+  type BookingClass,
+  type ChangeClass,
+  type GeneratedBooking,
+  type GeneratedChange,
+  type GenerateInput,
+} from './booking-generator.js';
 export { AriStore, type AriValue, type AriValues } from './ari-store.js';
 export { type Catalogue, GLOBAL_ROOM_ID, findRatePlan, findRoom } from './catalogue.js';
 export { type RequestBody, describe, idsMatch } from './envelope.js';

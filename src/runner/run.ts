@@ -14,7 +14,7 @@ import { mockFacts, mockNotes, outsiderNotes, tlsFailureText } from './mock-tran
 import { reservationFormatNotes } from './reservation-note.js';
 import { VariationTally, variationNote } from './variation-tally.js';
 import type { RunStop } from './step-env.js';
-import type { OutcomeCounts, PlannedSuite, RunContext, RunOptions, RunResult, SuiteResult } from './types.js';
+import type { OutcomeCounts, PlannedSuite, PmsSide, RunContext, RunOptions, RunResult, SuiteResult } from './types.js';
 import type { CheckResult, RunStopFacts, TransportFacts, WaiverRecord } from '../spec/vocabulary.js';
 import type { Suite } from '../suite/types.js';
 
@@ -39,6 +39,16 @@ const NOTABLE_DELAY_MS = 50;
 function loadNote(load: HarnessLoadSummary): string | undefined {
   if (load.worstDelayMs < NOTABLE_DELAY_MS) return undefined;
   return `The harness's own event loop ran up to ${load.worstDelayMs} ms late (${load.lateProbes} of ${load.probes} probes late, ${load.stalledMs} ms in all): a window in which it stood still for ${STANDSTILL_MS} ms or more at once was judged inconclusive, never by its timing.`;
+}
+
+/** The seed of the bookings the mock generated, when it generated any: what replays them. */
+function seededNotes(pms: PmsSide): string[] {
+  const { seed, bookings, changes } = pms.mock.seeded;
+  if (bookings.length === 0) return [];
+  const classes = [...new Set(bookings.flatMap((b) => b.classes))].join(', ');
+  return [
+    `The mock served ${bookings.length} seeded booking(s) (${classes}; ids: ${bookings.map((b) => b.idShape).join(' | ')}) and ${changes.length} change(s) of them (${changes.map((c) => c.kind).join(', ')}), from booking seed ${seed} (on the same day, the same seed serves the same bookings).`,
+  ];
 }
 
 function runNotes(options: RunOptions, facts: TransportFacts, stop: RunStop, interrupted: boolean, load: HarnessLoadSummary | undefined): string[] {
@@ -178,6 +188,7 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
     notes: [
       ...(mock ? mockNotes(mock) : []),
       ...(mock?.tlsFailures ? [tlsFailureText(mock.tlsFailures)!] : []),
+      ...(ctx.pms ? seededNotes(ctx.pms) : []),
       ...runNotes(options, facts, stop, interrupted, load),
       ...(outsiders ? outsiderNotes(outsiders) : []),
       ...(ctx.log.budgetNote() ? [ctx.log.budgetNote()!] : []),

@@ -3,6 +3,7 @@
 // RunResult every report is a function of.
 import type { CheckResult, Outcome, RunStopFacts, RunVerdict, Target, TransportFacts, Waiver, WaiverRecord } from '../spec/vocabulary.js';
 import type { CoverageArtifact } from '../checks/coverage.js';
+import type { InventoryBaseline } from '../checks/booking-model.js';
 import type { Exchange } from '../spec/exchange.js';
 import type { EvidenceLog } from '../drivers/evidence-log.js';
 import type { HttpClient } from '../drivers/http-client.js';
@@ -75,6 +76,8 @@ export interface PmsSide {
   judge: InboundJudge;
   /** How the mock served; absent means plain HTTP unless its URL says https. */
   transport?: MockTransport;
+  /** The PMS's inventory when the harness first changed a booking (the model's baseline). */
+  baseline?: InventoryBaseline;
 }
 
 export interface RunContext {

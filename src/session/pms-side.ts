@@ -100,7 +100,7 @@ export interface StartedPmsSide extends PmsSide {
 
 export async function startPmsSide(
   profile: Profile,
-  deps: { clock: Clock; log: EvidenceLog; redactor: Redactor; mockHttp?: boolean; env?: NodeJS.ProcessEnv },
+  deps: { clock: Clock; log: EvidenceLog; redactor: Redactor; mockHttp?: boolean; env?: NodeJS.ProcessEnv; bookingSeed?: number | undefined },
 ): Promise<StartedPmsSide> {
   const tls = await mockTls(profile, deps.mockHttp ?? false, deps.env ?? {});
   const mock = new MockChannelManager({
@@ -117,6 +117,7 @@ export async function startPmsSide(
     evidenceBodyBytes: profile.limits.evidenceBodyBytes,
     requestTimeoutMs: profile.timeouts.requestMs,
     reservationTemplate: profile.reservationTemplate,
+    bookingSeed: deps.bookingSeed,
   });
   try {
     await mock.start();

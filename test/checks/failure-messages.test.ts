@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { described, unexpected } from '../../src/checks/check-verdict.js';
 import { evaluateExpectation } from '../../src/checks/expectations.js';
 import { AriLedger } from '../../src/checks/ari-ledger.js';
-import { availabilityRaised } from '../../src/checks/code/pms-effects.js';
-import { availabilityLowered } from '../../src/checks/code/pms-ari.js';
+import { availabilityModel } from '../../src/checks/code/pms-model.js';
+import { takeBaseline } from '../../src/checks/booking-model.js';
+import type { BookedStay, BookingChange } from '../../src/channel-manager/index.js';
 import type { CodeCheckInput } from '../../src/checks/code/types.js';
 import type { LiveExchange } from '../../src/spec/exchange.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
@@ -61,44 +62,65 @@ function ledgerOf(units: number): AriLedger {
   return l;
 }
 
-const BOOKING = { booking_id: 'B-1000', room: '1', units: 1, units_before: { '2027-01-10': { A: 5 }, '2027-01-11': { A: 5 } } };
+const stay = (start: string, nights: number, units: number): BookedStay => ({
+  wbp_room_id: 1,
+  wbp_rate_id: 'A',
+  rateTitle: 'A',
+  start,
+  units,
+  rates: Array.from({ length: nights }, () => 10),
+});
+/** The PMS had sent 5 units on both nights when the harness made its booking of one unit. */
+const BASELINE = takeBaseline(ledgerOf(5), new Map(), T0);
+const CHANGES: BookingChange[] = [{ id: 'B-1000', at: T0 + 1_000, before: [], after: [stay('2027-01-10', 2, 1)] }];
+const BOOKED = new Map([
+  [
+    '1',
+    new Map([
+      ['2027-01-10', 1],
+      ['2027-01-11', 1],
+    ]),
+  ],
+]);
 
-function input(ledgers: Record<string, AriLedger>, inbound: LiveExchange[], profile = PROFILE): CodeCheckInput {
+function input(run: AriLedger, inbound: LiveExchange[], profile = PROFILE): CodeCheckInput {
   return {
     subject: undefined,
-    args: { booking: BOOKING },
+    args: { final: true },
     exchanges: ['x50', 'x51'],
     now: T0,
     profile,
     run: { allowHttp: false },
-    pms: { inbound, ledger: (k) => ledgers[k], mappedPairs: [], windowStart: T0, windowKey: 'booking-arrives' },
+    pms: {
+      inbound,
+      ledger: (k) => (k === 'run' ? run : undefined),
+      mappedPairs: [],
+      windowStart: T0,
+      windowKey: 'booking-arrives',
+      bookings: { baseline: BASELINE, changes: CHANGES, booked: BOOKED },
+    },
   };
 }
 
-describe("a failure about a booking's effect", () => {
-  it('names the booking, its nights, the window and the GetBookingId that delivered it', () => {
-    const v = availabilityLowered.run(input({ 'booking-arrives': ledgerOf(5), run: ledgerOf(4) }, [fetched('B-1000', T0 + 65_000)]));
+describe("a failure about bookings' effect", () => {
+  it('names the booking, room, night, expected and actual units, and the GetBookingId that delivered it', () => {
+    const v = availabilityModel.run(input(ledgerOf(3), [fetched('B-1000', T0 + 65_000)]));
     expect(v.status).toBe('fail');
-    expect(v.message).toContain(
-      'for booking B-1000 (room 1, 2 nights, 2027-01-10 to 2027-01-11; window from 10:00:00 UTC, step booking-arrives; delivered by GetBookingId x42 at 10:01:05 UTC)',
-    );
+    expect(v.message).toContain('booking B-1000: room 1, night 2027-01-10 (plan A): expected 4 unit(s) (inventory 5 - booked 1), got 3');
+    expect(v.message).toContain('night 2027-01-11');
     expect(v.exchanges).toEqual(['x42', 'x50', 'x51']);
-    // The PMS lowered the room elsewhere in the run: not a layout problem, no template hint.
+    // The PMS changed the room's units: not a layout problem, no template hint.
     expect(v.message).not.toContain('reservation_template');
   });
 
-  it('when the PMS changed nothing for the booking at all, it points to mock.reservation_template', () => {
-    const silent = availabilityLowered.run(input({ run: ledgerOf(5) }, [fetched('B-1000', T0 + 65_000)]));
+  it('when the PMS changed nothing for the bookings at all, it points to mock.reservation_template', () => {
+    const silent = availabilityModel.run(input(ledgerOf(5), [fetched('B-1000', T0 + 65_000)]));
     expect(silent.status).toBe('fail');
-    expect(silent.message).toMatch(/^Unexpected silence: the PMS sent no ARIUpdate in the window after booking B-1000 \(room 1, 2 nights/);
+    expect(silent.message).toContain('expected 4 unit(s) (inventory 5 - booked 1), got 5');
     expect(silent.message).toContain("give the real channel manager's format as mock.reservation_template in the profile");
-    const raised = availabilityRaised.run(input({ 'booking-arrives': ledgerOf(4), run: ledgerOf(5) }, []));
-    expect(raised.status).toBe('fail');
-    expect(raised.message).toContain('never fetched by the PMS (no GetBookingId for it)');
-    expect(raised.message).toContain('mock.reservation_template');
   });
 
-  it('judges as before: a PMS that lowered the nights passes', () => {
-    expect(availabilityLowered.run(input({ 'booking-arrives': ledgerOf(4), run: ledgerOf(4) }, [])).status).toBe('pass');
+  it('a PMS whose units equal the model passes', () => {
+    expect(availabilityModel.run(input(ledgerOf(4), [])).status).toBe('pass');
   });
 });

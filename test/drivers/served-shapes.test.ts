@@ -14,7 +14,7 @@ import { EvidenceLog } from '../../src/drivers/evidence-log.js';
 import { loadPropertyFixture, renderReservation } from '../../src/channel-manager/index.js';
 import { validateBody } from '../../src/schemas/index.js';
 import { Redactor } from '../../src/support/redact.js';
-import { systemClock } from '../../src/support/clock.js';
+import { ManualClock, systemClock } from '../../src/support/clock.js';
 
 const SECRET = 'mock-shared-secret';
 const PROPERTY = { pms_property_id: 7, wbp_property_id: '1001', wbp_property_password: 'pw-mock-1' };
@@ -24,20 +24,22 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((m) => m.close()));
 });
 
+const OPTIONS_FOR_SEED = {
+  clock: new ManualClock('2026-11-28T12:00:00Z'),
+  log: new EvidenceLog(),
+  redactor: new Redactor([SECRET]),
+  sharedSecret: SECRET,
+  pmsCid: 'abc',
+  property: PROPERTY,
+  host: '127.0.0.1',
+  port: 0,
+  maxBodyBytes: 1024 * 1024,
+  evidenceBodyBytes: 4096,
+  requestTimeoutMs: 5_000,
+};
+
 async function startMock(): Promise<MockChannelManager> {
-  const mock = new MockChannelManager({
-    clock: systemClock,
-    log: new EvidenceLog(),
-    redactor: new Redactor([SECRET]),
-    sharedSecret: SECRET,
-    pmsCid: 'abc',
-    property: PROPERTY,
-    host: '127.0.0.1',
-    port: 0,
-    maxBodyBytes: 1024 * 1024,
-    evidenceBodyBytes: 4096,
-    requestTimeoutMs: 5_000,
-  });
+  const mock = new MockChannelManager({ ...OPTIONS_FOR_SEED, clock: systemClock, log: new EvidenceLog() });
   await mock.start();
   started.push(mock);
   return mock;
@@ -153,5 +155,35 @@ describe('queued errors', () => {
     expect((await call(mock, 'GetBookingId', { booking_id: 'B-100' })).success).toBe(true);
     expect((await call(mock, 'GetBookingId', { booking_id: id })).errors[0].id).toBe(1003);
     expect((await call(mock, 'GetBookingId', { booking_id: id })).success).toBe(true);
+  });
+});
+
+describe('seeded bookings: ids of every valid shape and letter case (issue 26)', () => {
+  it('gives distinct ids, each valid in a Booking summary: plain, leading zeros, 64 characters, its twin in lower case, mixed case, non-ASCII', () => {
+    const shapes = new ServedShapes().generatedIds(8);
+    const ids = shapes.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const shape of shapes) {
+      const body = { success: true, Bookings: [{ booking_id: shape.id, version: '1' }] };
+      expect(validateBody('GetBookingList', 'response', body), shape.name).toEqual([]);
+    }
+    expect(ids.some((id) => id.length === 64)).toBe(true);
+    expect(ids.some((id) => /^0+\d+$/.test(id))).toBe(true);
+    expect(ids.some((id) => /[^\x20-\x7e]/.test(id))).toBe(true);
+    expect(ids.some((id) => /[a-z]/.test(id) && /[A-Z]/.test(id) && !id.startsWith('B-'))).toBe(true);
+    // A lower-case id that differs from another only in case: a PMS must keep them apart.
+    expect(ids.some((id) => id !== id.toUpperCase() && id === id.toLowerCase() && ids.includes(id.toUpperCase()))).toBe(true);
+    expect(shapes.filter((s) => !s.listVersion).length).toBe(4);
+  });
+
+  it('the mock makes the seeded bookings arrive with those ids, from its seed: the same seed, the same bookings', () => {
+    const make = (seed: number) => {
+      const mock = new MockChannelManager({ ...OPTIONS_FOR_SEED, bookingSeed: seed });
+      return mock.seeded.arrive().map((g) => ({ id: g.booking.id, stays: g.booking.stays, classes: g.classes }));
+    };
+    const a = make(5);
+    expect(make(5)).toEqual(a);
+    expect(make(6)).not.toEqual(a);
+    expect(a.length).toBeGreaterThanOrEqual(7);
   });
 });

@@ -4,6 +4,8 @@
 // the named variants), the variants it applies to ('*' for all, '(reference)' for the
 // reference run) and a test of the old and new values it accepts.
 
+import { PMS_FAULT_NAMES } from '../../src/reference/pms/index.js';
+
 export interface CheckChange {
   target: 'ota' | 'pms';
   check: string;
@@ -231,7 +233,31 @@ const ROOM_VARIATION_CHANGES: CheckChange[] = [
   },
 ];
 
-export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ...SHAPE_CHANGES, ...ROOM_VARIATION_CHANGES];
+/**
+ * Issue 26 item 1: the four booking windows judge availability with one model check
+ * (availability-model: the PMS's inventory less the units every booking holds, on every room
+ * and night a change touched, the scenario's and the seeded bookings'), no more the
+ * lowered-only, added-night and cancellation checks of the harness's own booking. For a
+ * broken variant whose fault is elsewhere (polling, versions, setup, bodies) these
+ * outcomes follow what the PMS received and when: a window judges only the changes the PMS
+ * fetched (a PMS that fetches nothing leaves it blocked, not failed by silence; the last
+ * window judges every change). The fault's own check is asserted to catch it either way
+ * (test/e2e/pms-reference.test.ts). The reference run is not listed: it must not change.
+ */
+const MODEL_CHECKS: CheckChange[] = [
+  'pms.booking.availability-updated',
+  'pms.callback.booking-create-availability',
+  'pms.booking.modification-availability',
+  'pms.booking.cancellation-availability',
+].map((check) => ({
+  target: 'pms' as const,
+  check,
+  variants: [...PMS_FAULT_NAMES],
+  accepts: (was: string | undefined, now: string | undefined) => was !== undefined && now !== undefined && now.split('|')[1] === 'required',
+  why: 'Issue 26 item 1: one model check judges every booking at the four booking windows; for a broken variant its outcome follows what the PMS received (see MODEL_CHECKS)',
+}));
+
+export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ...SHAPE_CHANGES, ...ROOM_VARIATION_CHANGES, ...MODEL_CHECKS];
 
 export const ADDED_CHECKS: AddedCheck[] = [
   {

@@ -74,9 +74,13 @@ function reactedTo(input: CodeCheckInput, booking: EffectBooking): boolean {
 
 /** The pointer to the reservation template, when the PMS changed nothing for the booking it imported. */
 export function templateHint(input: CodeCheckInput, booking: EffectBooking): string {
-  if (reactedTo(input, booking)) return '';
+  return reactedTo(input, booking) ? '' : templateAdvice(input, 'this booking');
+}
+
+/** The pointer to mock.reservation_template, for a PMS that changed no availability for `what` at all. */
+export function templateAdvice(input: CodeCheckInput, what: string): string {
   const set = input.profile.raw.mock?.reservation_template ? ' (the profile gives one: check it against what your PMS reads)' : '';
-  return `\n  The PMS changed no availability for this booking at all: if it reads reservations in another layout than the mock's (room id, EndDate as the last night), give the real channel manager's format as mock.reservation_template in the profile${set} (docs/suites/pms/effects.md).`;
+  return `\n  The PMS changed no availability for ${what} at all: if it reads reservations in another layout than the mock's (room id, EndDate as the last night), give the real channel manager's format as mock.reservation_template in the profile${set} (docs/suites/pms/effects.md).`;
 }
 
 /** No ARIUpdate at all in a booking's window: which booking, which window, what delivered it, and the template pointer. */

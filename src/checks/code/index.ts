@@ -5,6 +5,7 @@ import { OTA_CODE_CHECKS } from './ota.js';
 import { PMS_ARI_CHECKS } from './pms-ari.js';
 import { PMS_FLOW_CHECKS } from './pms-flow.js';
 import { PMS_EFFECT_CHECKS } from './pms-effects.js';
+import { PMS_MODEL_CHECKS } from './pms-model.js';
 import { PMS_ERROR_CHECKS } from './pms-errors.js';
 import { PMS_ARI_EXTRA_CHECKS } from './pms-ari-extra.js';
 import { PROPERTY_CHECKS } from './property.js';
@@ -23,6 +24,7 @@ const ALL: CodeCheck[] = [
   roomChangedInPlace,
   ...VARIATION_CHECKS,
   ...PMS_EFFECT_CHECKS,
+  ...PMS_MODEL_CHECKS,
   ...PMS_ERROR_CHECKS,
   ...PMS_ARI_EXTRA_CHECKS,
 ];

@@ -1,6 +1,6 @@
 // Code checks on the ARI a PMS pushed (PMS target): takes the window's ARI ledger and
 // the channel manager's mapped pairs, gives verdicts on coverage and horizon, units per
-// room, currency, unknown ids, compactness, and availability after a booking.
+// room, currency, unknown ids and compactness.
 import { compaction, coverageReport, unitsConflicts } from '../ari-ledger.js';
 import type { AriLedger } from '../ari-ledger.js';
 import { dayNumber, dayString, lastNightOfYearFrom } from '../coverage.js';
@@ -8,8 +8,6 @@ import { endOfNextYear, formatDate, DAY_MS } from '../../support/time.js';
 import type { CodeCheck, CodeCheckInput, PmsFacts } from './types.js';
 import type { Verdict } from '../../spec/vocabulary.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
-import { bookingContext, bookingSilence, templateHint } from './booking-effect.js';
-import type { EffectBooking } from './booking-effect.js';
 
 function windowLedger(input: CodeCheckInput): { pms: PmsFacts; ledger: AriLedger } | Verdict {
   const pms = input.pms;
@@ -120,32 +118,4 @@ export const ariCompact: CodeCheck = {
   },
 };
 
-export const availabilityLowered: CodeCheck = {
-  name: 'availability-lowered',
-  description: 'after a booking the PMS sends ARIUpdate with lower units for the booked room on every booked night (args: booking = the mock step result)',
-  run(input) {
-    const booking = input.args.booking as EffectBooking | undefined;
-    if (!booking?.room || !booking.units_before) return skip('no booking to look at', 'blocked');
-    const w = windowLedger(input);
-    if (!('ledger' in w)) return w.status === 'fail' ? bookingSilence(input, booking) : w;
-    const notLowered: string[] = [];
-    for (const [date, before] of Object.entries(booking.units_before)) {
-      const day = dayNumber(date)!;
-      const lowered = [...w.ledger.pairs.values()].some((p) => {
-        if (p.room !== booking.room) return false;
-        const seg = p.units.segmentOn(day);
-        const was = before[p.rate];
-        return seg !== undefined && (was === undefined ? seg[2] >= 0 : seg[2] < was);
-      });
-      if (!lowered) notLowered.push(date);
-    }
-    if (notLowered.length === 0) return pass(`availability of room ${booking.room} lowered on all ${Object.keys(booking.units_before).length} booked night(s)`);
-    const context = bookingContext(input, booking);
-    return fail(
-      `${unexpected(`availability of room ${booking.room}`, 'lower units on every booked night', `not lowered on ${notLowered.join(', ')}`)}\n  for ${context.text}${templateHint(input, booking)}`,
-      { expected: 'an ARIUpdate lowering units', actual: notLowered, exchanges: [...context.exchanges, ...input.exchanges.slice(-4)] },
-    );
-  },
-};
-
-export const PMS_ARI_CHECKS: CodeCheck[] = [ariCoverage, ariUnitsPerRoom, ariCurrency, ariKnownIds, ariCompact, availabilityLowered];
+export const PMS_ARI_CHECKS: CodeCheck[] = [ariCoverage, ariUnitsPerRoom, ariCurrency, ariKnownIds, ariCompact];

@@ -1,14 +1,13 @@
 // Code checks on what a PMS's requests change (PMS target): takes the inbound traffic, the
 // ARI ledgers and a booking's baseline units, gives verdicts on the credentials SetupProperty
-// carries, what comes before setup, availability after a cancellation or a modification and
-// after a re-import, and whether the PMS offers NotifyBooking when it lacks BookingCreate.
+// carries, what comes before setup, availability after a re-import, whether the PMS offers
+// NotifyBooking when it lacks BookingCreate and serves its callbacks (availability after
+// every booking and change is the model's: pms-model.ts).
 import { operationOf as op, succeeded } from '../../spec/exchange.js';
 import { dayNumber } from '../coverage.js';
-import type { AriLedger } from '../ari-ledger.js';
-import type { CodeCheck, CodeCheckInput } from './types.js';
-import type { Verdict } from '../../spec/vocabulary.js';
+import type { CodeCheck } from './types.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
-import { bookingContext, bookingSilence, templateHint } from './booking-effect.js';
+import { bookingContext } from './booking-effect.js';
 import type { EffectBooking } from './booking-effect.js';
 
 interface BookingArg extends EffectBooking {
@@ -63,100 +62,6 @@ export const setupBeforeUse: CodeCheck = {
       {
         exchanges: [...early.slice(0, 5).map((x) => x.record.id), setup.record.id],
       },
-    );
-  },
-};
-
-function windowLedger(input: CodeCheckInput, booking: BookingArg): AriLedger | Verdict {
-  const pms = input.pms;
-  if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
-  const ledger = pms.ledger(String(input.args.window ?? pms.windowKey));
-  if (!ledger || ledger.requests === 0) return bookingSilence(input, booking);
-  return ledger;
-}
-
-/** A failure about a booking's effect: the template's sentence, then which booking, window and delivery, and the template pointer. */
-function effectFailure(input: CodeCheckInput, booking: BookingArg, message: string, extra: Partial<Verdict>): Verdict {
-  const context = bookingContext(input, booking);
-  return fail(`${message}\n  for ${context.text}${templateHint(input, booking)}`, {
-    ...extra,
-    exchanges: [...context.exchanges, ...input.exchanges.slice(-4)],
-  });
-}
-
-/** Booked nights whose units, in the window's ledger, do not satisfy `ok(now, before)` for any plan of the room. */
-function nightsFailing(ledger: AriLedger, booking: BookingArg, dates: string[], ok: (now: number, before: number | undefined) => boolean): string[] {
-  return dates.filter((date) => {
-    const day = dayNumber(date)!;
-    const before = booking.units_before![date] ?? {};
-    return ![...ledger.pairs.values()].some((p) => {
-      if (p.room !== booking.room) return false;
-      const seg = p.units.segmentOn(day);
-      return seg !== undefined && ok(seg[2], before[p.rate]);
-    });
-  });
-}
-
-/** Booked nights on which some plan of the room, in the window's ledger, has more units than before the booking. */
-function nightsAbove(ledger: AriLedger, booking: BookingArg, dates: string[]): string[] {
-  return dates.filter((date) => {
-    const day = dayNumber(date)!;
-    const before = booking.units_before![date] ?? {};
-    return [...ledger.pairs.values()].some((p) => {
-      const was = before[p.rate];
-      const seg = p.room === booking.room ? p.units.segmentOn(day) : undefined;
-      return was !== undefined && seg !== undefined && seg[2] > was;
-    });
-  });
-}
-
-export const availabilityRaised: CodeCheck = {
-  name: 'availability-raised',
-  description:
-    "after a cancellation, an ARIUpdate gives the booked room's nights back exactly their units from before the booking, no fewer and no more (args: booking = the create step's result)",
-  run(input) {
-    const booking = input.args.booking as BookingArg | undefined;
-    if (!booking?.room || !booking.units_before) return skip('no booking to look at', 'blocked');
-    const ledger = windowLedger(input, booking);
-    if ('status' in ledger) return ledger;
-    const dates = Object.keys(booking.units_before);
-    // Exactly what the booking took: a cancellation that frees its nights twice sells rooms that do not exist.
-    const missing = nightsFailing(ledger, booking, dates, (now, before) => (before === undefined ? now >= 0 : now === before));
-    const above = nightsAbove(ledger, booking, dates);
-    if (missing.length === 0 && above.length === 0)
-      return pass(`availability of room ${booking.room} back to its units from before the booking on all ${dates.length} night(s) of the cancelled booking`);
-    const found = [
-      ...(above.length ? [`raised above them on ${above.join(', ')}`] : []),
-      ...(missing.length ? [`not back to them on ${missing.join(', ')}`] : []),
-    ];
-    return effectFailure(
-      input,
-      booking,
-      unexpected(`availability of room ${booking.room} after the cancellation`, 'exactly the units from before the booking', found.join('; ')),
-      { expected: 'an ARIUpdate restoring the units the booking took', actual: { above, missing } },
-    );
-  },
-};
-
-export const availabilityFollowsChange: CodeCheck = {
-  name: 'availability-follows-change',
-  description:
-    "after a modification adds nights, an ARIUpdate lowers the room's units on the added nights (args: booking = the modify step's result, original = the create step's result)",
-  run(input) {
-    const booking = input.args.booking as BookingArg | undefined;
-    const original = input.args.original as BookingArg | undefined;
-    if (!booking?.room || !booking.units_before || !original?.units_before) return skip('no modified booking to look at', 'blocked');
-    const added = Object.keys(booking.units_before).filter((d) => !(d in original.units_before!));
-    if (added.length === 0) return skip('the modification added no night', 'not-applicable');
-    const ledger = windowLedger(input, booking);
-    if ('status' in ledger) return ledger;
-    const missing = nightsFailing(ledger, booking, added, (now, before) => (before === undefined ? now >= 0 : now < before));
-    if (missing.length === 0) return pass(`availability of room ${booking.room} lowered on the ${added.length} added night(s)`);
-    return effectFailure(
-      input,
-      booking,
-      unexpected(`availability of room ${booking.room} after the modification`, 'lower units on the added nights', `not lowered on ${missing.join(', ')}`),
-      { expected: 'an ARIUpdate lowering units', actual: missing },
     );
   },
 };
@@ -230,12 +135,4 @@ export const callbackPathsServed: CodeCheck = {
   },
 };
 
-export const PMS_EFFECT_CHECKS: CodeCheck[] = [
-  setupCredentials,
-  setupBeforeUse,
-  availabilityRaised,
-  availabilityFollowsChange,
-  notBookedTwice,
-  notifyWithoutCreate,
-  callbackPathsServed,
-];
+export const PMS_EFFECT_CHECKS: CodeCheck[] = [setupCredentials, setupBeforeUse, notBookedTwice, notifyWithoutCreate, callbackPathsServed];

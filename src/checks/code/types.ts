@@ -2,6 +2,8 @@
 // what a suite's YAML cannot say. Pure: input in, Verdict out.
 import type { Exchange, LiveExchange } from '../../spec/exchange.js';
 import type { AriLedger } from '../ari-ledger.js';
+import type { InventoryBaseline } from '../booking-model.js';
+import type { BookingChange, Occupancy } from '../../channel-manager/index.js';
 import type { Profile } from '../../profile/types.js';
 import type { Verdict } from '../../spec/vocabulary.js';
 
@@ -35,6 +37,17 @@ export interface PmsFacts {
   callbacks?: ReadonlyArray<{ id: string; operation: string; at: number }>;
   /** The callbacks the harness sent the PMS during the run (outbound exchanges), in order. */
   outbound?: readonly Exchange[];
+  /** The channel manager's bookings as its model holds them: what the PMS's availability must follow. */
+  bookings?: BookingModelFacts;
+}
+
+export interface BookingModelFacts {
+  /** The PMS's inventory, taken when the harness first changed a booking (undefined before). */
+  baseline: InventoryBaseline | undefined;
+  /** Every change of a booking (creation, modification, cancellation), oldest first. */
+  changes: readonly BookingChange[];
+  /** Units booked now, per room and night. */
+  booked: Occupancy;
 }
 
 export interface CodeCheck {

@@ -19,6 +19,7 @@ import { mappedPairsOf, shapedFixture } from './served-catalogue.js';
 import { ScenarioErrors } from './scenario-errors.js';
 import { loadPropertyFixture } from '../../channel-manager/index.js';
 import type { NewBooking } from '../../channel-manager/index.js';
+import { SeededBookings } from './seeded-bookings.js';
 import type { EvidenceLog } from '../evidence-log.js';
 import type { Exchange, LiveExchange, ParsedBody } from '../../spec/exchange.js';
 import { parseBody, typedBody } from '../../spec/exchange.js';
@@ -50,6 +51,8 @@ export interface MockCmOptions {
   fixture?: PropertyFixture;
   /** The channel manager's own reservation format (profile mock.reservation_template). */
   reservationTemplate?: ReservationTemplate | undefined;
+  /** The seed of the bookings the mock generates (default DEFAULT_BOOKING_SEED): same seed, same bookings. */
+  bookingSeed?: number | undefined;
 }
 
 interface Reply {
@@ -82,6 +85,8 @@ export class MockChannelManager {
   private readonly identity: PmsIdentity;
   /** The valid shapes it serves the bookings the scenario makes in (ids, listings, reservations). */
   readonly shapes = new ServedShapes();
+  /** The seeded bookings it serves beside the scenario's own (and the changes guests make to them). */
+  readonly seeded: SeededBookings;
   private server: Server | undefined;
   private baseUrl = '';
   /** Errors to answer the next requests of an operation with, in turn. */
@@ -106,6 +111,7 @@ export class MockChannelManager {
       renderReservation: (b: BookingRecord) => this.shapes.reservation(b.id, renderMockReservation(b, options.reservationTemplate), 'GetBookingId'),
     });
     this.inbound = new InboundStore(options.clock);
+    this.seeded = new SeededBookings(this.model, this.shapes, options.clock, options.bookingSeed);
     const { property } = options;
     this.identity = {
       sharedSecret: options.sharedSecret,

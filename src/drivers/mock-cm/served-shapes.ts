@@ -58,6 +58,8 @@ export class ServedShapes {
   private readonly addedPlans = new Set<string>();
   /** How many variations each shaped booking's reservation carries. */
   private readonly varied = new Map<string, number>();
+  /** Per shaped booking, the variations its latest rendering carries (keyed by that rendering). */
+  private readonly cachedVariations = new Map<string, { key: string; first: Variation[] | undefined }>();
   private made = 0;
 
   /** The shape of the next booking the scenario makes: the id forms in turn, every other one listed without version. */
@@ -72,6 +74,30 @@ export class ServedShapes {
     const shape = { name: names.join('; ') || 'the plain shape', id: idOf(idForm, 1000 + n), listVersion };
     this.shapes.set(shape.id, shape);
     return shape;
+  }
+
+  /**
+   * Ids for the seeded bookings, one of each valid shape and letter case in turn: plain,
+   * digits with leading zeros, the maximum length, lower case (the plain id's twin in
+   * another case: a different booking), mixed case, non-ASCII; every other one listed
+   * without version. Each is served as a shape (its reservation varied too).
+   */
+  generatedIds(count: number, first = 2000): BookingShape[] {
+    const forms: Array<[string, (n: number) => string]> = [
+      ['the plain shape', (n) => `B-${n}`],
+      ['booking_id digits with leading zeros', (n) => `000${n}`],
+      ['booking_id at its maximum length 64', (n) => textOfLength(`B-${n}-`, 64)],
+      ['booking_id in lower case (the plain id in another case)', (n) => `b-${n - 3}`],
+      ['booking_id in mixed case', (n) => `Res-${n}-aBc`],
+      ['booking_id with non-ASCII letters', (n) => `Ré-${n}-Ø`],
+    ];
+    return Array.from({ length: count }, (_x, i) => {
+      const [form, make] = forms[i % forms.length]!;
+      const listVersion = i % 2 === 0;
+      const shape = { name: listVersion ? form : `${form}; version absent`, id: make(first + i), listVersion };
+      this.shapes.set(shape.id, shape);
+      return shape;
+    });
   }
 
   shapeOf(bookingId: string): BookingShape | undefined {
@@ -97,17 +123,28 @@ export class ServedShapes {
   /** A shaped booking's reservation with every valid variation that combines with the others; others as rendered. */
   reservation(bookingId: string, rendered: Record<string, unknown>, via?: 'GetBookingId'): Record<string, unknown> {
     if (!this.shapes.has(bookingId)) return rendered;
+    // Generating the variations costs milliseconds, and a PMS fetches a listed booking at every poll: once per rendering.
+    const key = JSON.stringify(rendered);
+    let served = this.cachedVariations.get(bookingId);
+    if (served?.key !== key) {
+      served = { key, first: this.variationsOf(rendered) };
+      this.cachedVariations.set(bookingId, served);
+    }
+    const first = served.first;
+    if (!first) return rendered;
+    if (via) this.count(via, first.length);
+    this.varied.set(bookingId, first.length);
+    return applyVariations(rendered, first);
+  }
+
+  private variationsOf(rendered: Record<string, unknown>): Variation[] | undefined {
     const { variations } = generateVariations(reservationSchema(), rendered, {
       isValid: reservationValid,
       fixed: (pointer, key) => pointer.split('/').length === 2 && RESERVATION_STATE.has(key),
       frozen: (pointer, key) => pointer.split('/').length === 2 && RESERVATION_LISTS.has(key),
       open: (location) => OPEN.has(location),
     });
-    const [first] = batchVariations(rendered, variations, reservationValid);
-    if (!first) return rendered;
-    if (via) this.count(via, first.length);
-    this.varied.set(bookingId, first.length);
-    return applyVariations(rendered, first);
+    return batchVariations(rendered, variations, reservationValid)[0];
   }
 
   /** BookingCreate went out with a shaped booking's reservation. */

@@ -57,7 +57,7 @@ export class AriSender {
 
   private sendAvailability(mapping: Mapping, stays: readonly BookedStay[]): Promise<void> {
     return this.enqueue(async () => {
-      const items = this.ctx.behaviour.inventory(availabilityItems(mapping, stays, this.window(), this.calendar()));
+      const items = this.ctx.behaviour.inventory(availabilityItems(mapping, this.ctx.behaviour.availabilityStays(stays), this.window(), this.calendar()));
       if (items.length === 0) return;
       await this.sendItems(items);
       this.ctx.state.availabilityUpdates += 1;

@@ -8,7 +8,7 @@ import { endOfNextYear, formatBookingVersion, formatDate } from '../../support/t
 import type { DateWindow, InventoryItem } from './calendar.js';
 import type { CallbackAnswer } from './callbacks.js';
 import type { CmOutcome } from './cm-client.js';
-import { BookingLedger, type BookingChange } from './ledger.js';
+import { type BookedStay, BookingLedger, type BookingChange } from './ledger.js';
 import type { ChannelPair, Mapping } from './mapping.js';
 import type { PropertySyncFixture } from './property-sync.js';
 
@@ -112,6 +112,11 @@ export class PmsBehaviour {
   /** How long (clock time) an availability update waits after the change it follows: none. */
   availabilityDelayMs(): number {
     return 0;
+  }
+
+  /** The stays an availability update covers after an import: the nights the change moved. */
+  availabilityStays(stays: readonly BookedStay[]): readonly BookedStay[] {
+    return stays;
   }
 
   /** Whether an imported booking's change is followed by an availability update. */

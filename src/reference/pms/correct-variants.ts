@@ -10,6 +10,7 @@ export const PMS_CORRECT_VARIANT_NAMES = [
   'late-setup-refresh',
   'throttled-refresh',
   'queued-availability',
+  'availability-span',
 ] as const;
 
 export type PmsCorrectVariant = (typeof PMS_CORRECT_VARIANT_NAMES)[number];
@@ -26,6 +27,8 @@ export const PMS_CORRECT_VARIANTS: Readonly<Record<PmsCorrectVariant, string>> =
     "Waits 9 s (clock time) between the requests of each full refresh, as a PMS that throttles its ARI or sends it from a queue: quiet longer than the test profile's deadlines.settle (6 s) in the middle of a refresh",
   'queued-availability':
     'Sends the availability update that follows an imported booking 4 s (clock time) after the import, from a queue, while it goes on fetching and acknowledging: an effect window may hold an earlier ARIUpdate the 6 s deadlines.settle before that update comes',
+  'availability-span':
+    "After an import, sends the units of every night from the first to the last night the change moved, per room (the nights between a moved booking's old and new dates too, unchanged): more nights than needed, each with its right units",
 };
 
 export function isPmsCorrectVariant(value: unknown): value is PmsCorrectVariant {

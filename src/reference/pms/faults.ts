@@ -144,6 +144,17 @@ const FAULT_TABLE = {
   ),
   'no-availability-on-cancel': fault('Sends no availability update after importing a cancellation', SPEC.overview, 'pms.booking.cancellation-availability'),
   'no-availability-on-modify': fault('Sends no availability update after importing a modification', SPEC.overview, 'pms.booking.modification-availability'),
+  'miscounts-units': fault(
+    'Reads every room of a booking as one unit, whatever its Units (a booking of three lowers availability by one)',
+    SPEC.overview,
+    'pms.booking.availability-updated',
+  ),
+  'first-room-only': fault('Imports only the first room of a booking of several rooms', SPEC.overview, 'pms.booking.availability-updated'),
+  'ignores-date-change': fault(
+    "Keeps a booking's first and last night as first imported when a modification moves them (rooms and units are taken)",
+    SPEC.overview,
+    'pms.booking.modification-availability',
+  ),
   'notify-ignores-changes': fault(
     'Answers NotifyBooking with success but polls only for bookings it does not know yet (not for a cancellation)',
     SPEC.events,

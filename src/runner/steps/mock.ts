@@ -11,6 +11,8 @@ import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
 import { lastPoll } from './expect-request.js';
 import { settingsOf } from '../scope.js';
+import { takeBaseline } from '../../checks/booking-model.js';
+import { occupancy } from '../../channel-manager/index.js';
 
 type Obj = Record<string, unknown>;
 
@@ -52,8 +54,30 @@ function bookingResult(env: StepEnv, id: string, withBaseline: boolean): Obj {
   return result;
 }
 
+/** The model's baseline, taken before the harness first changes a booking: the PMS's units then plus the units booked then. */
+function keepBaseline(env: StepEnv): void {
+  const pms = env.ctx.pms!;
+  pms.baseline ??= takeBaseline(pms.judge.ledger('run'), occupancy(pms.mock.model.bookings.all()), env.ctx.clock.now());
+}
+
+/** The seeded bookings arrive, or guests change them: ids, shapes and classes for the report and captures. */
+function applySeeded(env: StepEnv, command: Obj): Obj | undefined {
+  const seeded = env.ctx.pms!.mock.seeded;
+  if (command.seeded_bookings !== undefined) {
+    const made = seeded.arrive();
+    return { seed: seeded.seed, bookings: made.map((g) => ({ booking_id: g.booking.id, classes: g.classes, id_shape: g.idShape })) };
+  }
+  if (command.seeded_changes !== undefined) {
+    return { seed: seeded.seed, changes: seeded.change().map((c) => ({ booking_id: c.id, kind: c.kind, change: c.change })) };
+  }
+  return undefined;
+}
+
 function apply(env: StepEnv, command: Obj): Obj | string {
   const mock = env.ctx.pms!.mock;
+  if (!command.fail_next) keepBaseline(env);
+  const seeded = applySeeded(env, command);
+  if (seeded) return seeded;
   if (command.fail_next) {
     const f = command.fail_next as Obj;
     const bookingId = f.booking_id === undefined ? undefined : String(f.booking_id);

@@ -2,6 +2,7 @@
 // the PmsFacts (all inbound traffic, the ARI ledgers, the mapped pairs).
 import type { PmsFacts } from '../../checks/code/types.js';
 import type { StepEnv } from '../step-env.js';
+import { occupancy } from '../../channel-manager/index.js';
 
 const CALLBACKS = new Set(['NotifyBooking', 'BookingCreate', 'ARIFullRefresh', 'RoomInfo']);
 
@@ -19,5 +20,6 @@ export function pmsFacts(env: StepEnv, windowStart: number, windowKey = 'run'): 
       .filter((x) => x.direction === 'outbound' && CALLBACKS.has(String(x.operation)))
       .map((x) => ({ id: x.id, operation: String(x.operation), at: Date.parse(x.startedAt) })),
     outbound: env.ctx.log.all().filter((x) => x.direction === 'outbound'),
+    bookings: { baseline: pms.baseline, changes: pms.mock.model.bookings.changes(), booked: occupancy(pms.mock.model.bookings.all()) },
   };
 }

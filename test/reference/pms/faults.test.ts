@@ -111,6 +111,30 @@ const SCENARIOS = {
     });
     return booked;
   },
+  // A booking of two rooms, three units of the first, imported by a notified poll: its id.
+  twoRoomsThreeUnits: async (pair: Pair) => {
+    await polls(pair, 1);
+    await settledFor(200);
+    const [first, second] = pair.ota.model.fixture.rooms;
+    const stay = (room: typeof first, units: number) => ({
+      wbp_room_id: room!.wbp_room_id,
+      arrivalInDays: 40,
+      units,
+      rates: [room!.base_rate, room!.base_rate],
+    });
+    const id = pair.ota.model.createBooking({ stays: [stay(first, 3), stay(second, 1)] });
+    await notifyAndSettle(pair, id);
+    return id;
+  },
+  // A booking imported, then its dates moved two days later and notified again: its id.
+  datesMoved: async (pair: Pair) => {
+    let booked = '';
+    await changed(pair, (id) => {
+      booked = id;
+      pair.ota.model.bookings.modify(id, { shiftDays: 2 });
+    });
+    return booked;
+  },
   // Bookings whose ids take the shapes the mock serves: numeric with leading zeros, 64 characters.
   shapedBookings: async (pair: Pair) => {
     await polls(pair, 2);
@@ -521,6 +545,28 @@ const CASES: Record<PmsFault, FaultCase> = {
     faulty: ['GetRoomTypes', 'GetRatePlans', 'GetBookingList'],
   },
   'booking-create-strict': { scenario: 'bookingCreateExtra', probe: (_p, a) => answerOf(a).json.success, correct: true, faulty: false },
+  'miscounts-units': {
+    scenario: 'twoRoomsThreeUnits',
+    options: LONG_POLL,
+    probe: (p, id) => p.pms.state.bookings.get(String(id))?.stays.map((s) => s.units),
+    correct: [3, 1],
+    faulty: [1, 1],
+  },
+  'first-room-only': {
+    scenario: 'twoRoomsThreeUnits',
+    options: LONG_POLL,
+    probe: (p, id) => p.pms.state.bookings.get(String(id))?.stays.length,
+    correct: 2,
+    faulty: 1,
+  },
+  'ignores-date-change': {
+    scenario: 'datesMoved',
+    options: LONG_POLL,
+    // Whether the PMS holds the first night the channel manager now has.
+    probe: (p, id) => p.pms.state.bookings.get(String(id))?.stays[0]?.start === p.ota.model.bookings.get(String(id))?.stays[0]?.start,
+    correct: true,
+    faulty: false,
+  },
   'notify-ignores-changes': {
     scenario: 'cancelled',
     options: LONG_POLL,

@@ -2,6 +2,7 @@
 // conforming PMS may show (another order or timing the spec allows; names and descriptions
 // in ../correct-variants.ts). Unlike the faults, each must be certified.
 import type { PmsCorrectVariant } from '../correct-variants.js';
+import type { BookedStay } from '../ledger.js';
 import type { PmsVariant } from './variant.js';
 
 /** late-setup-refresh: how long (clock time) the refresh after setup waits to start. */
@@ -57,4 +58,25 @@ export const CORRECT_VARIANTS: Readonly<Record<PmsCorrectVariant, PmsVariant>> =
         return QUEUED_AVAILABILITY_MS;
       }
     },
+  'availability-span': (Base) =>
+    class extends Base {
+      override availabilityStays(stays: readonly BookedStay[]): readonly BookedStay[] {
+        return spanPerRoom(super.availabilityStays(stays));
+      }
+    },
 };
+
+/** One stay per room, from its earliest first night to its latest last night (units do not matter to the update). */
+function spanPerRoom(stays: readonly BookedStay[]): BookedStay[] {
+  const spans = new Map<string, BookedStay>();
+  for (const stay of stays) {
+    const span = spans.get(stay.room);
+    spans.set(
+      stay.room,
+      span
+        ? { ...span, start: stay.start < span.start ? stay.start : span.start, lastNight: stay.lastNight > span.lastNight ? stay.lastNight : span.lastNight }
+        : { ...stay },
+    );
+  }
+  return [...spans.values()];
+}

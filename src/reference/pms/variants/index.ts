@@ -4,6 +4,7 @@ import { type BehaviourClass, PmsBehaviour } from '../behaviour.js';
 import type { PmsCorrectVariant } from '../correct-variants.js';
 import { type PmsFault, pmsFaultSet } from '../faults.js';
 import { ARI_VARIANTS } from './ari.js';
+import { BOOKING_VARIANTS } from './bookings.js';
 import { CALLBACK_VARIANTS } from './callbacks.js';
 import { CORRECT_VARIANTS } from './correct.js';
 import { ERROR_PATH_VARIANTS } from './error-paths.js';
@@ -20,6 +21,7 @@ export const PMS_VARIANTS: Readonly<Record<PmsFault, PmsVariant>> = {
   ...REQUEST_VARIANTS,
   ...SETUP_VARIANTS,
   ...ARI_VARIANTS,
+  ...BOOKING_VARIANTS,
   ...POLLING_VARIANTS,
   ...CALLBACK_VARIANTS,
   ...PROPERTY_SYNC_VARIANTS,

@@ -1,0 +1,114 @@
+// The one check of what bookings do to a PMS's availability (PMS target): takes the window's
+// facts and the channel manager's model of its bookings (every booking the mock served:
+// the first list, the polled and pushed ones, modifications and cancellations), gives a
+// verdict on whether the PMS's latest units for every room x rate plan and night a change
+// touched equal the model: the PMS's own inventory less the units booked now. A window
+// judges the changes made since it opened once the PMS learned of them (fetched or was
+// pushed each booking since its latest change: the window has settled after that, ADR
+// 0019); `final: true` judges every change since the baseline, learned or not.
+import { operationOf as op, succeeded } from '../../spec/exchange.js';
+import type { BookingChange } from '../../channel-manager/index.js';
+import { touchedNights } from '../../channel-manager/index.js';
+import { type ModelMismatch, judgeAgainstModel } from '../booking-model.js';
+import { fail, pass, skip, unexpected } from '../check-verdict.js';
+import type { CodeCheck, CodeCheckInput, PmsFacts } from './types.js';
+import { deliveryOf, templateAdvice } from './booking-effect.js';
+
+/** Mismatches named in the message (all are in `actual`). */
+const SHOWN = 8;
+
+function bookingIdOf(body: unknown): string | undefined {
+  const id = body && typeof body === 'object' ? (body as Record<string, unknown>).booking_id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+/** Per booking id, when the PMS received its reservation: each successful GetBookingId, each BookingCreate push it accepted. */
+export function learnedTimes(pms: PmsFacts): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  const add = (id: string, at: number): void => void out.set(id, [...(out.get(id) ?? []), at]);
+  for (const x of pms.inbound) {
+    const id = op(x) === 'GetBookingId' && succeeded(x) && x.request.ok ? bookingIdOf(x.request.value) : undefined;
+    if (id !== undefined) add(id, x.at);
+  }
+  for (const x of pms.outbound ?? []) {
+    if (x.operation !== 'BookingCreate' || x.response?.status !== 200) continue;
+    const id = orderIdOf(x.request.body);
+    if (id !== undefined) add(id, Date.parse(x.startedAt));
+  }
+  return out;
+}
+
+function orderIdOf(body: string): string | undefined {
+  try {
+    const id = (JSON.parse(body) as { reservation?: { OrderId?: unknown } }).reservation?.OrderId;
+    return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether every booking whose changes touched a room and night was received by the PMS after its latest change. */
+function readiness(changes: readonly BookingChange[], learned: Map<string, number[]>): (room: string, night: string) => boolean {
+  const latest = new Map<string, number>();
+  for (const c of changes) latest.set(c.id, Math.max(latest.get(c.id) ?? 0, c.at));
+  const touched = touchedNights(changes);
+  const knows = (id: string): boolean => (learned.get(id) ?? []).some((at) => at >= latest.get(id)!);
+  return (room, night) => [...(touched.get(room)?.get(night) ?? [])].every(knows);
+}
+
+/** One line per room and night: the plans that differ alike are named together. */
+function mismatchLines(mismatches: readonly ModelMismatch[]): string[] {
+  const groups = new Map<string, ModelMismatch[]>();
+  for (const m of mismatches) {
+    const key = `${m.room}\u0000${m.night}\u0000${m.expected}\u0000${m.actual}`;
+    groups.set(key, [...(groups.get(key) ?? []), m]);
+  }
+  return [...groups.values()].map((group) => {
+    const m = group[0]!;
+    const got = m.actual === undefined ? 'no units ever sent' : `${m.actual}`;
+    const plans = group.map((g) => g.rate).join(', ');
+    return `booking ${m.bookings.join(', ')}: room ${m.room}, night ${m.night} (plan ${plans}): expected ${m.expected} unit(s) (inventory ${m.inventory} - booked ${m.booked}), got ${got}`;
+  });
+}
+
+function evidence(input: CodeCheckInput, mismatches: readonly ModelMismatch[]): string[] {
+  const ids = [...new Set(mismatches.flatMap((m) => m.bookings))].slice(0, SHOWN);
+  const delivered = ids.map((id) => deliveryOf(input, id)?.id).filter((id): id is string => id !== undefined);
+  return [...new Set([...delivered, ...input.exchanges.slice(-4)])];
+}
+
+export const availabilityModel: CodeCheck = {
+  name: 'availability-model',
+  description:
+    "the PMS's latest units for every room x rate plan and night a booking's change touched equal the model: its inventory when the harness first changed a booking (its units then plus the units booked then) less the units booked now (args: final = judge every change since then, learned or not)",
+  run(input) {
+    const pms = input.pms;
+    if (!pms?.bookings) return skip('no mock channel manager in this run', 'not-applicable');
+    const { baseline, changes, booked } = pms.bookings;
+    if (!baseline) return skip('no booking changed yet', 'blocked');
+    const final = input.args.final === true;
+    const since = changes.filter((c) => c.at >= baseline.at);
+    const judged = final ? since : since.filter((c) => c.at >= pms.windowStart);
+    if (judged.length === 0) return skip('no booking changed in this window', 'not-applicable');
+    const ready = final ? undefined : readiness(since, learnedTimes(pms));
+    const result = judgeAgainstModel(baseline, judged, booked, pms.ledger('run'), ready);
+    if (result.nights === 0) return skip('the PMS has received none of the changed bookings yet (judged at a later window)', 'blocked');
+    const summary = `${result.bookings.size} booking(s), ${result.nights} room-night(s)`;
+    if (result.mismatches.length === 0) return pass(`${summary}: every plan's units equal the model (inventory less the units booked now)`);
+    const lines = mismatchLines(result.mismatches);
+    const shown = lines.slice(0, SHOWN);
+    const more = lines.length > SHOWN ? `\n  and ${lines.length - SHOWN} more room-night(s)` : '';
+    // Nothing booked since the baseline shows: the PMS may read another reservation layout.
+    const hint = result.unchanged ? templateAdvice(input, 'these bookings') : '';
+    return fail(
+      `${unexpected(`availability after bookings (${summary} judged)`, 'the units the model gives', `${lines.length} room-night(s) differing`)}\n  ${shown.join('\n  ')}${more}${hint}`,
+      {
+        expected: 'inventory - booked units on every touched night',
+        actual: result.mismatches.slice(0, 50).map((m) => ({ ...m })),
+        exchanges: evidence(input, result.mismatches),
+      },
+    );
+  },
+};
+
+export const PMS_MODEL_CHECKS: CodeCheck[] = [availabilityModel];

@@ -1,0 +1,22 @@
+// A seeded pseudo-random source: takes a 32-bit seed, gives the same numbers for the same
+// seed on every machine (mulberry32), so anything drawn from it can be replayed.
+export interface Random {
+  /** A float in [0, 1). */
+  next(): number;
+  /** An integer in [min, max], both included. */
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+}
+
+export function seededRandom(seed: number): Random {
+  let state = seed >>> 0;
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
+  return { next, int, pick: (items) => items[int(0, items.length - 1)]! };
+}
