@@ -92,6 +92,8 @@ export class AriLedger {
   readonly currencies = new Map<string, string[]>();
   readonly unknownPairs: LedgerProblem[] = [];
   readonly unusableItems: LedgerProblem[] = [];
+  /** Per room, the first item that carried rdef_single (inv-rdef-single: private rooms above one person only). */
+  readonly rdefSingleRooms = new Map<string, LedgerProblem>();
   requests = 0;
   items = 0;
   /** The most Inventory items one request carried. */
@@ -141,6 +143,8 @@ export class AriLedger {
       this.pairs.set(key, pair);
     }
     pair.items++;
+    if (item.rdef_single !== undefined && !this.rdefSingleRooms.has(room))
+      this.rdefSingleRooms.set(room, { exchange, pointer: `${pointer}/rdef_single`, message: `rdef_single for room "${room}"` });
     pair.data.set(
       start,
       end,

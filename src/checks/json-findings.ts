@@ -33,14 +33,14 @@ export const JSON_FINDING_CHECKS = {
       title: 'No object in a request body repeats a key',
       level: 'required',
       spec: SPEC.endpoints,
-      rules: ['http-request-json'],
+      rules: ['http-request-json.2'],
     },
     safeIntegers: {
       id: 'protocol.request-safe-integers',
       title: 'Numbers in a request body are within the safe-integer range (±(2^53 − 1)), so every JSON parser reads them exactly',
       level: 'recommended',
       spec: SPEC.endpoints,
-      rules: ['http-request-json'],
+      rules: ['http-request-json.2'],
     },
   },
 } as const satisfies Record<string, Record<string, CheckMeta>>;

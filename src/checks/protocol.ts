@@ -20,14 +20,14 @@ export const PROTOCOL_CHECKS = {
     title: 'Every response has HTTP status 200',
     level: 'required',
     spec: `${SPEC.errors} (1)`,
-    rules: ['http-response-200-json'],
+    rules: ['http-response-200-json.1'],
   },
   contentType: {
     id: 'protocol.content-type',
     title: 'Every response has content type application/json',
     level: 'required',
     spec: `${SPEC.errors} (1)`,
-    rules: ['http-response-200-json'],
+    rules: ['http-response-200-json.2'],
   },
   json: {
     id: 'protocol.json-body',

@@ -14,21 +14,28 @@ export const REFUSAL_CHECKS = {
     title: 'Every refusal (success false) carries a non-empty errors array whose ids are integers',
     level: 'required',
     spec: `${SPEC.commonResponse}; ${SPEC.errors}`,
-    rules: ['resp-errors-on-failure'],
+    rules: ['resp-errors-on-failure.1', 'resp-errors-on-failure.2', 'resp-errors-on-failure.3'],
   },
   propertyIdType: {
     id: 'envelope.property-id-type',
     title: "The property ids the OTA issued can be sent with the types of the spec's id table",
     level: 'required',
     spec: SPEC.idTypes,
-    rules: ['env-types-setupproperty', 'env-healthcheck-ids', 'env-types-scoped'],
+    rules: [
+      'env-types-setupproperty.1',
+      'env-types-setupproperty.2',
+      'env-healthcheck-ids.4',
+      'env-healthcheck-ids.5',
+      'env-types-scoped.1',
+      'env-types-scoped.2',
+    ],
   },
   probeControl: {
     id: 'probe.control.accepted',
     title: 'The valid request a family of probes starts from (and re-sends after them) is accepted',
     level: 'required',
     spec: `${SPEC.endpoint('ARIUpdate')}; ${SPEC.inventory}`,
-    rules: ['ari-inventory'],
+    rules: ['ari-inventory.2'],
   },
 } as const satisfies Record<string, CheckMeta>;
 

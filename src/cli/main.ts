@@ -110,7 +110,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .description('list suites and checks with level and spec section')
     .addOption(targetOption())
     .option('--json', 'machine-readable output')
-    .option('--rules', 'spec rule -> checks of both targets, with why a rule without a check cannot be observed')
+    .option('--rules', 'spec rule and clause -> checks of both targets, with why a clause without a check is not checked')
     .action(async (opts) => {
       const { listCommand } = await import('./commands/list.js');
       setExit(listCommand(opts, io));

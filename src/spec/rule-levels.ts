@@ -2,8 +2,11 @@
 // candidate implements, gives the level those rules give a check of that candidate. A rule of
 // the candidate's side (or of both) gives its own level, the highest one winning; a rule of the
 // other side alone never gives more than a warning (an OTA that accepts more than the spec tells
-// the PMS to send is lenient, not broken). Pure: test/spec/levels.test.ts holds every check to it.
+// the PMS to send is lenient, not broken). A clause id (`<rule-id>.<n>`) gives its own side and
+// level, which are its rule's or weaker (src/spec/clauses.ts). Pure: test/spec/levels.test.ts
+// holds every check to it.
 import type { Level, Target } from './vocabulary.js';
+import { specClause } from './clause-ids.js';
 import { SPEC_RULES, type RuleLevel, type SpecRule } from './rules.js';
 
 const BY_ID: ReadonlyMap<string, SpecRule> = new Map(SPEC_RULES.map((rule) => [rule.id, rule]));
@@ -25,9 +28,15 @@ export function bindsTarget(rule: SpecRule, target: Target): boolean {
   return rule.appliesTo === 'both' || rule.appliesTo === (target === 'ota' ? 'OTA' : 'PMS');
 }
 
-/** The level `ruleIds` give a check that judges the candidate of `target`; undefined when it names no known rule. */
+/** A rule, or a clause read as a rule of its own side, level and text. */
+function ruleOrClause(id: string): SpecRule | undefined {
+  const clause = specClause(id);
+  return clause ? { id: clause.id, appliesTo: clause.appliesTo, level: clause.level, text: clause.text } : BY_ID.get(id);
+}
+
+/** The level `ruleIds` (rule or clause ids) give a check that judges the candidate of `target`; undefined when it names none known. */
 export function levelFromRules(ruleIds: readonly string[], target: Target): RuleLevelOnSide | undefined {
-  const rules = ruleIds.map((id) => BY_ID.get(id)).filter((rule): rule is SpecRule => rule !== undefined);
+  const rules = ruleIds.map(ruleOrClause).filter((rule): rule is SpecRule => rule !== undefined);
   if (rules.length === 0) return undefined;
   const own = rules.filter((rule) => bindsTarget(rule, target));
   if (own.length === 0) return { level: 'recommended', own, otherSideOnly: true };

@@ -14,7 +14,6 @@ export const UNOBSERVABLE_RULES: Readonly<Record<string, string>> = {
   'cancel-4003':
     'The "other reasons" a booking cannot be cancelled are the OTA\'s own policy; no request the spec defines can create such a booking on demand.',
   'inv-los-enforcement': 'Informational: how min_los/max_los are enforced shows only when a guest books on the OTA, which the API does not expose.',
-  'ver-unversioned': 'Informational and negative: the version is carried nowhere, and no answer could show it; the harness sends no version in path or header.',
   // PMS-side rules (src/spec/unobservable-pms.ts).
   ...PMS_UNOBSERVABLE,
 };

@@ -8,7 +8,7 @@ import { parseYaml, isYamlProblem, pointerToPath } from '../support/yaml-source.
 import type { PathSegment, YamlSource } from '../support/yaml-source.js';
 import { isMessageName, CAPABILITY_NAMES } from '../spec/operations.js';
 import { LEVELS } from '../spec/vocabulary.js';
-import { isSpecRuleId } from '../spec/rules.js';
+import { isRuleOrClauseId } from '../spec/clause-ids.js';
 import { SUITE_SCHEMA, STEP_KINDS, stepKindOf, stepSchemaFor } from './suite-schema.js';
 import { findTemplateError } from './template.js';
 import { TEMPLATE_FIELDS, templateRoots } from './template-scopes.js';
@@ -252,12 +252,12 @@ class SuiteReader {
     return def;
   }
 
-  /** A check's `rules:` list: every id must be one of the spec's rules; one list per check id. */
+  /** A check's `rules:` list: every id must be one of the spec's rules or clauses; one list per check id. */
   private declaredRules(raw: Raw, at: PathSegment[], known: CheckDef | undefined): string[] | undefined {
     const rules = raw.rules as string[] | undefined;
     if (rules === undefined) return known?.rules;
     for (const [i, rule] of rules.entries()) {
-      if (!isSpecRuleId(rule)) this.fail([...at, 'rules', i], `unknown spec rule "${rule}" (the ids are listed by \`cm-certify list --rules\`)`);
+      if (!isRuleOrClauseId(rule)) this.fail([...at, 'rules', i], `unknown spec rule or clause "${rule}" (the ids are listed by \`cm-certify list --rules\`)`);
     }
     if (known?.rules && known.rules.join() !== rules.join()) {
       this.fail([...at, 'rules'], `check "${raw.id as string}" was declared with other rules (line ${known.line}); use one rules list per id`);

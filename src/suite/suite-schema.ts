@@ -41,7 +41,7 @@ const check = {
     title: { type: 'string', minLength: 1 },
     level: { enum: ['required', 'recommended', 'advisory'] },
     spec: { type: 'string', minLength: 1 },
-    rules: { type: 'array', items: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' }, uniqueItems: true },
+    rules: { type: 'array', items: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*(\\.[1-9][0-9]*)?$' }, uniqueItems: true },
     expect: {
       type: 'object',
       additionalProperties: false,

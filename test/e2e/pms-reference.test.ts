@@ -101,6 +101,8 @@ const BODY_RULE_FAULTS: ReadonlySet<PmsFault> = new Set([
   'latitude-out-of-range',
   'create-room-wbp-room-id',
   'fee-reference-unknown',
+  'phone-national',
+  'image-url-internal',
 ]);
 
 describe.concurrent('broken PMS variants', () => {

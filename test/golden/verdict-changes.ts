@@ -319,4 +319,19 @@ export const ADDED_CHECKS: AddedCheck[] = [
   { target: 'ota', check: 'property.rooms.kept', why: 'issue 20 item 3: GetRoomTypes is read after UpdateRatePlan and DeleteRatePlan too; no room may vanish' },
   { target: 'ota', check: 'cancel.list-null.still-listed', why: 'issue 20 item 3: after a cancellation GetBookingList is read with null too' },
   { target: 'ota', check: 'ack.list-version.still-listed', why: 'issue 20 item 3: after an acknowledgement GetBookingList is read with a version too' },
+  {
+    target: 'pms',
+    check: 'rule.property.phone-fax-international',
+    why: 'issue 26 item 3: prop-address-contact.10 and .11 (phone and fax with the international country code) had no check; a body rule on CreateProperty (required; D-351)',
+  },
+  {
+    target: 'pms',
+    check: 'rule.property.image-url-public',
+    why: 'issue 26 item 3: img-fields.1 (an image url is publicly accessible) had no check; a body rule on CreateProperty and UpdateRoom (required; D-352)',
+  },
+  {
+    target: 'pms',
+    check: 'pms.ari.rdef-single-rooms',
+    why: 'issue 26 item 3: inv-rdef-single.2 and .3 (rdef_single only for private rooms above one person) had no check; judged on the full refresh against the rooms GetRoomTypes described (required; D-353)',
+  },
 ];

@@ -11,6 +11,7 @@ import { SCHEMA_CHECKS } from '../../src/checks/schema-checks.js';
 import type { CheckMeta } from '../../src/spec/vocabulary.js';
 import { renderTraceabilityMarkdown, ruleStatus, summarise, traceRules } from '../../src/report/traceability.js';
 import { SPEC_RULES, isSpecRuleId } from '../../src/spec/rules.js';
+import { isRuleOrClauseId } from '../../src/spec/clause-ids.js';
 import { UNOBSERVABLE_RULES } from '../../src/spec/unobservable.js';
 import { packagePath } from '../../src/support/package-root.js';
 import { captureIo } from '../e2e/helpers.js';
@@ -43,11 +44,11 @@ describe('traceability', () => {
     }
   });
 
-  it('code-declared checks name only rule ids of the spec, and the automatic checks name some', () => {
+  it('code-declared checks name only rule or clause ids of the spec, and the automatic checks name some', () => {
     const metas: CheckMeta[] = [...Object.values(PROTOCOL_CHECKS), ...Object.values(INBOUND_CHECKS), ...Object.values(SCHEMA_CHECKS), ...BODY_RULES];
-    for (const meta of metas) for (const id of meta.rules ?? []) expect(isSpecRuleId(id), `${meta.id}: ${id}`).toBe(true);
-    expect(SCHEMA_CHECKS.response.rules).toContain('grt-room-item');
-    expect(PROTOCOL_CHECKS.status.rules).toContain('http-response-200-json');
+    for (const meta of metas) for (const id of meta.rules ?? []) expect(isRuleOrClauseId(id), `${meta.id}: ${id}`).toBe(true);
+    expect(SCHEMA_CHECKS.response.rules).toContain('grt-room-item.1');
+    expect(PROTOCOL_CHECKS.status.rules).toContain('http-response-200-json.1');
     expect(BODY_RULES.filter((r) => r.rules?.length).length).toBe(BODY_RULES.length);
   });
 

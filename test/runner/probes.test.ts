@@ -10,6 +10,7 @@ import { PROBE_FAMILIES, probeBody } from '../../src/runner/probes/index.js';
 import type { Probe } from '../../src/runner/probes/index.js';
 import { validateBody } from '../../src/schemas/index.js';
 import { SPEC_RULES } from '../../src/spec/rules.js';
+import { ruleIdOf } from '../../src/spec/clause-ids.js';
 import { loadBuiltinSuites } from '../../src/suite/load-suite.js';
 import { parseSuite } from '../../src/suite/parse-suite.js';
 import { validateSuiteReferences } from '../../src/runner/validate-suite.js';
@@ -126,7 +127,8 @@ describe('probe families', () => {
     const suite = loadBuiltinSuites('ota').find((s) => s.name === 'probes')!;
     const steps = suite.steps.filter((s): s is ProbeStep => s.kind === 'probe');
     expect(steps.map((s) => s.family).sort()).toEqual([...PROBE_FAMILIES.keys()].sort());
-    const rulesOf = (id: string): string[] => suite.checks.find((d) => d.id === id)?.rules ?? [];
+    // A check may name the rule's clauses rather than the rule: the rule of each entry.
+    const rulesOf = (id: string): string[] => (suite.checks.find((d) => d.id === id)?.rules ?? []).map(ruleIdOf);
     for (const step of steps) {
       for (const probe of probes(step.family)) {
         // The check that judges it: the one it names, else the step's first (each result has one level).

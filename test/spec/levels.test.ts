@@ -9,6 +9,7 @@ import { SCHEMA_CHECKS } from '../../src/checks/schema-checks.js';
 import { checksOfTarget } from '../../src/report/traceability.js';
 import { READINGS, isCurrent } from '../../src/spec/readings/index.js';
 import { levelFromRules } from '../../src/spec/rule-levels.js';
+import { ruleIdOf } from '../../src/spec/clause-ids.js';
 import { UNRULED_CHECKS } from '../../src/spec/unruled-checks.js';
 import type { CheckMeta, Target } from '../../src/spec/vocabulary.js';
 
@@ -45,7 +46,7 @@ function checksOf(target: Target): CheckMeta[] {
 /** The current readings that give the check its level, quote a sentence and concern one of its rules. */
 function justifying(meta: CheckMeta): string[] {
   return READINGS.filter(
-    (r) => isCurrent(r) && r.checks[meta.id] === meta.level && r.quotes.length > 0 && (meta.rules ?? []).some((rule) => r.rules.includes(rule)),
+    (r) => isCurrent(r) && r.checks[meta.id] === meta.level && r.quotes.length > 0 && (meta.rules ?? []).some((rule) => r.rules.includes(ruleIdOf(rule))),
   ).map((r) => r.id);
 }
 

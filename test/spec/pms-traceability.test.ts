@@ -12,6 +12,7 @@ import { loadSuite } from '../../src/suite/load-suite.js';
 import { SPEC_RULES } from '../../src/spec/rules.js';
 import { CALLBACK_NAMES } from '../../src/spec/operations.js';
 import { PMS_UNOBSERVABLE } from '../../src/spec/unobservable-pms.js';
+import { isRuleOrClauseId, ruleIdOf } from '../../src/spec/clause-ids.js';
 import { packagePath } from '../../src/support/package-root.js';
 
 const dir = packagePath('suites', 'pms');
@@ -21,7 +22,8 @@ const suites = readdirSync(dir)
   .map((f) => loadSuite(join(dir, f), { builtin: true }));
 const suiteChecks = suites.flatMap((s) => [...(s.checks ?? []), ...s.steps.flatMap((step) => step.checks)]);
 const codeMetas: CheckMeta[] = [...Object.values(INBOUND_CHECKS), SCHEMA_CHECKS.request, ...BODY_RULES];
-const named = new Set([...suiteChecks, ...codeMetas].flatMap((c) => c.rules ?? []));
+const entries = new Set([...suiteChecks, ...codeMetas].flatMap((c) => c.rules ?? []));
+const named = new Set([...entries].map(ruleIdOf));
 const pmsRules = SPEC_RULES.filter((r) => r.appliesTo === 'PMS');
 const known = new Set(SPEC_RULES.map((r) => r.id));
 
@@ -43,7 +45,8 @@ describe('PMS-side traceability', () => {
     expect(empty).toEqual(['pms.property.update-rate-plan']);
   });
 
-  it('every rule id a PMS check names is a spec rule', () => {
+  it('every rule or clause id a PMS check names is one of the spec', () => {
+    expect([...entries].filter((id) => !isRuleOrClauseId(id))).toEqual([]);
     expect([...named].filter((id) => !known.has(id))).toEqual([]);
     expect(Object.keys(PMS_UNOBSERVABLE).filter((id) => !known.has(id))).toEqual([]);
   });

@@ -38,8 +38,15 @@ describe('parseSuite', () => {
     const suite = parseSuite(withRules, 'suites/demo.yaml');
     expect(suite.checks[0]!.rules).toEqual(['hc-always-true']);
     const bad = errorOf(GOOD.replace('        level: required\n', '        level: required\n        rules: [hc-always-true, no-such-rule]\n'));
-    expect(bad.message).toMatch(/unknown spec rule "no-such-rule"/);
+    expect(bad.message).toMatch(/unknown spec rule or clause "no-such-rule"/);
     expect(bad.message).toMatch(/demo\.yaml:\d+/);
+  });
+
+  it('keeps clause ids in a rules list and refuses a clause number the rule does not have', () => {
+    const withClauses = GOOD.replace('        level: required\n', '        level: required\n        rules: [hc-always-true.1, hc-always-true.2]\n');
+    expect(parseSuite(withClauses, 'suites/demo.yaml').checks[0]!.rules).toEqual(['hc-always-true.1', 'hc-always-true.2']);
+    const bad = errorOf(GOOD.replace('        level: required\n', '        level: required\n        rules: [hc-always-true.9]\n'));
+    expect(bad.message).toMatch(/unknown spec rule or clause "hc-always-true\.9"/);
   });
 
   it("keeps a step's when.hooks (optional profile hooks) and refuses a hook name that cannot be one", () => {

@@ -6,6 +6,7 @@ import { inventoryDateOrder } from './inventory.js';
 import { bookingListVersionDateTime, healthCheckSuccess } from './operations.js';
 import { propertyAddressCountry, propertyCoordinates, propertyFeeReferences, propertyRoomWbpRoomId, propertyTimezone } from './property.js';
 import { ratePlansRateIdTruthy } from './rate-plans.js';
+import { imageUrlsPublic, propertyPhoneFax } from './contact-images.js';
 import { reservationDayRates, reservationMinimumFields, reservationTotalPrice } from './reservation.js';
 import type { BodyRule } from './types.js';
 import { blocked, isObject } from './types.js';
@@ -23,6 +24,8 @@ export const BODY_RULES: readonly BodyRule[] = Object.freeze([
   propertyCoordinates,
   propertyRoomWbpRoomId,
   propertyFeeReferences,
+  propertyPhoneFax,
+  imageUrlsPublic,
   bookingListVersionDateTime,
   healthCheckSuccess,
 ]);

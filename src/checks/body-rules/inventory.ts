@@ -67,7 +67,7 @@ export const inventoryDateOrder: BodyRule = defineRule(
     title: 'Every Inventory item has end_date >= start_date',
     level: 'required',
     spec: SPEC.inventory,
-    rules: ['inv-end-date-inclusive'],
+    rules: ['inv-end-date-inclusive.1'],
     appliesTo: [{ name: 'ARIUpdate', kind: 'request' }],
   },
   checkDateOrder,

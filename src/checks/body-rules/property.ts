@@ -143,32 +143,34 @@ function propertyRule(id: string, title: string, spec: string, check: (body: unk
   return defineRule({ id, title, level: 'required', spec, rules, appliesTo: [...CREATE_PROPERTY] }, check);
 }
 
-export const propertyTimezone = propertyRule('rule.property.timezone', 'Property.timezone is an IANA time zone', SPEC.property, checkTimezone, ['prop-codes']);
+export const propertyTimezone = propertyRule('rule.property.timezone', 'Property.timezone is an IANA time zone', SPEC.property, checkTimezone, [
+  'prop-codes.3',
+]);
 export const propertyAddressCountry = propertyRule(
   'rule.property.address-country',
   'Property.address.country equals Property.country',
   SPEC.address,
   checkAddressCountry,
-  ['prop-address-contact'],
+  ['prop-address-contact.5'],
 );
 export const propertyCoordinates = propertyRule(
   'rule.property.coordinates',
   'Property.address lat/lon are decimal degrees in range',
   SPEC.address,
   checkCoordinates,
-  ['prop-address-contact'],
+  ['prop-address-contact.6', 'prop-address-contact.7'],
 );
 export const propertyRoomWbpRoomId = propertyRule(
   'rule.property.room-wbp-room-id',
   'CreateProperty rooms carry no wbp_room_id (UpdateRoom only)',
   SPEC.room,
   checkRoomIds,
-  ['room-required-fields'],
+  ['room-required-fields.9'],
 );
 export const propertyFeeReferences = propertyRule(
   'rule.property.tax-fee-reference',
   'tax_basis_includes_fees[].fee_id refers to a fee of the property',
   SPEC.tax,
   checkFeeReferences,
-  ['tax-percent-basis'],
+  ['tax-percent-basis.3'],
 );

@@ -144,7 +144,7 @@ function checkMinimumFields(body: unknown, rule: CheckMeta): Verdict {
 export const reservationTotalPrice: BodyRule = defineRule(
   {
     id: 'rule.reservation.total-price',
-    rules: ['res-total-sum'],
+    rules: ['res-total-sum.2'],
     title: 'Reservation TotalPrice equals the sum of the room prices',
     level: 'required',
     spec: SPEC.reservation,
@@ -168,7 +168,21 @@ export const reservationDayRates: BodyRule = defineRule(
 export const reservationMinimumFields: BodyRule = defineRule(
   {
     id: 'rule.reservation.minimum-fields',
-    rules: ['res-minimum-fields'],
+    rules: [
+      'res-minimum-fields.1',
+      'res-minimum-fields.2',
+      'res-minimum-fields.3',
+      'res-minimum-fields.4',
+      'res-minimum-fields.5',
+      'res-minimum-fields.6',
+      'res-minimum-fields.7',
+      'res-minimum-fields.8',
+      'res-minimum-fields.9',
+      'res-minimum-fields.10',
+      'res-minimum-fields.11',
+      'res-minimum-fields.12',
+      'res-minimum-fields.13',
+    ],
     title: 'The reservation carries the listed minimum fields',
     level: 'required',
     spec: SPEC.reservation,

@@ -1,21 +1,23 @@
 // `cm-certify list`: takes a target (or both) and gives every suite with its checks
 // (id, level, spec section), then the checks every exchange gets without the suite
 // asking, then the named code checks — the catalogue a partner reads before a run. With
-// --rules: each spec rule and the checks that prove it (docs/traceability.md, the same table).
+// --rules: each spec rule and each of its clauses with the checks that prove it (docs/traceability.md,
+// the same tables).
 import { Chalk } from 'chalk';
 import { loadBuiltinSuites, suiteFileLabel } from '../../suite/load-suite.js';
 import type { Suite } from '../../suite/types.js';
 import type { CheckMeta, Target } from '../../spec/vocabulary.js';
 import { automaticChecks, inboundChecks } from '../../checks/catalogue.js';
 import { CODE_CHECKS } from '../../checks/code/index.js';
-import { renderTraceabilityText, ruleStatus, summarise, traceRules } from '../../report/traceability.js';
+import { renderTraceabilityText, ruleStatus, summarise, traceBuiltinClauses, traceRules } from '../../report/traceability.js';
+import { summariseClauses } from '../../report/clause-trace.js';
 import type { CliIo } from '../io.js';
 import { useColor } from '../io.js';
 
 export interface ListOptions {
   target?: Target;
   json?: boolean;
-  /** Spec rule -> checks (both targets), with the reason where no check can observe a rule. */
+  /** Spec rule and clause -> checks (both targets), with the reason where no check can observe one. */
   rules?: boolean;
 }
 
@@ -34,6 +36,7 @@ function suiteBlock(s: Suite, chalk: InstanceType<typeof Chalk>): string[] {
 
 function listRules(options: ListOptions, io: CliIo): number {
   const traces = traceRules();
+  const clauses = traceBuiltinClauses();
   if (options.json) {
     const rules = traces.map((t) => ({
       id: t.rule.id,
@@ -43,10 +46,20 @@ function listRules(options: ListOptions, io: CliIo): number {
       checks: t.checks,
       ...(t.unobservable ? { unobservable: t.unobservable } : {}),
     }));
-    io.stdout.write(`${JSON.stringify({ rules, totals: summarise(traces) }, null, 2)}\n`);
+    const clauseRows = clauses.map((t) => ({
+      id: t.clause.id,
+      applies_to: t.clause.appliesTo,
+      level: t.clause.level,
+      status: t.status,
+      checks: t.checks,
+      ...(t.unobservable ? { unobservable: t.unobservable } : {}),
+      ...(t.knownMissing ? { known_missing: t.knownMissing } : {}),
+    }));
+    const body = { rules, totals: summarise(traces), clauses: clauseRows, clause_totals: summariseClauses(clauses) };
+    io.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
     return 0;
   }
-  io.stdout.write(renderTraceabilityText(traces));
+  io.stdout.write(renderTraceabilityText(traces, clauses));
   return 0;
 }
 

@@ -179,6 +179,22 @@ const FAULT_TABLE = {
   ),
   'latitude-out-of-range': fault('CreateProperty sends the address latitude 95.16 (beyond 90)', SPEC.address, 'rule.property.coordinates'),
   'create-room-wbp-room-id': fault('CreateProperty sends a room with wbp_room_id (a field of UpdateRoom only)', SPEC.room, 'rule.property.room-wbp-room-id'),
+  // Issue 26: clauses of compound rules that had no check (src/reference/pms/variants/clauses.ts).
+  'phone-national': fault(
+    'CreateProperty sends address.phone "04522 000 100" (no international country code)',
+    SPEC.address,
+    'rule.property.phone-fax-international',
+  ),
+  'image-url-internal': fault(
+    'CreateProperty sends a property image at http://192.168.1.20/photos/lake.jpg (a private address, not publicly accessible)',
+    SPEC.image,
+    'rule.property.image-url-public',
+  ),
+  'rdef-single-every-room': fault(
+    'ARIUpdate sends rdef_single for every room, the dormitory and the single room included',
+    SPEC.inventory,
+    'pms.ari.rdef-single-rooms',
+  ),
   'fee-reference-unknown': fault(
     'CreateProperty sends tax_basis_includes_fees with fee_id 99, the id of no fee of the property',
     SPEC.tax,

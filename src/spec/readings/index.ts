@@ -2,6 +2,7 @@
 // order, lookups by id, by check and by rule, and whether a reading still holds. Reports show
 // a check's current readings beside its failure; docs/readings.md and docs/traceability.md are
 // generated from here.
+import { CLAUSES } from './clauses.js';
 import { ENVELOPE_AND_SCHEMAS } from './envelope-and-schemas.js';
 import { OTA } from './ota.js';
 import { PMS_EFFECTS } from './pms-effects.js';
@@ -25,6 +26,7 @@ export const READING_TOPICS: readonly ReadingTopic[] = [
   PMS_POLLING,
   PMS_LEVELS,
   PMS_EFFECTS,
+  CLAUSES,
 ];
 
 export const READINGS: readonly Reading[] = READING_TOPICS.flatMap((topic) => topic.readings);

@@ -354,6 +354,15 @@ const CASES: Record<PmsFault, FaultCase> = {
   'tax-applies-per-night': bodyFault('/Property/taxes/2/applies_per'),
   'timezone-not-iana': ruleFault('rule.property.timezone'),
   'address-country-differs': ruleFault('rule.property.address-country'),
+  'phone-national': ruleFault('rule.property.phone-fax-international'),
+  'image-url-internal': ruleFault('rule.property.image-url-public'),
+  // The dormitory (4103) and the single room (4104) of the mock's property get no rdef_single from the reference.
+  'rdef-single-every-room': {
+    scenario: 'setup',
+    probe: (p) => items(p).some((i) => ['4103', '4104'].includes(i.wbp_room_id) && i.rdef_single !== undefined),
+    correct: false,
+    faulty: true,
+  },
   'latitude-out-of-range': ruleFault('rule.property.coordinates'),
   'create-room-wbp-room-id': ruleFault('rule.property.room-wbp-room-id'),
   'fee-reference-unknown': ruleFault('rule.property.tax-fee-reference'),

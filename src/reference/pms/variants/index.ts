@@ -6,6 +6,7 @@ import { type PmsFault, pmsFaultSet } from '../faults.js';
 import { ARI_VARIANTS } from './ari.js';
 import { BOOKING_VARIANTS } from './bookings.js';
 import { CALLBACK_VARIANTS } from './callbacks.js';
+import { CLAUSE_VARIANTS } from './clauses.js';
 import { CORRECT_VARIANTS } from './correct.js';
 import { ERROR_PATH_VARIANTS } from './error-paths.js';
 import { POLLING_VARIANTS } from './polling.js';
@@ -27,6 +28,7 @@ export const PMS_VARIANTS: Readonly<Record<PmsFault, PmsVariant>> = {
   ...PROPERTY_SYNC_VARIANTS,
   ...SHAPE_VARIANTS,
   ...ERROR_PATH_VARIANTS,
+  ...CLAUSE_VARIANTS,
 };
 
 export { CORRECT_VARIANTS };
