@@ -27,7 +27,7 @@ describe('reference OTA', () => {
     expect(result.verdict).toBe('certified');
     expect(exitCode).toBe(0);
     expect(result.transport).toBe('https');
-    expect(result.suites.map((s) => s.name)).toEqual(['https', 'setup', 'auth', 'ari', 'booking-polling', 'ack', 'cancel', 'property', 'probes']);
+    expect(result.suites.map((s) => s.name)).toEqual(['https', 'setup', 'auth', 'ari', 'booking-polling', 'model', 'ack', 'cancel', 'property', 'probes']);
     expect(result.counts.pass).toBeGreaterThan(70);
     expect(io.out()).toContain('Verdict: CERTIFIED');
     expect(unexplainedChanges('ota', undefined, result), details(result)).toEqual([]);
@@ -157,6 +157,9 @@ const CAUGHT_BY: Record<OtaFault, string> = {
   'property-description-limit-in-bytes': 'property.create.allowed-value.accepted',
   'update-room-refuses-ota-id': 'property.update-room.accepted',
   'room-types-refuses-room-info': 'setup.room-types.room-info-accepted',
+  'booking-list-exclusive-at-5min': 'model.list-version.boundary',
+  'booking-modify-after-ack-forgotten': 'model.booking.flags',
+  'delete-room-updateroom-refused': 'model.property.answer',
   'property-requires-sort-order': 'property.create.allowed-value.accepted',
   'property-refuses-numeric-id': 'property.create.allowed-value.accepted',
   'setup-refuses-room-info-camp': 'setup.setup-property.room-info-accepted',
