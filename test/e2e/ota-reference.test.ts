@@ -230,7 +230,8 @@ describe('broken OTA variants', () => {
     expect(caught?.outcome, `${id}: ${caught?.message}`).toBe('fail');
     expect(caught?.evidence.exchanges.length).toBeGreaterThan(0);
     const only = ONLY_ISSUE_20[fault];
-    if (only) expect(problems(result)).toEqual([only]);
+    // The model-based sequences (issue 26) judge the same effects again, by their own checks.
+    if (only) expect(problems(result).filter((p) => !p.includes(':model.'))).toEqual([only]);
     expect(result.verdict).toBe('not-certified');
     expect(exitCode).toBe(1);
   });

@@ -293,4 +293,17 @@ export const ADDED_CHECKS: AddedCheck[] = [
   { target: 'ota', check: 'property.rooms.kept', why: 'issue 20 item 3: GetRoomTypes is read after UpdateRatePlan and DeleteRatePlan too; no room may vanish' },
   { target: 'ota', check: 'cancel.list-null.still-listed', why: 'issue 20 item 3: after a cancellation GetBookingList is read with null too' },
   { target: 'ota', check: 'ack.list-version.still-listed', why: 'issue 20 item 3: after an acknowledgement GetBookingList is read with a version too' },
+  ...[
+    'model.list-null.all',
+    'model.list-version.boundary',
+    'model.booking.flags',
+    'model.booking.answer',
+    'model.property.answer',
+    'model.property.rooms',
+    'model.property.rate-plans',
+  ].map((check): AddedCheck => ({
+    target: 'ota',
+    check,
+    why: 'issue 26 items 1 and 4: seeded model-based sequences of operations (suites/ota/55-model.yaml) compare every read-back with the channel-manager core; a variant that breaks a booking list, a flag or a property effect fails them too, the reference and correct variants pass',
+  })),
 ];

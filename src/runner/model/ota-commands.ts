@@ -191,9 +191,11 @@ class PropertyChange implements Command {
       return ['UpdateRoom', { room }, `new room ${id} with rate plans 0 and ${rate}`];
     }
     if (this.kind === 'change-room') {
+      // Its units change, not its label: the label is how the read-back finds the room (a kept
+      // label is the recommended check property.update-room.label's finding, not this one's).
       const room = pick(property.rooms, this.index);
-      room.label = `${room.label.replace(/ v\d+ /, ' ').replace(` ${property.nonce}`, '')} v${property.nextRoomId++} ${property.nonce}`;
-      return ['UpdateRoom', { room: structuredClone(room) }, `room ${room.pms_room_id} relabelled "${room.label}"`];
+      room.units = (Number(room.units) % 9) + 1;
+      return ['UpdateRoom', { room: structuredClone(room) }, `room ${room.pms_room_id} changed to ${String(room.units)} units`];
     }
     if (this.kind === 'delete-room') {
       const room = pick(property.rooms, this.index);
