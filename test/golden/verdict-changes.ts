@@ -293,6 +293,16 @@ export const ADDED_CHECKS: AddedCheck[] = [
   { target: 'ota', check: 'property.rooms.kept', why: 'issue 20 item 3: GetRoomTypes is read after UpdateRatePlan and DeleteRatePlan too; no room may vanish' },
   { target: 'ota', check: 'cancel.list-null.still-listed', why: 'issue 20 item 3: after a cancellation GetBookingList is read with null too' },
   { target: 'ota', check: 'ack.list-version.still-listed', why: 'issue 20 item 3: after an acknowledgement GetBookingList is read with a version too' },
+  {
+    target: 'ota',
+    check: 'booking.list-null.fetched-still-listed',
+    why: 'issue 26 item 4: a fetched booking must stay in the null list whether or not the OTA offers AckBooking (gbl-null-returns-all, required)',
+  },
+  {
+    target: 'ota',
+    check: 'setup.callbacks.path-verb-mismatch',
+    why: "issue 26 item 4: the callbacks probes now send the verb their path names; a HealthCheck body on a callback's path is asked apart (env-verb-equals-op, recommended)",
+  },
   ...[
     'model.list-null.all',
     'model.list-version.boundary',
