@@ -37,9 +37,15 @@ function driverFor(env: StepEnv, counts: Map<ModelCheckId, number>): OtaDriver {
     async call(operation, body) {
       const url = operationUrl(profile.baseUrl, operation, { shared_secret: profile.sharedSecret });
       const sent = { ...buildEnvelope(operation as MessageName, profile), ...body };
-      const live = await ctx.client.post({ operation, url, body: sent });
-      if (isUnreachable(live.record.failure)) throw new HarnessFault(live.record.failure!.message, true);
-      return { body: responseObject(live), status: live.record.response?.status, exchange: live.record.id };
+      // A request that got no answer at all (a timeout on a loaded machine) is sent once more;
+      // twice unanswered, the sequence cannot be judged: a harness fault, never the candidate's failure.
+      for (let attempt = 1; ; attempt += 1) {
+        const live = await ctx.client.post({ operation, url, body: sent });
+        const failure = live.record.failure;
+        if (isUnreachable(failure)) throw new HarnessFault(failure!.message, true);
+        if (live.record.response) return { body: responseObject(live), status: live.record.response.status, exchange: live.record.id };
+        if (attempt === 2) throw new HarnessFault(`${operation} got no answer twice: ${failure?.message ?? 'no response'}`);
+      }
     },
     now: () => ctx.clock.now(),
     async align() {
