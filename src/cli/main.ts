@@ -75,6 +75,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--no-color', 'no colours (also: NO_COLOR=1)')
     .option('--waivers <file>', 'waiver file (YAML): failures of the checks it names are accepted until their dates (verdict certified-with-waivers)')
     .option('--sign-key <file>', 'sign the certificate of the json/html reports with this Ed25519 private key (cm-certify keys generate)')
+    .option(
+      '--seed <n>',
+      'the seed of what the run draws (model-based sequences); every report prints the one used, so a run can be replayed (default: a fresh one)',
+    )
     .addOption(
       new Option('--require <verdict>', 'exit 1 unless the verdict is this (certified refuses certified-with-waivers)').choices([
         'certified',

@@ -21,6 +21,19 @@ export function parseTimeoutFlag(text: string | undefined): number | undefined {
   return ms;
 }
 
+/** "12345": the run's seed, an integer from 0 to 2^31 - 1 (what every report prints). */
+export function parseSeedFlag(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const trimmed = text.trim();
+  const seed = /^\d{1,10}$/.test(trimmed) ? Number(trimmed) : NaN;
+  if (!Number.isSafeInteger(seed) || seed > MAX_SEED)
+    throw new UsageError(`--seed ${JSON.stringify(text)}: give the seed a report printed, an integer from 0 to ${MAX_SEED}`);
+  return seed;
+}
+
+/** fast-check's seeds are 32-bit; a seed the harness draws stays below 2^31. */
+export const MAX_SEED = 2 ** 31 - 1;
+
 export function verbosityOf(quiet: boolean | undefined, verbose: boolean | undefined): Verbosity {
   if (quiet && verbose) throw new UsageError('--quiet and --verbose: give one of them, not both');
   return quiet ? 'quiet' : verbose ? 'verbose' : 'normal';

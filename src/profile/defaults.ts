@@ -19,6 +19,8 @@ export const DEFAULT_LIMITS = {
   max_bookings_fetched: 50,
   max_rate_plan_pairs: 500,
   max_iterations: 1000,
+  /** Seeded sequences of operations the OTA model-based run draws (suites/ota/55-model.yaml); more finds rarer faults, slower. */
+  model_sequences: 12,
 } as const;
 
 export const DEFAULT_LISTEN = { host: '127.0.0.1', port: 9200 };
@@ -69,6 +71,7 @@ export function applyDefaults(raw: RawProfile, file: string, secrets: string[]):
       maxBookingsFetched: raw.limits?.max_bookings_fetched ?? DEFAULT_LIMITS.max_bookings_fetched,
       maxRatePlanPairs: raw.limits?.max_rate_plan_pairs ?? DEFAULT_LIMITS.max_rate_plan_pairs,
       maxIterations: raw.limits?.max_iterations ?? DEFAULT_LIMITS.max_iterations,
+      modelSequences: raw.limits?.model_sequences ?? DEFAULT_LIMITS.model_sequences,
     },
     ari: {
       itemsPerRequest: raw.ari?.items_per_request ?? 100,

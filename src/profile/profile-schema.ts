@@ -118,7 +118,7 @@ export const PROFILE_SCHEMA = {
     limits: {
       type: 'object',
       description:
-        "Size limits in bytes (max_body_bytes, default 10 MiB; evidence_body_bytes, default 16 KiB; max_evidence_bytes, the run's evidence, default 64 MiB) and how much of a candidate's data the harness works through (max_bookings_fetched, default 50; max_rate_plan_pairs, default 500; max_iterations, every other loop, default 1000). Past a limit the rest is not worked through and a warning (limits.candidate-data) says so.",
+        "Size limits in bytes (max_body_bytes, default 10 MiB; evidence_body_bytes, default 16 KiB; max_evidence_bytes, the run's evidence, default 64 MiB) and how much of a candidate's data the harness works through (max_bookings_fetched, default 50; max_rate_plan_pairs, default 500; max_iterations, every other loop, default 1000; model_sequences, the seeded sequences of operations the OTA model-based run draws, default 12, more finds rarer faults and takes longer). Past a limit the rest is not worked through and a warning (limits.candidate-data) says so.",
       additionalProperties: false,
       properties: {
         max_body_bytes: positiveMs,
@@ -127,6 +127,7 @@ export const PROFILE_SCHEMA = {
         max_bookings_fetched: positiveMs,
         max_rate_plan_pairs: positiveMs,
         max_iterations: positiveMs,
+        model_sequences: positiveMs,
       },
     },
     ari: {

@@ -43,6 +43,7 @@ export interface RawProfile {
     max_bookings_fetched?: number;
     max_rate_plan_pairs?: number;
     max_iterations?: number;
+    model_sequences?: number;
   };
   ari?: { items_per_request?: number; max_days_per_range?: number };
   tls?: { ca?: string; cert?: string; key?: string; plain_http?: boolean };
@@ -82,6 +83,8 @@ export interface Profile {
     maxRatePlanPairs: number;
     /** Items of any for_each step, and units of any other loop a candidate's data sizes. */
     maxIterations: number;
+    /** Seeded sequences of operations the OTA model-based run draws (limits.model_sequences). */
+    modelSequences: number;
   };
   ari: { itemsPerRequest: number; maxDaysPerRange: number };
   tls: NonNullable<RawProfile['tls']>;

@@ -109,6 +109,7 @@ function properties(result: RunResult): string {
     ['scope', result.scope],
     ['transport', result.transport],
     ['candidate', result.candidate.baseUrl],
+    ...(result.seed === undefined ? [] : [['seed', String(result.seed)] as [string, string]]),
     ...result.notes.map((n): [string, string] => ['note', n]),
   ];
   if (result.mock?.certificate) props.push(['mock.certificate.sha256', result.mock.certificate.fingerprint256]);

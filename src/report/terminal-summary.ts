@@ -148,7 +148,11 @@ function endLines(chalk: ChalkInstance, result: RunResult, options: SummaryOptio
         )}`,
       );
   }
-  out.push(`Checks: ${countsText(chalk, result)} · ${options.exchangeCount ?? result.exchanges.length} exchanges · ${(result.durationMs / 1000).toFixed(1)} s`);
+  // The seed replays what the run drew (cm-certify run --seed N).
+  const seed = result.seed === undefined ? '' : ` · seed ${result.seed}`;
+  out.push(
+    `Checks: ${countsText(chalk, result)} · ${options.exchangeCount ?? result.exchanges.length} exchanges · ${(result.durationMs / 1000).toFixed(1)} s${seed}`,
+  );
   out.push(formatVerdict(result, chalk));
   return out;
 }

@@ -202,6 +202,7 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
     ...(outsiders ? { outsiders } : {}),
     artifacts: {},
     profileDigest: profileDigest(options.profile),
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(waivers.records ? { waivers: waivers.records } : {}),
   };
   if (variations) result.notes.push(variationNote(variations));

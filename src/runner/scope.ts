@@ -54,6 +54,7 @@ function effectiveLimits(profile: Profile): Record<string, number> {
     max_bookings_fetched: l.maxBookingsFetched,
     max_rate_plan_pairs: l.maxRatePlanPairs,
     max_iterations: l.maxIterations,
+    model_sequences: l.modelSequences,
   };
 }
 

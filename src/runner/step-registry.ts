@@ -9,6 +9,7 @@ import { runExpectRequestStep } from './steps/expect-request.js';
 import { runTrafficStep } from './steps/traffic.js';
 import { runMockStep } from './steps/mock.js';
 import { runProbeStep } from './steps/probe.js';
+import { runModelStep } from './steps/model.js';
 
 /** Runs a step; returns a note for the step's line in the live view, if any. */
 export type StepExecutor = (env: StepEnv, step: Step) => Promise<string | undefined>;
@@ -21,6 +22,7 @@ const executors = new Map<StepKind, StepExecutor>([
   ['traffic', (env, step) => runTrafficStep(env, step as Extract<Step, { kind: 'traffic' }>)],
   ['mock', (env, step) => runMockStep(env, step as Extract<Step, { kind: 'mock' }>)],
   ['probe', (env, step) => runProbeStep(env, step as Extract<Step, { kind: 'probe' }>)],
+  ['model', (env, step) => runModelStep(env, step as Extract<Step, { kind: 'model' }>)],
 ]);
 
 export function getStepExecutor(kind: StepKind): StepExecutor | undefined {

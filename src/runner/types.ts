@@ -37,6 +37,8 @@ export interface RunOptions {
   waivers?: readonly Waiver[] | undefined;
   /** The candidate is cm-certify's own reference candidate, started by the harness (--reference). */
   reference?: ReferenceMark | undefined;
+  /** The run's seed: what the run draws (model-based sequences) comes from it; --seed replays a run. */
+  seed?: number | undefined;
 }
 
 /** A run against cm-certify's own reference candidate: which one, its broken variants, and how the harness knows. */
@@ -183,4 +185,6 @@ export interface RunResult {
   profileDigest: string;
   /** The waiver file's entries as the run used them; absent when no waiver file was given. */
   waivers?: WaiverRecord[];
+  /** The seed everything the run drew came from (`cm-certify run --seed N` replays it). */
+  seed?: number;
 }

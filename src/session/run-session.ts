@@ -5,6 +5,7 @@
 // candidate, the mock channel manager, HTTP agents, the memory watch) is closed before it
 // returns. The CLI's `run` and the package API both call it; it prints only the reporters'
 // output and the mock's address, and it never exits (the named errors are thrown).
+import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import { systemClock, track } from '../support/clock.js';
 import { HarnessError, UsageError, errorMessage } from '../support/errors.js';
@@ -113,7 +114,9 @@ function signerOf(options: SessionOptions, io: SessionIo): Signer | undefined {
   return readSigner(options.signKey, io.cwd, (text) => io.stderr.write(`${text}\n`));
 }
 
-export async function runSession(options: SessionOptions, io: SessionIo): Promise<SessionOutcome> {
+export async function runSession(given: SessionOptions, io: SessionIo): Promise<SessionOutcome> {
+  // The run's seed is fixed first, so every part that draws (the model-based sequences, the mock's bookings) reads the same one.
+  const options: SessionOptions = { ...given, seed: given.seed ?? randomInt(2 ** 31) };
   const grep = compileGrep(options.grep);
   const selection = selectSuites(options.target, options.suite, io.cwd);
   assertSelectionNotEmpty(selection.suites, options.suite, grep, options.grep);
@@ -171,6 +174,7 @@ export async function runSession(options: SessionOptions, io: SessionIo): Promis
         tlsVerification: io.env.NODE_TLS_REJECT_UNAUTHORIZED !== '0',
         waivers,
         reference: prepared.reference ? { ...prepared.reference, how: 'started by the harness itself (--reference)' } : undefined,
+        seed: options.seed,
       },
       ctx,
     );

@@ -47,6 +47,11 @@ export interface SessionOptions {
   waivers?: string | undefined;
   /** An Ed25519 private key file (cm-certify keys generate): the certificate of the JSON and HTML reports is signed with it. */
   signKey?: string | undefined;
+  /**
+   * The run's seed (0 to 2^31 - 1): what the run draws (the OTA model-based sequences; the PMS
+   * mock's seeded bookings) comes from it. Default: a fresh one; RunResult.seed says which.
+   */
+  seed?: number | undefined;
 }
 
 export interface SessionIo {

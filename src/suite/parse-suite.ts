@@ -165,6 +165,9 @@ class SuiteReader {
         step.family = raw.probe;
         if (raw.with) step.with = raw.with;
         break;
+      case 'model':
+        step.model = raw.model;
+        break;
       default:
         step.kind = 'wait';
         step.wait = raw.wait;

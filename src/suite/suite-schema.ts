@@ -152,6 +152,8 @@ const KINDS = {
   wait: { wait: duration },
   // Requests broken on purpose, one rule each: a probe family (src/runner/probes) and its arguments.
   probe: { probe: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' }, with: { type: 'object' } },
+  // Seeded, model-based sequences of operations (src/runner/model), shrunk when one fails.
+  model: { model: { enum: ['ota-sequences'] } },
 } as const;
 
 export const STEP_KINDS = Object.keys(KINDS) as Array<keyof typeof KINDS>;

@@ -174,7 +174,14 @@ export interface ProbeStep extends StepBase {
   with?: Record<string, unknown>;
 }
 
-export type Step = CallStep | HookStep | ExpectRequestStep | TrafficStep | MockStep | WaitStep | ProbeStep;
+/** Seeded, model-based sequences of operations (src/runner/model): every read-back compared with the channel-manager core. */
+export interface ModelStep extends StepBase {
+  kind: 'model';
+  /** Which model: `ota-sequences`. */
+  model: string;
+}
+
+export type Step = CallStep | HookStep | ExpectRequestStep | TrafficStep | MockStep | WaitStep | ProbeStep | ModelStep;
 export type StepKind = Step['kind'];
 
 export interface Suite {

@@ -45,13 +45,42 @@ describe.concurrent('cm-certify CLI', () => {
     const r = await cli(['run', '--target', 'ota', '--reference', '--reporter', 'json', '--reporter', 'junit', '--output-dir', dir]);
     expect(r.stdout).toContain('Verdict: CERTIFIED');
     expect(r.code).toBe(0);
-    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { verdict: string; suites: unknown[]; harness: { version: string } };
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
+      verdict: string;
+      suites: unknown[];
+      harness: { version: string };
+      seed: number;
+    };
     expect(report.verdict).toBe('certified');
-    expect(report.suites.length).toBe(9);
+    expect(report.suites.length).toBe(10);
+    // A fresh seed per run, printed in every report.
+    expect(Number.isSafeInteger(report.seed)).toBe(true);
+    expect(r.stdout).toContain(`seed ${report.seed}`);
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
+    expect(junit).toContain(`<property name="seed" value="${report.seed}"/>`);
     expect(junit).toMatch(/<testsuites name="cm-certify ota certification" tests="\d+" failures="0" errors="0"/);
     expect(junit).toContain('<property name="verdict" value="certified"/>');
   }, 60_000);
+
+  it('--seed replays a failing model-based sequence: the same seed, the same shrunk sequence, step by step', async () => {
+    const args = ['run', '--target', 'ota', '--reference', '--variant', 'booking-modify-after-ack-forgotten', '--suite', 'model', '--seed', '2'];
+    const [first, again] = [await cli(args), await cli(args)];
+    for (const r of [first, again]) {
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain('model.booking.flags');
+      expect(r.stdout).toContain('seed 2');
+    }
+    const sequence = (out: string): string[] =>
+      out
+        .split('\n')
+        .filter((line) => /^ +\d+\. /.test(line))
+        .map((line) => line.replace(/B-\d+/g, 'B-n').trim());
+    expect(sequence(first.stdout)).toEqual(sequence(again.stdout));
+    expect(sequence(first.stdout).join(' ')).toMatch(/AckBooking: booking B-n.*modify_booking hook: booking B-n +<- fails here/);
+    const bad = await cli(['run', '--target', 'ota', '--reference', '--seed', 'x1']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--seed "x1"');
+  }, 90_000);
 
   it('denies a broken variant with exit 1 and names the check with evidence', async () => {
     const r = await cli(['run', '--target', 'ota', '--reference', '--variant', 'cancel-repeat-succeeds', '--suite', 'cancel']);

@@ -334,4 +334,27 @@ export const ADDED_CHECKS: AddedCheck[] = [
     check: 'pms.ari.rdef-single-rooms',
     why: 'issue 26 item 3: inv-rdef-single.2 and .3 (rdef_single only for private rooms above one person) had no check; judged on the full refresh against the rooms GetRoomTypes described (required; D-353)',
   },
+  {
+    target: 'ota',
+    check: 'booking.list-null.fetched-still-listed',
+    why: 'issue 26 item 4: a fetched booking must stay in the null list whether or not the OTA offers AckBooking (gbl-null-returns-all, required)',
+  },
+  {
+    target: 'ota',
+    check: 'setup.callbacks.path-verb-mismatch',
+    why: "issue 26 item 4: the callbacks probes now send the verb their path names; a HealthCheck body on a callback's path is asked apart (env-verb-equals-op, recommended)",
+  },
+  ...[
+    'model.list-null.all',
+    'model.list-version.boundary',
+    'model.booking.flags',
+    'model.booking.answer',
+    'model.property.answer',
+    'model.property.rooms',
+    'model.property.rate-plans',
+  ].map((check): AddedCheck => ({
+    target: 'ota',
+    check,
+    why: 'issue 26 items 1 and 4: seeded model-based sequences of operations (suites/ota/55-model.yaml) compare every read-back with the channel-manager core; a variant that breaks a booking list, a flag or a property effect fails them too, the reference and correct variants pass',
+  })),
 ];

@@ -14,7 +14,7 @@ import { runSession } from '../../session/run-session.js';
 import type { CliIo } from '../io.js';
 import { useColor, useLiveView } from '../io.js';
 import { referenceLauncher } from '../reference-launcher.js';
-import { parseTimeoutFlag, verbosityOf } from '../run-flags.js';
+import { parseSeedFlag, parseTimeoutFlag, verbosityOf } from '../run-flags.js';
 import { shellWord } from '../../support/shell-word.js';
 
 export interface RunCommandOptions {
@@ -47,6 +47,8 @@ export interface RunCommandOptions {
   signKey?: string;
   /** certified or certified-with-waivers: exit 1 unless the verdict meets it. */
   require?: string;
+  /** The run's seed (a report prints it): replays what an earlier run drew. */
+  seed?: string;
 }
 
 export interface RunCommandOutcome {
@@ -71,6 +73,7 @@ export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<R
   const verbosity = verbosityOf(given.quiet, given.verbose);
   if (!given.profile && found.profile && !given.quiet) io.stdout.write(`Profile: ${resolve(io.cwd, found.profile)} (found in the working directory)\n`);
   const requestTimeoutMs = parseTimeoutFlag(given.timeout);
+  const seed = parseSeedFlag(given.seed);
   const required = parseRequire(given.require);
   if (given.variant?.length && !given.reference) throw new UsageError('--variant only applies with --reference');
   const launch = given.reference
@@ -103,6 +106,7 @@ export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<R
       rerunCommand: rerunCommand(given, found.target, found.profile),
       waivers: given.waivers,
       signKey: given.signKey,
+      seed,
     },
     io,
   );

@@ -8,6 +8,7 @@ import { CATALOGUE_FAULTS } from './variants/catalogue.js';
 import { PROPERTY_FAULTS } from './variants/property.js';
 import { PROTOCOL_FAULTS } from './variants/protocol.js';
 import { RESERVATION_FAULTS } from './variants/reservation.js';
+import { SEQUENCE_FAULTS } from './variants/sequences.js';
 import { SETUP_FAULTS } from './variants/setup.js';
 import { SHAPE_FAULTS } from './variants/shapes.js';
 
@@ -106,6 +107,10 @@ export const OTA_FAULT_NAMES = [
   'property-description-limit-in-bytes',
   'update-room-refuses-ota-id',
   'room-types-refuses-room-info',
+  // Issue 26: faults only a model-based sequence of operations shows (suites/ota/55-model.yaml).
+  'booking-list-exclusive-at-5min',
+  'booking-modify-after-ack-forgotten',
+  'delete-room-updateroom-refused',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];
@@ -125,6 +130,7 @@ const INFOS: Readonly<Record<OtaFault, OtaFaultInfo>> = {
   ...RESERVATION_FAULTS,
   ...PROPERTY_FAULTS,
   ...SHAPE_FAULTS,
+  ...SEQUENCE_FAULTS,
 };
 
 /** Every fault's description and spec section, in the order of OTA_FAULT_NAMES. */

@@ -48,6 +48,7 @@ export function renderFacts(result: RunResult): SafeHtml {
     ['Exchanges', plural(result.exchanges.length, 'exchange')],
     ['Harness', `${result.harness.name} ${result.harness.version}`],
   ];
+  if (result.seed !== undefined) facts.push(['Seed', `${result.seed} (cm-certify run --seed ${result.seed} draws the same sequences again)`]);
   if (result.interrupted) facts.push(['Interrupted', 'yes: the report holds what ran until then']);
   return html`<section id="run"><h2>Run</h2><dl class="facts">${facts.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl></section>`;
 }

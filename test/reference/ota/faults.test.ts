@@ -331,6 +331,27 @@ const CASES: Record<OtaFault, FaultCase> = {
     correct: true,
     faulty: false,
   },
+  // Issue 26: faults only a sequence of operations shows.
+  'booking-list-exclusive-at-5min': { probe: listedAfter(5 * 60_000), correct: true, faulty: false },
+  'booking-modify-after-ack-forgotten': {
+    probe: (m) => {
+      const id = m.createBooking();
+      call(m, 'AckBooking', { booking_id: id });
+      m.modifyBooking(id);
+      return Number(reservation(m, id).IsModification);
+    },
+    correct: 1,
+    faulty: 0,
+  },
+  'delete-room-updateroom-refused': {
+    probe: (m) => (
+      createProperty(m),
+      onCreated(m, 'UpdateRoom', { room: NEW_ROOM }),
+      outcome(onCreated(m, 'DeleteRoom', { room: { pms_room_id: NEW_ROOM.pms_room_id } }))
+    ),
+    correct: 'success',
+    faulty: 1003,
+  },
   'room-types-refuses-room-info': {
     probe: (m) => call(m, 'GetRoomTypes', { RoomInfo: [{ pms_room_id: 1, units: 1, dormitory: false, label: 'Double', description: null }] }).json.success,
     correct: true,
@@ -474,7 +495,9 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
   ],
   'auth-ignores-body-secret': ['cancel-ignores-body-secret'],
   'room-without-rate-plan': ['ari-rejects-global-plan'],
-  'booking-list-no-offset': ['booking-list-offset-4min'],
+  'booking-list-no-offset': ['booking-list-offset-4min', 'booking-list-exclusive-at-5min'],
+  'booking-list-offset-4min': ['booking-list-exclusive-at-5min'],
+  'booking-modify-not-flagged': ['booking-modify-after-ack-forgotten'],
   'update-room-errors-missing': ['update-room-new-unlisted', 'update-room-requires-rate-plans'],
   'malformed-json-success': ['get-succeeds'],
   'envelope-unchecked': ['property-id-not-integer', 'password-missing-accepted'],
@@ -501,6 +524,7 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
     'delete-rate-plan-drops-rooms',
     'update-room-requires-rate-plans',
     'update-room-refuses-ota-id',
+    'delete-room-updateroom-refused',
   ],
   'property-refuses-tax-amounts': [
     'create-property-dorm-unlisted',
@@ -525,6 +549,7 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
     'update-room-requires-rate-plans',
     'property-description-limit-in-bytes',
     'update-room-refuses-ota-id',
+    'delete-room-updateroom-refused',
   ],
   // Its 2000-character limit refuses 2000 two-byte characters too.
   'property-refuses-max-description': ['property-description-limit-in-bytes'],

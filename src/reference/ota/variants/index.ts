@@ -8,6 +8,7 @@ import { CATALOGUE_VARIANTS } from './catalogue.js';
 import { PROPERTY_VARIANTS } from './property.js';
 import { PROTOCOL_VARIANTS } from './protocol.js';
 import { RESERVATION_VARIANTS } from './reservation.js';
+import { SEQUENCE_VARIANTS } from './sequences.js';
 import { SETUP_VARIANTS } from './setup.js';
 import { SHAPE_VARIANTS } from './shapes.js';
 import type { OtaVariant } from './variant.js';
@@ -23,4 +24,5 @@ export const OTA_VARIANTS: Readonly<Record<OtaFault, OtaVariant>> = {
   ...RESERVATION_VARIANTS,
   ...PROPERTY_VARIANTS,
   ...SHAPE_VARIANTS,
+  ...SEQUENCE_VARIANTS,
 };

@@ -1,0 +1,150 @@
+// The model step: takes a step naming a model (today `ota-sequences`) and the run's seed,
+// draws seeded sequences of operations on the candidate with fast-check's model-based runs,
+// compares every read-back with the channel-manager core's (src/runner/model/), and gives
+// one verdict per declared check: a pass saying how many reads agreed, or the failure of
+// the smallest sequence fast-check shrank it to, step by step, with the seed that replays it.
+import fc from 'fast-check';
+import { isUnreachable } from '../../drivers/transport-errors.js';
+import { responseObject } from '../../checks/protocol.js';
+import { fail, harnessError, pass, skip } from '../../checks/check-verdict.js';
+import { createPropertyItem } from '../generators/create-property.js';
+import type { ModelStep } from '../../suite/types.js';
+import { buildEnvelope, operationUrl } from '../envelope.js';
+import type { MessageName } from '../../spec/operations.js';
+import { HarnessFault, type ModelCheckId, ModelMismatch, type OtaDriver } from '../model/ota-driver.js';
+import { type ModelOffer, modelCommands } from '../model/ota-commands.js';
+import { type SequenceModel, newSequenceModel } from '../model/ota-model.js';
+import type { StepEnv } from '../step-env.js';
+
+/** Operations per sequence at most; the number of sequences is the profile's limits.model_sequences. */
+const MAX_OPERATIONS = 10;
+/** A change is not started in the last part of a second, so it falls in the second it started in. */
+const ALIGN_MS = 900;
+/** Past this, fast-check stops drawing (or shrinking) and reports what it has. */
+const TIME_LIMIT_MS = 60_000;
+
+function driverFor(env: StepEnv, counts: Map<ModelCheckId, number>): OtaDriver {
+  const { ctx, profile } = env;
+  return {
+    hasHook: (name) => ctx.hooks.has(name),
+    async hook(name, input) {
+      const startedAt = ctx.clock.now();
+      const result = await ctx.hooks.run(name, input);
+      if (!result.ok) throw new HarnessFault(`the ${name} hook could not do its job: ${result.message}`);
+      const value = typeof result.value === 'object' && result.value !== null ? (result.value as Record<string, unknown>) : {};
+      return { value, startedAt, finishedAt: ctx.clock.now() };
+    },
+    async call(operation, body) {
+      const url = operationUrl(profile.baseUrl, operation, { shared_secret: profile.sharedSecret });
+      const sent = { ...buildEnvelope(operation as MessageName, profile), ...body };
+      // A request that got no answer at all (a timeout on a loaded machine) is sent once more;
+      // twice unanswered, the sequence cannot be judged: a harness fault, never the candidate's failure.
+      for (let attempt = 1; ; attempt += 1) {
+        const live = await ctx.client.post({ operation, url, body: sent });
+        const failure = live.record.failure;
+        if (isUnreachable(failure)) throw new HarnessFault(failure!.message, true);
+        if (live.record.response) return { body: responseObject(live), status: live.record.response.status, exchange: live.record.id };
+        if (attempt === 2) throw new HarnessFault(`${operation} got no answer twice: ${failure?.message ?? 'no response'}`);
+      }
+    },
+    now: () => ctx.clock.now(),
+    async align() {
+      const into = ctx.clock.now() % 1000;
+      if (into >= ALIGN_MS) await ctx.clock.sleep(1000 - into, ctx.signal);
+    },
+    judged: (check) => counts.set(check, (counts.get(check) ?? 0) + 1),
+  };
+}
+
+function offerOf(env: StepEnv): ModelOffer | string {
+  const { profile, ctx } = env;
+  const caps = new Set(profile.capabilities);
+  let made = 0;
+  const offer: ModelOffer = {
+    modifyHook: ctx.hooks.has('modify_booking'),
+    ack: caps.has('AckBooking'),
+    cancel: caps.has('CancelBooking'),
+    propertyOperations: caps,
+    property: caps.has('CreateProperty')
+      ? () => {
+          const item = createPropertyItem(profile, ctx.clock.now());
+          const { pms_property_id, wbp_property_password } = item;
+          // A property per sequence: the run's second and a counter, so no two of the run share an id.
+          const wbp_property_id = `8${String(Math.floor(ctx.clock.now() / 1000) % 1_000_000).padStart(6, '0')}${String(made++ % 10_000).padStart(4, '0')}`;
+          return { credentials: { pms_property_id, wbp_property_id, wbp_property_password }, Property: item.Property, nonce: item.nonce };
+        }
+      : undefined,
+  };
+  if (!ctx.hooks.has('create_booking') && !offer.property) return 'the profile declares neither hooks.create_booking nor the CreateProperty capability';
+  return offer;
+}
+
+/** The failing sequence, one numbered line per operation, the failing one marked. */
+function sequenceText(trace: readonly string[]): string {
+  return trace.map((line, i) => `  ${i + 1}. ${line}${i === trace.length - 1 ? '   <- fails here' : ''}`).join('\n');
+}
+
+interface Outcome {
+  details: fc.RunDetails<[Iterable<fc.AsyncCommand<SequenceModel, OtaDriver>>]>;
+  trace: string[];
+  operations: number;
+}
+
+async function drawSequences(env: StepEnv, offer: ModelOffer, driver: OtaDriver, seed: number, runs: number): Promise<Outcome> {
+  let trace: string[] = [];
+  let operations = 0;
+  let fault: HarnessFault | undefined;
+  const commands = fc.commands(modelCommands(offer), { maxCommands: MAX_OPERATIONS, size: 'max' });
+  const property = fc.asyncProperty(commands, async (cmds) => {
+    if (fault || env.aborted) return; // nothing more to learn: shrinking ends at once
+    const model = newSequenceModel();
+    try {
+      await fc.asyncModelRun(() => ({ model, real: driver }), cmds);
+    } catch (error) {
+      if (error instanceof HarnessFault) fault = error;
+      trace = [...model.trace];
+      throw error;
+    } finally {
+      operations += model.trace.length;
+    }
+  });
+  const details = await fc.check(property, { seed, numRuns: runs, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false });
+  return { details, trace, operations };
+}
+
+export async function runModelStep(env: StepEnv, step: ModelStep): Promise<string | undefined> {
+  if (step.model !== 'ota-sequences') {
+    env.recordAll(harnessError(`unknown model "${step.model}" (known: ota-sequences)`));
+    return undefined;
+  }
+  const offer = offerOf(env);
+  if (typeof offer === 'string') {
+    env.recordAll(skip(`The model-based sequences need a booking hook or CreateProperty: ${offer}`, 'not-applicable'));
+    return undefined;
+  }
+  const counts = new Map<ModelCheckId, number>();
+  const seed = env.options.seed ?? 0;
+  const runs = env.profile.limits.modelSequences;
+  const { details, trace, operations } = await drawSequences(env, offer, driverFor(env, counts), seed, runs);
+  const error = details.failed ? details.errorInstance : undefined;
+  if (error instanceof HarnessFault) {
+    if (error.unreachable) env.stop.unreachable = error.message;
+    env.recordAll(harnessError(`The model-based sequences could not be driven: ${error.message} (seed ${seed})`));
+    return error.message;
+  }
+  if (details.failed && !(error instanceof ModelMismatch)) {
+    env.recordAll(harnessError(`The model-based sequences broke (seed ${seed}): ${String((error as Error | undefined)?.message ?? error)}`));
+    return undefined;
+  }
+  const summary = `${details.numRuns} sequences, ${operations} operations in all (seed ${seed})`;
+  for (const check of step.checks) {
+    const where = env.where(check.line ? { line: check.line } : {});
+    const judged = counts.get(check.id as ModelCheckId) ?? 0;
+    if (error instanceof ModelMismatch && error.check === check.id) {
+      const shrunk = `\n  The smallest failing sequence (${trace.length} operations, found after ${details.numShrinks} shrinks; replay: --seed ${seed}):\n${sequenceText(trace)}`;
+      env.record(check, fail(`${error.message}${shrunk}`, { exchanges: error.exchanges }), where);
+    } else if (judged === 0) env.record(check, skip(`No operation of ${summary} reached this check`, 'not-applicable'), where);
+    else env.record(check, pass(`${judged} reads agreed with the model in ${summary}`), where);
+  }
+  return `${details.numRuns} sequences, ${operations} operations (seed ${seed})${details.failed ? `, shrunk to ${trace.length}` : ''}`;
+}
