@@ -1,7 +1,7 @@
 // One queued run, executed: takes the run's candidate (profile YAML, opened secrets, CA), a
 // work folder and the service's signing key file, gives the session's outcome. It calls
 // runSession exactly as `cm-certify run --profile … --ca … --reporter json,html,junit
-// --sign-key …` does; the terminal report's lines go to `onLine` as they are written (the
+// --sign-key …` does (the key given in memory); the terminal report's lines go to `onLine` as they are written (the
 // run page's live progress, and the partial evidence a killed worker leaves behind).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { runSession } from '../session/run-session.js';
 import type { SessionOutcome } from '../session/types.js';
 import type { Target } from '../spec/vocabulary.js';
+import type { Signer } from '../report/signature.js';
 import { PROFILE_FILE } from './candidate-profile.js';
 
 export interface RunInputs {
@@ -20,7 +21,7 @@ export interface RunInputs {
 
 export interface ExecuteOptions {
   dir: string;
-  signKey: string;
+  signer: Signer;
   signal: AbortSignal;
   onLine(line: string): void;
   /** What reaches the session's environment besides the secrets (proxy settings). */
@@ -60,7 +61,7 @@ export async function executeRun(inputs: RunInputs, options: ExecuteOptions): Pr
         ...(inputs.caPem ? { ca: 'ca.pem' } : {}),
         reporter: ['json', 'html', 'junit'],
         outputDir: REPORT_DIR,
-        signKey: options.signKey,
+        signer: options.signer,
         verbosity: 'normal',
         rerunCommand: `cm-certify run --target ${inputs.target} --profile ${PROFILE_FILE}`,
       },

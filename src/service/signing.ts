@@ -1,11 +1,10 @@
 // The team's signing key, held by the service: takes the Database and the SecretBox, gives the
 // Ed25519 key pair (made on first start, its private half sealed in cm_meta, never shown or
-// served), the public key PEM that `verify-report --trust` reads, and a private key file for
-// one run (mode 0600 in a folder of its own, removed by the caller after the run).
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// served), the public key PEM that `verify-report --trust` reads, and the signer the runs use (the key
+// opened in memory only).
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
+import type { Signer } from '../report/signature.js';
+import { keyIdOf } from '../support/signing-keys.js';
 import type { Database } from './database.js';
 import type { SecretBox } from './secret-box.js';
 
@@ -23,12 +22,10 @@ export async function publicKeyPem(db: Database): Promise<string> {
   return row.value;
 }
 
-/** The private key written for one run; `remove` deletes it. */
-export async function signingKeyFile(db: Database, box: SecretBox): Promise<{ path: string; remove(): void }> {
+/** The signer of the runs' certificates: the private key opened into memory only, never written to a file. */
+export async function serviceSigner(db: Database, box: SecretBox): Promise<Signer> {
   const [row] = await db.query<{ value: string }>("SELECT value FROM cm_meta WHERE key = 'signing_key'");
   if (!row) throw new Error('the service has no signing key yet');
-  const dir = mkdtempSync(join(tmpdir(), 'cm-certify-key-'));
-  const path = join(dir, 'signing.key');
-  writeFileSync(path, box.open<string>(row.value), { mode: 0o600, flag: 'wx' });
-  return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const key = createPrivateKey(box.open<string>(row.value));
+  return { key, keyId: keyIdOf(key) };
 }

@@ -33,6 +33,8 @@ export interface RunView {
   state: RunState;
   verdict: string | null;
   attempt: number;
+  /** The worker running it now, if any. */
+  worker: string | null;
   error: string | null;
   queued_by: string;
   created_at: string;
@@ -51,6 +53,7 @@ function runView(r: Record<string, unknown>): RunView {
     state: r.state as RunState,
     verdict: (r.verdict as string | null) ?? null,
     attempt: Number(r.attempt),
+    worker: (r.worker as string | null) ?? null,
     error: (r.error as string | null) ?? null,
     queued_by: String(r.queued_by),
     created_at: iso(r.created_at)!,
@@ -59,7 +62,7 @@ function runView(r: Record<string, unknown>): RunView {
   };
 }
 
-const RUN_COLUMNS = 'id, candidate_id, partner_cid, target, state, verdict, attempt, error, queued_by, created_at, started_at, finished_at';
+const RUN_COLUMNS = 'id, candidate_id, partner_cid, target, state, verdict, attempt, worker, error, queued_by, created_at, started_at, finished_at';
 
 export class Store {
   constructor(

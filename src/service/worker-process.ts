@@ -30,7 +30,7 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
     box: opened.box,
     name,
     concurrency: options.concurrency ?? 4,
-    workDir: options.workDir ?? join(tmpdir(), `cm-certify-worker-${process.pid}`),
+    workDir: options.workDir ?? join(tmpdir(), `cm-certify-worker-${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`),
     heartbeatMs,
     staleMs: options.staleMs ?? heartbeatMs * 5,
     env: options.env,

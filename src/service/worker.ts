@@ -9,7 +9,7 @@ import type { Database } from './database.js';
 import type { Queue } from './queue.js';
 import { RUN_QUEUE } from './queue.js';
 import type { SecretBox } from './secret-box.js';
-import { signingKeyFile } from './signing.js';
+import { serviceSigner } from './signing.js';
 import type { Store } from './store.js';
 import { executeRun, reportFiles } from './execute-run.js';
 import { interruptRun, startSweep } from './sweep.js';
@@ -21,6 +21,7 @@ export interface WorkerOptions {
   box: SecretBox;
   name: string;
   concurrency: number;
+  /** This worker's own folder for its runs' files (emptied when it starts). */
   workDir: string;
   heartbeatMs: number;
   /** A running run whose heartbeat is older than this is interrupted. */
@@ -46,20 +47,32 @@ async function claim(db: Database, runId: number, worker: string): Promise<numbe
 }
 
 /** The heartbeat; false when the run is no longer this worker's, 'cancel' when a cancel was asked. */
-async function beat(db: Database, runId: number, worker: string): Promise<boolean | 'cancel'> {
+async function beat(db: Database, runId: number, worker: string, attempt: number): Promise<boolean | 'cancel'> {
   const [row] = await db.query<{ cancel_requested: boolean }>(
-    "UPDATE cm_runs SET heartbeat_at = now() WHERE id = $1 AND worker = $2 AND state = 'running' RETURNING cancel_requested",
-    [runId, worker],
+    "UPDATE cm_runs SET heartbeat_at = now() WHERE id = $1 AND worker = $2 AND attempt = $3 AND state = 'running' RETURNING cancel_requested",
+    [runId, worker, attempt],
   );
   if (!row) return false;
   return row.cancel_requested ? 'cancel' : true;
 }
 
-async function finish(db: Database, runId: number, worker: string, state: 'done' | 'cancelled', verdict: string | null, error: string | null): Promise<void> {
-  await db.query(
-    "UPDATE cm_runs SET state = $3, verdict = $4, error = $5, finished_at = now(), worker = NULL WHERE id = $1 AND worker = $2 AND state = 'running'",
-    [runId, worker, state, verdict, error],
+async function owns(db: Database, runId: number, worker: string, attempt: number): Promise<boolean> {
+  return (await db.query("SELECT 1 FROM cm_runs WHERE id = $1 AND worker = $2 AND attempt = $3 AND state = 'running'", [runId, worker, attempt])).length > 0;
+}
+
+/** Ends this attempt, unless the run was taken from it meanwhile (interrupted, perhaps re-queued and taken again). */
+async function finish(
+  db: Database,
+  runId: number,
+  worker: string,
+  attempt: number,
+  end: { state: 'done' | 'cancelled'; verdict: string | null; error: string | null },
+): Promise<boolean> {
+  const rows = await db.query(
+    "UPDATE cm_runs SET state = $4, verdict = $5, error = $6, finished_at = now(), worker = NULL WHERE id = $1 AND worker = $2 AND attempt = $3 AND state = 'running' RETURNING id",
+    [runId, worker, attempt, end.state, end.verdict, end.error],
   );
+  return rows.length > 0;
 }
 
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
@@ -71,44 +84,53 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     const attempt = await claim(db, runId, name);
     if (attempt === undefined) return;
     const controller = new AbortController();
+    let cancelled = false;
     active.set(runId, controller);
     options.log?.(`worker ${name}: run ${runId} attempt ${attempt} started`);
     // Progress lines are written in order, one after another, never blocking the run.
     let writes = Promise.resolve();
     const onLine = (line: string): void => void (writes = writes.then(() => store.addEvent(runId, attempt, line)).catch(() => undefined));
     const heartbeat = setInterval(() => {
-      beat(db, runId, name).then(
+      beat(db, runId, name, attempt).then(
         (ok) => {
-          if (ok === 'cancel') controller.abort(new Error('cancelled in the service'));
-          else if (!ok) controller.abort(new Error('the run was taken from this worker'));
+          if (ok === 'cancel') {
+            cancelled = true;
+            controller.abort(new Error('cancelled in the service'));
+          } else if (!ok) controller.abort(new Error('the run was taken from this worker'));
         },
         () => undefined,
       );
     }, options.heartbeatMs);
     const dir = join(options.workDir, `run-${runId}-${attempt}`);
-    const key = await signingKeyFile(db, box);
+    let end: { verdict: string | null; error: string | null };
     try {
       const inputs = await store.candidateForRun((await store.run(runId))!.candidate_id);
-      const outcome = await executeRun(inputs, { dir, signKey: key.path, signal: controller.signal, onLine, env: options.env });
+      const outcome = await executeRun(inputs, { dir, signer: await serviceSigner(db, box), signal: controller.signal, onLine, env: options.env });
+      end = { verdict: outcome.result.verdict, error: null };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      onLine(`error: ${message}`);
+      end = { verdict: cancelled ? null : 'error', error: message };
+    }
+    try {
       await writes;
+      if (!(await owns(db, runId, name, attempt))) {
+        await store.addEvent(runId, attempt, `attempt ${attempt} ended on ${name} after the run was taken from it: its result is not kept`);
+        return;
+      }
       for (const file of reportFiles(dir)) await store.putArtifact(runId, file.name, file.content);
       if (stopping) await interruptRun(store, queue, runId, `the worker ${name} stopped`);
-      else await finish(db, runId, name, controller.signal.aborted ? 'cancelled' : 'done', outcome.result.verdict, null);
-    } catch (error) {
-      await writes;
-      const message = error instanceof Error ? error.message : String(error);
-      await store.addEvent(runId, attempt, `error: ${message}`).catch(() => undefined);
-      if (stopping) await interruptRun(store, queue, runId, `the worker ${name} stopped`);
-      else await finish(db, runId, name, controller.signal.aborted ? 'cancelled' : 'done', controller.signal.aborted ? null : 'error', message);
+      else await finish(db, runId, name, attempt, { state: cancelled ? 'cancelled' : 'done', ...end });
     } finally {
       clearInterval(heartbeat);
-      key.remove();
       active.delete(runId);
       rmSync(dir, { recursive: true, force: true });
       options.log?.(`worker ${name}: run ${runId} attempt ${attempt} ended`);
     }
   }
 
+  // The folder is this worker's alone: what a killed predecessor left there (a run's files) goes now.
+  rmSync(options.workDir, { recursive: true, force: true });
   const sweep = startSweep(store, queue, options.staleMs);
   const workerIds: string[] = [];
   for (let i = 0; i < options.concurrency; i++) {

@@ -9,6 +9,7 @@ import type { Target } from '../spec/vocabulary.js';
 import type { Verbosity } from '../report/types.js';
 import type { RunResult } from '../runner/types.js';
 import type { StartedPmsSide } from './pms-side.js';
+import type { Signer } from '../report/signature.js';
 
 export interface SessionOptions {
   /** Which side the candidate implements. */
@@ -47,6 +48,8 @@ export interface SessionOptions {
   waivers?: string | undefined;
   /** An Ed25519 private key file (cm-certify keys generate): the certificate of the JSON and HTML reports is signed with it. */
   signKey?: string | undefined;
+  /** The signer itself, for a caller that holds the key in memory (the onboarding service: its key never touches a disk). */
+  signer?: Signer | undefined;
 }
 
 export interface SessionIo {
