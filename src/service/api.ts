@@ -177,6 +177,7 @@ export function registerApi(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof HttpError && error.status === 303) return reply.redirect(error.message, 303);
     if (error instanceof HttpError) return reply.code(error.status).send({ error: error.message });
     if (error instanceof ProfileError) return reply.code(400).send({ error: error.message, location: error.location });
     const e = error as { validation?: unknown; statusCode?: number; message: string };
