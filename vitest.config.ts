@@ -8,6 +8,7 @@ const SLOW = [
   'test/hostile/terminal-pty.test.ts',
   'test/report/html-browser.test.ts',
   'test/service/postgres-workers.test.ts',
+  'test/service/browser.test.ts',
 ];
 
 export default defineConfig({

@@ -150,7 +150,9 @@ export function registerApi(app: FastifyInstance, ctx: ServiceContext): void {
     const content = type ? await store.artifact(run.id, file) : undefined;
     if (!type || !content) throw new HttpError(404, `run ${run.id} has no ${file}${run.state === 'done' ? '' : ` (it is ${run.state})`}`);
     await store.audit(me.name, 'downloaded', `run ${run.id} ${file}`);
-    return reply.type(type).header('content-disposition', `attachment; filename="run-${run.id}-${file}"`).send(content);
+    // The HTML report opens in the browser; the others download.
+    const disposition = file === 'report.html' ? 'inline' : 'attachment';
+    return reply.type(type).header('content-disposition', `${disposition}; filename="run-${run.id}-${file}"`).send(content);
   });
 
   app.get('/api/diff', async (request) => {

@@ -95,12 +95,13 @@ export function partnerPage(me: Principal, partner: Partner, candidates: readonl
 
 const LIVE_SCRIPT = `
 const box=document.getElementById('lines'),state=document.getElementById('state'),verdict=document.getElementById('verdict');
-const source=new EventSource(location.pathname+'/live');
+const source=new EventSource(location.pathname+'/live?after='+box.dataset.after);
 source.addEventListener('line',e=>{const d=JSON.parse(e.data);box.textContent+=d.text+'\\n';box.scrollTop=box.scrollHeight;});
 source.addEventListener('state',e=>{const d=JSON.parse(e.data);state.textContent=d.state;verdict.textContent=d.verdict||'';if(d.final){source.close();location.reload();}});
 `;
 
-export function runPage(me: Principal, run: RunView, lines: readonly string[], files: readonly string[], base: string): string {
+/** `lastLine`: the id of the last progress line shown, from which the live stream goes on. */
+export function runPage(me: Principal, run: RunView, lines: readonly string[], lastLine: number, files: readonly string[], base: string): string {
   const final = ['done', 'cancelled', 'interrupted'].includes(run.state) && !(run.state === 'interrupted' && run.verdict === null);
   return page(
     `run ${run.id}`,
@@ -117,7 +118,7 @@ ${
     : ''
 }
 ${me.role === 'admin' && !final ? html`<form method="post" action="/runs/${run.id}/cancel">${csrfField(me)}<button type="submit">Cancel run</button></form>` : ''}
-<h3>Progress</h3><pre id="lines">${lines.join('\n')}${lines.length ? '\n' : ''}</pre>
+<h3>Progress</h3><pre id="lines" data-after="${lastLine}">${lines.join('\n')}${lines.length ? '\n' : ''}</pre>
 ${final ? '' : html`<script>${trusted(LIVE_SCRIPT)}</script>`}`,
   );
 }

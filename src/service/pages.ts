@@ -139,13 +139,24 @@ export function registerPages(app: FastifyInstance, ctx: ServiceContext): void {
   app.get('/runs/:id', async (request, reply) => {
     const me = await member(request);
     const run = await runOr404((request.params as { id: string }).id);
-    const lines = (await store.events(run.id)).map((e) => e.text);
-    return send(reply, runPage(me, run, lines, await store.artifactNames(run.id), `/api/runs/${run.id}`));
+    const events = await store.events(run.id);
+    return send(
+      reply,
+      runPage(
+        me,
+        run,
+        events.map((e) => e.text),
+        events.at(-1)?.id ?? 0,
+        await store.artifactNames(run.id),
+        `/api/runs/${run.id}`,
+      ),
+    );
   });
   app.get('/runs/:id/live', async (request, reply) => {
     await member(request);
     const run = await runOr404((request.params as { id: string }).id);
-    return streamRun(store, run.id, request, reply);
+    const after = Number((request.query as Form).after ?? 0);
+    return streamRun(store, run.id, Number.isSafeInteger(after) ? after : 0, request, reply);
   });
   app.post('/runs/:id/cancel', async (request, reply) => {
     const me = await member(request);
@@ -194,8 +205,18 @@ export function registerPages(app: FastifyInstance, ctx: ServiceContext): void {
     const me = await partnerOf(token);
     const run = await runOr404(id);
     if (run.partner_cid !== me.partnerCid) throw new HttpError(404, `no run ${id}`);
-    const lines = (await store.events(run.id)).map((e) => e.text);
-    return send(reply, runPage(me, run, lines, await store.artifactNames(run.id), `/p/${token}/runs/${run.id}`));
+    const events = await store.events(run.id);
+    return send(
+      reply,
+      runPage(
+        me,
+        run,
+        events.map((e) => e.text),
+        events.at(-1)?.id ?? 0,
+        await store.artifactNames(run.id),
+        `/p/${token}/runs/${run.id}`,
+      ),
+    );
   });
   app.get('/p/:token/runs/:id/:file', async (request, reply) => {
     const { token, id, file } = request.params as { token: string; id: string; file: string };

@@ -10,7 +10,7 @@ import { registerApi } from './api.js';
 import type { ServiceContext } from './context.js';
 import { registerPages } from './pages.js';
 import { openService } from './setup.js';
-import type { OnInterrupt } from './store.js';
+import type { OnInterrupt, Store } from './store.js';
 import { startWorker } from './worker.js';
 import type { Worker } from './worker.js';
 
@@ -34,6 +34,8 @@ export interface RunningService {
   /** The first start's admin password (printed once), undefined on a restart. */
   adminPassword: string | undefined;
   worker: Worker | undefined;
+  /** The records (tests and the benchmark read and seed them). */
+  store: Store;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     url,
     adminPassword,
     worker,
+    store,
     async close() {
       await app.close();
       await worker?.stop();

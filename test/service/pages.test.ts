@@ -86,8 +86,15 @@ describe('the pages', () => {
     const queued = await form('/runs', { candidate, _csrf: csrf });
     const path = queued.headers.get('location')!;
     expect(path).toMatch(/^\/runs\/\d+$/);
-    expect(await (await get(path)).text()).toContain('EventSource');
-    const stream = await get(`${path}/live`);
+    const runId = Number(path.split('/').pop());
+    await service.store.addEvent(runId, 1, 'first line');
+    const runPage = await (await get(path)).text();
+    expect(runPage).toContain('EventSource');
+    expect(runPage).toContain('first line');
+    await service.store.addEvent(runId, 1, 'second line');
+    // The stream goes on from the last line the page shows: each line once.
+    const after = /data-after="(\d+)"/.exec(runPage)![1]!;
+    const stream = await get(`${path}/live?after=${after}`);
     expect(stream.headers.get('content-type')).toBe('text/event-stream');
     const reader = stream.body!.getReader();
     let text = '';
@@ -99,6 +106,8 @@ describe('the pages', () => {
       }
     };
     await read('"state":"queued"');
+    expect(text).toContain('second line');
+    expect(text).not.toContain('first line');
     expect((await form(`${path}/cancel`, { _csrf: csrf })).status).toBe(303);
     await read('"final":true');
     expect(text).toMatch(/event: state\ndata: \{"state":"cancelled","verdict":null,"final":true\}/);
