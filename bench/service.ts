@@ -66,7 +66,7 @@ async function serviceRun(url: string, candidate: number): Promise<number> {
       if (run.verdict !== 'certified') throw new Error(`run ${id}: ${run.verdict}`);
       return performance.now() - start;
     }
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 200));
   }
 }
 

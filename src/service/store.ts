@@ -159,6 +159,15 @@ export class Store {
     await this.db.query('INSERT INTO cm_run_events (run_id, attempt, text) VALUES ($1, $2, $3)', [runId, attempt, text]);
   }
 
+  /** Several lines in one statement, in order (a run's progress comes in bursts). */
+  async addEvents(runId: number, attempt: number, texts: readonly string[]): Promise<void> {
+    await this.db.query('INSERT INTO cm_run_events (run_id, attempt, text) SELECT $1, $2, t FROM unnest($3::text[]) WITH ORDINALITY AS u(t, n) ORDER BY n', [
+      runId,
+      attempt,
+      texts,
+    ]);
+  }
+
   async events(runId: number, afterId = 0): Promise<Array<{ id: number; attempt: number; text: string }>> {
     const rows = await this.db.query('SELECT id, attempt, text FROM cm_run_events WHERE run_id = $1 AND id > $2 ORDER BY id LIMIT 5000', [runId, afterId]);
     return rows.map((r) => ({ id: Number(r.id), attempt: Number(r.attempt), text: String(r.text) }));

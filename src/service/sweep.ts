@@ -25,7 +25,8 @@ export async function interruptRun(store: Store, queue: Queue, runId: number, wh
   }
 }
 
-export async function sweepOnce(store: Store, queue: Queue, staleMs: number): Promise<number[]> {
+/** `alive`: the runs this process itself executes, never taken for stopped however late their heartbeat (a busy event loop). */
+export async function sweepOnce(store: Store, queue: Queue, staleMs: number, alive: (runId: number) => boolean = () => false): Promise<number[]> {
   const rows = await store.db.query<{ id: string; worker: string | null }>(
     `SELECT id, worker FROM cm_runs WHERE state = 'running' AND heartbeat_at < now() - make_interval(secs => $1)`,
     [staleMs / 1000],
@@ -35,13 +36,13 @@ export async function sweepOnce(store: Store, queue: Queue, staleMs: number): Pr
   return rows.map((r) => Number(r.id));
 }
 
-export function startSweep(store: Store, queue: Queue, staleMs: number): { stop(): void } {
+export function startSweep(store: Store, queue: Queue, staleMs: number, alive: (runId: number) => boolean): { stop(): void } {
   let busy = false;
   const timer = setInterval(
     () => {
       if (busy) return;
       busy = true;
-      sweepOnce(store, queue, staleMs)
+      sweepOnce(store, queue, staleMs, alive)
         .catch(() => undefined)
         .finally(() => (busy = false));
     },

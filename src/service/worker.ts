@@ -87,9 +87,19 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     let cancelled = false;
     active.set(runId, controller);
     options.log?.(`worker ${name}: run ${runId} attempt ${attempt} started`);
-    // Progress lines are written in order, one after another, never blocking the run.
-    let writes = Promise.resolve();
-    const onLine = (line: string): void => void (writes = writes.then(() => store.addEvent(runId, attempt, line)).catch(() => undefined));
+    // Progress lines are written in order, a burst in one statement, never blocking the run.
+    const pending: string[] = [];
+    let flushing: Promise<void> | undefined;
+    const flush = async (): Promise<void> => {
+      while (pending.length) await store.addEvents(runId, attempt, pending.splice(0)).catch(() => undefined);
+    };
+    const onLine = (line: string): void => {
+      pending.push(line);
+      flushing ??= flush().finally(() => (flushing = undefined));
+    };
+    const written = async (): Promise<void> => {
+      while (flushing) await flushing;
+    };
     const heartbeat = setInterval(() => {
       beat(db, runId, name, attempt).then(
         (ok) => {
@@ -113,7 +123,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       end = { verdict: cancelled ? null : 'error', error: message };
     }
     try {
-      await writes;
+      await written();
       if (!(await owns(db, runId, name, attempt))) {
         await store.addEvent(runId, attempt, `attempt ${attempt} ended on ${name} after the run was taken from it: its result is not kept`);
         return;
@@ -131,7 +141,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
 
   // The folder is this worker's alone: what a killed predecessor left there (a run's files) goes now.
   rmSync(options.workDir, { recursive: true, force: true });
-  const sweep = startSweep(store, queue, options.staleMs);
+  const sweep = startSweep(store, queue, options.staleMs, (runId) => active.has(runId));
   const workerIds: string[] = [];
   for (let i = 0; i < options.concurrency; i++) {
     workerIds.push(

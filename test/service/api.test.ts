@@ -5,7 +5,7 @@
 // `verify-report --trust` with the key from GET /api/keys; authorisation on every route; a
 // restart keeps everything.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService } from '../../src/service/service.js';
@@ -21,12 +21,12 @@ let reference: ServedReference;
 let api: Api;
 const lines: string[] = [];
 
-const start = () => startService({ data, port: 0, env: { CM_SERVICE_TOKEN: TOKEN }, heartbeatMs: 300, log: (l) => lines.push(l) });
+const start = () => startService({ data, port: 0, env: { CM_SERVICE_TOKEN: TOKEN }, heartbeatMs: 1000, log: (l) => lines.push(l) });
 
 beforeAll(async () => {
   [service, reference] = await Promise.all([start(), serveReferenceOta()]);
   api = apiClient(service.url, TOKEN);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await service?.close();
@@ -145,5 +145,21 @@ describe('the service API', () => {
     expect(service.adminPassword).toBeUndefined();
     const partner = await api.call<{ runs: Array<{ state: string; verdict: string }> }>('GET', '/api/partners/acme');
     expect(partner.body.runs).toEqual([expect.objectContaining({ state: 'done', verdict: 'certified' })]);
+  }, 60_000);
+
+  it('a copy of the stopped data folder is a working backup', async () => {
+    await service.close();
+    const copy = join(tempDir('cm-svc-backup-'), 'data');
+    cpSync(data, copy, { recursive: true });
+    const restored = await startService({ data: copy, port: 0, concurrency: 0, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined });
+    try {
+      const partner = await apiClient(restored.url, TOKEN).call<{ runs: Array<{ id: number }> }>('GET', '/api/partners/acme');
+      expect(partner.body.runs).toHaveLength(1);
+      const report = await apiClient(restored.url, TOKEN).call('GET', `/api/runs/${partner.body.runs[0]!.id}/report.json`);
+      expect(report.status).toBe(200);
+    } finally {
+      await restored.close();
+      service = await start();
+    }
   }, 60_000);
 });

@@ -23,7 +23,7 @@ export async function serveReferenceOta(): Promise<ServedReference> {
     const timer = setTimeout(() => {
       child.kill('SIGTERM');
       fail(new Error(`serve did not start: ${out}`));
-    }, 45_000);
+    }, 90_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (out.includes('Stop with Ctrl-C')) {

@@ -16,7 +16,7 @@ let csrf = '';
 
 beforeAll(async () => {
   service = await startService({ data: tempDir('cm-svc-pages-'), port: 0, concurrency: 0, env: {}, log: () => undefined });
-}, 60_000);
+}, 120_000);
 afterAll(async () => service?.close());
 
 async function form(path: string, fields: Record<string, string>, withCookie = true): Promise<Response> {

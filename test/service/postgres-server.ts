@@ -11,6 +11,13 @@ import { join } from 'node:path';
 
 export interface PostgresServer {
   url: string;
+  /** Stops the server, keeping its data (a database outage). */
+  pause(): void;
+  /** Starts it again on the same port. */
+  resume(): void;
+  /** pg_dump of the database to a file; psql of a dump into a new database (its URL). */
+  dump(file: string): void;
+  restore(file: string, database: string): string;
   stop(): void;
 }
 
@@ -44,8 +51,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   if (root)
     chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
   const port = await freePort();
-  try {
-    run([join(bin, 'initdb'), '-D', data, '-U', 'cm', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  const start = (): void =>
     run([
       join(bin, 'pg_ctl'),
       '-D',
@@ -57,12 +63,32 @@ export async function startPostgres(): Promise<PostgresServer> {
       `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c fsync=off -c max_connections=60`,
       'start',
     ]);
+  const url = (database: string): string => `postgres://cm@127.0.0.1:${port}/${database}`;
+  try {
+    run([join(bin, 'initdb'), '-D', data, '-U', 'cm', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+    start();
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
   return {
-    url: `postgres://cm@127.0.0.1:${port}/postgres`,
+    url: url('postgres'),
+    pause: () => run([join(bin, 'pg_ctl'), '-D', data, '-m', 'fast', '-w', 'stop']),
+    resume: start,
+    dump(file) {
+      const done = spawnSync(join(bin, 'pg_dump'), ['--dbname', url('postgres'), '--file', file], { encoding: 'utf8' });
+      if (done.status !== 0) throw new Error(`pg_dump: ${done.stderr}`);
+    },
+    restore(file, database) {
+      for (const args of [
+        ['--dbname', url('postgres'), '-c', `CREATE DATABASE ${database}`],
+        ['--dbname', url(database), '-v', 'ON_ERROR_STOP=1', '-q', '-f', file],
+      ]) {
+        const done = spawnSync('psql', args, { encoding: 'utf8' });
+        if (done.status !== 0) throw new Error(`psql: ${done.stderr}`);
+      }
+      return url(database);
+    },
     stop() {
       try {
         run([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -3,8 +3,11 @@
 // queue; the worker that takes a run is killed with SIGKILL mid-run. The run is not lost: the
 // other worker's sweep marks it interrupted (its partial progress kept), re-queues it, takes
 // it and certifies the candidate. With on_interrupt incomplete, a killed run ends incomplete.
+// The database stopped under the service gives 503 and the service recovers when it is back;
+// a pg_dump restored into a new database serves the same records and public key.
 // Slow lane: a Postgres cluster, three processes, three runs of the reference OTA.
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService } from '../../src/service/service.js';
@@ -155,4 +158,37 @@ describe('two workers on a real Postgres', () => {
     say(`run ${id} ${ended.state}: verdict ${ended.verdict}, attempt ${ended.attempt}`);
     expect(ended).toMatchObject({ state: 'interrupted', verdict: 'incomplete', attempt: 1 });
   }, 180_000);
+
+  it('says so when the database is down, and recovers when it is back', async () => {
+    postgres.pause();
+    const down = await api.call<{ error: string }>('GET', '/api/partners');
+    expect(down.status).toBe(503);
+    expect(down.body.error).toMatch(/could not do this now/);
+    postgres.resume();
+    const back = await waitFor('the API to answer again', async () => {
+      const answer = await api.call<Array<{ cid: string }>>('GET', '/api/partners');
+      return answer.status === 200 ? answer.body : undefined;
+    });
+    expect(back.map((p) => p.cid)).toEqual(['acme']);
+  }, 60_000);
+
+  it('pg_dump and a restore into a new database keep partners, runs and the signing key', async () => {
+    const file = join(tempDir('cm-svc-dump-'), 'dump.sql');
+    postgres.dump(file);
+    const restored = await startService({
+      database: postgres.restore(file, 'restored'),
+      port: 0,
+      concurrency: 0,
+      env: { CM_SERVICE_TOKEN: TOKEN, CM_SERVICE_SECRET_KEY: SECRET_KEY },
+      log: () => undefined,
+    });
+    try {
+      const copy = apiClient(restored.url, TOKEN);
+      const partner = await copy.call<{ runs: Array<{ state: string; verdict: string }> }>('GET', '/api/partners/acme');
+      expect(partner.body.runs.map((r) => `${r.state} ${r.verdict}`)).toEqual(['interrupted incomplete', 'done certified']);
+      expect((await copy.call('GET', '/api/keys')).text).toBe((await api.call('GET', '/api/keys')).text);
+    } finally {
+      await restored.close();
+    }
+  }, 60_000);
 });
