@@ -7,6 +7,8 @@ const SLOW = [
   'test/cli/pack.test.ts',
   'test/hostile/terminal-pty.test.ts',
   'test/report/html-browser.test.ts',
+  'test/service/postgres-workers.test.ts',
+  'test/service/browser.test.ts',
 ];
 
 export default defineConfig({

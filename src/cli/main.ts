@@ -109,6 +109,44 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       setExit(await serveCommand({ candidate, ...opts }, io));
     });
 
+  const serviceHelp = `
+Tokens: CM_SERVICE_TOKEN (set when the service starts) is an admin bearer token. Make others with
+  curl -H "Authorization: Bearer $CM_SERVICE_TOKEN" -H 'content-type: application/json' \\
+       -d '{"name":"ci"}' URL/api/tokens                     (an admin token for CI or a script)
+       -d '{"name":"acme","role":"partner","partner_cid":"acme"}'  (a partner's read-only link)
+  each shown once. Secrets are sealed with CM_SERVICE_SECRET_KEY (default: DIR/secret.key).
+Scale out: --database postgres://… here, and \`cm-certify worker --database postgres://…\` elsewhere.
+`;
+  program
+    .command('service')
+    .description('the onboarding service: web pages, JSON API and a worker in one process, until Ctrl-C')
+    .option('--data <dir>', 'data folder: the embedded database (PGlite), the secret key, run files')
+    .option('--database <url>', 'a postgres:// URL instead of the embedded database')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--port <port>', 'port to bind (0 = any free port)', '8420')
+    .option('--concurrency <n>', 'runs the in-process worker holds at once', '4')
+    .option('--no-worker', 'no worker in this process (cm-certify worker takes the runs)')
+    .option('--on-interrupt <what>', 'a run whose worker dies: requeue (default) or incomplete')
+    .option('--heartbeat <ms>', "how often a running run's heartbeat is written (a run is interrupted after 5 missed)", '2000')
+    .addHelpText('after', serviceHelp)
+    .action(async (opts) => {
+      const { serviceCommand } = await import('./commands/service.js');
+      setExit(await serviceCommand(opts, io));
+    });
+
+  program
+    .command('worker')
+    .description("take runs from the service's queue on a real Postgres, until Ctrl-C")
+    .requiredOption('--database <url>', "the service's postgres:// URL")
+    .option('--data <dir>', 'where runs keep their files while they run')
+    .option('--name <name>', 'the name the service shows for this worker (default host:pid)')
+    .option('--concurrency <n>', 'runs held at once (a PMS run mostly waits)', '4')
+    .option('--heartbeat <ms>', "how often a running run's heartbeat is written", '2000')
+    .action(async (opts) => {
+      const { workerCommand } = await import('./commands/service.js');
+      setExit(await workerCommand(opts, io));
+    });
+
   program
     .command('list')
     .description('list suites and checks with level and spec section')

@@ -108,10 +108,11 @@ function reportersFor(options: SessionOptions, io: SessionIo, prepared: Prepared
 
 /** The certificate's signer: only where a certificate is written (the json or html report). */
 function signerOf(options: SessionOptions, io: SessionIo): Signer | undefined {
-  if (options.signKey === undefined) return undefined;
+  if (options.signKey === undefined && options.signer === undefined) return undefined;
   if (!options.reporter?.some((r) => r === 'json' || r === 'html'))
     throw new UsageError('--sign-key signs the certificate of the json and html reports: add --reporter json (or html)');
-  return readSigner(options.signKey, io.cwd, (text) => io.stderr.write(`${text}\n`));
+  if (options.signer) return options.signer;
+  return readSigner(options.signKey!, io.cwd, (text) => io.stderr.write(`${text}\n`));
 }
 
 export async function runSession(given: SessionOptions, io: SessionIo): Promise<SessionOutcome> {

@@ -9,6 +9,7 @@ import type { Target } from '../spec/vocabulary.js';
 import type { Verbosity } from '../report/types.js';
 import type { RunResult } from '../runner/types.js';
 import type { StartedPmsSide } from './pms-side.js';
+import type { Signer } from '../report/signature.js';
 
 export interface SessionOptions {
   /** Which side the candidate implements. */
@@ -52,6 +53,8 @@ export interface SessionOptions {
    * mock's seeded bookings) comes from it. Default: a fresh one; RunResult.seed says which.
    */
   seed?: number | undefined;
+  /** The signer itself, for a caller that holds the key in memory (the onboarding service: its key never touches a disk). */
+  signer?: Signer | undefined;
 }
 
 export interface SessionIo {

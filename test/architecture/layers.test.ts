@@ -30,7 +30,9 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   report: [...BELOW_CHECKS, 'checks', 'runner'],
   session: BELOW_SESSION,
   // Everything; src/reference/ only lazily (checked below).
-  cli: [...BELOW_SESSION, 'session', 'reference'],
+  cli: [...BELOW_SESSION, 'session', 'reference', 'service'],
+  // The onboarding service stands on the session, as the CLI does; nothing below imports it.
+  service: [...BELOW_SESSION, 'session'],
   reference: ['support', 'spec', 'schemas', 'channel-manager'],
   build: ['support', 'spec', 'schemas', 'profile', 'suite'],
   index: [...BELOW_SESSION, 'session'],
@@ -151,6 +153,15 @@ export function eagerReference(edges: readonly ImportEdge[]): string[] {
   });
 }
 
+/** CLI modules that load the onboarding service (src/service/) as soon as they are loaded: it must come by a dynamic import() only. */
+export function eagerService(edges: readonly ImportEdge[]): string[] {
+  const cli = [...new Set(edges.map((e) => e.from))].filter((f) => f.startsWith('src/cli/'));
+  return cli.flatMap((file) => {
+    const loaded = [...staticClosure(file, edges)].filter((f) => f.startsWith('src/service/'));
+    return loaded.length ? [`${file} loads ${loaded[0]}`] : [];
+  });
+}
+
 const EDGES = importGraph();
 
 describe('the layers of src/', () => {
@@ -225,7 +236,14 @@ describe('the layers of src/', () => {
         }
     }
     expect(reached.size).toBeGreaterThan(50);
-    expect([...reached].filter((f) => /^src\/(cli|reference)\//.test(f))).toEqual([]);
+    expect([...reached].filter((f) => /^src\/(cli|reference|service)\//.test(f))).toEqual([]);
+  });
+
+  it('the CLI loads the onboarding service lazily, and the service stands on the session', () => {
+    expect(eagerService(EDGES)).toEqual([]);
+    expect(EDGES.some((e) => e.from === 'src/service/execute-run.ts' && e.to === 'src/session/run-session.ts')).toBe(true);
+    const planted: ImportEdge = { from: 'src/cli/main.ts', to: 'src/service/service.ts', specifier: '../service/service.js', kind: 'static' };
+    expect(eagerService([...EDGES, planted])).toEqual(expect.arrayContaining([expect.stringMatching(/^src\/cli\/main\.ts loads src\/service\//)]));
   });
 
   it('the CLI loads the reference candidates lazily: only the gates import them statically', () => {

@@ -82,6 +82,8 @@ describe('modules loaded by a run', () => {
     expect(matching(modules, /^src\/report\/html\//)).toEqual([]);
     expect(matching(modules, /^src\/report\/live-tasks\.js$|node_modules\/listr2\//)).toEqual([]);
     expect(matching(modules, /^src\/reference\/|^src\/cli\/reference\.js$/)).toEqual([]);
+    // The onboarding service (its web framework, databases and queue) only for `service` and `worker`.
+    expect(matching(modules, /^src\/service\/|^src\/cli\/commands\/service\.js$|fastify|pglite|pg-boss|^cjs:pg($|\/)|node_modules\/pg\//)).toEqual([]);
     expect(matching(modules, /^src\/drivers\/mock-cm\/|^src\/session\/pms-side\.js$|^src\/runner\/inbound-judge\.js$/)).toEqual([]);
     // The suite and the profile are read by `yaml` (support/yaml-source.ts), the one YAML reader.
     expect(modules).toEqual(expect.arrayContaining(['src/support/yaml-source.js', 'cjs:yaml']));

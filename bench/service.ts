@@ -1,0 +1,139 @@
+// The onboarding service's benchmark (`npm run bench:service`, issue 29 item 11): takes flags
+// (--runs N), starts the reference OTA once (`cm-certify serve reference-ota`) and the service
+// on a fresh embedded database, and prints: the same OTA certification from the CLI (a whole
+// `cm-certify run --profile --ca --reporter json,html,junit` process) and through the service
+// (POST /api/runs until GET /api/runs/{id} says done), alternating; the queue overhead per
+// run (queued → taken by the worker, from the run's own timestamps); and the partner page with
+// 1,000 runs (GET /partners/{cid} as a logged-in member). Medians; target misses say MISS.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startService } from '../src/service/service.js';
+import { packagePath } from '../src/support/package-root.js';
+
+const BIN = packagePath('bin', 'cm-certify.js');
+const TOKEN = 'bench-admin-token-0123456789abcdef';
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function serveReference(): Promise<{ origin: string; caPem: string; stop(): void }> {
+  const child = spawn(process.execPath, [BIN, 'serve', 'reference-ota', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  await new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => ((out += d.toString()), out.includes('Stop with Ctrl-C') && resolve())));
+  return {
+    origin: new URL(/base URL: (\S+)/.exec(out)![1]!).origin,
+    caPem: readFileSync(/--ca (\S+)/.exec(out)![1]!, 'utf8'),
+    stop: () => child.kill('SIGTERM'),
+  };
+}
+
+async function call<T>(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` },
+): Promise<T> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return (await response.json()) as T;
+}
+
+function cliRun(dir: string, origin: string): number {
+  const start = performance.now();
+  const done = spawnSync(
+    process.execPath,
+    [BIN, 'run', '--target', 'ota', '--profile', 'profile.yaml', '--ca', 'ca.pem', '-r', 'json', '-r', 'html', '-r', 'junit', '-q'],
+    {
+      cwd: dir,
+      env: { ...process.env, CM_REFERENCE_URL: origin },
+    },
+  );
+  if (done.status !== 0) throw new Error(`cm-certify run exited ${done.status}: ${done.stdout}${done.stderr}`);
+  return performance.now() - start;
+}
+
+async function serviceRun(url: string, candidate: number): Promise<number> {
+  const start = performance.now();
+  const { id } = await call<{ id: number }>(url, 'POST', '/api/runs', { candidate });
+  for (;;) {
+    const run = await call<{ state: string; verdict: string }>(url, 'GET', `/api/runs/${id}`);
+    if (run.state === 'done') {
+      if (run.verdict !== 'certified') throw new Error(`run ${id}: ${run.verdict}`);
+      return performance.now() - start;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+  const runs = Number(values.runs);
+  const dir = mkdtempSync(join(tmpdir(), 'cm-certify-bench-service-'));
+  const reference = await serveReference();
+  const service = await startService({ data: join(dir, 'data'), port: 0, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined });
+  try {
+    const profile = readFileSync(packagePath('fixtures', 'profiles', 'reference-ota.yaml'), 'utf8');
+    writeFileSync(join(dir, 'profile.yaml'), profile);
+    writeFileSync(join(dir, 'ca.pem'), reference.caPem);
+    await call(service.url, 'POST', '/api/partners', { cid: 'bench', name: 'Bench' });
+    const { id: candidate } = await call<{ id: number }>(service.url, 'POST', '/api/partners/bench/candidates', {
+      target: 'ota',
+      profile,
+      secrets: { CM_REFERENCE_URL: reference.origin },
+      ca_pem: reference.caPem,
+    });
+    const cli: number[] = [];
+    const svc: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      cli.push(cliRun(dir, reference.origin));
+      svc.push(await serviceRun(service.url, candidate));
+    }
+    const rows = await call<{ runs: Array<{ created_at: string; started_at: string }> }>(service.url, 'GET', '/api/partners/bench');
+    const queueMs = rows.runs.map((r) => Date.parse(r.started_at) - Date.parse(r.created_at));
+    // 1,000 runs of one partner, as records (their reports are not read by the page).
+    await service.store.db.query(
+      "INSERT INTO cm_runs (candidate_id, partner_cid, target, state, verdict, attempt, queued_by, started_at, finished_at) SELECT $1, 'bench', 'ota', 'done', 'certified', 1, 'bench', now(), now() FROM generate_series(1, 1000)",
+      [candidate],
+    );
+    const pageMs = await partnerPage(service.url, service.adminPassword!);
+    const ratio = median(svc) / median(cli);
+    const lines = [
+      `OTA run from the CLI (whole process)      median ${median(cli).toFixed(0)} ms  (${cli.map((x) => x.toFixed(0)).join(', ')})`,
+      `OTA run through the service (POST → done)  median ${median(svc).toFixed(0)} ms  (${svc.map((x) => x.toFixed(0)).join(', ')})`,
+      `  service / CLI                            ${ratio.toFixed(3)}  target ≤ 1.10  ${ratio <= 1.1 ? 'ok' : 'MISS'}`,
+      `queue overhead per run (queued → taken)    median ${median(queueMs).toFixed(0)} ms  (${queueMs.join(', ')})`,
+      `partner page with 1,000 runs               median ${median(pageMs).toFixed(0)} ms  (${pageMs.map((x) => x.toFixed(0)).join(', ')})  target ≤ 200  ${median(pageMs) <= 200 ? 'ok' : 'MISS'}`,
+    ];
+    console.log(lines.join('\n'));
+  } finally {
+    await service.close();
+    reference.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function partnerPage(url: string, password: string): Promise<number[]> {
+  const login = await fetch(`${url}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `username=admin&password=${encodeURIComponent(password)}`,
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const times: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    const start = performance.now();
+    const page = await fetch(`${url}/partners/bench`, { headers: { cookie } });
+    const text = await page.text();
+    times.push(performance.now() - start);
+    if ((text.match(/<td class="state">/g) ?? []).length < 1000) throw new Error('the partner page does not show 1,000 runs');
+  }
+  return times;
+}
+
+await main();

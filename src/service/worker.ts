@@ -1,0 +1,163 @@
+// A worker: takes the Database, the Store, the queue, the secret box and its settings
+// (name, concurrency, work folder, heartbeat), gives a running worker that takes runs from the
+// queue and executes them through runSession, `concurrency` at once. Each running run has a
+// heartbeat; a cancel asked in the database aborts it; its files are kept in the database
+// when it ends. `stop` interrupts what runs (re-queued or ended as each run's operator chose).
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from './database.js';
+import type { Queue } from './queue.js';
+import { RUN_QUEUE } from './queue.js';
+import type { SecretBox } from './secret-box.js';
+import { serviceSigner } from './signing.js';
+import type { Store } from './store.js';
+import { executeRun, reportFiles } from './execute-run.js';
+import { interruptRun, startSweep } from './sweep.js';
+
+export interface WorkerOptions {
+  db: Database;
+  store: Store;
+  queue: Queue;
+  box: SecretBox;
+  name: string;
+  concurrency: number;
+  /** This worker's own folder for its runs' files (emptied when it starts). */
+  workDir: string;
+  heartbeatMs: number;
+  /** A running run whose heartbeat is older than this is interrupted. */
+  staleMs: number;
+  pollSeconds?: number | undefined;
+  env?: NodeJS.ProcessEnv | undefined;
+  log?: ((line: string) => void) | undefined;
+}
+
+export interface Worker {
+  /** Runs executing now. */
+  running(): number[];
+  stop(): Promise<void>;
+}
+
+/** Takes the run when it is still queued; its new attempt number, or undefined (cancelled, or taken already). */
+async function claim(db: Database, runId: number, worker: string): Promise<number | undefined> {
+  const [row] = await db.query<{ attempt: number }>(
+    "UPDATE cm_runs SET state = 'running', worker = $2, attempt = attempt + 1, heartbeat_at = now(), started_at = coalesce(started_at, now()), error = NULL WHERE id = $1 AND state = 'queued' AND NOT cancel_requested RETURNING attempt",
+    [runId, worker],
+  );
+  return row ? Number(row.attempt) : undefined;
+}
+
+/** The heartbeat; false when the run is no longer this worker's, 'cancel' when a cancel was asked. */
+async function beat(db: Database, runId: number, worker: string, attempt: number): Promise<boolean | 'cancel'> {
+  const [row] = await db.query<{ cancel_requested: boolean }>(
+    "UPDATE cm_runs SET heartbeat_at = now() WHERE id = $1 AND worker = $2 AND attempt = $3 AND state = 'running' RETURNING cancel_requested",
+    [runId, worker, attempt],
+  );
+  if (!row) return false;
+  return row.cancel_requested ? 'cancel' : true;
+}
+
+async function owns(db: Database, runId: number, worker: string, attempt: number): Promise<boolean> {
+  return (await db.query("SELECT 1 FROM cm_runs WHERE id = $1 AND worker = $2 AND attempt = $3 AND state = 'running'", [runId, worker, attempt])).length > 0;
+}
+
+/** Ends this attempt, unless the run was taken from it meanwhile (interrupted, perhaps re-queued and taken again). */
+async function finish(
+  db: Database,
+  runId: number,
+  worker: string,
+  attempt: number,
+  end: { state: 'done' | 'cancelled'; verdict: string | null; error: string | null },
+): Promise<boolean> {
+  const rows = await db.query(
+    "UPDATE cm_runs SET state = $4, verdict = $5, error = $6, finished_at = now(), worker = NULL WHERE id = $1 AND worker = $2 AND attempt = $3 AND state = 'running' RETURNING id",
+    [runId, worker, attempt, end.state, end.verdict, end.error],
+  );
+  return rows.length > 0;
+}
+
+export async function startWorker(options: WorkerOptions): Promise<Worker> {
+  const { db, store, queue, box, name } = options;
+  const active = new Map<number, AbortController>();
+  let stopping = false;
+
+  async function runOne(runId: number): Promise<void> {
+    const attempt = await claim(db, runId, name);
+    if (attempt === undefined) return;
+    const controller = new AbortController();
+    let cancelled = false;
+    active.set(runId, controller);
+    options.log?.(`worker ${name}: run ${runId} attempt ${attempt} started`);
+    // Progress lines are written in order, a burst in one statement, never blocking the run.
+    const pending: string[] = [];
+    let flushing: Promise<void> | undefined;
+    const flush = async (): Promise<void> => {
+      while (pending.length) await store.addEvents(runId, attempt, pending.splice(0)).catch(() => undefined);
+    };
+    const onLine = (line: string): void => {
+      pending.push(line);
+      flushing ??= flush().finally(() => (flushing = undefined));
+    };
+    const written = async (): Promise<void> => {
+      while (flushing) await flushing;
+    };
+    const heartbeat = setInterval(() => {
+      beat(db, runId, name, attempt).then(
+        (ok) => {
+          if (ok === 'cancel') {
+            cancelled = true;
+            controller.abort(new Error('cancelled in the service'));
+          } else if (!ok) controller.abort(new Error('the run was taken from this worker'));
+        },
+        () => undefined,
+      );
+    }, options.heartbeatMs);
+    const dir = join(options.workDir, `run-${runId}-${attempt}`);
+    let end: { verdict: string | null; error: string | null };
+    try {
+      const inputs = await store.candidateForRun((await store.run(runId))!.candidate_id);
+      const outcome = await executeRun(inputs, { dir, signer: await serviceSigner(db, box), signal: controller.signal, onLine, env: options.env });
+      end = { verdict: outcome.result.verdict, error: null };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      onLine(`error: ${message}`);
+      end = { verdict: cancelled ? null : 'error', error: message };
+    }
+    try {
+      await written();
+      if (!(await owns(db, runId, name, attempt))) {
+        await store.addEvent(runId, attempt, `attempt ${attempt} ended on ${name} after the run was taken from it: its result is not kept`);
+        return;
+      }
+      for (const file of reportFiles(dir)) await store.putArtifact(runId, file.name, file.content);
+      if (stopping) await interruptRun(store, queue, runId, `the worker ${name} stopped`);
+      else await finish(db, runId, name, attempt, { state: cancelled ? 'cancelled' : 'done', ...end });
+    } finally {
+      clearInterval(heartbeat);
+      active.delete(runId);
+      rmSync(dir, { recursive: true, force: true });
+      options.log?.(`worker ${name}: run ${runId} attempt ${attempt} ended`);
+    }
+  }
+
+  // The folder is this worker's alone: what a killed predecessor left there (a run's files) goes now.
+  rmSync(options.workDir, { recursive: true, force: true });
+  const sweep = startSweep(store, queue, options.staleMs, (runId) => active.has(runId));
+  const workerIds: string[] = [];
+  for (let i = 0; i < options.concurrency; i++) {
+    workerIds.push(
+      await queue.work<{ runId: number }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: options.pollSeconds ?? 0.5 }, async ([job]) => {
+        if (job) await runOne(job.data.runId);
+      }),
+    );
+  }
+  return {
+    running: () => [...active.keys()],
+    async stop() {
+      stopping = true;
+      sweep.stop();
+      for (const id of workerIds) await queue.offWork({ id });
+      for (const controller of active.values()) controller.abort(new Error(`the worker ${name} stopped`));
+      while (active.size) await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+  };
+}
