@@ -9,8 +9,6 @@ export const KNOWN_MISSING_CLAUSES: Readonly<Record<string, string>> = {
   'flow-setup-before-use.5': 'no PMS scenario yet answers SetupProperty with 1002 and then watches the property for a while',
   'ari-full-refresh-coverage.2': 'the coverage check counts dates an Inventory item covers, not whether the item carries units',
   'ari-full-refresh-coverage.3': 'the coverage check counts dates an Inventory item covers, not whether the item carries a rate',
-  'ari-update-on-change.2':
-    'no modification the mock serves yet moves the dates or changes the room, so nothing is released (issue 26 item 1, the PMS model check)',
   'booking-id-verbatim.2': 'pms.booking.acked judges that AckBooking follows an import, not that its booking_id is the listed one unchanged',
   'booking-id-verbatim.3': "no check compares a PMS's CancelBooking booking_id with a listed booking",
   'cp-activation.1': 'the harness has no way to make an OTA withdraw the activation of its test property; a refusal only skips the suite',

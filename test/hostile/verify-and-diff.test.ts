@@ -10,7 +10,7 @@ import { diffCommand } from '../../src/cli/commands/diff.js';
 import { verifyReportCommand } from '../../src/cli/commands/verify-report.js';
 import type { VerifyReportOptions } from '../../src/cli/commands/verify-report.js';
 import { runCommand } from '../../src/cli/commands/run.js';
-import { scaledClock } from '../../src/support/clock.js';
+import { testClock } from '../e2e/pms-profile.js';
 import { buildCertificate } from '../../src/report/certificate.js';
 import type { Certificate } from '../../src/report/certificate.js';
 import { evidenceDigest, evidenceIndex } from '../../src/report/evidence.js';
@@ -103,7 +103,7 @@ describe('diff of reports someone sent you (items 2 and 10)', () => {
 
 describe('verify-report of a report someone sent you (items 8 and 9)', () => {
   it('--require without --trust refuses an unsigned rewritten report unless --allow-unsigned (exit 1, then 0)', async () => {
-    const io = captureIo(scaledClock(50));
+    const io = captureIo(testClock());
     const outputDir = join(io.cwd, 'ref');
     await runCommand({ target: 'ota', reference: true, reporter: ['json'], outputDir }, io);
     // The reference run's report, rewritten as anyone can: the reference mark taken off, the certificate rebuilt, unsigned.

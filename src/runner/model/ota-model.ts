@@ -13,6 +13,9 @@ export class ModelClock implements Clock {
     return this.at;
   }
   async sleep(): Promise<void> {}
+  hold(): () => void {
+    return () => undefined;
+  }
 }
 
 const MODEL_SECRET = 'cm-certify-model';
