@@ -31,9 +31,10 @@ export async function sweepOnce(store: Store, queue: Queue, staleMs: number, ali
     `SELECT id, worker FROM cm_runs WHERE state = 'running' AND heartbeat_at < now() - make_interval(secs => $1)`,
     [staleMs / 1000],
   );
-  for (const r of rows)
+  const stopped = rows.filter((r) => !alive(Number(r.id)));
+  for (const r of stopped)
     await interruptRun(store, queue, Number(r.id), `the worker ${r.worker ?? '?'} stopped answering mid-run (no heartbeat for ${staleMs / 1000} s)`);
-  return rows.map((r) => Number(r.id));
+  return stopped.map((r) => Number(r.id));
 }
 
 export function startSweep(store: Store, queue: Queue, staleMs: number, alive: (runId: number) => boolean): { stop(): void } {
