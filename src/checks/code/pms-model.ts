@@ -4,9 +4,11 @@
 // verdict on whether the PMS's latest units for every room x rate plan and night a change
 // touched equal the model: the PMS's own inventory less the units booked now. A window
 // judges the changes made since it opened once the PMS learned of them (fetched or was
-// pushed each booking since its latest change: the window has settled after that, ADR
-// 0019); `final: true` judges every change since the baseline, learned or not.
+// pushed each booking since its latest change) at least `settle` before the window ended
+// (ADR 0019: the quiet after a fetch); `final: true` judges every change since the
+// baseline, learned or not.
 import { operationOf as op, succeeded } from '../../spec/exchange.js';
+import { parseDuration } from '../../suite/template-parser.js';
 import type { BookingChange } from '../../channel-manager/index.js';
 import { touchedNights } from '../../channel-manager/index.js';
 import { type ModelMismatch, judgeAgainstModel } from '../booking-model.js';
@@ -47,12 +49,25 @@ function orderIdOf(body: string): string | undefined {
   }
 }
 
-/** Whether every booking whose changes touched a room and night was received by the PMS after its latest change. */
-function readiness(changes: readonly BookingChange[], learned: Map<string, number[]>): (room: string, night: string) => boolean {
+/** `args.settle` in ms: a number, or a duration as the profile writes it ("6s"); 0 without one. */
+function settleOf(value: unknown): number {
+  if (typeof value === 'number' && value >= 0) return value;
+  const d = typeof value === 'string' ? parseDuration(value) : undefined;
+  return d && !d.months ? d.ms + d.days * 86_400_000 : 0;
+}
+
+/**
+ * Whether every booking whose changes touched a room and night was received by the PMS after
+ * its latest change, and at least `settle` before `now`: a window that ended at its duration
+ * while the PMS was still fetching leaves the latest fetches to a later window. Strictly
+ * after: a change the harness makes on seeing a fetch carries that fetch's millisecond, and
+ * the fetch was answered with the booking before it.
+ */
+function readiness(changes: readonly BookingChange[], learned: Map<string, number[]>, settledBy: number): (room: string, night: string) => boolean {
   const latest = new Map<string, number>();
   for (const c of changes) latest.set(c.id, Math.max(latest.get(c.id) ?? 0, c.at));
   const touched = touchedNights(changes);
-  const knows = (id: string): boolean => (learned.get(id) ?? []).some((at) => at >= latest.get(id)!);
+  const knows = (id: string): boolean => (learned.get(id) ?? []).some((at) => at > latest.get(id)! && at <= settledBy);
   return (room, night) => [...(touched.get(room)?.get(night) ?? [])].every(knows);
 }
 
@@ -80,7 +95,7 @@ function evidence(input: CodeCheckInput, mismatches: readonly ModelMismatch[]): 
 export const availabilityModel: CodeCheck = {
   name: 'availability-model',
   description:
-    "the PMS's latest units for every room x rate plan and night a booking's change touched equal the model: its inventory when the harness first changed a booking (its units then plus the units booked then) less the units booked now (args: final = judge every change since then, learned or not)",
+    "the PMS's latest units for every room x rate plan and night a booking's change touched equal the model: its inventory when the harness first changed a booking (its units then plus the units booked then) less the units booked now (args: settle = the quiet a fetch is given before its change is judged; final = judge every change since then, learned or not)",
   run(input) {
     const pms = input.pms;
     if (!pms?.bookings) return skip('no mock channel manager in this run', 'not-applicable');
@@ -90,9 +105,11 @@ export const availabilityModel: CodeCheck = {
     const since = changes.filter((c) => c.at >= baseline.at);
     const judged = final ? since : since.filter((c) => c.at >= pms.windowStart);
     if (judged.length === 0) return skip('no booking changed in this window', 'not-applicable');
-    const ready = final ? undefined : readiness(since, learnedTimes(pms));
+    const ready = final ? undefined : readiness(since, learnedTimes(pms), input.now - settleOf(input.args.settle));
     const result = judgeAgainstModel(baseline, judged, booked, pms.ledger('run'), ready);
-    if (result.nights === 0) return skip('the PMS has received none of the changed bookings yet (judged at a later window)', 'blocked');
+    // The last window judges every change: nothing escapes by being left for later.
+    if (result.nights === 0)
+      return skip('the PMS has received none of the changes made in this window long enough ago (the last window judges them)', 'not-applicable');
     const summary = `${result.bookings.size} booking(s), ${result.nights} room-night(s)`;
     if (result.mismatches.length === 0) return pass(`${summary}: every plan's units equal the model (inventory less the units booked now)`);
     const lines = mismatchLines(result.mismatches);
