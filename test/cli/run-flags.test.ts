@@ -127,3 +127,14 @@ describe('HTTP(S)_PROXY and NO_PROXY', () => {
     expect(tunnels).toEqual([]);
   });
 });
+
+describe('--seed (issue 26 item 2)', () => {
+  it('reads an integer from 0 to 2^31 - 1 and refuses anything else, naming the flag', async () => {
+    const { parseSeedFlag, MAX_SEED } = await import('../../src/cli/run-flags.js');
+    expect(parseSeedFlag(undefined)).toBeUndefined();
+    expect(parseSeedFlag('0')).toBe(0);
+    expect(parseSeedFlag(' 42 ')).toBe(42);
+    expect(parseSeedFlag(String(MAX_SEED))).toBe(MAX_SEED);
+    for (const bad of ['', '-1', '1.5', 'abc', String(MAX_SEED + 1), '1e3']) expect(() => parseSeedFlag(bad), bad).toThrow(/--seed/);
+  });
+});

@@ -1,9 +1,10 @@
 // The operations a model-based OTA sequence draws: takes what the candidate offers (hooks,
 // capabilities) and the Property CreateProperty sends, gives fast-check commands. Each one
 // does its operation on the candidate and the same on the model's core, then reads back
-// (./ota-reads.ts). Bookings: made and modified through the profile's hooks, acknowledged,
-// cancelled. Property: CreateProperty, UpdateRoom (a new room or a changed one), DeleteRoom
-// and DeleteRatePlan of any room or rate plan, whichever operation made it.
+// (./ota-reads.ts: the flags first, a fact no clock decides, then the lists). Bookings: made
+// and modified through the profile's hooks, acknowledged, cancelled. Property: CreateProperty,
+// UpdateRoom (a new room or a changed one), DeleteRoom and DeleteRatePlan of any room or rate
+// plan, whichever operation made it.
 import fc from 'fast-check';
 import { parseBookingVersion } from '../../support/time.js';
 import { HarnessFault, MODEL_CHECKS, type ModelCheckId, ModelMismatch, type OtaDriver } from './ota-driver.js';
@@ -73,8 +74,8 @@ class CreateBooking implements Command {
     model.core.createBooking({ id: String(id) });
     model.bookings.push(String(id));
     model.trace[model.trace.length - 1] = `create_booking hook: booking ${String(id)}`;
-    await readBookingLists(model, driver);
     await readBookingFlags(model, driver, String(id));
+    await readBookingLists(model, driver);
   }
   toString = (): string => 'create_booking';
 }
@@ -107,8 +108,8 @@ class ChangeBooking implements Command {
       else model.core.bookings.cancel(id);
       noteChange(model, id, model.clock.at);
     }
-    await readBookingLists(model, driver);
     await readBookingFlags(model, driver, id);
+    await readBookingLists(model, driver);
   }
   toString = (): string => `${this.kind}(${this.index})`;
 }
