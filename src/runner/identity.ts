@@ -2,7 +2,8 @@
 // candidate facts the RunResult records — name and base URL (redacted only where they carry
 // credentials), the pms_cid, the SHA-256 of every TLS certificate the candidate presented at
 // its base URL, and whether it is cm-certify's own reference candidate (started with
-// --reference, or presenting a certificate made by cm-certify's test CA).
+// --reference, or presenting a certificate made by cm-certify's test CA), and the proxy the
+// harness reached it through, if any.
 import type { CandidateFacts, ReferenceMark, RunContext, RunOptions } from './types.js';
 
 function referenceOf(options: RunOptions, madeByCmCertify: boolean): ReferenceMark | undefined {
@@ -23,11 +24,13 @@ export function candidateFacts(options: RunOptions, ctx: RunContext): CandidateF
     options,
     seen.some((c) => c.madeByCmCertify),
   );
+  const proxy = typeof ctx.client?.proxyFor === 'function' ? ctx.client.proxyFor(profile.baseUrl) : undefined;
   return {
     baseUrl: ctx.redactor.url(profile.baseUrl),
     name: ctx.redactor.text(profile.name),
     pmsCid: ctx.redactor.text(profile.pmsCid),
     ...(seen.length ? { tlsCertificates: seen.map((c) => c.fingerprint256) } : {}),
     ...(reference ? { reference } : {}),
+    ...(proxy ? { proxy: ctx.redactor.url(proxy) } : {}),
   };
 }
