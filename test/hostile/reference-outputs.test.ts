@@ -65,3 +65,37 @@ describe('a run through a proxy says so in the certificate (issue 28 item 7)', (
     expect(facts.proxy).toBe('http://[redacted]@proxy.example:3128');
   });
 });
+
+describe('the reference recognised by its behaviour (issue 28 item 7)', () => {
+  it('a server answering with the reference OTA’s own error text (which the spec leaves open) is marked the reference in the certificate and the terminal', async () => {
+    const { ENV, startCrafted, writeProfile } = await import('./crafted-candidate.js');
+    const msg = 'Authentication failed: shared_secret missing or wrong in the query string.';
+    const server = await startCrafted(() => ({ body: JSON.stringify({ success: false, errors: [{ id: 1, msg }] }) }));
+    try {
+      const io = captureIo(undefined, ENV);
+      const outputDir = join(io.cwd, 'out');
+      const { result } = await runCommand(
+        { target: 'ota', profile: writeProfile(io.cwd, server.url), allowHttp: true, suite: ['auth'], reporter: ['json'], outputDir },
+        io,
+      );
+      expect(result.candidate.reference?.how).toContain(msg);
+      const report = JSON.parse(readFileSync(join(outputDir, 'report.json'), 'utf8')) as { certificate: { identity: { reference: unknown } } };
+      expect(report.certificate.identity.reference).toMatchObject({ candidate: 'reference-ota' });
+      expect(io.out()).toContain('REFERENCE CANDIDATE');
+    } finally {
+      await server.close();
+    }
+    // An answer in the partner's own words is not the reference.
+    const own = await startCrafted(() => ({ body: JSON.stringify({ success: false, errors: [{ id: 1, msg: 'Authentication failed.' }] }) }));
+    try {
+      const io = captureIo(undefined, ENV);
+      const { result } = await runCommand(
+        { target: 'ota', profile: writeProfile(io.cwd, own.url), allowHttp: true, suite: ['auth'], reporter: [], outputDir: join(io.cwd, 'o') },
+        io,
+      );
+      expect(result.candidate.reference).toBeUndefined();
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
+});
