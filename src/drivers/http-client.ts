@@ -164,6 +164,32 @@ export class HttpClient {
     this.agent = createDispatcher(options, this.witness);
   }
 
+  /** The proxy the requests to this URL go through (HTTP(S)_PROXY, less NO_PROXY), or undefined when they go direct. */
+  proxyFor(url: string): string | undefined {
+    const p = this.options.proxy;
+    if (!p) return undefined;
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return undefined;
+    }
+    const proxy = target.protocol === 'https:' ? (p.httpsProxy ?? p.httpProxy) : p.httpProxy;
+    if (!proxy) return undefined;
+    const host = target.hostname.toLowerCase();
+    const bypass = (p.noProxy ?? '')
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .some((entry) => {
+        const name = entry
+          .toLowerCase()
+          .replace(/:\d+$/, '')
+          .replace(/^\*?\./, '');
+        return entry === '*' || host === name || host.endsWith(`.${name}`);
+      });
+    return bypass ? undefined : proxy;
+  }
+
   /** The TLS certificates the server at this URL's origin presented during the run (none over HTTP or through a proxy). */
   certificatesOf(url: string): SeenCertificate[] {
     return this.witness.certificatesOf(url);

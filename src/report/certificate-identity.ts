@@ -17,6 +17,8 @@ export interface CertificateIdentity {
   candidate_tls_sha256: string[];
   /** Set when the candidate is cm-certify's own reference candidate: the certificate certifies the harness, not a partner. */
   reference: { candidate: string; variants: string[]; how: string } | null;
+  /** Present when the harness reached the candidate through an HTTP(S) proxy: what answered may be anything behind it. */
+  proxy?: string;
 }
 
 export interface CertificateWaiver {
@@ -41,6 +43,7 @@ export function identityOf(result: Pick<RunResult, 'candidate' | 'target' | 'moc
     tls_certificate_of: result.target === 'pms' ? 'mock' : 'candidate',
     candidate_tls_sha256: seen,
     reference: ref ? { candidate: ref.name, variants: ref.variants, how: ref.how } : null,
+    ...(typeof c.proxy === 'string' ? { proxy: c.proxy } : {}),
   };
 }
 

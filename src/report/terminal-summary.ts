@@ -197,6 +197,14 @@ function namedFailures(result: RunResult): string {
 }
 
 export function formatVerdict(result: RunResult, chalk: ChalkInstance): string {
+  const reference = result.candidate.reference;
+  const mark = reference
+    ? `\n${chalk.bold.magenta(`REFERENCE CANDIDATE: cm-certify's own ${visibleLine(reference.name)} (${visibleLine(reference.how)}): this certifies the harness, not a partner`)}`
+    : '';
+  return verdictWords(result, chalk) + mark;
+}
+
+function verdictWords(result: RunResult, chalk: ChalkInstance): string {
   const why = result.reasons.length ? ` (${visibleLine(result.reasons.join('; '))})` : '';
   switch (result.verdict) {
     case 'certified':

@@ -58,6 +58,8 @@ export interface CandidateFacts {
   tlsCertificates?: string[];
   /** Present when the candidate is cm-certify's own reference candidate: such a run certifies the harness, not a partner. */
   reference?: ReferenceMark;
+  /** The HTTP(S) proxy the harness reached the candidate through (credentials redacted): what answered may not be the candidate. */
+  proxy?: string;
 }
 
 /** How the mock channel manager served the PMS: its scheme and, over HTTPS, its certificate. */

@@ -124,7 +124,9 @@ describe('the team key and signed certificates', () => {
   });
 
   it('a signed run is accepted by verify-report --trust, naming the key, in the JSON and the HTML report', async () => {
-    expect(runs.signed.code).toBe(0);
+    // certified, but of the reference candidate: --require refuses it as verify-report --require does (issue 28 item 7).
+    expect(runs.signed.stdout).toContain('Verdict: CERTIFIED');
+    expect(runs.signed.code).toBe(1);
     expect(json('signed/report.json').certificate).toMatchObject({ signature: { algorithm: 'Ed25519', key_id: keyId } });
     for (const file of ['signed/report.json', 'signed/report.html']) {
       const v = await cli(['verify-report', file, '--trust', 'team/cm-certify-signing.pub'], dir);
@@ -190,11 +192,11 @@ describe('verify-report re-derives the verdict (issue 21 item 2)', () => {
 });
 
 describe('strict gates', () => {
-  it('run --require certified refuses a partial run (exit 1) and accepts a certified one (exit 0)', () => {
+  it('run --require certified refuses a partial run (exit 1), and a certified run of the reference candidate as verify-report does', () => {
     expect(runs.partial.stdout).toContain('Verdict: PASSED-PARTIAL');
     expect(runs.partial.stdout).toContain('Gate (--require certified): REFUSED: the verdict is passed-partial');
     expect(runs.partial.code).toBe(1);
-    expect(runs.signed.stdout).not.toContain('Gate');
+    expect(runs.signed.stdout).toContain("Gate (--require certified): REFUSED: the candidate is cm-certify's own reference candidate");
   });
 
   it('verify-report --require certified: a reference candidate is refused; a partner certificate passes only with its cid, URL and trusted signature', async () => {

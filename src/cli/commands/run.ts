@@ -114,7 +114,12 @@ export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<R
   const exitCode = exitCodeForVerdict(result.verdict);
   if (!required) return { exitCode, result, files };
   // The gate: every verdict it does not accept fails; one that already fails keeps its own code (1, or 3 for incomplete).
-  if (meetsRequirement(result.verdict, required)) return { exitCode, result, files };
-  (verbosity === 'quiet' ? io.stderr : io.stdout).write(`Gate (--require ${required}): REFUSED: the verdict is ${result.verdict}\n`);
+  // The same refusals as verify-report --require: cm-certify's own reference candidate certifies the harness, not a partner.
+  const refusals = [
+    ...(meetsRequirement(result.verdict, required) ? [] : [`the verdict is ${result.verdict}`]),
+    ...(result.candidate.reference ? [`the candidate is cm-certify's own reference candidate (${result.candidate.reference.how}), not a partner's`] : []),
+  ];
+  if (!refusals.length) return { exitCode, result, files };
+  (verbosity === 'quiet' ? io.stderr : io.stdout).write(`Gate (--require ${required}): REFUSED: ${visibleLine(refusals.join('; '))}\n`);
   return { exitCode: exitCode === EXIT.certified ? EXIT.notCertified : exitCode, result, files };
 }

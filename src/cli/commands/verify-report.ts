@@ -51,6 +51,7 @@ function identityLines(id: CertificateIdentity | undefined, cert: Certificate): 
   const lines = [`  candidate: ${f(id.name)} · ${f(id.base_url)} · pms_cid ${f(id.pms_cid ?? 'none')}`];
   const of = id.tls_certificate_of === 'mock' ? "the mock channel manager's, which the PMS trusted" : "the candidate's";
   lines.push(`  TLS certificate SHA-256 (${of}): ${f(id.tls_certificate_sha256 ?? 'none (plain HTTP, or through a proxy)')}`);
+  if (id.proxy) lines.push(`  PROXY: the run reached the candidate through ${f(id.proxy)}: what answered may be any server behind it`);
   if (id.reference)
     lines.push(
       `  REFERENCE CANDIDATE: this is cm-certify's own ${f(id.reference.candidate)}${id.reference.variants.length ? ` (variants: ${f(id.reference.variants.join(', '))})` : ''}, ${f(id.reference.how)}: it certifies the harness, not a partner`,

@@ -13,11 +13,15 @@ export function renderBanner(result: RunResult): SafeHtml {
   const partial =
     result.scope === 'partial' && result.verdict !== 'passed-partial' ? html` <span class="tag">partial run — not a full certification</span>` : '';
   const reasons = result.reasons.length ? html`<ul class="reasons">${result.reasons.map((r) => html`<li>${r}</li>`)}</ul>` : '';
+  const ref = result.candidate.reference;
+  const reference = ref
+    ? html` <span class="tag reference">REFERENCE CANDIDATE: cm-certify's own ${ref.name} — certifies the harness, not a partner</span>`
+    : '';
   const cause = probableCause(result);
   const causeLine = cause ? html`<p class="probable-cause" id="probable-cause"><strong>Probable cause:</strong> ${cause}</p>` : '';
   return html`<header class="banner verdict-${result.verdict}">
 <p class="kicker">cm-certify · ${result.spec.title} ${result.spec.version} · ${result.target.toUpperCase()} target</p>
-<h1 class="verdict" id="verdict">${verdictLabel(result.verdict)}${partial}</h1>
+<h1 class="verdict" id="verdict">${verdictLabel(result.verdict)}${partial}${reference}</h1>
 ${causeLine}
 <p class="candidate"><strong>${result.candidate.name}</strong> · <code>${result.candidate.baseUrl}</code></p>
 ${reasons}
@@ -67,6 +71,7 @@ function identityRows(cert: Certificate): Array<[string, string]> {
     ['pms_cid', id.pms_cid ?? 'none'],
     [id.tls_certificate_of === 'mock' ? 'Mock TLS SHA-256' : 'Candidate TLS SHA-256', id.tls_certificate_sha256 ?? 'none'],
   ];
+  if (id.proxy) rows.push(['Proxy', `reached through ${id.proxy}: what answered may be any server behind it`]);
   if (id.reference) rows.push(['Reference candidate', `cm-certify's own ${id.reference.candidate}, ${id.reference.how}: certifies the harness, not a partner`]);
   rows.push(['Signature', cert.signature ? `Ed25519, key ${cert.signature.key_id} (verify-report --trust KEY checks it)` : 'unsigned (a self-assessment)']);
   return rows;
