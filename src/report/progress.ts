@@ -9,9 +9,14 @@ import { formatRemaining } from './remaining.js';
 type Waiting = Extract<RunEvent, { type: 'waiting' }>;
 
 /** "12:05:00", the local wall-clock time of an instant on the run's clock. */
+/** "14:05:09 UTC+01:00": local time with its zone, so a log read elsewhere (a CI job's) says when (issue 28 item 18). */
 export function clockTime(ms: number): string {
   const d = new Date(ms);
-  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+  const time = [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+  const offset = -d.getTimezoneOffset();
+  if (offset === 0) return `${time} UTC`;
+  const abs = Math.abs(offset);
+  return `${time} UTC${offset > 0 ? '+' : '-'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
 export class Progress {

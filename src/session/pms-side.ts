@@ -15,7 +15,7 @@ import { cachedSelfSigned, certificateCacheDir } from '../support/certificate-ca
 import { ProfileError } from '../support/errors.js';
 import { folderOpenToOthers } from '../support/safe-write.js';
 import type { Redactor } from '../support/redact.js';
-import { readInputBytes } from '../support/read-input.js';
+import { checkTlsFiles, readTlsFile } from '../profile/tls-files.js';
 import type { Profile } from '../profile/types.js';
 import type { EvidenceLog } from '../drivers/evidence-log.js';
 import { MockChannelManager } from '../drivers/mock-cm/mock-cm.js';
@@ -34,8 +34,9 @@ function profileTls(profile: Profile): MockTls | undefined {
   const { cert, key } = profile.tls;
   if (!cert && !key) return undefined;
   if (!cert || !key) throw new ProfileError('tls needs both cert and key for the mock channel manager', { file: profile.file, field: 'tls' });
-  const read = (path: string, field: string): Buffer => readInputBytes(path, `${field} ${path}`, ProfileError, { location: { file: profile.file, field } });
-  const pair = { cert: read(cert, 'tls.cert').toString('utf8'), key: read(key, 'tls.key') };
+  // Read and parsed first: a bad file is exit 2 at its field, not a failure to listen.
+  checkTlsFiles(profile);
+  const pair = { cert: readTlsFile(profile, 'cert')!.toString('utf8'), key: readTlsFile(profile, 'key')! };
   const transport: MockTransport = { scheme: 'https', certificate: { source: 'profile', fingerprint256: fingerprintOf(pair.cert), file: cert } };
   return { pair, transport, certificate: pair.cert, cleanup: () => undefined };
 }

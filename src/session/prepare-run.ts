@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import type { Clock } from '../support/clock.js';
 import { HarnessError, ProfileError, UsageError } from '../support/errors.js';
 import { Redactor } from '../support/redact.js';
+import { readTlsFile } from '../profile/tls-files.js';
 import { readInputBytes } from '../support/read-input.js';
 import { loadProfile } from '../profile/load-profile.js';
 import type { Profile } from '../profile/types.js';
@@ -42,9 +43,10 @@ export function profileRedactor(profile: Profile): Redactor {
   return redactor;
 }
 
-function readCa(path: string | undefined, cwd: string): Buffer | undefined {
-  if (!path) return undefined;
-  const file = resolve(cwd, path);
+/** --ca when given, else the profile's tls.ca: an error names the one that was used. */
+function readCa(given: string | undefined, profile: Profile, cwd: string): Buffer | undefined {
+  if (!given) return readTlsFile(profile, 'ca');
+  const file = resolve(cwd, given);
   return readInputBytes(file, 'the file', UsageError, { location: { file: `--ca ${file}` } });
 }
 
@@ -108,7 +110,7 @@ export async function prepareRun(options: SessionOptions, io: SessionIo, given: 
     });
   }
   const redactor = profileRedactor(profile);
-  const ca = readCa(options.ca ?? profile.tls.ca, io.cwd);
+  const ca = readCa(options.ca, profile, io.cwd);
   if (profile.target !== 'pms') return { profile, redactor, ca, close: async () => undefined };
   const side = await startMock(profile, redactor, options, deps);
   return { profile, redactor, ca, pms: side, close: () => side.close() };

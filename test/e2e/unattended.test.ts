@@ -73,7 +73,7 @@ describe('unattended runs', () => {
     expect(setup.length).toBeGreaterThanOrEqual(3);
     expect(setup[0]).toMatch(/\d+ ?(s|min).* left/);
     expect(setup[0]).toMatch(
-      /^ {5}suite 1\/1 setup · step 3\/9 connect-refused: waiting for the PMS's SetupProperty; ends at the first one or at \d\d:\d\d:\d\d \(deadline, (\d+m )?\d+s left\)$/,
+      /^ {5}suite 1\/1 setup · step 3\/9 connect-refused: waiting for the PMS's SetupProperty; ends at the first one or at \d\d:\d\d:\d\d UTC([+-]\d\d:\d\d)? \(deadline, (\d+m )?\d+s left\)$/,
     );
     // No SetupProperty: the steps that need it are blocked at once, not each waited out (issue 20).
     expect(lines.filter((l) => l.includes("waiting for the PMS's GetRoomTypes"))).toEqual([]);

@@ -12,6 +12,7 @@ import { applyBodyRules } from '../../checks/body-rules/index.js';
 import { loadSuite } from '../../suite/load-suite.js';
 import { validateSuiteReferences } from '../../runner/validate-suite.js';
 import { loadProfile } from '../../profile/load-profile.js';
+import { checkTlsFiles } from '../../profile/tls-files.js';
 import type { Profile } from '../../profile/types.js';
 import { profileRedactor } from '../../session/prepare-run.js';
 import { visibleLine } from '../../support/sanitise.js';
@@ -64,6 +65,7 @@ export function validateCommand(options: ValidateOptions, io: CliIo): number {
   }
   if (options.profile) {
     const profile = loadProfile(resolve(io.cwd, options.profile), io.env);
+    checkTlsFiles(profile);
     const shown = identityAsShown(profile);
     io.stdout.write(`${options.profile}: valid ${profile.target} profile for ${visibleLine(shown.baseUrl)}\n`);
     for (const warning of shown.warnings) io.stderr.write(`warning: ${visibleLine(warning)}\n`);
