@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
-import { scaledClock } from '../../src/support/clock.js';
+import { testClock } from '../e2e/pms-profile.js';
 import { captureIo } from '../e2e/helpers.js';
 import { candidateClient } from '../../src/session/candidate-client.js';
 import { EvidenceLog } from '../../src/drivers/evidence-log.js';
@@ -25,7 +25,7 @@ const PROFILE = [
 
 describe('a run against the reference says so everywhere (issue 28 item 7)', () => {
   it('the terminal verdict and the HTML banner name the reference; run --require certified refuses it (exit 1)', async () => {
-    const io = captureIo(scaledClock(50));
+    const io = captureIo(testClock());
     const outputDir = join(io.cwd, 'out');
     const { exitCode, result } = await runCommand({ target: 'ota', reference: true, require: 'certified', reporter: ['html'], outputDir }, io);
     expect(result.verdict).toBe('certified');

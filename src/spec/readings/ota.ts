@@ -185,6 +185,19 @@ export const OTA: ReadingTopic = {
       supersedes: ['D-125'],
     },
     {
+      id: 'D-354',
+      title: 'A HealthCheck body on a callback path',
+      quotes: [
+        quote(SPEC.envelope, 'verb | string | yes | Constant equal to the operation name'),
+        quote(SPEC.overview, 'Callbacks (`ARIFullRefresh`, `BookingCreate`, `NotifyBooking`, `RoomInfo`) are served by the PMS, not by the channel manager.'),
+      ],
+      summary: 'A body whose verb names another operation than the callback path it is sent to should be refused; success true is a warning, not a failure.',
+      reading:
+        "The verb must equal the operation of the path (env-verb-equals-op), and probe.envelope.refused already fails, at required, an OTA that accepts a mismatch on an operation it serves. A callback path is one the OTA does not serve at all: the spec shows no answer for it, and an OTA that routes by the body's verb answers the HealthCheck it was sent, serving no callback (issue 26 item 4). Whether callbacks are served is judged by setup.callbacks.not-served with the verb the path names (required, D-129); the mismatch on a path nobody serves is recommended.",
+      rules: ['env-verb-equals-op'],
+      checks: { 'setup.callbacks.path-verb-mismatch': 'recommended' },
+    },
+    {
       id: 'D-130',
       title: 'A declared UpdateRoom accepts a valid room',
       quotes: [
