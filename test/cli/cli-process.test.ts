@@ -96,11 +96,11 @@ describe.concurrent('cm-certify CLI', () => {
     const file = join(dir, 'bad.yaml');
     writeFileSync(
       file,
-      'target: ota\nbase_url: https://x.test\nshared_secret: ${NOPE_SECRET}\npms_cid: abc\nproperty: {pms_property_id: 1, wbp_property_id: "1", wbp_property_password: p}\n',
+      'target: ota\nbase_url: https://x.test\nshared_secret: ${CM_NOPE_SECRET}\npms_cid: abc\nproperty: {pms_property_id: 1, wbp_property_id: "1", wbp_property_password: p}\n',
     );
     const r = await cli(['run', '--target', 'ota', '--profile', file]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${file}:3:16 (shared_secret): environment variable NOPE_SECRET is not set`);
+    expect(r.stderr).toContain(`${file}:3:16 (shared_secret): environment variable CM_NOPE_SECRET is not set`);
   });
 
   it('a suite error is exit 2 with file, line and field', async () => {

@@ -19,7 +19,11 @@ describe('output flags', () => {
   it('--quiet prints the verdict line only', async () => {
     const io = captureIo(testClock());
     expect(await main(['run', '--target', 'ota', '--reference', '--suite', 'https', '--quiet', '-r', 'json'], io)).toBe(0);
-    expect(io.out().trim().split('\n')).toEqual(['Verdict: PASSED-PARTIAL (not a certification: only a selection of the checks ran (--suite/--grep/--bail))']);
+    // The verdict, and (a reference run, issue 28 item 7) the line that says whose it is.
+    expect(io.out().trim().split('\n')).toEqual([
+      'Verdict: PASSED-PARTIAL (not a certification: only a selection of the checks ran (--suite/--grep/--bail))',
+      "REFERENCE CANDIDATE: cm-certify's own reference-ota (started by the harness itself (--reference)): this certifies the harness, not a partner",
+    ]);
   });
 
   it('--verbose prints every request and response in full, with secrets redacted', async () => {

@@ -56,7 +56,10 @@ async function runReference(job: Job, run: string): Promise<string> {
           return main(referenceArgs(run, 'pms', writeTestPmsProfile(io.cwd)), io);
         })
       : await main(referenceArgs(run, 'ota', undefined), io);
-  expect(code, `${job.file}: ${io.err()}`).toBe(0);
+  // Certified, and refused by --require as the reference candidate (issue 28 item 7): a partner's run has no such refusal.
+  expect(io.out()).toMatch(/Verdict: CERTIFIED/);
+  expect(io.out() + io.err()).toContain("REFUSED: the candidate is cm-certify's own reference candidate");
+  expect(code, `${job.file}: ${io.err()}`).toBe(1);
   for (const file of ['report.json', 'junit.xml', 'report.html']) expect(existsSync(join(io.cwd, 'report', file)), file).toBe(true);
   if (job.target === 'pms') expect(io.out()).toMatch(/Estimated length: about .* once your PMS connects/);
   // JUnit (issue 22 item 8): every testcase has a line (its check's or its step's, the checks on every PMS request too), and no harness file.
