@@ -157,6 +157,15 @@ describe.concurrent('order and timing the spec allows', () => {
     expect(exitCode).toBe(0);
   }, 120_000);
 
+  it('availability-span (after an import, the units of every night from the first to the last the change moved, per room) is certified: the model judges units, not which nights', async () => {
+    const { result, exitCode } = await certify({ variant: ['availability-span'], suite: ['setup', 'booking-polling'] });
+    for (const id of ['pms.booking.availability-updated', 'pms.booking.modification-availability', 'pms.booking.cancellation-availability']) {
+      expect(check(result, id)?.outcome, details(result)).toBe('pass');
+    }
+    expect(result.verdict, details(result)).toBe('passed-partial');
+    expect(exitCode).toBe(0);
+  }, 120_000);
+
   it('a PMS that polls once before setup and resets its version to null when setup succeeds: certified, only pms.setup.before-use warns', async () => {
     const { result, exitCode } = await certify({ variant: ['request-before-setup'] });
     expect(result.verdict, details(result)).toBe('certified');

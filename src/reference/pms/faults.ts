@@ -144,16 +144,17 @@ const FAULT_TABLE = {
   ),
   'no-availability-on-cancel': fault('Sends no availability update after importing a cancellation', SPEC.overview, 'pms.booking.cancellation-availability'),
   'no-availability-on-modify': fault('Sends no availability update after importing a modification', SPEC.overview, 'pms.booking.modification-availability'),
+  // The model check judges every change in the last booking window (the earlier ones judge what settled in them).
   'miscounts-units': fault(
     'Reads every room of a booking as one unit, whatever its Units (a booking of three lowers availability by one)',
     SPEC.overview,
-    'pms.booking.availability-updated',
+    'pms.booking.cancellation-availability',
   ),
-  'first-room-only': fault('Imports only the first room of a booking of several rooms', SPEC.overview, 'pms.booking.availability-updated'),
+  'first-room-only': fault('Imports only the first room of a booking of several rooms', SPEC.overview, 'pms.booking.cancellation-availability'),
   'ignores-date-change': fault(
     "Keeps a booking's first and last night as first imported when a modification moves them (rooms and units are taken)",
     SPEC.overview,
-    'pms.booking.modification-availability',
+    'pms.booking.cancellation-availability',
   ),
   'notify-ignores-changes': fault(
     'Answers NotifyBooking with success but polls only for bookings it does not know yet (not for a cancellation)',
