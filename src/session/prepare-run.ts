@@ -52,7 +52,7 @@ function readCa(given: string | undefined, profile: Profile, cwd: string): Buffe
 
 async function startMock(profile: Profile, redactor: Redactor, options: SessionOptions, deps: RunDeps): Promise<StartedPmsSide> {
   const { startPmsSide } = await import('./pms-side.js');
-  return startPmsSide(profile, { ...deps, redactor, mockHttp: options.mockHttp ?? false });
+  return startPmsSide(profile, { ...deps, redactor, mockHttp: options.mockHttp ?? false, bookingSeed: options.seed });
 }
 
 /**
