@@ -46,6 +46,7 @@ async function certify(options: { variant?: string[]; suite?: string[]; profile?
         target: 'pms',
         reference: true,
         profile,
+        seed: '2026',
         reporter: REPORTERS,
         outputDir,
         ...(options.variant ? { variant: options.variant } : {}),

@@ -124,7 +124,8 @@ describe('startPmsSide', () => {
 });
 
 describe('mockFacts', () => {
-  const side = (url: string, transport?: object) => ({ mock: { url }, ...(transport ? { transport } : {}) }) as never;
+  const side = (url: string, transport?: object) =>
+    ({ mock: { url, contacts: { tlsFailures: () => ({ count: 0, kept: [] }) } }, ...(transport ? { transport } : {}) }) as never;
   it('the scheme comes from the URL the mock really served, whatever the side claims', () => {
     expect(mockFacts(side('http://127.0.0.1:1', { scheme: 'https' })).scheme).toBe('http');
     expect(mockFacts(side('https://127.0.0.1:1')).scheme).toBe('https');

@@ -4,7 +4,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const TEMPLATE = /\$\{[^}]*\}/g;
+// A curl reproduction names a secret as a shell variable, "${CM_SHARED_SECRET}" (upper case,
+// never a template's name): that is the harness's own text, not an unrendered template.
+const TEMPLATE = /\$\{(?![A-Z_][A-Z0-9_]*\})[^}]*\}/g;
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

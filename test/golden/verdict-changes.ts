@@ -257,7 +257,23 @@ const MODEL_CHECKS: CheckChange[] = [
   why: 'Issue 26 item 1: one model check judges every booking at the four booking windows; for a broken variant its outcome follows what the PMS received (see MODEL_CHECKS)',
 }));
 
-export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ...SHAPE_CHANGES, ...ROOM_VARIATION_CHANGES, ...MODEL_CHECKS];
+/**
+ * Issue 26 item 1: two broken variants that only warnings caught are now denied by the model
+ * check, which judges the ARI they send on every plan of every booked room and night:
+ * double-import lowers a re-fetched booking's nights twice (the model holds it once), and
+ * units-differ-per-plan sends one plan units the model does not give.
+ */
+const MODEL_VERDICTS: CheckChange[] = [
+  {
+    target: 'pms',
+    check: '(verdict)',
+    variants: ['double-import', 'units-differ-per-plan'],
+    accepts: (was, now) => was === 'certified' && now === 'not-certified',
+    why: 'Issue 26 item 1: the model check judges every plan of every room and night a booking holds; these faults send ARI the model does not give',
+  },
+];
+
+export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ...SHAPE_CHANGES, ...ROOM_VARIATION_CHANGES, ...MODEL_CHECKS, ...MODEL_VERDICTS];
 
 export const ADDED_CHECKS: AddedCheck[] = [
   {
