@@ -44,7 +44,7 @@ async function pmsRun(variant: string[]): Promise<RunResult> {
   return withTestClock(async (clock) => {
     const io = captureIo(clock);
     const { result } = await runCommand(
-      { target: 'pms', reference: true, profile: writeTestPmsProfile(io.cwd), variant, suite: ['setup', 'booking-polling'] },
+      { target: 'pms', reference: true, profile: writeTestPmsProfile(io.cwd), variant, suite: ['setup', 'booking-polling'], seed: '2026' },
       io,
     );
     return result;
