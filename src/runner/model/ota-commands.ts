@@ -180,7 +180,8 @@ class PropertyChange implements Command {
       const id = property.nextRoomId++;
       const rate = property.nextRateId++;
       const room: SentRoom = {
-        ...(template ? structuredClone(template) : { units: 1, beds: 2, dormitory: false }),
+        // With every room deleted, a room of its own: every field a Room requires (room-required-fields).
+        ...(template ? structuredClone(template) : { units: 1, beds: 2, dormitory: false, description: null, images: [] }),
         pms_room_id: id,
         label: `Room ${id} ${property.nonce}`,
         rateplans: [
