@@ -10,7 +10,11 @@ import type { Store } from './store.js';
 /** Marks one run interrupted and applies its operator's choice. */
 export async function interruptRun(store: Store, queue: Queue, runId: number, why: string): Promise<void> {
   const [row] = await store.db.query<{ on_interrupt: string; attempt: number }>(
-    "UPDATE cm_runs SET state = 'interrupted', worker = NULL, error = $2 WHERE id = $1 AND state = 'running' RETURNING on_interrupt, attempt",
+    // One statement, so a reader never sees an `incomplete` run interrupted without its verdict.
+    `UPDATE cm_runs SET state = 'interrupted', worker = NULL, error = $2,
+       verdict = CASE WHEN on_interrupt = 'incomplete' THEN 'incomplete' ELSE verdict END,
+       finished_at = CASE WHEN on_interrupt = 'incomplete' THEN now() ELSE finished_at END
+     WHERE id = $1 AND state = 'running' RETURNING on_interrupt, attempt`,
     [runId, why],
   );
   if (!row) return;
@@ -20,8 +24,6 @@ export async function interruptRun(store: Store, queue: Queue, runId: number, wh
     await store.db.query("UPDATE cm_runs SET state = 'queued' WHERE id = $1 AND state = 'interrupted'", [runId]);
     await store.audit('service', 'requeued', `run ${runId}`, `attempt ${Number(row.attempt) + 1} queued`);
     await enqueueRun(queue, runId);
-  } else {
-    await store.db.query("UPDATE cm_runs SET verdict = 'incomplete', finished_at = now() WHERE id = $1", [runId]);
   }
 }
 
