@@ -9,6 +9,8 @@ import type { PathSegment, YamlSource } from '../support/yaml-source.js';
 import { isMessageName, CAPABILITY_NAMES } from '../spec/operations.js';
 import { LEVELS } from '../spec/vocabulary.js';
 import { isRuleOrClauseId } from '../spec/clause-ids.js';
+import { deriveCheckLevel, type DerivedLevel } from '../spec/check-level.js';
+import type { Target } from '../spec/vocabulary.js';
 import { SUITE_SCHEMA, STEP_KINDS, stepKindOf, stepSchemaFor } from './suite-schema.js';
 import { findTemplateError } from './template.js';
 import { TEMPLATE_FIELDS, templateRoots } from './template-scopes.js';
@@ -50,10 +52,16 @@ function ajvMessage(error: ErrorObject): { path: PathSegment[]; message: string;
   return { path, message: error.message ?? 'is invalid' };
 }
 
+function derivedFrom(derived: DerivedLevel): string {
+  if (derived.from === 'reading') return `the reading ${derived.readings.join(', ')}`;
+  return derived.from === 'rules' ? 'its rules' : 'src/spec/unruled-checks.ts';
+}
+
 class SuiteReader {
   private readonly source: YamlSource;
   private readonly catalog = new Map<string, CheckDef>();
   private readonly declared: CheckDef[] = [];
+  private target: Target = 'ota';
 
   constructor(
     source: YamlSource,
@@ -78,6 +86,7 @@ class SuiteReader {
       this.fail(path, message, { key: key ?? false });
     }
     const doc = raw as Raw;
+    this.target = doc.target as Target;
     this.checkCapabilities((doc.requires as Raw | undefined)?.capabilities, ['requires', 'capabilities']);
     for (const [i, c] of ((doc.checks as Raw[] | undefined) ?? []).entries()) this.declareCheck(c, ['checks', i]);
     const steps = (doc.steps as Raw[]).map((s, i) => this.readStep(s, i));
@@ -215,13 +224,13 @@ class SuiteReader {
     const id = raw.id as string;
     const known = this.catalog.get(id);
     const line = this.lineOf(at);
+    const rules = this.declaredRules(raw, at, known);
     const meta = {
       id,
       title: (raw.title as string | undefined) ?? known?.title,
-      level: (raw.level as CheckDef['level'] | undefined) ?? known?.level,
+      level: this.levelOf(id, rules ?? [], raw.level, at) ?? known?.level,
       spec: (raw.spec as string | undefined) ?? known?.spec,
     } as CheckDef;
-    const rules = this.declaredRules(raw, at, known);
     if (rules) meta.rules = rules;
     for (const key of ['title', 'level', 'spec'] as const) {
       if (meta[key] === undefined) this.fail(at, `check "${id}" needs a ${key} (here or where it is first declared)`);
@@ -253,6 +262,25 @@ class SuiteReader {
       this.declared.push(meta);
     }
     return def;
+  }
+
+  /**
+   * A check's level, derived from its rules and the readings (src/spec/check-level.ts). A built-in
+   * suite never writes `level:`; a user's suite writes it only for a check whose rules give none
+   * (its own check), and may repeat the derived one, never set another (docs/suite-format.md).
+   */
+  private levelOf(id: string, rules: readonly string[], written: unknown, at: PathSegment[]): CheckDef['level'] | undefined {
+    const derived = deriveCheckLevel(id, rules, this.target);
+    if (written !== undefined && this.builtin) {
+      this.fail(
+        [...at, 'level'],
+        `a built-in suite does not write level: check "${id}" takes ${derived ? `"${derived.level}" from ${derivedFrom(derived)}` : 'its level from its rules'}`,
+      );
+    }
+    if (derived && written !== undefined && written !== derived.level) {
+      this.fail([...at, 'level'], `check "${id}" takes level "${derived.level}" from ${derivedFrom(derived)}; a suite cannot set another (leave level: out)`);
+    }
+    return derived?.level ?? (written as CheckDef['level'] | undefined);
   }
 
   /** A check's `rules:` list: every id must be one of the spec's rules or clauses; one list per check id. */

@@ -42,6 +42,30 @@ describe('parseSuite', () => {
     expect(bad.message).toMatch(/demo\.yaml:\d+/);
   });
 
+  it("derives a check's level from its rules: a built-in suite never writes one, a user's suite only repeats it", () => {
+    const ruled = GOOD.replace('        level: required\n', '        rules: [http-request-json]\n');
+    expect(parseSuite(ruled, 'suites/demo.yaml').checks[0]!.level).toBe('recommended');
+    expect(parseSuite(ruled, 'suites/demo.yaml', { builtin: true }).checks[0]!.level).toBe('recommended');
+    expect(
+      parseSuite(GOOD.replace('        level: required\n', '        level: recommended\n        rules: [http-request-json]\n'), 'x.yaml').checks[0]!.level,
+    ).toBe('recommended');
+    const stricter = errorOf(GOOD.replace('        level: required\n', '        level: required\n        rules: [http-request-json]\n'));
+    expect(stricter.message).toContain('takes level "recommended" from its rules; a suite cannot set another');
+    expect(stricter.location?.line).toBe(11);
+    let builtin: unknown;
+    try {
+      parseSuite(GOOD.replace('        level: required\n', '        level: required\n        rules: [hc-always-true]\n'), 'suites/ota/demo.yaml', {
+        builtin: true,
+      });
+    } catch (error) {
+      builtin = error;
+    }
+    expect(builtin).toBeInstanceOf(SuiteError);
+    expect((builtin as SuiteError).message).toContain('a built-in suite does not write level: check "demo.hc" takes "required" from its rules');
+    expect(parseSuite(GOOD, 'mine.yaml').checks[0]!.level).toBe('required');
+    expect(errorOf(GOOD.replace('        level: required\n', '')).message).toContain('check "demo.hc" needs a level');
+  });
+
   it('keeps clause ids in a rules list and refuses a clause number the rule does not have', () => {
     const withClauses = GOOD.replace('        level: required\n', '        level: required\n        rules: [hc-always-true.1, hc-always-true.2]\n');
     expect(parseSuite(withClauses, 'suites/demo.yaml').checks[0]!.rules).toEqual(['hc-always-true.1', 'hc-always-true.2']);
