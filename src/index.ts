@@ -10,11 +10,10 @@ import { HarnessError, InputError, ProfileError, SuiteError, UsageError } from '
 import { exitCodeForVerdict } from './session/exit-codes.js';
 import { resolveRunTarget } from './session/find-profile.js';
 import { runSession } from './session/run-session.js';
-import type { RunResult } from './runner/types.js';
+import type { RunResult } from './spec/run-result.js';
 import type { Target } from './spec/vocabulary.js';
 
-export type { RunResult, SuiteResult, OutcomeCounts, MockTransport } from './runner/types.js';
-export type { OutsiderExchange, OutsiderKind, OutsiderSummary } from './drivers/mock-cm/outsiders.js';
+export type { RunResult, SuiteResult, OutcomeCounts, MockTransport, OutsiderExchange, OutsiderKind, OutsiderSummary } from './spec/run-result.js';
 export type { Exchange, RequestTarget } from './spec/exchange.js';
 export type { CheckResult, Outcome, Level, RunVerdict, Target, WaiverRecord } from './spec/vocabulary.js';
 export { HarnessError, InputError, ProfileError, SuiteError, UsageError };

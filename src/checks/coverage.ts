@@ -3,6 +3,7 @@
 // gaps against a window, the horizon reached, and how compact the sending was. Work per
 // item is one range insert; memory grows with distinct ranges, not with days.
 import { parseDate, formatDate, DAY_MS } from '../support/time.js';
+import type { CoverageArtifact } from '../spec/run-result.js';
 
 export type DayRange = [number, number]; // inclusive day numbers (days since epoch)
 
@@ -109,17 +110,6 @@ export class CoverageAccumulator {
   all(): PairCoverage[] {
     return [...this.pairs.values()];
   }
-}
-
-export interface CoverageArtifact {
-  /** Who pushed the ARI: the harness (OTA target) or the candidate PMS. */
-  source: 'harness' | 'candidate';
-  label: string;
-  from: string;
-  to: string;
-  pairs: Array<{ room: string; rate: string; items: number; ranges: Array<[string, string]>; gaps: Array<[string, string]> }>;
-  /** Last date up to which every expected pair is covered without a gap from `from`, or null. */
-  horizon: string | null;
 }
 
 export interface RangeSource {

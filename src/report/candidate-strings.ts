@@ -6,7 +6,7 @@
 // its own lines, so only the candidate's strings, found in the recorded evidence, are
 // escaped, and no newline a candidate sent can open a line of the report (issue 21 item 8).
 import type { Exchange } from '../spec/exchange.js';
-import type { RunResult } from '../runner/types.js';
+import type { RunResult } from '../spec/run-result.js';
 import { hasUnsafe, visibleLine } from '../support/sanitise.js';
 
 /** A JSON string literal in a body (a value or a key), whole or cut by the evidence limit. */

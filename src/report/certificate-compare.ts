@@ -3,14 +3,14 @@
 // against the report's (verdict, identity, versions, waivers…), and when the evidence digest
 // does not match, which parts changed, located by the evidence index. Linear in the size of
 // the report: every lookup is by map, never a search per difference.
-import { canonicalJson } from '../profile/digest.js';
+import { canonicalJson } from '../support/canonical-json.js';
 import { certificateVerdict } from '../checks/run-verdict.js';
 import type { Certificate } from './certificate.js';
 import { identityOf, waiversOf } from './certificate-identity.js';
 import { CERTIFICATE_FORMAT_V1, evidenceDigest, evidenceIndex } from './evidence.js';
 import { member } from './evidence.js';
 import type { EvidenceIndex, ReportLike } from './evidence.js';
-import type { RunResult } from '../runner/types.js';
+import type { RunResult } from '../spec/run-result.js';
 
 const show = (v: unknown): string => (v === undefined ? 'nothing' : JSON.stringify(v));
 const cut = (text: string): string => (text.length > 120 ? `${text.slice(0, 119)}…` : text);

@@ -2,7 +2,7 @@
 // gives the certificate's identity block — name, pms_cid, base URL, the TLS certificate
 // fingerprints, a reference candidate — and its waiver list, the same for the harness that
 // writes a certificate and for verify-report, which compares them with the report.
-import type { RunResult } from '../runner/types.js';
+import type { RunResult } from '../spec/run-result.js';
 
 /** Who was certified (certificate@3). */
 export interface CertificateIdentity {

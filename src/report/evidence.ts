@@ -5,9 +5,9 @@
 // probableCause): everything the JSON holds and the HTML shows, the harness version, counts,
 // durations, waivers and the candidate's identity included. @2 and @1, written by earlier
 // versions, are still verified with their own field lists.
-import { canonicalJson, sha256Hex } from '../profile/digest.js';
+import { canonicalJson, sha256Hex } from '../support/canonical-json.js';
 import type { CheckResult } from '../spec/vocabulary.js';
-import type { RunResult } from '../runner/types.js';
+import type { RunResult } from '../spec/run-result.js';
 
 export const CERTIFICATE_FORMAT = 'cm-certify/certificate@3';
 export const CERTIFICATE_FORMAT_V2 = 'cm-certify/certificate@2';

@@ -5,7 +5,7 @@
 // is given is already made safe (redacted, candidate strings escaped); here it is only cut.
 import type { CheckResult } from '../spec/vocabulary.js';
 import type { Exchange } from '../spec/exchange.js';
-import type { RunResult, SuiteResult } from '../runner/types.js';
+import type { RunResult, SuiteResult } from '../spec/run-result.js';
 import { docsLink } from './docs-link.js';
 import { curlLines, rerunHint } from './reproduce.js';
 import type { ReproduceContext } from './reproduce.js';

@@ -5,7 +5,7 @@ import { jsonReporter } from './json.js';
 import { junitReporter } from './junit.js';
 import { terminalReporter } from './terminal.js';
 import type { Reporter, ReporterContext, ReporterFactory } from './types.js';
-import type { RunResult } from '../runner/types.js';
+import type { RunResult } from '../spec/run-result.js';
 import type { Redactor } from '../support/redact.js';
 import { redactResult } from './redact-result.js';
 

@@ -2,7 +2,7 @@
 // with a schema version so tools reading it can tell formats apart, and the certificate
 // block (./certificate.ts) computed over the evidence as written (secrets removed).
 import { join } from 'node:path';
-import type { RunResult } from '../runner/types.js';
+import type { RunResult } from '../spec/run-result.js';
 import { buildCertificate } from './certificate.js';
 import type { Certificate } from './certificate.js';
 import { probableCause } from './probable-cause.js';

@@ -7,7 +7,7 @@
 // passing testcase with the warning in <system-out>. Candidate text is escaped.
 import { isAbsolute, join, relative } from 'node:path';
 import type { CheckResult } from '../spec/vocabulary.js';
-import type { RunResult, SuiteResult } from '../runner/types.js';
+import type { RunResult, SuiteResult } from '../spec/run-result.js';
 import type { ReporterFactory } from './types.js';
 import { writeReportFile } from './write-file.js';
 import { checkDetails } from './format.js';

@@ -6,7 +6,7 @@ import { Listr, ListrLogger, ProcessOutput } from 'listr2';
 import type { ListrTaskWrapper } from 'listr2';
 import type { Writable } from 'node:stream';
 import type { Outcome } from '../spec/vocabulary.js';
-import type { PlannedSuite, RunEvent, SuiteResult } from '../runner/types.js';
+import type { PlannedSuite, RunEvent, SuiteResult } from '../spec/run-result.js';
 import type { Redactor } from '../support/redact.js';
 import { escapeForDisplay } from '../support/sanitise.js';
 import { formatRemaining } from './remaining.js';

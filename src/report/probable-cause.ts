@@ -3,9 +3,9 @@
 // shared_secret, wrong property credentials), or undefined. A pure function of the result,
 // so the terminal, HTML and JSON reports say the same (D-207).
 import type { Exchange } from '../spec/exchange.js';
-import type { RunResult } from '../runner/types.js';
+import type { RunResult } from '../spec/run-result.js';
 import { requiredChecksPassed } from '../checks/run-verdict.js';
-import { misconfigurationText, tlsFailureText } from '../runner/mock-transport.js';
+import { misconfigurationText, tlsFailureText } from '../spec/run-notes.js';
 
 /** How the runner's first-contact stop begins (src/runner/steps/first-contact.ts). */
 const NEVER_REACHED = 'your PMS never reached the mock at ';

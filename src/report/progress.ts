@@ -3,7 +3,7 @@
 // heartbeat's sentence: what the run waits for, what ends the wait and when the deadline is
 // ("waiting for the PMS's GetBookingList; ends at the first one or at 12:05:00 (deadline,
 // 4m 10s left)"). Pure: the views decide where the texts go.
-import type { PlannedSuite, RunEvent } from '../runner/types.js';
+import type { PlannedSuite, RunEvent } from '../spec/run-result.js';
 import { formatRemaining } from './remaining.js';
 
 type Waiting = Extract<RunEvent, { type: 'waiting' }>;

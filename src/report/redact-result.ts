@@ -5,7 +5,7 @@
 // and so is a value compared at a secret-named pointer (a wrong password a PMS sent).
 import { REDACTED, SECRET_KEY_RE } from '../support/redact.js';
 import type { Redactor } from '../support/redact.js';
-import type { RunResult } from '../runner/types.js';
+import type { RunResult } from '../spec/run-result.js';
 
 function secretPointer(pointer: string | undefined): boolean {
   const last = pointer?.split('/').pop();

@@ -9,9 +9,9 @@
 import { decideVerdict, certifies } from '../checks/run-verdict.js';
 import { worstOutcome } from '../checks/rollup.js';
 import { isExpired, isWaivable } from '../checks/waivers.js';
-import { canonicalJson } from '../profile/digest.js';
-import { insecureNotes } from '../runner/certifiable.js';
-import type { RunResult } from '../runner/types.js';
+import { canonicalJson } from '../support/canonical-json.js';
+import { insecureNotes } from '../spec/run-notes.js';
+import type { RunResult } from '../spec/run-result.js';
 import type { CheckResult, Level, WaiverRecord } from '../spec/vocabulary.js';
 import type { ReportLike } from './evidence.js';
 

@@ -6,7 +6,7 @@
 // verdict, the versions, the waivers — as canonical JSON after a fixed context line.
 import { sign, verify } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
-import { canonicalJson } from '../profile/digest.js';
+import { canonicalJson } from '../support/canonical-json.js';
 
 export const SIGNATURE_ALGORITHM = 'Ed25519';
 /** Prefixed to what is signed, so that a signature over a certificate can never stand for anything else. */

@@ -5,7 +5,7 @@
 // verdict, the probable cause and one line per failed check (each id once).
 import type { ChalkInstance } from 'chalk';
 import type { CheckResult, Outcome } from '../spec/vocabulary.js';
-import type { RunResult, SuiteResult } from '../runner/types.js';
+import type { RunResult, SuiteResult } from '../spec/run-result.js';
 import { readingLines } from './check-readings.js';
 import { docsLink } from './docs-link.js';
 import { failureLines } from './format.js';

@@ -5,7 +5,7 @@
 // when allowed.
 import { Chalk } from 'chalk';
 import type { ChalkInstance } from 'chalk';
-import type { RunEvent, RunResult } from '../runner/types.js';
+import type { RunEvent, RunResult } from '../spec/run-result.js';
 import type { Reporter, ReporterContext, ReporterFactory } from './types.js';
 import type { LiveTaskList } from './live-tasks.js';
 import { escapeForDisplay, forTerminal, mapStrings } from '../support/sanitise.js';

@@ -3,7 +3,7 @@
 // are functions of the RunResult; live ones also listen to run events.
 import type { Writable } from 'node:stream';
 import type { Redactor } from '../support/redact.js';
-import type { RunEvent, RunResult } from '../runner/types.js';
+import type { RunEvent, RunResult } from '../spec/run-result.js';
 import type { ReproduceContext } from './reproduce.js';
 import type { Signer } from './signature.js';
 

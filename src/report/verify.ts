@@ -3,8 +3,8 @@
 // intact when it matches its certificate (./certificate-compare.ts), when its verdict is the
 // one its own facts give (./rederive.ts), and, for a page, when the page shows what its
 // embedded evidence says. Pure but for loading this harness's built-in suites.
-import { canonicalJson } from '../profile/digest.js';
-import type { RunResult } from '../runner/types.js';
+import { canonicalJson } from '../support/canonical-json.js';
+import type { RunResult } from '../spec/run-result.js';
 import { loadBuiltinSuites } from '../suite/load-suite.js';
 import type { Target } from '../spec/vocabulary.js';
 import { MAX_REPORT_DEPTH, jsonTextTooDeep } from '../support/json-depth.js';

@@ -6,7 +6,8 @@ import type { EvidenceLog } from '../drivers/evidence-log.js';
 import { succeeded } from '../spec/exchange.js';
 import { endOfNextYear, formatDate } from '../support/time.js';
 import type { Clock } from '../support/clock.js';
-import type { PmsSide, RunArtifacts } from './types.js';
+import type { PmsSide } from './types.js';
+import type { RunArtifacts } from '../spec/run-result.js';
 
 /** Collects as the run goes; `artifacts()` is called once at the end. */
 export function collectArtifacts(log: EvidenceLog, clock: Clock, pms?: PmsSide): () => RunArtifacts {

@@ -20,26 +20,3 @@ export function transportFacts(options: RunOptions, mockUrl: string | undefined)
 export function isFullSelection(options: RunOptions): boolean {
   return !options.partial && !options.grep && !options.bail;
 }
-
-/** Why this run's transport makes it uncertifiable, in sentences for the notes (empty when secure). */
-export function insecureNotes(facts: TransportFacts): string[] {
-  const notes: string[] = [];
-  if (facts.candidate === 'http') {
-    notes.push(
-      facts.allowHttp
-        ? 'This run was made over plain HTTP (--allow-http, local development): it does not certify a production endpoint.'
-        : 'The candidate base URL uses plain HTTP: HTTPS is required.',
-    );
-  } else if (facts.allowHttp) {
-    notes.push('This run was made with --allow-http (HTTPS failures count only as warnings): it certifies nothing.');
-  }
-  if (facts.mock === 'http') {
-    notes.push("The mock channel manager served plain HTTP: the PMS's requests did not travel over HTTPS, so this run certifies nothing.");
-  }
-  if (!facts.tlsVerification) {
-    notes.push(
-      "TLS certificate verification was turned off (NODE_TLS_REJECT_UNAUTHORIZED=0 in the environment): the candidate's certificate was not checked, so this run cannot be certified. Unset NODE_TLS_REJECT_UNAUTHORIZED and pass --ca for a private CA.",
-    );
-  }
-  return notes;
-}

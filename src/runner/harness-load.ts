@@ -7,6 +7,7 @@
 // reported 10-17 ms for a 200 ms block of the loop.
 import type { Clock } from '../support/clock.js';
 import { formatMs } from './heartbeat.js';
+import type { HarnessLoadSummary } from '../spec/run-result.js';
 
 /** How often the loop is probed, real milliseconds. */
 const PROBE_MS = 20;
@@ -21,16 +22,6 @@ interface Sample {
   from: number;
   to: number;
   lateMs: number;
-}
-
-export interface HarnessLoadSummary {
-  /** Worst event-loop delay seen, milliseconds. */
-  worstDelayMs: number;
-  /** Probes that fired late by more than the noise floor. */
-  lateProbes: number;
-  /** The time the loop stood still in all (the sum of the late probes' delays), milliseconds. */
-  stalledMs: number;
-  probes: number;
 }
 
 export class HarnessLoad {

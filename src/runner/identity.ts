@@ -6,7 +6,8 @@
 // reference's own error texts, which the spec leaves open), and the proxy the
 // harness reached it through, if any.
 import type { Exchange } from '../spec/exchange.js';
-import type { CandidateFacts, ReferenceMark, RunContext, RunOptions } from './types.js';
+import type { CandidateFacts, ReferenceMark } from '../spec/run-result.js';
+import type { RunContext, RunOptions } from './types.js';
 
 /**
  * The reference OTA's own error texts (the channel-manager core's, src/channel-manager/envelope.ts):

@@ -2,8 +2,9 @@
 // certificate for the RunResult, the note every report prints about it (the fingerprint a PMS
 // pins), and the requests it set apart as outsiders'. Whether the run can certify is decided
 // in certifiable.ts.
-import type { OutsiderSummary } from '../drivers/mock-cm/outsiders.js';
-import type { PmsSide, RunResult } from './types.js';
+import type { OutsiderSummary, RunResult } from '../spec/run-result.js';
+import type { PmsSide } from './types.js';
+import { misconfigurationText } from '../spec/run-notes.js';
 
 export function mockFacts(pms: PmsSide): NonNullable<RunResult['mock']> {
   const scheme = pms.mock.url.startsWith('https://') ? 'https' : 'http';
@@ -20,18 +21,6 @@ export function outsiderNotes(outsiders: OutsiderSummary): string[] {
     ...(misconfigured ? [misconfigurationText(misconfigured)] : []),
     `${outsiders.requests} request(s) to the mock channel manager came from outside the PMS under test (${kinds.join(', ')}): each was answered with the spec's error and set apart, none was judged or changed the verdict (report.json: outsiders).`,
   ];
-}
-
-/** Requests with the profile's cid and property but not its secret: said as the PMS's probable misconfiguration, never filed silently. */
-export function misconfigurationText(count: number): string {
-  return `Probable misconfiguration of your PMS: ${count} request(s) to the mock carried the profile's pms_cid and property but not its shared secret, and were refused (error 1000): check the shared_secret your PMS sends (the query string's shared_secret, and the body's).`;
-}
-
-/** The TLS handshakes with the mock that failed, with why: a PMS that refuses the mock's certificate leaves this trace. */
-export function tlsFailureText(failures: { count: number; kept: ReadonlyArray<{ reason: string }> }): string | undefined {
-  if (failures.count === 0) return undefined;
-  const reasons = [...new Set(failures.kept.map((f) => f.reason))].slice(0, 3).join('; ');
-  return `${failures.count} TLS handshake(s) with the mock failed: ${reasons}. If that was your PMS, make it trust the mock's certificate (its PEM file and fingerprint are printed at the start of the run).`;
 }
 
 /** The mock's certificate over HTTPS; over plain HTTP certifiable.ts says why the run certifies nothing. */

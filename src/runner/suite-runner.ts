@@ -13,7 +13,8 @@ import { settleUnanswered } from './silence.js';
 import type { RunStop } from './step-env.js';
 import { getStepExecutor } from './step-registry.js';
 import { markCapturesMissing } from './steps/capture.js';
-import type { RunContext, RunOptions, SuiteResult } from './types.js';
+import type { RunContext, RunOptions } from './types.js';
+import type { SuiteResult } from '../spec/run-result.js';
 
 function missingCapabilities(wanted: string[] | undefined, declared: string[]): string[] {
   return (wanted ?? []).filter((c) => !declared.includes(c));

@@ -1,21 +1,4 @@
-// What a run sent or served varied on purpose: takes each request that carried generated
-// variations (and, on the PMS target, what the mock channel manager served), gives the
-// counts the RunResult reports: how many valid variations were generated from the schemas
-// and in how many requests (answers, callbacks) they went, per operation.
-export interface VariationCount {
-  /** Valid variations generated from the schemas. */
-  generated: number;
-  /** Requests (or answers and callbacks) that carried them. */
-  requests: number;
-  /** Of those, requests re-sent with part of a refused one, to find which variation was refused. */
-  resent: number;
-}
-
-export interface VariationSummary extends VariationCount {
-  /** 'sent' (OTA target: requests the harness sent) or 'served' (PMS target: what the mock served). */
-  direction: 'sent' | 'served';
-  operations: Record<string, VariationCount>;
-}
+import type { VariationCount, VariationSummary } from '../spec/run-result.js';
 
 export class VariationTally {
   private readonly counts = new Map<string, VariationCount>();

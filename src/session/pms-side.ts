@@ -20,7 +20,8 @@ import type { Profile } from '../profile/types.js';
 import type { EvidenceLog } from '../drivers/evidence-log.js';
 import { MockChannelManager } from '../drivers/mock-cm/mock-cm.js';
 import { InboundJudge } from '../runner/inbound-judge.js';
-import type { MockTransport, PmsSide } from '../runner/types.js';
+import type { MockTransport } from '../spec/run-result.js';
+import type { PmsSide } from '../runner/types.js';
 
 interface MockTls {
   pair?: { cert: string | Buffer; key: string | Buffer };

@@ -7,7 +7,7 @@ import type { Clock } from '../support/clock.js';
 import type { Profile } from '../profile/types.js';
 import type { Target } from '../spec/vocabulary.js';
 import type { Verbosity } from '../report/types.js';
-import type { RunResult } from '../runner/types.js';
+import type { RunResult } from '../spec/run-result.js';
 import type { StartedPmsSide } from './pms-side.js';
 import type { Signer } from '../report/signature.js';
 

@@ -13,7 +13,7 @@ import { decideVerdict } from '../../src/checks/run-verdict.js';
 import type { VerdictFacts } from '../../src/checks/run-verdict.js';
 import { runCommand } from '../../src/cli/commands/run.js';
 import type { RunCommandOptions } from '../../src/cli/commands/run.js';
-import type { RunResult } from '../../src/runner/types.js';
+import type { RunResult } from '../../src/spec/run-result.js';
 import type { CheckResult, TransportFacts } from '../../src/spec/vocabulary.js';
 import { packagePath } from '../../src/support/package-root.js';
 import { captureIo } from '../e2e/helpers.js';

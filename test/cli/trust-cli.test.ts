@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCertificate } from '../../src/report/certificate.js';
 import { evidenceDigest, evidenceIndex } from '../../src/report/evidence.js';
-import type { RunResult } from '../../src/runner/types.js';
+import type { RunResult } from '../../src/spec/run-result.js';
 import { keyIdOf } from '../../src/support/signing-keys.js';
 import { tempDir } from '../support/temp-dir.js';
 

@@ -4,7 +4,7 @@
 // the same exchanges at the same times as one without.
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
-import type { RunResult } from '../../src/runner/types.js';
+import type { RunResult } from '../../src/spec/run-result.js';
 import { captureIo } from './helpers.js';
 import { withTestClock, writeTestPmsProfile, testClock } from './pms-profile.js';
 

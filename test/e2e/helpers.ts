@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { tempDir } from '../support/temp-dir.js';
 import type { CliIo } from '../../src/cli/io.js';
 import type { Clock } from '../../src/support/clock.js';
-import type { RunResult } from '../../src/runner/types.js';
+import type { RunResult } from '../../src/spec/run-result.js';
 
 export { tempDir };
 

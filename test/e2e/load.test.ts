@@ -7,7 +7,7 @@
 // (ADR 0020) the load makes the runs slower, never different.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
-import type { RunResult } from '../../src/runner/types.js';
+import type { RunResult } from '../../src/spec/run-result.js';
 import { type CpuBurner, startCpuBurner, stopCpuBurner } from '../support/cpu-burner.js';
 import { captureIo, check, details } from './helpers.js';
 import { withTestClock, writeTestPmsProfile } from './pms-profile.js';

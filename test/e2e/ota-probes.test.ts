@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import type { OtaVariantName } from '../../src/reference/ota/index.js';
-import type { RunResult } from '../../src/runner/types.js';
+import type { RunResult } from '../../src/spec/run-result.js';
 import { captureIo, check, problems } from './helpers.js';
 import { testClock } from './pms-profile.js';
 

@@ -7,7 +7,7 @@ import { OTA_FAULT_NAMES } from '../../src/reference/ota/index.js';
 import type { OtaFault } from '../../src/reference/ota/index.js';
 import { captureIo, check, details, problems } from './helpers.js';
 import { unexplainedChanges } from '../golden/verdict-baseline.js';
-import type { RunResult } from '../../src/runner/types.js';
+import type { RunResult } from '../../src/spec/run-result.js';
 import { testClock } from './pms-profile.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

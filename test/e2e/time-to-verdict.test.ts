@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import type { PmsFault } from '../../src/reference/pms/index.js';
-import type { RunResult } from '../../src/runner/types.js';
+import type { RunResult } from '../../src/spec/run-result.js';
 import { startHostile } from '../hostile/hostile-server.js';
 import type { HostileServer } from '../hostile/hostile-server.js';
 import { captureIo, check } from './helpers.js';

@@ -5,7 +5,7 @@
 // checks) is listed in verdict-changes.ts with its reason, and nothing else may differ.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { RunResult } from '../../src/runner/types.js';
+import type { RunResult } from '../../src/spec/run-result.js';
 import { ADDED_CHECKS, CHANGED_CHECKS } from './verdict-changes.js';
 
 const RANK: Record<string, number> = { fail: 5, error: 4, warn: 3, skip: 1, pass: 2 };

@@ -16,7 +16,7 @@ import { runCommand } from '../../src/cli/commands/run.js';
 import { EvidenceLog } from '../../src/drivers/evidence-log.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
 import { probableCause } from '../../src/report/probable-cause.js';
-import type { RunResult } from '../../src/runner/types.js';
+import type { RunResult } from '../../src/spec/run-result.js';
 import { startPmsSide } from '../../src/session/pms-side.js';
 import { systemClock } from '../../src/support/clock.js';
 import { Redactor } from '../../src/support/redact.js';

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { terminalReporter } from '../../src/report/terminal.js';
 import { Redactor } from '../../src/support/redact.js';
-import type { RunEvent } from '../../src/runner/types.js';
+import type { RunEvent } from '../../src/spec/run-result.js';
 import { buildRunResult } from '../report/run-result-fixture.js';
 
 const ESC = '\u001b]0;PWNED\u0007\u001b[2J\u001b[1;32mVerdict: CERTIFIED\u001b[8m';

@@ -15,7 +15,7 @@ import { buildCertificate } from '../../src/report/certificate.js';
 import type { Certificate } from '../../src/report/certificate.js';
 import { evidenceDigest, evidenceIndex } from '../../src/report/evidence.js';
 import { toJsonReport } from '../../src/report/json.js';
-import type { RunResult } from '../../src/runner/types.js';
+import type { RunResult } from '../../src/spec/run-result.js';
 import { keyIdOf } from '../../src/support/signing-keys.js';
 import { captureIo } from '../e2e/helpers.js';
 import { buildRunResult } from '../report/run-result-fixture.js';

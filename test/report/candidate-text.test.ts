@@ -14,7 +14,7 @@ import { displayWidth } from '../../src/report/wrap.js';
 import { DEFAULT_SECRET_VARS } from '../../src/report/reproduce.js';
 import { Redactor } from '../../src/support/redact.js';
 import { hasUnsafe } from '../../src/support/sanitise.js';
-import type { RunResult } from '../../src/runner/types.js';
+import type { RunResult } from '../../src/spec/run-result.js';
 import { buildRunResult } from './run-result-fixture.js';
 
 /** Characters no output line may hold raw: controls but newline, format, private-use, unassigned, separators, exotic spaces, fillers. */

@@ -3,7 +3,8 @@
 // and evidence digest over exactly the documented parts of the RunResult (the whole report but
 // its certificate, in certificate@3; the field lists of @2 and @1).
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, profileDigest, sha256Hex, SECRET_PLACEHOLDER, withoutSecrets } from '../../src/profile/digest.js';
+import { canonicalJson, sha256Hex } from '../../src/support/canonical-json.js';
+import { profileDigest, SECRET_PLACEHOLDER, withoutSecrets } from '../../src/profile/digest.js';
 import { buildCertificate, CERTIFICATE_FORMAT, compareWithCertificate, evidenceDigest, evidenceOf, redactResult } from '../../src/report/certificate.js';
 import { toJsonReport } from '../../src/report/json.js';
 import { Redactor } from '../../src/support/redact.js';

@@ -7,7 +7,7 @@ import type { CheckResult } from '../../src/spec/vocabulary.js';
 import { readingLines, readingsOf } from '../../src/report/check-readings.js';
 import { renderHtml } from '../../src/report/html/index.js';
 import { formatSummary } from '../../src/report/terminal.js';
-import type { RunResult } from '../../src/runner/types.js';
+import type { RunResult } from '../../src/spec/run-result.js';
 import { buildRunResult } from './run-result-fixture.js';
 
 function checkOf(id: string, outcome: CheckResult['outcome'], level: CheckResult['level'], schemaPointers: string[] = []): CheckResult {

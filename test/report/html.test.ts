@@ -6,7 +6,7 @@ import { dayNumber } from '../../src/checks/coverage.js';
 import { coverageBins } from '../../src/report/html/coverage.js';
 import { escapeHtml, jsonForScript } from '../../src/report/html/escape.js';
 import { renderHtml, REPORT_ELEMENT_ID } from '../../src/report/html/index.js';
-import type { RunResult } from '../../src/runner/types.js';
+import type { RunResult } from '../../src/spec/run-result.js';
 import { buildRunResult, HOSTILE } from './run-result-fixture.js';
 
 const ATTACK = '"><img src=x onerror=alert(1)>\'<svg onload=alert(2)>';

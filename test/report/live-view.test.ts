@@ -8,7 +8,7 @@ import { useLiveView } from '../../src/cli/io.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { terminalReporter } from '../../src/report/terminal.js';
 import { Redactor } from '../../src/support/redact.js';
-import type { RunEvent } from '../../src/runner/types.js';
+import type { RunEvent } from '../../src/spec/run-result.js';
 import { buildRunResult } from './run-result-fixture.js';
 
 /** The screen after the bytes: handles \n, \r, ESC[nA/B (up/down), ESC[nG, ESC[2K/ESC[K, ESC[J; ignores colours and modes. */

@@ -3,11 +3,10 @@
 // polls, callbacks, a hostile response body and coverage artifacts with gaps.
 import { decideVerdict } from '../../src/checks/run-verdict.js';
 import type { CheckResult, Level, Outcome, SkipKind } from '../../src/spec/vocabulary.js';
-import type { CoverageArtifact } from '../../src/checks/coverage.js';
+import type { CoverageArtifact, RunResult, SuiteResult } from '../../src/spec/run-result.js';
 import type { Exchange } from '../../src/spec/exchange.js';
 import { profileDigest } from '../../src/profile/digest.js';
 import type { Profile } from '../../src/profile/types.js';
-import type { RunResult, SuiteResult } from '../../src/runner/types.js';
 
 export const STARTED_AT = '2026-11-21T10:00:00.000Z';
 export const BASE_URL = 'https://127.0.0.1:54321/api';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { terminalReporter } from '../../src/report/terminal.js';
 import { formatRemaining } from '../../src/report/live-tasks.js';
 import { Redactor } from '../../src/support/redact.js';
-import type { RunEvent } from '../../src/runner/types.js';
+import type { RunEvent } from '../../src/spec/run-result.js';
 import { buildRunResult } from './run-result-fixture.js';
 
 function stream(tty: boolean): PassThrough & { text: () => string } {

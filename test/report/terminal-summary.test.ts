@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { terminalReporter } from '../../src/report/terminal.js';
 import { DEFAULT_SECRET_VARS } from '../../src/report/reproduce.js';
 import { Redactor } from '../../src/support/redact.js';
-import type { RunResult } from '../../src/runner/types.js';
+import type { RunResult } from '../../src/spec/run-result.js';
 import { buildRunResult } from './run-result-fixture.js';
 import { parseRunSummary } from '../../bench/run-summary.js';
 

@@ -7,7 +7,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../src/profile/digest.js';
+import { canonicalJson } from '../../src/support/canonical-json.js';
 import { buildCertificate } from '../../src/report/certificate.js';
 import type { Certificate } from '../../src/report/certificate.js';
 import { diffReports } from '../../src/report/diff.js';
@@ -17,7 +17,7 @@ import { toJsonReport } from '../../src/report/json.js';
 import { checkSignature, signCertificate } from '../../src/report/signature.js';
 import { verifyReportText } from '../../src/report/verify.js';
 import type { JsonReport } from '../../src/report/verify.js';
-import type { RunResult } from '../../src/runner/types.js';
+import type { RunResult } from '../../src/spec/run-result.js';
 import { keyIdOf } from '../../src/support/signing-keys.js';
 import { buildRunResult } from './run-result-fixture.js';
 

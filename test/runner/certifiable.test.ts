@@ -3,7 +3,8 @@
 // run is. The runner records the transports and scope (src/runner/certifiable.ts); the word
 // is decided from them by src/checks/run-verdict.ts.
 import { describe, expect, it } from 'vitest';
-import { insecureNotes, isFullSelection, transportFacts } from '../../src/runner/certifiable.js';
+import { insecureNotes } from '../../src/spec/run-notes.js';
+import { isFullSelection, transportFacts } from '../../src/runner/certifiable.js';
 import { certificateVerdict, decideVerdict } from '../../src/checks/run-verdict.js';
 import type { RunOptions } from '../../src/runner/types.js';
 import type { CheckResult, TransportFacts } from '../../src/spec/vocabulary.js';

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { UsageError } from '../../support/errors.js';
 import { visibleLine } from '../../support/sanitise.js';
 import type { Target } from '../../spec/vocabulary.js';
-import type { RunResult } from '../../runner/types.js';
+import type { RunResult } from '../../spec/run-result.js';
 import { EXIT, exitCodeForVerdict } from '../../session/exit-codes.js';
 import { meetsRequirement, parseRequire } from '../../session/gate.js';
 import { resolveRunTarget } from '../../session/find-profile.js';

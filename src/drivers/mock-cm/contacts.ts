@@ -5,14 +5,7 @@
 // (issue 28 item 15): a PMS that refuses the mock's certificate leaves a trace.
 import type { Server } from 'node:net';
 import type { Clock } from '../../support/clock.js';
-
-export interface TlsFailure {
-  at: number;
-  /** The peer's address, as the socket gave it. */
-  from: string;
-  /** Why, in words: the TLS alert or error the handshake ended with. */
-  reason: string;
-}
+import type { TlsFailure } from '../../spec/run-result.js';
 
 export const MAX_KEPT_TLS_FAILURES = 20;
 

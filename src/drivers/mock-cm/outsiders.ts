@@ -9,6 +9,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Exchange, ParsedBody } from '../../spec/exchange.js';
 import { typedBody } from '../../spec/exchange.js';
 import { OTA_ERROR_IDS } from '../../channel-manager/index.js';
+import type { OutsiderKind, OutsiderExchange, OutsiderSummary } from '../../spec/run-result.js';
 
 /** What identifies the PMS: the profile's shared secret and cid, and the properties it may name. */
 export interface PmsIdentity {
@@ -21,27 +22,11 @@ export interface PmsIdentity {
   passwordOf?(wbpId: string): string | undefined;
 }
 
-/** 'misconfigured-pms': the profile's cid and property without its shared secret, probably the PMS under test set up wrong. */
-export type OutsiderKind = 'no-shared-secret' | 'misconfigured-pms' | 'other-channel' | 'other-property';
-
 export interface Outsider {
   kind: OutsiderKind;
   /** Why, in words (candidate text in it is JSON-quoted and cut). */
   reason: string;
   error: { id: number; msg: string };
-}
-
-/** An outsider's exchange: the record a PMS's would have, its own id (o1, o2, ...) and why it was set apart. */
-export interface OutsiderExchange extends Exchange {
-  outsider: { kind: OutsiderKind; reason: string };
-}
-
-export interface OutsiderSummary {
-  /** Every request set apart. */
-  requests: number;
-  byKind: Partial<Record<OutsiderKind, number>>;
-  /** The first MAX_KEPT of them, as evidence. */
-  exchanges: OutsiderExchange[];
 }
 
 export const MAX_KEPT_OUTSIDERS = 50;

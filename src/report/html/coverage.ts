@@ -2,7 +2,7 @@
 // per artifact an inline SVG grid (rows = room x rate plan, columns = days, weeks or
 // months of the window; covered, partly covered or gap) with the horizon reached drawn
 // as a line, and the gaps as text. Absent artifacts give a short sentence.
-import type { CoverageArtifact } from '../../checks/coverage.js';
+import type { CoverageArtifact } from '../../spec/run-result.js';
 import { dayNumber, dayString } from '../../checks/coverage.js';
 import { html } from './escape.js';
 import type { SafeHtml } from './escape.js';

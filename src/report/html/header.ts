@@ -1,7 +1,7 @@
 // The top of the page: takes the RunResult and its certificate, gives the verdict banner
 // (with the reasons), the run's facts (candidate, target, time, duration, counts), the
 // notes (a plain-HTTP or partial run) and the certificate block.
-import type { RunResult } from '../../runner/types.js';
+import type { RunResult } from '../../spec/run-result.js';
 import type { Certificate } from '../certificate.js';
 import { html } from './escape.js';
 import type { SafeHtml } from './escape.js';

@@ -4,7 +4,7 @@
 // the exchanges. The JSON report and its certificate are embedded for verify-report.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { RunResult } from '../../runner/types.js';
+import type { RunResult } from '../../spec/run-result.js';
 import { buildCertificate } from '../certificate.js';
 import type { Certificate } from '../certificate.js';
 import { toJsonReport } from '../json.js';

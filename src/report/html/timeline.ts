@@ -3,7 +3,7 @@
 // GetBookingList polls and the callbacks stand out and failed exchanges are outlined,
 // plus a line on the polling cadence. Marks in the same pixel are merged for big runs.
 import type { Exchange } from '../../spec/exchange.js';
-import type { RunResult } from '../../runner/types.js';
+import type { RunResult } from '../../spec/run-result.js';
 import { html } from './escape.js';
 import type { SafeHtml } from './escape.js';
 import { formatDuration, formatOffset, plural } from './text.js';
