@@ -1,7 +1,7 @@
 // The profile's digest: takes a Profile, gives the SHA-256 of its canonical JSON with every
 // secret replaced by "[secret]", so a certificate names the exact configuration it was
 // made with, a changed password does not change it, and no secret can be recovered from
-// it. Also gives the canonical JSON and SHA-256 helpers the report certificate uses.
+// it (canonical JSON and SHA-256 come from src/support/canonical-json.ts).
 import { SECRET_KEY_RE } from '../support/redact.js';
 import type { Profile } from './types.js';
 import { canonicalJson, sha256Hex } from '../support/canonical-json.js';

@@ -1,6 +1,6 @@
-// Runner types: takes nothing, gives the options and context a run takes, the events it
-// emits (reporters listen; the runner never prints) and the plain, serialisable
-// RunResult every report is a function of.
+// Runner types: takes nothing, gives the options and context a run takes and the PMS side
+// it drives. What a run gives back (RunResult, its events) is the contract in
+// src/spec/run-result.ts.
 import type { Target, Waiver } from '../spec/vocabulary.js';
 import type { InventoryBaseline } from '../checks/booking-model.js';
 import type { EvidenceLog } from '../drivers/evidence-log.js';
