@@ -4,6 +4,7 @@
 // its inputs are all in report.json: the runner calls it at the end of a run, and a reader of
 // a report (verify-report) can call it on the parsed file and get the same word back.
 import type { CheckResult, RunStopFacts, RunVerdict, TransportFacts } from '../spec/vocabulary.js';
+import { certifies, isSecure } from '../spec/verdicts.js';
 
 /** What the verdict is decided from: a RunResult, or a parsed report.json, satisfies it. */
 export interface VerdictFacts {
@@ -28,21 +29,6 @@ type Checked = Pick<CheckResult, 'level' | 'outcome' | 'skipKind'> & { id?: stri
 function named(checks: readonly Checked[]): string {
   const ids = checks.slice(0, 5).map((c) => c.id ?? '?');
   return `${ids.join(', ')}${checks.length > 5 ? `, … ${checks.length - 5} more` : ''}`;
-}
-
-/** The words of a run whose required checks all passed or were waived (exit 0), whether or not it certifies. */
-export function requiredChecksPassed(verdict: RunVerdict): boolean {
-  return verdict === 'certified' || verdict === 'certified-with-waivers' || verdict === 'passed-partial' || verdict === 'passed-insecure';
-}
-
-/** The words that certify: certified, and certified-with-waivers (every failure accepted by a named waiver). */
-export function certifies(verdict: string): boolean {
-  return verdict === 'certified' || verdict === 'certified-with-waivers';
-}
-
-/** True when the run was made over HTTPS in every direction, with certificates checked, and without --allow-http. */
-export function isSecure(facts: TransportFacts): boolean {
-  return facts.candidate === 'https' && (facts.mock ?? 'https') === 'https' && facts.tlsVerification && !facts.allowHttp;
 }
 
 /** The word the checks alone give (the priority table of D-005), with its reasons. */
@@ -106,9 +92,4 @@ export function decideVerdict(facts: VerdictFacts): DecidedVerdict {
   else if (certifies(verdict) && facts.scope === 'partial') verdict = 'passed-partial';
   const notCertifying = notCertifyingReason(verdict, facts.transports);
   return { verdict, reasons: notCertifying ? [...decided.reasons, notCertifying] : decided.reasons };
-}
-
-/** What the certificate's verdict field says: the word, and for a passing non-certification that it certifies nothing. */
-export function certificateVerdict(verdict: string): string {
-  return verdict === 'passed-partial' || verdict === 'passed-insecure' ? `${verdict} (not a certification: certifies nothing)` : verdict;
 }

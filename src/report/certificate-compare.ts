@@ -4,7 +4,7 @@
 // does not match, which parts changed, located by the evidence index. Linear in the size of
 // the report: every lookup is by map, never a search per difference.
 import { canonicalJson } from '../support/canonical-json.js';
-import { certificateVerdict } from '../checks/run-verdict.js';
+import { certificateVerdict } from '../spec/verdicts.js';
 import type { Certificate } from './certificate.js';
 import { identityOf, waiversOf } from './certificate-identity.js';
 import { CERTIFICATE_FORMAT_V1, evidenceDigest, evidenceIndex } from './evidence.js';

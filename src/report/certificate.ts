@@ -7,7 +7,7 @@
 //
 // The digest makes a report tamper-evident, not tamper-proof: whoever can edit a report can
 // recompute it. Only the signature proves who made the certificate (docs/report-format.md).
-import { certificateVerdict } from '../checks/run-verdict.js';
+import { certificateVerdict } from '../spec/verdicts.js';
 import type { RunResult } from '../spec/run-result.js';
 import { CERTIFICATE_FORMAT, CERTIFICATE_FORMATS, evidenceDigest, evidenceIndex } from './evidence.js';
 import type { CertificateFormat, EvidenceIndex } from './evidence.js';

@@ -4,7 +4,7 @@
 // so the terminal, HTML and JSON reports say the same (D-207).
 import type { Exchange } from '../spec/exchange.js';
 import type { RunResult } from '../spec/run-result.js';
-import { requiredChecksPassed } from '../checks/run-verdict.js';
+import { requiredChecksPassed } from '../spec/verdicts.js';
 import { misconfigurationText, tlsFailureText } from '../spec/run-notes.js';
 
 /** How the runner's first-contact stop begins (src/runner/steps/first-contact.ts). */

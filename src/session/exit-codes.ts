@@ -1,6 +1,6 @@
 // Exit codes, documented in README.md and `--help`: takes a verdict word, gives the number
 // the process exits with (the package API exports it, so a script exits as the CLI would).
-import { requiredChecksPassed } from '../checks/run-verdict.js';
+import { requiredChecksPassed } from '../spec/verdicts.js';
 import type { RunVerdict } from '../spec/vocabulary.js';
 
 export const EXIT = {

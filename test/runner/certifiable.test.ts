@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { insecureNotes } from '../../src/spec/run-notes.js';
 import { isFullSelection, transportFacts } from '../../src/runner/certifiable.js';
-import { certificateVerdict, decideVerdict } from '../../src/checks/run-verdict.js';
+import { certificateVerdict } from '../../src/spec/verdicts.js';
+import { decideVerdict } from '../../src/checks/run-verdict.js';
 import type { RunOptions } from '../../src/runner/types.js';
 import type { CheckResult, TransportFacts } from '../../src/spec/vocabulary.js';
 

@@ -5,7 +5,7 @@ import type { CheckResult, Outcome, Target } from '../../spec/vocabulary.js';
 import { docsLink } from '../docs-link.js';
 import type { Exchange } from '../../spec/exchange.js';
 import type { RunResult, SuiteResult } from '../../spec/run-result.js';
-import { requiredChecksPassed } from '../../checks/run-verdict.js';
+import { requiredChecksPassed } from '../../spec/verdicts.js';
 import { html } from './escape.js';
 import type { SafeHtml } from './escape.js';
 import { MAX_BODY_CHARS, MAX_BODY_CHARS_PASSING, renderExchanges, renderSchemaErrors } from './evidence.js';
