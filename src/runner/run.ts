@@ -16,6 +16,7 @@ import { reservationFormatNotes } from './reservation-note.js';
 import { VariationTally, variationNote } from './variation-tally.js';
 import type { RunStop } from './step-env.js';
 import type { PmsSide, RunContext, RunOptions } from './types.js';
+import { runTransport } from '../spec/verdicts.js';
 import type { CheckResult, RunStopFacts, TransportFacts, WaiverRecord } from '../spec/vocabulary.js';
 import type { Suite } from '../suite/types.js';
 
@@ -178,7 +179,7 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
     spec: { title: SPEC_TITLE, version: SPEC_VERSION },
     target: options.target,
     candidate: candidateFacts(options, ctx),
-    transport: facts.candidate === 'https' && facts.mock !== 'http' ? 'https' : 'http',
+    transport: runTransport(facts),
     transports: facts,
     ...(mock ? { mock: { ...mock, url: ctx.redactor.url(mock.url) } } : {}),
     startedAt: new Date(startedAt).toISOString(),

@@ -1,6 +1,7 @@
 // Exit codes, documented in README.md and `--help`: takes a verdict word, gives the number
-// the process exits with (the package API exports it, so a script exits as the CLI would).
-import { requiredChecksPassed } from '../spec/verdicts.js';
+// the process exits with (the package API exports it, so a script exits as the CLI would): a
+// verdict's code is its row of the verdict table (src/spec/verdicts.ts).
+import { VERDICT_TABLE } from '../spec/verdicts.js';
 import type { RunVerdict } from '../spec/vocabulary.js';
 
 export const EXIT = {
@@ -11,8 +12,5 @@ export const EXIT = {
 } as const;
 
 export function exitCodeForVerdict(verdict: RunVerdict): number {
-  // passed-partial and passed-insecure exit 0 so a developer's loop stays green; the word says they certify nothing.
-  if (requiredChecksPassed(verdict)) return EXIT.certified;
-  if (verdict === 'not-certified') return EXIT.notCertified;
-  return EXIT.incomplete;
+  return VERDICT_TABLE[verdict].exitCode;
 }

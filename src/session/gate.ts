@@ -4,6 +4,7 @@
 // that certify. Everything else (passed-partial, passed-insecure, not-certified, incomplete)
 // is refused.
 import { UsageError } from '../support/errors.js';
+import { certifies } from '../spec/verdicts.js';
 
 export const REQUIRE_WORDS = ['certified', 'certified-with-waivers'] as const;
 export type RequiredVerdict = (typeof REQUIRE_WORDS)[number];
@@ -15,5 +16,5 @@ export function parseRequire(value: string | undefined): RequiredVerdict | undef
 }
 
 export function meetsRequirement(verdict: string, required: RequiredVerdict): boolean {
-  return verdict === 'certified' || (required === 'certified-with-waivers' && verdict === 'certified-with-waivers');
+  return required === 'certified' ? verdict === 'certified' : certifies(verdict);
 }
