@@ -19,12 +19,13 @@ import type { PmsSide, RunContext, RunOptions } from './types.js';
 import { runTransport } from '../spec/verdicts.js';
 import type { CheckResult, RunStopFacts, TransportFacts, WaiverRecord } from '../spec/vocabulary.js';
 import type { Suite } from '../suite/types.js';
+import { isSelected } from '../spec/check-selection.js';
 
 export function planSuites(options: RunOptions): PlannedSuite[] {
   return options.suites.map((s) => ({
     name: s.name,
     title: s.title,
-    checks: s.checks.filter((c) => !options.grep || options.grep.test(c.id) || options.grep.test(c.title)).length,
+    checks: s.checks.filter((c) => isSelected(options.grep, c)).length,
     steps: s.steps.map((step) => ({ id: step.id, title: step.title })),
   }));
 }

@@ -9,6 +9,7 @@ import type { SuiteState } from './scope.js';
 import type { HeldVerdict } from './silence.js';
 import { baseRoots } from './scope.js';
 import type { RunContext, RunOptions } from './types.js';
+import { isSelected } from '../spec/check-selection.js';
 
 export interface RunStop {
   unreachable?: string;
@@ -51,8 +52,7 @@ export class StepEnv {
   }
 
   selected(meta: CheckMeta): boolean {
-    const grep = this.options.grep;
-    return !grep || grep.test(meta.id) || grep.test(meta.title);
+    return isSelected(this.options.grep, meta);
   }
 
   where(extra: Partial<CheckWhere> = {}): CheckWhere {

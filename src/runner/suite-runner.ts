@@ -15,6 +15,7 @@ import { getStepExecutor } from './step-registry.js';
 import { markCapturesMissing } from './steps/capture.js';
 import type { RunContext, RunOptions } from './types.js';
 import type { SuiteResult } from '../spec/run-result.js';
+import { isSelected } from '../spec/check-selection.js';
 
 function missingCapabilities(wanted: string[] | undefined, declared: string[]): string[] {
   return (wanted ?? []).filter((c) => !declared.includes(c));
@@ -129,7 +130,7 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
   const collector = new CheckCollector();
   const state: SuiteState = { captures: {}, missing: new Map(), stepStarts: new Map(), arrivals: new Map() };
   const grep = options.grep;
-  for (const check of suite.checks) if (!grep || grep.test(check.id) || grep.test(check.title)) collector.declare(check);
+  for (const check of suite.checks) if (isSelected(grep, check)) collector.declare(check);
   ctx.emit({ type: 'suite-start', suite: suite.name });
   const stepMs = new Map<string, number>();
   const result = (skipped?: string): SuiteResult => {
@@ -149,7 +150,7 @@ export async function runSuite(suite: Suite, options: RunOptions, ctx: RunContex
   const absent = missingCapabilities(suite.requires?.capabilities, options.profile.capabilities);
   if (absent.length) {
     const reason = `Not applicable: the profile does not declare the capability ${absent.join(', ')}`;
-    for (const check of suite.checks) if (!grep || grep.test(check.id) || grep.test(check.title)) collector.add(check, skip(reason, 'not-applicable'));
+    for (const check of suite.checks) if (isSelected(grep, check)) collector.add(check, skip(reason, 'not-applicable'));
     return result(reason);
   }
   const windows = windowStarts(suite);

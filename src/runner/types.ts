@@ -15,6 +15,7 @@ import type { Suite } from '../suite/types.js';
 import type { Clock } from '../support/clock.js';
 import type { Redactor } from '../support/redact.js';
 import type { ReferenceMark, MockTransport, RunEvent, RunArtifacts } from '../spec/run-result.js';
+import type { CheckSelection } from '../spec/check-selection.js';
 
 export interface RunOptions {
   target: Target;
@@ -22,7 +23,7 @@ export interface RunOptions {
   suites: Suite[];
   allowHttp: boolean;
   /** Only checks whose id or title match are run and reported (a partial run). */
-  grep?: RegExp | undefined;
+  grep?: CheckSelection;
   /** Stop after the first failed required check. */
   bail: boolean;
   /** Suites were chosen by hand (--suite), so this is not a full certification. */

@@ -3,9 +3,10 @@
 // that matched no check (a run that checks nothing must not pass, D-204).
 import { UsageError } from '../support/errors.js';
 import type { Suite } from '../suite/types.js';
+import { isSelected } from '../spec/check-selection.js';
 
 function matching(suite: Suite, grep: RegExp | undefined): number {
-  return suite.checks.filter((c) => !grep || grep.test(c.id) || grep.test(c.title)).length;
+  return suite.checks.filter((c) => isSelected(grep, c)).length;
 }
 
 export function assertSelectionNotEmpty(

@@ -34,15 +34,7 @@ import type { ReproduceContext } from '../report/reproduce.js';
 import { shellWord } from '../support/shell-word.js';
 import { readRunWaivers, readSigner } from './trust-inputs.js';
 import type { Signer } from '../report/signature.js';
-
-function compileGrep(grep: string | undefined): RegExp | undefined {
-  if (!grep) return undefined;
-  try {
-    return new RegExp(grep, 'i');
-  } catch (error) {
-    throw new UsageError(`--grep: invalid regular expression: ${(error as Error).message}`);
-  }
-}
+import { compileCheckSelection } from '../spec/check-selection.js';
 
 /** The report folder: checked (and created) before anything starts, so a bad folder is a usage error now, not after the run. */
 function outputDirOf(options: SessionOptions, cwd: string): string {
@@ -119,7 +111,7 @@ function signerOf(options: SessionOptions, io: SessionIo): Signer | undefined {
 export async function runSession(given: SessionOptions, io: SessionIo): Promise<SessionOutcome> {
   // The run's seed is fixed first, so every part that draws (the model-based sequences, the mock's bookings) reads the same one.
   const options: SessionOptions = { ...given, seed: given.seed ?? randomInt(2 ** 31) };
-  const grep = compileGrep(options.grep);
+  const grep = compileCheckSelection(options.grep);
   const selection = selectSuites(options.target, options.suite, io.cwd);
   assertSelectionNotEmpty(selection.suites, options.suite, grep, options.grep);
   for (const name of options.reporter ?? []) if (!REPORTERS.has(name)) throw new UsageError(`unknown reporter "${name}" (known: ${FILE_REPORTERS.join(', ')})`);
