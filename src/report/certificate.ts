@@ -16,9 +16,8 @@ import type { CertificateIdentity, CertificateWaiver } from './certificate-ident
 import { signCertificate } from './signature.js';
 import type { CertificateSignature, Signer } from './signature.js';
 
-export { CERTIFICATE_FORMAT, evidenceDigest, evidenceIndex, evidenceOf } from './evidence.js';
+export { CERTIFICATE_FORMAT, evidenceDigest, evidenceOf } from './evidence.js';
 export type { EvidenceIndex } from './evidence.js';
-export { identityOf, waiversOf } from './certificate-identity.js';
 export type { CertificateIdentity, CertificateWaiver } from './certificate-identity.js';
 
 export interface Certificate {

@@ -2,7 +2,7 @@
 // Principal (a bearer token, a browser session cookie, or none) and the guards every route
 // uses: a route is public only when it says so; a browser's unsafe method must carry the
 // session's CSRF token (a form field or the x-csrf-token header); partners read only their cid.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Database } from './database.js';
 import type { Principal } from './accounts.js';
 import { principalOfSession, principalOfToken } from './accounts.js';
@@ -55,9 +55,4 @@ export function requireReader(principal: Principal | undefined, cid: string): Pr
   if (principal.role !== 'admin' && principal.partnerCid !== cid)
     throw new HttpError(403, `this token reads the runs of ${principal.partnerCid ?? 'no partner'} only`);
   return principal;
-}
-
-export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
-  if (error instanceof HttpError) return reply.code(error.status).send({ error: error.message });
-  throw error;
 }

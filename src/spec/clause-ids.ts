@@ -24,10 +24,6 @@ export function ruleIdOf(id: string): string {
   return match ? match[1]! : id;
 }
 
-export function isSpecClauseId(id: string): boolean {
-  return BY_ID.has(id);
-}
-
 export function specClause(id: string): SpecClause | undefined {
   return BY_ID.get(id);
 }

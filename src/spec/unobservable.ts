@@ -17,7 +17,3 @@ export const UNOBSERVABLE_RULES: Readonly<Record<string, string>> = {
   // PMS-side rules (src/spec/unobservable-pms.ts).
   ...PMS_UNOBSERVABLE,
 };
-
-export function unobservableReason(ruleId: string): string | undefined {
-  return Object.hasOwn(UNOBSERVABLE_RULES, ruleId) ? UNOBSERVABLE_RULES[ruleId] : undefined;
-}

@@ -14,10 +14,6 @@ import { parseSuite } from './parse-suite.js';
 import type { Suite } from './types.js';
 import type { Target } from '../spec/vocabulary.js';
 
-export function builtinSuitesDir(target: Target): string {
-  return packagePath('suites', target);
-}
-
 /** dist/suites when this module runs from dist/src/suite; undefined from src/ (no compiled form there). */
 function compiledSuitesDir(): string | undefined {
   const dir = fileURLToPath(new URL('../../suites/', import.meta.url));

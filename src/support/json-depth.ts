@@ -28,15 +28,3 @@ export function jsonTextDepthOffset(text: string, max = MAX_JSON_DEPTH): number 
   }
   return -1;
 }
-
-/** True when a parsed value nests arrays/objects more than `max` deep; iterative. */
-export function valueTooDeep(value: unknown, max = MAX_JSON_DEPTH): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length) {
-    const [v, d] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (d + 1 > max) return true;
-    for (const inner of Array.isArray(v) ? v : Object.values(v)) stack.push([inner, d + 1]);
-  }
-  return false;
-}

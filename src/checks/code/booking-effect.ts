@@ -7,10 +7,7 @@
 // Only the words and the evidence: what the checks judge is theirs.
 import type { LiveExchange } from '../../spec/exchange.js';
 import { operationOf as op, succeeded } from '../../spec/exchange.js';
-import { dayNumber } from '../coverage.js';
 import type { CodeCheckInput } from './types.js';
-import type { Verdict } from '../../spec/vocabulary.js';
-import { fail } from '../check-verdict.js';
 
 export interface EffectBooking {
   booking_id?: string;
@@ -57,38 +54,8 @@ export function bookingContext(input: CodeCheckInput, booking: EffectBooking): {
   };
 }
 
-/** Whether any ARI the PMS sent over the run lowered the booked room on any booked night. */
-function reactedTo(input: CodeCheckInput, booking: EffectBooking): boolean {
-  const ledger = input.pms?.ledger('run');
-  if (!ledger || !booking.units_before) return false;
-  return Object.entries(booking.units_before).some(([date, before]) => {
-    const day = dayNumber(date)!;
-    return [...ledger.pairs.values()].some((p) => {
-      if (p.room !== booking.room) return false;
-      const seg = p.units.segmentOn(day);
-      const was = before[p.rate];
-      return seg !== undefined && was !== undefined && seg[2] < was;
-    });
-  });
-}
-
-/** The pointer to the reservation template, when the PMS changed nothing for the booking it imported. */
-export function templateHint(input: CodeCheckInput, booking: EffectBooking): string {
-  return reactedTo(input, booking) ? '' : templateAdvice(input, 'this booking');
-}
-
 /** The pointer to mock.reservation_template, for a PMS that changed no availability for `what` at all. */
 export function templateAdvice(input: CodeCheckInput, what: string): string {
   const set = input.profile.raw.mock?.reservation_template ? ' (the profile gives one: check it against what your PMS reads)' : '';
   return `\n  The PMS changed no availability for ${what} at all: if it reads reservations in another layout than the mock's (room id, EndDate as the last night), give the real channel manager's format as mock.reservation_template in the profile${set} (docs/suites/pms/effects.md).`;
-}
-
-/** No ARIUpdate at all in a booking's window: which booking, which window, what delivered it, and the template pointer. */
-export function bookingSilence(input: CodeCheckInput, booking: EffectBooking): Verdict {
-  const context = bookingContext(input, booking);
-  return fail(`Unexpected silence: the PMS sent no ARIUpdate in the window after ${context.text}${templateHint(input, booking)}`, {
-    expected: 'ARIUpdate requests',
-    actual: 'none',
-    exchanges: context.exchanges,
-  });
 }

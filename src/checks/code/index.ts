@@ -14,7 +14,7 @@ import { PROPERTY_EFFECT_CHECKS } from './property-effects.js';
 import { roomChangedInPlace } from './property-by-id.js';
 import { VARIATION_CHECKS } from './variations.js';
 
-export type { CodeCheck, CodeCheckInput } from './types.js';
+export type { CodeCheck } from './types.js';
 
 const ALL: CodeCheck[] = [
   ...OTA_CODE_CHECKS,

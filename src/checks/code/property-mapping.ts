@@ -99,9 +99,3 @@ export function listOf(value: unknown, key: 'Rooms' | 'RatePlans'): Obj[] | unde
   const list = Array.isArray(value) ? value : isObject(value) ? value[key] : undefined;
   return Array.isArray(list) ? list.filter(isObject) : undefined;
 }
-
-/** The PMS ids a check is asked about (`pms_room_ids: [101, 102]`, or one id). */
-export function idList(value: unknown): number[] {
-  const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-  return list.map(Number).filter((n) => Number.isInteger(n));
-}

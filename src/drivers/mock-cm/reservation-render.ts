@@ -9,8 +9,6 @@ import type { BookingRecord } from '../../channel-manager/index.js';
 import { PLACEHOLDER_RE, repeatScope } from '../../profile/reservation-template.js';
 import type { ReservationTemplate } from '../../profile/reservation-template.js';
 
-export { BUILT_IN_RESERVATION_CONVENTIONS } from '../../profile/reservation-template.js';
-
 type Stay = BookingRecord['stays'][number];
 type Values = Record<string, unknown>;
 

@@ -142,13 +142,3 @@ export const OTA_FAULTS: Readonly<Record<OtaFault, OtaFaultInfo>> = Object.fromE
 export function isOtaFault(value: unknown): value is OtaFault {
   return typeof value === 'string' && Object.hasOwn(OTA_FAULTS, value);
 }
-
-/** The set of faults to apply; throws on a name that is not a fault. */
-export function faultSet(faults: Iterable<OtaFault> | undefined): ReadonlySet<OtaFault> {
-  const set = new Set<OtaFault>();
-  for (const fault of faults ?? []) {
-    if (!isOtaFault(fault)) throw new RangeError(`unknown reference OTA fault: ${String(fault)}`);
-    set.add(fault);
-  }
-  return set;
-}

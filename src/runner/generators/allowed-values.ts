@@ -53,13 +53,6 @@ export function validRequest(operation: MessageName, wrap: (value: unknown) => O
   };
 }
 
-/** One request's worth of variations. */
-export interface VariedBatch {
-  /** The names of what it varies, joined: what a refusal of the whole request is reported under. */
-  name: string;
-  variations: Variation[];
-}
-
 export function batchName(variations: readonly Variation[]): string {
   if (variations.length === 1) return variations[0]!.name;
   return `${variations.length} variations (${variations

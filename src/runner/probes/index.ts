@@ -9,7 +9,7 @@ import { malformedFamily, methodFamily } from './malformed-probes.js';
 import { propertyFieldsFamily } from './property-probes.js';
 import type { Probe, ProbeFamily } from './types.js';
 
-export type { Probe, ProbeFamily, ProbeInput, RawForm } from './types.js';
+export type { Probe, ProbeFamily } from './types.js';
 
 export const PROBE_FAMILIES: ReadonlyMap<string, ProbeFamily> = new Map(
   [secretFamily, credentialsFamily, envelopeFamily, inventoryFamily, bookingFieldsFamily, propertyFieldsFamily, malformedFamily, methodFamily].map((f) => [

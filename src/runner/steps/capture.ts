@@ -2,7 +2,6 @@
 // later steps can use; a value that cannot be captured is remembered with why, so the
 // steps that need it are skipped with that reason.
 import type { SkipKind } from '../../spec/vocabulary.js';
-import { MissingValueError } from '../../suite/template.js';
 import { makeScope, tryRender } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
 
@@ -31,5 +30,3 @@ export function markCapturesMissing(env: StepEnv, kind: SkipKind, reason: string
     if (!Object.hasOwn(env.state.captures, name)) env.state.missing.set(name, { kind, reason });
   }
 }
-
-export { MissingValueError };

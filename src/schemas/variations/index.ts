@@ -3,9 +3,8 @@
 // request, and what they cover. One generator for every request the harness sends and
 // every answer, reservation and callback the mock channel manager serves.
 export { applyVariations, batchVariations, generateVariations, halves } from './generate.js';
-export type { Generated, GenerateOptions } from './generate.js';
-export { allowedValues, uncovered } from './coverage.js';
+export { uncovered } from './coverage.js';
 export { EXTRA_FIELDS, walkVariations } from './walk.js';
-export type { Change, Variation, VariationKind, WalkOptions } from './walk.js';
-export { LARGE_ENUM, NON_ASCII_TEXT, NUMERIC_ID, PATTERN_EXAMPLES, textOfLength } from './partitions.js';
-export { displayPath, getAt } from './pointer.js';
+export type { Variation } from './walk.js';
+export { NON_ASCII_TEXT, NUMERIC_ID, textOfLength } from './partitions.js';
+export { getAt } from './pointer.js';

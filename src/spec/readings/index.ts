@@ -14,7 +14,7 @@ import { PROPERTY_SYNC } from './property-sync.js';
 import { PROTOCOL } from './protocol.js';
 import type { Reading, ReadingId, ReadingTopic } from './types.js';
 
-export type { Reading, ReadingId, ReadingLevel, ReadingTopic, SpecQuote } from './types.js';
+export type { Reading, ReadingId, ReadingTopic } from './types.js';
 
 export const READING_TOPICS: readonly ReadingTopic[] = [
   ENVELOPE_AND_SCHEMAS,
