@@ -158,7 +158,11 @@ export function grepFor(ids: readonly string[]): string {
   return shellWord(visibleLine(`^(${alternatives.join('|')})$`));
 }
 
-/** The command that runs only these checks again. */
+/**
+ * The command that runs only these checks again. The command holds a profile path, which can
+ * hold any character (ESC, BEL, U+202E): made visible through the one escaping module, as every
+ * other printed text is (issue 28 item 14).
+ */
 export function rerunHint(ids: readonly string[], reproduce: Pick<ReproduceContext, 'command'>): string {
-  return `${reproduce.command} --grep ${grepFor(ids)}`;
+  return `${visibleLine(reproduce.command)} --grep ${grepFor(ids)}`;
 }
