@@ -91,7 +91,7 @@ export function failureLines(check: CheckResult, result: RunResult, options: Fai
  */
 function reproduceLines(x: Exchange, reproduce: ReproduceContext, options: FailureLineOptions): string[] {
   const room = options.width === undefined ? Infinity : options.width - 5;
-  const curl = curlLines(x, reproduce.secretVars, room);
+  const curl = curlLines(x, reproduce.secretVars, room, reproduce.caFile);
   if (!curl) return [];
   if (curl.slice(1).some((l) => l.length > room)) return [`reproduce ${x.id}: the request is too wide to print here; report.json has it (exchange ${x.id})`];
   const keep = options.keepWhole ?? '';
