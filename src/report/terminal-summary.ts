@@ -7,7 +7,7 @@ import type { ChalkInstance } from 'chalk';
 import type { CheckResult, Outcome } from '../spec/vocabulary.js';
 import type { RunResult, SuiteResult } from '../runner/types.js';
 import { readingLines } from './check-readings.js';
-import { docsLink } from './docs-link.js';
+import { docsLinkUrl } from './docs-link.js';
 import { failureLines } from './format.js';
 import { probableCause } from './probable-cause.js';
 import { rerunHint } from './reproduce.js';
@@ -79,8 +79,9 @@ function checkBlock(chalk: ChalkInstance, { check, suite }: Located, result: Run
   lines.push(...failureLines(check, result, { reproduce: options.reproduce, width: options.width, keepWhole: NO_WRAP }).map((l) => `   ${l}`));
   if (check.waiver) lines.push(chalk.yellow(`   ⚑ ${waivedText(check.waiver)}`));
   lines.push(...readingsBlock(chalk, check));
-  const docs = docsLink(check.id, suite, result.target);
-  if (docs) lines.push(`   ${chalk.gray(`docs: ${docs}`)}`);
+  const docs = docsLinkUrl(check.id, suite, result.target);
+  // A URL to click or copy stays whole, as a command does.
+  if (docs) lines.push(`${NO_WRAP}   ${chalk.gray(`docs: ${docs}`)}`);
   if (options.reproduce && outcome !== 'warn') lines.push(`${NO_WRAP}   ${chalk.gray(`re-run: ${rerunHint([check.id], options.reproduce)}`)}`);
   return lines;
 }

@@ -11,6 +11,7 @@ import { Redactor } from '../../src/support/redact.js';
 import type { RunResult } from '../../src/runner/types.js';
 import { buildRunResult } from './run-result-fixture.js';
 import { parseRunSummary } from '../../bench/run-summary.js';
+import { docsUrl } from '../../src/report/docs-link.js';
 
 async function summary(result: RunResult = buildRunResult()): Promise<string[]> {
   const out = new PassThrough();
@@ -77,7 +78,7 @@ describe('the end of the terminal report', () => {
     expect(text).toContain('   Unexpected GetRoomTypes response: 1 schema error(s)');
     expect(text).toContain('   where: suites/ota/20-setup.yaml:93 step room-types at /Rooms/0/wbp_room_id');
     expect(text).toContain('   spec: Endpoints');
-    expect(text).toContain('   docs: docs/suites/README.md#checks-on-every-exchange-in-every-suite');
+    expect(text).toContain(`   docs: ${docsUrl('docs/suites/README.md#checks-on-every-exchange-in-every-suite')}`);
     expect(text).toContain('   reproduce x-0003:');
     expect(text).toContain('     curl -sS -X POST \'https://127.0.0.1:54321/api/GetRoomTypes?shared_secret=\'"${CM_SHARED_SECRET}" \\');
     expect(text).toContain("   re-run: cm-certify run --target ota --profile p.yaml --grep '^(schema\\.response)$'");
