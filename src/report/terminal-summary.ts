@@ -40,6 +40,11 @@ export interface SummaryOptions {
   reproduce?: ReproduceContext;
   /** Screen width: a curl command wider than this is spread over lines. */
   width?: number;
+  /**
+   * Cut the final list's titles to the screen (a terminal that told its width). A log (CI, a
+   * pipe) keeps them whole: its reader scrolls, and a cut title hides what failed (issue 28 item 18).
+   */
+  cutTitles?: boolean;
 }
 
 /** Failed check ids named in the final list and the verdict line: at most this many, then "and N more". */
@@ -97,6 +102,23 @@ function failedIds(result: RunResult): Array<{ check: CheckResult; suites: strin
   return [...byId.values()];
 }
 
+/**
+ * The head of the final list, in the numbers of the "Checks:" line under it: that line counts
+ * results (a check per suite it ran in), failures and errors apart; the list has one line per
+ * check id. Where the two differ, the head says how (issue 28 item 18: "Failed checks (28)"
+ * stood above "Checks: 29 failed", a check that failed in two suites listed once).
+ */
+export function failedHeader(failed: ReadonlyArray<{ check: CheckResult; suites: string[] }>, result: RunResult): string {
+  const entries = checksWith(result, ['fail', 'error']);
+  const fail = entries.filter((e) => e.check.outcome === 'fail').length;
+  const error = entries.length - fail;
+  const results = entries.length;
+  const head = error ? (fail ? 'Failed and errored checks' : 'Errored checks') : 'Failed checks';
+  const split = fail && error ? `: ${fail} failed, ${error} errors` : '';
+  if (results === failed.length) return `${head} (${failed.length}${split})`;
+  return `${head} (${failed.length}, each listed once; ${results} results${split ? `: ${fail} failed, ${error} errors` : ''})`;
+}
+
 function suitesText(suites: string[]): string {
   return suites.length === 1 ? suites[0]! : `${suites.length} suites`;
 }
@@ -137,8 +159,9 @@ function endLines(chalk: ChalkInstance, result: RunResult, options: SummaryOptio
   if (cause) out.push(chalk.bold.red(`Probable cause: ${cause}`));
   const failed = failedIds(result);
   if (failed.length) {
-    out.push(chalk.bold(`Failed checks (${failed.length})`));
-    for (const { check, suites } of failed) out.push(failedLine(chalk, check, suites, options.width ?? Infinity));
+    out.push(chalk.bold(failedHeader(failed, result)));
+    const width = options.cutTitles === false ? Infinity : (options.width ?? Infinity);
+    for (const { check, suites } of failed) out.push(failedLine(chalk, check, suites, width));
     if (options.reproduce)
       out.push(
         `${NO_WRAP}${chalk.gray(
