@@ -157,10 +157,7 @@ export async function runSession(given: SessionOptions, io: SessionIo): Promise<
     };
     // Quiet keeps stdout to the verdict line; what the PMS needs (URL, certificate) still goes to stderr.
     if (pms) {
-      const estimate = estimatePmsRun(
-        profile,
-        selection.suites.map((suite) => suite.name),
-      );
+      const estimate = estimatePmsRun(profile, selection.suites);
       (options.verbosity === 'quiet' ? io.stderr : io.stdout).write(`${describeMock(pms)}${estimate ? `${estimate.text}\n` : ''}`);
     }
     const ctx: RunContext = { client, log, clock, hooks, redactor, signal, emit, artifacts: collectArtifacts(log, clock, pms), ...(pms ? { pms } : {}) };
