@@ -103,6 +103,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option('--http', 'plain HTTP instead of the test-only TLS certificate')
     .option('--tls-cert <file>', 'your own certificate (PEM)')
     .option('--tls-key <file>', 'its key (PEM)')
+    .option('--ca-dir <folder>', 'reference-ota: keep its test CA here between starts (default: the cache folder, CM_CERTIFY_CACHE_DIR or ~/.cache/cm-certify)')
     .option('--variant <name>', 'serve a deliberately broken variant (repeatable)', collect)
     .action(async (candidate: string, opts) => {
       const { serveCommand } = await import('./commands/serve.js');

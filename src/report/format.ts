@@ -6,7 +6,7 @@
 import type { CheckResult } from '../spec/vocabulary.js';
 import type { Exchange } from '../spec/exchange.js';
 import type { RunResult, SuiteResult } from '../spec/run-result.js';
-import { docsLink } from './docs-link.js';
+import { docsLinkUrl } from './docs-link.js';
 import { curlLines, rerunHint } from './reproduce.js';
 import type { ReproduceContext } from './reproduce.js';
 
@@ -91,7 +91,7 @@ export function failureLines(check: CheckResult, result: RunResult, options: Fai
  */
 function reproduceLines(x: Exchange, reproduce: ReproduceContext, options: FailureLineOptions): string[] {
   const room = options.width === undefined ? Infinity : options.width - 5;
-  const curl = curlLines(x, reproduce.secretVars, room);
+  const curl = curlLines(x, reproduce.secretVars, room, reproduce.caFile);
   if (!curl) return [];
   if (curl.slice(1).some((l) => l.length > room)) return [`reproduce ${x.id}: the request is too wide to print here; report.json has it (exchange ${x.id})`];
   const keep = options.keepWhole ?? '';
@@ -102,7 +102,7 @@ function reproduceLines(x: Exchange, reproduce: ReproduceContext, options: Failu
 export function checkDetails(check: CheckResult, result: RunResult, options: FailureLineOptions = {}): string {
   const suite = options.suite ?? result.suites.find((s) => s.checks.includes(check));
   const lines = [`${check.id} (${check.level}) — ${check.title}`, ...failureLines(check, result, options)];
-  const docs = suite ? docsLink(check.id, suite, result.target) : undefined;
+  const docs = suite ? docsLinkUrl(check.id, suite, result.target) : undefined;
   if (docs) lines.push(`docs: ${docs}`);
   if (options.reproduce && (check.outcome === 'fail' || check.outcome === 'error')) lines.push(`re-run: ${rerunHint([check.id], options.reproduce)}`);
   return lines.join('\n');

@@ -23,6 +23,8 @@ export interface ReproduceContext {
   secretVars: SecretVars;
   /** The command that ran, without selection flags ("cm-certify run --target ota --profile p.yaml"). */
   command: string;
+  /** The private CA file the run trusted (--ca or tls.ca): curl needs it too (`--cacert`). */
+  caFile?: string | undefined;
 }
 
 /** The variables of a profile: the names its fields were read from, else the names `init` writes. */
@@ -127,8 +129,9 @@ function bodyWord(body: string, vars: SecretVars, oneLine: boolean): Word {
 }
 
 /** The words of the command, each as shell text: curl and its flags, then the quoted values. */
-function commandWords(x: Exchange, vars: SecretVars): string[][] {
-  const words: string[][] = [['curl', '-sS', '-X', shellWord(visibleLine(x.request.method)), quoteWord(urlWord(visibleLine(x.request.url), vars))]];
+function commandWords(x: Exchange, vars: SecretVars, caFile: string | undefined): string[][] {
+  const cacert = caFile ? ['--cacert', shellWord(visibleLine(caFile))] : [];
+  const words: string[][] = [['curl', '-sS', ...cacert, '-X', shellWord(visibleLine(x.request.method)), quoteWord(urlWord(visibleLine(x.request.url), vars))]];
   for (const [name, value] of Object.entries(x.request.headers)) {
     if (HEADERS_LEFT_OUT.has(name.toLowerCase())) continue;
     words.push(['-H', quoteWord([`${visibleLine(name)}: `, value === REDACTED ? variable('CM_SECRET') : visibleLine(value)])]);
@@ -140,10 +143,11 @@ function commandWords(x: Exchange, vars: SecretVars): string[][] {
  * The curl command for an exchange the harness sent, as lines (continuations end in ` \`),
  * or undefined when it cannot be reproduced from the evidence (an inbound request, a body
  * cut at the evidence limit). With `width`, a body too wide for one line is spread over lines.
+ * With `caFile` (the private CA the run trusted), curl is told to trust it too.
  */
-export function curlLines(x: Exchange, vars: SecretVars, width = Infinity): string[] | undefined {
+export function curlLines(x: Exchange, vars: SecretVars, width = Infinity, caFile?: string): string[] | undefined {
   if (x.direction !== 'outbound' || x.request.truncated) return undefined;
-  const lines = commandWords(x, vars).map((w, i) => `${i ? '  ' : ''}${w.join(' ')}`);
+  const lines = commandWords(x, vars, caFile).map((w, i) => `${i ? '  ' : ''}${w.join(' ')}`);
   if (x.request.body) {
     const flat = `  --data-binary ${quoteWord(bodyWord(x.request.body, vars, true))}`;
     const spread = () => `  --data-binary ${quoteWord(bodyWord(x.request.body, vars, false))}`.split('\n').join('\n  ');
@@ -158,7 +162,11 @@ export function grepFor(ids: readonly string[]): string {
   return shellWord(visibleLine(`^(${alternatives.join('|')})$`));
 }
 
-/** The command that runs only these checks again. */
+/**
+ * The command that runs only these checks again. The command holds a profile path, which can
+ * hold any character (ESC, BEL, U+202E): made visible through the one escaping module, as every
+ * other printed text is (issue 28 item 14).
+ */
 export function rerunHint(ids: readonly string[], reproduce: Pick<ReproduceContext, 'command'>): string {
-  return `${reproduce.command} --grep ${grepFor(ids)}`;
+  return `${visibleLine(reproduce.command)} --grep ${grepFor(ids)}`;
 }

@@ -7,7 +7,7 @@ import type { ChalkInstance } from 'chalk';
 import type { CheckResult, Outcome } from '../spec/vocabulary.js';
 import type { RunResult, SuiteResult } from '../spec/run-result.js';
 import { readingLines } from './check-readings.js';
-import { docsLink } from './docs-link.js';
+import { docsLinkUrl } from './docs-link.js';
 import { failureLines } from './format.js';
 import { probableCause } from './probable-cause.js';
 import { rerunHint } from './reproduce.js';
@@ -40,6 +40,11 @@ export interface SummaryOptions {
   reproduce?: ReproduceContext;
   /** Screen width: a curl command wider than this is spread over lines. */
   width?: number;
+  /**
+   * Cut the final list's titles to the screen (a terminal that told its width). A log (CI, a
+   * pipe) keeps them whole: its reader scrolls, and a cut title hides what failed (issue 28 item 18).
+   */
+  cutTitles?: boolean;
 }
 
 /** Failed check ids named in the final list and the verdict line: at most this many, then "and N more". */
@@ -79,8 +84,9 @@ function checkBlock(chalk: ChalkInstance, { check, suite }: Located, result: Run
   lines.push(...failureLines(check, result, { reproduce: options.reproduce, width: options.width, keepWhole: NO_WRAP }).map((l) => `   ${l}`));
   if (check.waiver) lines.push(chalk.yellow(`   ⚑ ${waivedText(check.waiver)}`));
   lines.push(...readingsBlock(chalk, check));
-  const docs = docsLink(check.id, suite, result.target);
-  if (docs) lines.push(`   ${chalk.gray(`docs: ${docs}`)}`);
+  const docs = docsLinkUrl(check.id, suite, result.target);
+  // A URL to click or copy stays whole, as a command does.
+  if (docs) lines.push(`${NO_WRAP}   ${chalk.gray(`docs: ${docs}`)}`);
   if (options.reproduce && outcome !== 'warn') lines.push(`${NO_WRAP}   ${chalk.gray(`re-run: ${rerunHint([check.id], options.reproduce)}`)}`);
   return lines;
 }
@@ -94,6 +100,23 @@ function failedIds(result: RunResult): Array<{ check: CheckResult; suites: strin
     else byId.set(check.id, { check, suites: [suite.name] });
   }
   return [...byId.values()];
+}
+
+/**
+ * The head of the final list, in the numbers of the "Checks:" line under it: that line counts
+ * results (a check per suite it ran in), failures and errors apart; the list has one line per
+ * check id. Where the two differ, the head says how (issue 28 item 18: "Failed checks (28)"
+ * stood above "Checks: 29 failed", a check that failed in two suites listed once).
+ */
+export function failedHeader(failed: ReadonlyArray<{ check: CheckResult; suites: string[] }>, result: RunResult): string {
+  const entries = checksWith(result, ['fail', 'error']);
+  const fail = entries.filter((e) => e.check.outcome === 'fail').length;
+  const error = entries.length - fail;
+  const results = entries.length;
+  const head = error ? (fail ? 'Failed and errored checks' : 'Errored checks') : 'Failed checks';
+  const split = fail && error ? `: ${fail} failed, ${error} errors` : '';
+  if (results === failed.length) return `${head} (${failed.length}${split})`;
+  return `${head} (${failed.length}, each listed once; ${results} results${split ? `: ${fail} failed, ${error} errors` : ''})`;
 }
 
 function suitesText(suites: string[]): string {
@@ -136,8 +159,9 @@ function endLines(chalk: ChalkInstance, result: RunResult, options: SummaryOptio
   if (cause) out.push(chalk.bold.red(`Probable cause: ${cause}`));
   const failed = failedIds(result);
   if (failed.length) {
-    out.push(chalk.bold(`Failed checks (${failed.length})`));
-    for (const { check, suites } of failed) out.push(failedLine(chalk, check, suites, options.width ?? Infinity));
+    out.push(chalk.bold(failedHeader(failed, result)));
+    const width = options.cutTitles === false ? Infinity : (options.width ?? Infinity);
+    for (const { check, suites } of failed) out.push(failedLine(chalk, check, suites, width));
     if (options.reproduce)
       out.push(
         `${NO_WRAP}${chalk.gray(

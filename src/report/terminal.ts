@@ -174,7 +174,12 @@ class TerminalReporter implements Reporter {
     if (verbose && safe.exchanges.length) {
       this.write(['', this.chalk.bold(`Transcripts (${safe.exchanges.length})`), ...safe.exchanges.map((x) => `\n${formatTranscript(x)}`)].join('\n'));
     }
-    const options = { exchangeCount: result.exchanges.length, width: this.width, ...(this.ctx.reproduce ? { reproduce: this.ctx.reproduce } : {}) };
+    const options = {
+      exchangeCount: result.exchanges.length,
+      width: this.width,
+      cutTitles: Boolean(this.ctx.columns),
+      ...(this.ctx.reproduce ? { reproduce: this.ctx.reproduce } : {}),
+    };
     this.write(formatSummary(safe, this.chalk, options));
     return [];
   }

@@ -2,8 +2,8 @@
 // candidate facts the RunResult records — name and base URL (redacted only where they carry
 // credentials), the pms_cid, the SHA-256 of every TLS certificate the candidate presented at
 // its base URL, and whether it is cm-certify's own reference candidate (started with
-// --reference, presenting a certificate made by cm-certify's test CA, or answering with the
-// reference's own error texts, which the spec leaves open), and the proxy the
+// --reference, presenting a certificate made by cm-certify's test CA, or by behaviour: the
+// reference OTA's error texts, the reference PMS's texts and seed data), and the proxy the
 // harness reached it through, if any.
 import type { Exchange } from '../spec/exchange.js';
 import type { CandidateFacts, ReferenceMark } from '../spec/run-result.js';
@@ -17,12 +17,28 @@ import type { RunContext, RunOptions } from './types.js';
 const REFERENCE_TEXTS =
   /Authentication failed: shared_secret missing or wrong in the (?:query string and body|query string|body)\.|The request body is not UTF-8 JSON\./;
 
-/** The first answer of the candidate that carries a reference text, if any. */
-function referenceAnswer(exchanges: readonly Exchange[]): string | undefined {
+/**
+ * The reference PMS's own texts and seed data (src/reference/pms/callbacks.ts, fixtures/pms-property.json):
+ * its callbacks' error texts, which the spec leaves open, and its property's and rooms' names.
+ * A PMS sending or answering with one of them word for word is cm-certify's reference PMS, served
+ * under another certificate or through a proxy (issue 28 item 7). test/runner/identity-behaviour.test.ts
+ * keeps these in step with the reference's sources.
+ */
+export const REFERENCE_PMS_TEXTS =
+  /Authentication failed: shared_secret missing or wrong\.(?!\w)|The property is not connected yet\.|is not supported by this PMS\.|Haus am Seeufer Hotel & Hostel|Double Room, Lake View|Family Suite with Balcony/;
+
+/**
+ * Where the candidate's behaviour shows it is the reference: the OTA by its answers' error texts;
+ * the PMS by what it sends the mock (its property's seed data) and its answers to callbacks.
+ */
+export function referenceBehaviour(target: RunOptions['target'], exchanges: readonly Exchange[]): string | undefined {
   for (const x of exchanges) {
-    const body = x.direction === 'outbound' ? x.response?.body : undefined;
-    const found = body ? REFERENCE_TEXTS.exec(body) : null;
-    if (found) return `${x.id}: "${found[0]}"`;
+    const bodies =
+      target === 'ota' ? [x.direction === 'outbound' ? x.response?.body : undefined] : [x.direction === 'inbound' ? x.request.body : x.response?.body];
+    for (const body of bodies) {
+      const found = body ? (target === 'ota' ? REFERENCE_TEXTS : REFERENCE_PMS_TEXTS).exec(body) : null;
+      if (found) return `${x.id}: "${found[0]}"`;
+    }
   }
   return undefined;
 }
@@ -31,8 +47,8 @@ function referenceOf(options: RunOptions, madeByCmCertify: boolean, exchanges: r
   if (options.reference) return options.reference;
   const mark = (how: string): ReferenceMark => ({ name: `reference-${options.target}`, variants: [], how });
   if (madeByCmCertify) return mark("its TLS certificate was made by cm-certify's own test CA, which only the reference candidates use");
-  const answer = options.target === 'ota' ? referenceAnswer(exchanges) : undefined;
-  return answer ? mark(`it answers with the reference candidate's own error text, which the spec does not give (${answer})`) : undefined;
+  const seen = referenceBehaviour(options.target, exchanges);
+  return seen ? mark(`it sends or answers with the reference candidate's own texts or seed data, which the spec does not give (${seen})`) : undefined;
 }
 
 export function candidateFacts(options: RunOptions, ctx: RunContext): CandidateFacts {

@@ -77,10 +77,12 @@ async function prepareUnlessAborted(options: SessionOptions, io: SessionIo, deps
 }
 
 /** How the reports say to reproduce a failure and run a check again: the command that ran, the secrets' variable names. */
-function reproduceOf(options: SessionOptions, prepared: PreparedRun): ReproduceContext {
+function reproduceOf(options: SessionOptions, prepared: PreparedRun, cwd: string): ReproduceContext {
   const { profile } = prepared;
   const command = options.rerunCommand ?? `cm-certify run --target ${options.target}${options.profile ? ` --profile ${shellWord(options.profile)}` : ''}`;
-  return { command, secretVars: secretVarsOf(profile.envNames, profile.fixtures.not_enabled_property?.wbp_property_id) };
+  // The private CA the client trusted: --ca (from the working folder) or the profile's tls.ca.
+  const caFile = prepared.ca ? (options.ca ? resolve(cwd, options.ca) : profile.tls.ca) : undefined;
+  return { command, caFile, secretVars: secretVarsOf(profile.envNames, profile.fixtures.not_enabled_property?.wbp_property_id) };
 }
 
 function reportersFor(options: SessionOptions, io: SessionIo, prepared: PreparedRun, outputDir: string, signal: AbortSignal, signer?: Signer): Reporter[] {
@@ -95,7 +97,7 @@ function reportersFor(options: SessionOptions, io: SessionIo, prepared: Prepared
     verbosity: options.verbosity ?? 'normal',
     columns: io.columns,
     cwd: io.cwd,
-    reproduce: reproduceOf(options, prepared),
+    reproduce: reproduceOf(options, prepared, io.cwd),
   });
 }
 
@@ -148,10 +150,7 @@ export async function runSession(given: SessionOptions, io: SessionIo): Promise<
     };
     // Quiet keeps stdout to the verdict line; what the PMS needs (URL, certificate) still goes to stderr.
     if (pms) {
-      const estimate = estimatePmsRun(
-        profile,
-        selection.suites.map((suite) => suite.name),
-      );
+      const estimate = estimatePmsRun(profile, selection.suites);
       (options.verbosity === 'quiet' ? io.stderr : io.stdout).write(`${describeMock(pms)}${estimate ? `${estimate.text}\n` : ''}`);
     }
     const ctx: RunContext = { client, log, clock, hooks, redactor, signal, emit, artifacts: collectArtifacts(log, clock, pms), ...(pms ? { pms } : {}) };

@@ -11,7 +11,7 @@ import { INBOUND_CHECKS } from '../../src/checks/inbound.js';
 import { buildCertificate } from '../../src/report/certificate.js';
 import { loadBuiltinSuites } from '../../src/suite/load-suite.js';
 import { buildRunResult } from './run-result-fixture.js';
-import { docsLink } from '../../src/report/docs-link.js';
+import { docsLink, docsLinkUrl } from '../../src/report/docs-link.js';
 
 const docs = (path: string): string => fileURLToPath(new URL(`../../docs/${path}`, import.meta.url));
 const read = (path: string): string => readFileSync(docs(path), 'utf8');
@@ -77,6 +77,13 @@ describe('docs/suites', () => {
     // A user's suite has no page of its own; its automatic checks keep theirs.
     expect(docsLink('my.own.check', { name: 'mine', builtin: false }, 'ota')).toBeUndefined();
     expect(docsLink('schema.response', { name: 'mine', builtin: false }, 'ota')).toBe('docs/suites/README.md#checks-on-every-exchange-in-every-suite');
+  });
+
+  it('prints every docs link as an absolute URL to the docs shipped in the package, not a path relative to the working folder', () => {
+    const url = docsLinkUrl('setup.healthcheck', { name: 'setup', builtin: true }, 'ota')!;
+    expect(url).toMatch(/^file:\/\/\/.*\/docs\/suites\/setup\.md#setup\.healthcheck$/);
+    expect(existsSync(fileURLToPath(url.split('#')[0]!))).toBe(true);
+    expect(docsLinkUrl('my.own.check', { name: 'mine', builtin: false }, 'ota')).toBeUndefined();
   });
 
   it('lists the checks every exchange gets', () => {

@@ -71,7 +71,8 @@ function rerunCommand(given: RunCommandOptions, target: Target, profile: string 
 export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<RunCommandOutcome> {
   const found = resolveRunTarget(given, io.cwd);
   const verbosity = verbosityOf(given.quiet, given.verbose);
-  if (!given.profile && found.profile && !given.quiet) io.stdout.write(`Profile: ${resolve(io.cwd, found.profile)} (found in the working directory)\n`);
+  if (!given.profile && found.profile && !given.quiet)
+    io.stdout.write(`Profile: ${visibleLine(resolve(io.cwd, found.profile))} (found in the working directory)\n`);
   const requestTimeoutMs = parseTimeoutFlag(given.timeout);
   const seed = parseSeedFlag(given.seed);
   const required = parseRequire(given.require);

@@ -1,8 +1,10 @@
 // `cm-certify serve <candidate>`: takes which built-in candidate to serve and where,
 // starts it and keeps it running until Ctrl-C/SIGTERM, so partners can point their own
 // tools (or a second cm-certify) at a known-good implementation. Every path it prints is
-// absolute: the profile inside the package, and the test CA certificate (generated at
-// start-up, public part only) written to a temp folder that is removed when it stops.
+// absolute: the profile inside the package, and the test CA certificate (public part only):
+// reference-ota keeps its test CA in --ca-dir or the cache folder, made once and reused at the
+// next start (its fingerprint printed); otherwise one made at start-up, in a temp folder
+// removed when it stops.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +16,9 @@ import { startReferenceOta } from '../../reference/ota/index.js';
 import { startReferencePms } from '../../reference/pms/index.js';
 import type { CliIo } from '../io.js';
 import { parseOtaFaults, parsePmsFaults, referenceProfilePath, testTls } from '../reference.js';
+import { keptTestPki } from '../kept-test-pki.js';
+import { certificateCacheDir } from '../../support/certificate-cache.js';
+import { visibleLine } from '../../support/sanitise.js';
 
 export interface ServeOptions {
   candidate: string;
@@ -29,6 +34,8 @@ export interface ServeOptions {
   variant?: string[];
   tlsCert?: string;
   tlsKey?: string;
+  /** reference-ota: where its test CA is kept between starts (default: the cache folder). */
+  caDir?: string;
 }
 
 function parsePort(text: string | undefined, fallback: number): number {
@@ -43,7 +50,26 @@ interface ServeTls {
   key: Buffer;
   /** Absolute path of the test CA certificate to trust, when the test certificate is used. */
   caFile?: string;
+  /** The kept test CA: its fingerprint and whether an earlier start made it. */
+  kept?: { fingerprint: string; reused: boolean; dir: string };
   cleanup(): void;
+}
+
+/** reference-ota's test CA, kept in --ca-dir or the cache folder; a throw-away one when there is neither. */
+async function keptTls(options: ServeOptions, io: CliIo): Promise<ServeTls | undefined> {
+  if (options.http || options.tlsCert || options.tlsKey) return undefined;
+  const cache = certificateCacheDir(io.env);
+  const dir = options.caDir ? resolve(io.cwd, options.caDir) : cache ? join(cache, 'reference-ota') : undefined;
+  if (!dir) return undefined;
+  const kept = await keptTestPki(dir);
+  const pki = kept.pki;
+  return {
+    cert: Buffer.from(pki.cert),
+    key: Buffer.from(pki.key),
+    caFile: kept.caFile,
+    kept: { fingerprint: kept.fingerprint, reused: kept.reused, dir },
+    cleanup: () => undefined,
+  };
 }
 
 async function tlsOption(options: ServeOptions, cwd: string): Promise<ServeTls | undefined> {
@@ -62,6 +88,10 @@ async function tlsOption(options: ServeOptions, cwd: string): Promise<ServeTls |
 }
 
 function tlsLine(tls: ServeTls | undefined): string {
+  if (tls?.kept) {
+    const made = tls.kept.reused ? 'kept from an earlier start' : 'made now, kept for the next starts';
+    return `  TLS: test-only certificate (${made}, in ${visibleLine(tls.kept.dir)}); trust its CA with --ca ${visibleLine(tls.caFile!)}\n  test CA SHA-256 fingerprint: ${tls.kept.fingerprint}\n`;
+  }
   return tls?.caFile ? `  TLS: test-only certificate generated at start-up; trust its CA with --ca ${tls.caFile}\n` : '';
 }
 
@@ -74,7 +104,7 @@ function waitForSignal(signal: AbortSignal | undefined): Promise<void> {
 
 async function serveReferenceOta(options: ServeOptions, io: CliIo): Promise<() => Promise<void>> {
   const profile = loadProfile(referenceProfilePath('ota'), io.env);
-  const tls = await tlsOption(options, io.cwd);
+  const tls = (await keptTls(options, io)) ?? (await tlsOption(options, io.cwd));
   const server = await startReferenceOta({
     clock: io.clock ?? systemClock,
     sharedSecret: profile.sharedSecret,
