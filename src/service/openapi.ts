@@ -105,6 +105,27 @@ export const OPENAPI = {
         responses: { '200': ok('the answer'), ...errors },
       },
     },
+    '/api/candidates/{id}/waivers': {
+      get: { summary: "a candidate's waivers (revoked ones too, with who revoked them)", responses: { '200': ok('waivers', { type: 'array' }), ...errors } },
+      post: {
+        summary:
+          "approve a waiver for the candidate's next runs: approved_by is who asks (the member, or the token's maker), never given; expires within 366 days; checked as `--waivers` is",
+        requestBody: json({
+          type: 'object',
+          required: ['check', 'reason', 'expires'],
+          properties: {
+            check: { type: 'string', description: 'a check id of the target (cm-certify list); transport checks cannot be waived' },
+            suite: { type: 'string' },
+            reason: { type: 'string', maxLength: 1000 },
+            expires: { type: 'string', format: 'date', description: 'the last day it holds (UTC)' },
+          },
+        }),
+        responses: { '201': ok('the waiver, with approved_by'), ...errors },
+      },
+    },
+    '/api/waivers/{id}/revoke': {
+      post: { summary: 'withdraw a waiver from later runs (kept in the record)', responses: { '200': ok('the waiver'), ...errors } },
+    },
     '/api/audit': { get: { summary: 'the audit log, newest first', responses: { '200': ok('entries', { type: 'array' }), ...errors } } },
   },
 } as const;

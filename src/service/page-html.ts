@@ -73,7 +73,7 @@ export function partnerPage(me: Principal, partner: Partner, candidates: readonl
   const cid = encodeURIComponent(partner.cid);
   const candidateRows = candidates.map(
     (c) =>
-      html`<tr><td>${c.id}</td><td>${c.name}</td><td>${c.target}</td><td>${c.secret_names.join(', ') || 'none'} (write-only)</td><td><form class="inline" method="post" action="/runs">${csrfField(me)}<input type="hidden" name="candidate" value="${c.id}"><button type="submit">Queue a run</button></form></td></tr>`,
+      html`<tr><td>${c.id}</td><td>${c.name}</td><td>${c.target}</td><td>${c.secret_names.join(', ') || 'none'} (write-only)</td><td><form class="inline" method="post" action="/runs">${csrfField(me)}<input type="hidden" name="candidate" value="${c.id}"><button type="submit">Queue a run</button></form> <a href="/candidates/${c.id}/waivers">Waivers</a></td></tr>`,
   );
   return page(
     `${partner.cid} · ${partner.name}`,

@@ -9,6 +9,7 @@ import { countUsers, createUser, newSecret } from './accounts.js';
 import { registerApi } from './api.js';
 import type { ServiceContext } from './context.js';
 import { registerPages } from './pages.js';
+import { registerWaivers } from './waiver-routes.js';
 import { openService } from './setup.js';
 import type { OnInterrupt, Store } from './store.js';
 import { startWorker } from './worker.js';
@@ -62,6 +63,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const app = Fastify({ bodyLimit: 2 * 1024 * 1024 });
   registerApi(app, ctx);
   registerPages(app, ctx);
+  registerWaivers(app, ctx);
   const heartbeatMs = options.heartbeatMs ?? 2000;
   const worker =
     options.concurrency === 0
