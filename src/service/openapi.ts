@@ -59,6 +59,12 @@ export const OPENAPI = {
       },
     },
     '/api/partners/{cid}': { get: { summary: 'a partner, its candidates and its runs (newest first)', responses: { '200': ok('the partner'), ...errors } } },
+    '/api/partners/{cid}/history': {
+      get: {
+        summary: "which checks changed over time: per check, its outcome in each of the partner's last 50 runs with a report, and the runs where it changed",
+        responses: { '200': ok('runs (oldest first) and the checks that changed'), ...errors },
+      },
+    },
     '/api/partners/{cid}/candidates': {
       post: {
         summary: "add a candidate: the CLI's profile YAML, its secret variables (write-only: sealed, never returned), a CA PEM",

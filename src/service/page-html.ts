@@ -81,6 +81,7 @@ export function partnerPage(me: Principal, partner: Partner, candidates: readonl
     html`<h2>${partner.name} <span class="muted">(${partner.cid})</span></h2>
 <h3>Candidates</h3><table><tr><th>id</th><th>name</th><th>target</th><th>secrets</th><th></th></tr>${candidateRows}</table>
 <h3>Runs</h3><table><tr><th>run</th><th>state</th><th>verdict</th><th>target</th><th>queued</th><th>by</th></tr>${runRows(runs, (r) => `/runs/${r.id}`)}</table>
+<p><a href="/partners/${cid}/history">Checks over time</a> (which checks changed, across the runs)</p>
 <form method="get" action="/diff">Diff run <input type="text" name="older" size="6"> with run <input type="text" name="newer" size="6"> <button type="submit">Diff</button></form>
 <form method="post" action="/partners/${cid}/link">${csrfField(me)}<button type="submit">Make a read-only link for ${partner.cid}</button></form>
 <h3>Add a candidate</h3>${form.error ? html`<p class="error">${form.error}</p>` : ''}

@@ -10,6 +10,7 @@ import { registerApi } from './api.js';
 import type { ServiceContext } from './context.js';
 import { registerPages } from './pages.js';
 import { registerWaivers } from './waiver-routes.js';
+import { registerHistory } from './history-routes.js';
 import { openService } from './setup.js';
 import type { OnInterrupt, Store } from './store.js';
 import { startWorker } from './worker.js';
@@ -64,6 +65,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   registerApi(app, ctx);
   registerPages(app, ctx);
   registerWaivers(app, ctx);
+  registerHistory(app, ctx);
   const heartbeatMs = options.heartbeatMs ?? 2000;
   const worker =
     options.concurrency === 0
