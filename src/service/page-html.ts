@@ -98,6 +98,7 @@ const LIVE_SCRIPT = `
 const box=document.getElementById('lines'),state=document.getElementById('state'),verdict=document.getElementById('verdict');
 const source=new EventSource(location.pathname+'/live?after='+box.dataset.after);
 source.addEventListener('line',e=>{const d=JSON.parse(e.data);box.textContent+=d.text+'\\n';box.scrollTop=box.scrollHeight;});
+source.addEventListener('progress',e=>{const d=JSON.parse(e.data);document.getElementById('heartbeat').textContent=d.heartbeat_age_s===null?'':'heartbeat '+d.heartbeat_age_s+' s ago';document.getElementById('estimate').textContent=[d.suite&&'suite '+d.suite,d.step&&'step '+d.step,d.estimate].filter(Boolean).join(' · ');});
 source.addEventListener('state',e=>{const d=JSON.parse(e.data);state.textContent=d.state;verdict.textContent=d.verdict||'';if(d.final){source.close();location.reload();}});
 `;
 
@@ -109,6 +110,7 @@ export function runPage(me: Principal, run: RunView, lines: readonly string[], l
     me,
     html`<h2>Run ${run.id} <span class="muted">of ${run.partner_cid} (${run.target})</span></h2>
 <p>State: <span id="state" class="state">${run.state}</span> · verdict: <span id="verdict" class="verdict">${run.verdict ?? ''}</span> · attempt ${run.attempt} · queued by ${run.queued_by}</p>
+<p class="muted"><span id="heartbeat"></span> <span id="estimate"></span></p>
 ${run.error ? html`<p class="error">${run.error}</p>` : ''}
 ${
   files.length
