@@ -32,11 +32,12 @@ export function page(title: string, me: Principal | undefined, body: HtmlValue):
 
 export const csrfField = (me: Principal): SafeHtml => html`<input type="hidden" name="_csrf" value="${me.csrf ?? ''}">`;
 
-export function loginPage(error?: string): string {
+/** `oidc`: the service is configured for OIDC, so the page offers it beside the local accounts. */
+export function loginPage(error?: string, oidc = false): string {
   return page(
     'Log in',
     undefined,
-    html`<h2>Log in</h2>${error ? html`<p class="error">${error}</p>` : ''}
+    html`<h2>Log in</h2>${error ? html`<p class="error">${error}</p>` : ''}${oidc ? html`<p><a id="oidc" href="/login/oidc">Log in with your organisation (OIDC)</a></p>` : ''}
 <form method="post" action="/login"><label for="username">User</label><input type="text" id="username" name="username" autocomplete="username">
 <label for="password">Password</label><input type="password" id="password" name="password" autocomplete="current-password"><br><button type="submit">Log in</button></form>`,
   );
