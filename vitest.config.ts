@@ -9,6 +9,8 @@ const SLOW = [
   'test/report/html-browser.test.ts',
   'test/service/postgres-workers.test.ts',
   'test/service/browser.test.ts',
+  'test/service/lifecycle.test.ts',
+  'test/service/waivers.test.ts',
 ];
 
 export default defineConfig({

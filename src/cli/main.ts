@@ -117,6 +117,8 @@ Tokens: CM_SERVICE_TOKEN (set when the service starts) is an admin bearer token.
        -d '{"name":"acme","role":"partner","partner_cid":"acme"}'  (a partner's read-only link)
   each shown once. Secrets are sealed with CM_SERVICE_SECRET_KEY (default: DIR/secret.key).
 Scale out: --database postgres://… here, and \`cm-certify worker --database postgres://…\` elsewhere.
+OIDC: --oidc-issuer URL --oidc-client-id ID, CM_OIDC_CLIENT_SECRET, optionally CM_OIDC_ALLOWED=@example.com,ana@x.org;
+  register DIR's URL + /login/oidc/callback as the redirect URI at the issuer.
 `;
   program
     .command('service')
@@ -129,6 +131,8 @@ Scale out: --database postgres://… here, and \`cm-certify worker --database po
     .option('--no-worker', 'no worker in this process (cm-certify worker takes the runs)')
     .option('--on-interrupt <what>', 'a run whose worker dies: requeue (default) or incomplete')
     .option('--heartbeat <ms>', "how often a running run's heartbeat is written (a run is interrupted after 5 missed)", '2000')
+    .option('--oidc-issuer <url>', 'offer OIDC login with this issuer (or CM_OIDC_ISSUER); the client secret comes from CM_OIDC_CLIENT_SECRET')
+    .option('--oidc-client-id <id>', 'the client id registered at the issuer (or CM_OIDC_CLIENT_ID)')
     .addHelpText('after', serviceHelp)
     .action(async (opts) => {
       const { serviceCommand } = await import('./commands/service.js');

@@ -13,6 +13,8 @@ export interface Principal {
   role: Role;
   /** A partner principal sees this cid only. */
   partnerCid?: string | undefined;
+  /** A token's owner: the member who made it (a waiver it adds is approved by them). */
+  owner?: string | undefined;
   /** Browser sessions only: the token a form must carry. */
   csrf?: string | undefined;
 }
@@ -71,11 +73,11 @@ export async function createToken(db: Database, name: string, role: Role, create
 export async function principalOfToken(db: Database, token: string, adminToken: string | undefined): Promise<Principal | undefined> {
   if (adminToken && token.length === adminToken.length && timingSafeEqual(Buffer.from(token), Buffer.from(adminToken)))
     return { name: 'CM_SERVICE_TOKEN', role: 'admin' };
-  const [row] = await db.query<{ name: string; role: Role; partner_cid: string | null }>(
-    'SELECT name, role, partner_cid FROM cm_tokens WHERE token_sha256 = $1',
+  const [row] = await db.query<{ name: string; role: Role; partner_cid: string | null; created_by: string | null }>(
+    'SELECT name, role, partner_cid, created_by FROM cm_tokens WHERE token_sha256 = $1',
     [sha256(token)],
   );
-  return row ? { name: `token:${row.name}`, role: row.role, partnerCid: row.partner_cid ?? undefined } : undefined;
+  return row ? { name: `token:${row.name}`, role: row.role, partnerCid: row.partner_cid ?? undefined, owner: row.created_by ?? undefined } : undefined;
 }
 
 export const SESSION_HOURS = 12;

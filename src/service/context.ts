@@ -14,5 +14,7 @@ export interface ServiceContext {
   onInterrupt: OnInterrupt;
   /** Cookies marked Secure (off only for plain-http tests that a browser must log in to). */
   secureCookies: boolean;
+  /** The login page offers OIDC (CM_OIDC_ISSUER is set, oidc.ts). */
+  oidcLogin?: boolean | undefined;
   log(line: string): void;
 }

@@ -11,12 +11,15 @@ import type { SessionOutcome } from '../session/types.js';
 import type { Target } from '../spec/vocabulary.js';
 import type { Signer } from '../report/signature.js';
 import { PROFILE_FILE } from './candidate-profile.js';
+import { WAIVERS_FILE } from './waivers.js';
 
 export interface RunInputs {
   target: Target;
   yaml: string;
   secrets: Record<string, string>;
   caPem: string | null;
+  /** The candidate's waivers approved in the service, as a waiver file (waivers.ts). */
+  waivers?: string | undefined;
 }
 
 export interface ExecuteOptions {
@@ -51,6 +54,7 @@ export async function executeRun(inputs: RunInputs, options: ExecuteOptions): Pr
   mkdirSync(options.dir, { recursive: true, mode: 0o700 });
   writeFileSync(join(options.dir, PROFILE_FILE), inputs.yaml);
   if (inputs.caPem) writeFileSync(join(options.dir, 'ca.pem'), inputs.caPem);
+  if (inputs.waivers) writeFileSync(join(options.dir, WAIVERS_FILE), inputs.waivers);
   const out = lineSink(options.onLine);
   const env: NodeJS.ProcessEnv = { ...Object.fromEntries(PROXY_VARS.flatMap((k) => (options.env?.[k] ? [[k, options.env[k]]] : []))), ...inputs.secrets };
   try {
@@ -59,11 +63,12 @@ export async function executeRun(inputs: RunInputs, options: ExecuteOptions): Pr
         target: inputs.target,
         profile: PROFILE_FILE,
         ...(inputs.caPem ? { ca: 'ca.pem' } : {}),
+        ...(inputs.waivers ? { waivers: WAIVERS_FILE } : {}),
         reporter: ['json', 'html', 'junit'],
         outputDir: REPORT_DIR,
         signer: options.signer,
         verbosity: 'normal',
-        rerunCommand: `cm-certify run --target ${inputs.target} --profile ${PROFILE_FILE}`,
+        rerunCommand: `cm-certify run --target ${inputs.target} --profile ${PROFILE_FILE}${inputs.waivers ? ` --waivers ${WAIVERS_FILE}` : ''}`,
       },
       { stdout: out, stderr: out, env, cwd: options.dir, signal: options.signal, attended: false },
     );

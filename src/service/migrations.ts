@@ -52,6 +52,18 @@ CREATE TABLE cm_audit (
   action text NOT NULL, subject text NOT NULL, detail text);
 `,
   },
+  {
+    version: 2,
+    name: 'waivers approved in the service',
+    sql: `
+CREATE TABLE cm_waivers (
+  id bigserial PRIMARY KEY, candidate_id bigint NOT NULL REFERENCES cm_candidates(id),
+  check_id text NOT NULL, suite text, reason text NOT NULL, expires text NOT NULL,
+  approved_by text NOT NULL, created_at timestamptz NOT NULL DEFAULT now(),
+  revoked_by text, revoked_at timestamptz);
+CREATE INDEX cm_waivers_candidate ON cm_waivers (candidate_id, id);
+`,
+  },
 ];
 
 export async function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {

@@ -59,6 +59,12 @@ export const OPENAPI = {
       },
     },
     '/api/partners/{cid}': { get: { summary: 'a partner, its candidates and its runs (newest first)', responses: { '200': ok('the partner'), ...errors } } },
+    '/api/partners/{cid}/history': {
+      get: {
+        summary: "which checks changed over time: per check, its outcome in each of the partner's last 50 runs with a report, and the runs where it changed",
+        responses: { '200': ok('runs (oldest first) and the checks that changed'), ...errors },
+      },
+    },
     '/api/partners/{cid}/candidates': {
       post: {
         summary: "add a candidate: the CLI's profile YAML, its secret variables (write-only: sealed, never returned), a CA PEM",
@@ -104,6 +110,27 @@ export const OPENAPI = {
         requestBody: json({ type: 'object', required: ['report'], properties: { report: { type: 'string' } } }),
         responses: { '200': ok('the answer'), ...errors },
       },
+    },
+    '/api/candidates/{id}/waivers': {
+      get: { summary: "a candidate's waivers (revoked ones too, with who revoked them)", responses: { '200': ok('waivers', { type: 'array' }), ...errors } },
+      post: {
+        summary:
+          "approve a waiver for the candidate's next runs: approved_by is who asks (the member, or the token's maker), never given; expires within 366 days; checked as `--waivers` is",
+        requestBody: json({
+          type: 'object',
+          required: ['check', 'reason', 'expires'],
+          properties: {
+            check: { type: 'string', description: 'a check id of the target (cm-certify list); transport checks cannot be waived' },
+            suite: { type: 'string' },
+            reason: { type: 'string', maxLength: 1000 },
+            expires: { type: 'string', format: 'date', description: 'the last day it holds (UTC)' },
+          },
+        }),
+        responses: { '201': ok('the waiver, with approved_by'), ...errors },
+      },
+    },
+    '/api/waivers/{id}/revoke': {
+      post: { summary: 'withdraw a waiver from later runs (kept in the record)', responses: { '200': ok('the waiver'), ...errors } },
     },
     '/api/audit': { get: { summary: 'the audit log, newest first', responses: { '200': ok('entries', { type: 'array' }), ...errors } } },
   },

@@ -32,11 +32,12 @@ export function page(title: string, me: Principal | undefined, body: HtmlValue):
 
 export const csrfField = (me: Principal): SafeHtml => html`<input type="hidden" name="_csrf" value="${me.csrf ?? ''}">`;
 
-export function loginPage(error?: string): string {
+/** `oidc`: the service is configured for OIDC, so the page offers it beside the local accounts. */
+export function loginPage(error?: string, oidc = false): string {
   return page(
     'Log in',
     undefined,
-    html`<h2>Log in</h2>${error ? html`<p class="error">${error}</p>` : ''}
+    html`<h2>Log in</h2>${error ? html`<p class="error">${error}</p>` : ''}${oidc ? html`<p><a id="oidc" href="/login/oidc">Log in with your organisation (OIDC)</a></p>` : ''}
 <form method="post" action="/login"><label for="username">User</label><input type="text" id="username" name="username" autocomplete="username">
 <label for="password">Password</label><input type="password" id="password" name="password" autocomplete="current-password"><br><button type="submit">Log in</button></form>`,
   );
@@ -73,7 +74,7 @@ export function partnerPage(me: Principal, partner: Partner, candidates: readonl
   const cid = encodeURIComponent(partner.cid);
   const candidateRows = candidates.map(
     (c) =>
-      html`<tr><td>${c.id}</td><td>${c.name}</td><td>${c.target}</td><td>${c.secret_names.join(', ') || 'none'} (write-only)</td><td><form class="inline" method="post" action="/runs">${csrfField(me)}<input type="hidden" name="candidate" value="${c.id}"><button type="submit">Queue a run</button></form></td></tr>`,
+      html`<tr><td>${c.id}</td><td>${c.name}</td><td>${c.target}</td><td>${c.secret_names.join(', ') || 'none'} (write-only)</td><td><form class="inline" method="post" action="/runs">${csrfField(me)}<input type="hidden" name="candidate" value="${c.id}"><button type="submit">Queue a run</button></form> <a href="/candidates/${c.id}/waivers">Waivers</a></td></tr>`,
   );
   return page(
     `${partner.cid} · ${partner.name}`,
@@ -81,6 +82,7 @@ export function partnerPage(me: Principal, partner: Partner, candidates: readonl
     html`<h2>${partner.name} <span class="muted">(${partner.cid})</span></h2>
 <h3>Candidates</h3><table><tr><th>id</th><th>name</th><th>target</th><th>secrets</th><th></th></tr>${candidateRows}</table>
 <h3>Runs</h3><table><tr><th>run</th><th>state</th><th>verdict</th><th>target</th><th>queued</th><th>by</th></tr>${runRows(runs, (r) => `/runs/${r.id}`)}</table>
+<p><a href="/partners/${cid}/history">Checks over time</a> (which checks changed, across the runs)</p>
 <form method="get" action="/diff">Diff run <input type="text" name="older" size="6"> with run <input type="text" name="newer" size="6"> <button type="submit">Diff</button></form>
 <form method="post" action="/partners/${cid}/link">${csrfField(me)}<button type="submit">Make a read-only link for ${partner.cid}</button></form>
 <h3>Add a candidate</h3>${form.error ? html`<p class="error">${form.error}</p>` : ''}
@@ -97,6 +99,7 @@ const LIVE_SCRIPT = `
 const box=document.getElementById('lines'),state=document.getElementById('state'),verdict=document.getElementById('verdict');
 const source=new EventSource(location.pathname+'/live?after='+box.dataset.after);
 source.addEventListener('line',e=>{const d=JSON.parse(e.data);box.textContent+=d.text+'\\n';box.scrollTop=box.scrollHeight;});
+source.addEventListener('progress',e=>{const d=JSON.parse(e.data);document.getElementById('heartbeat').textContent=d.heartbeat_age_s===null?'':'heartbeat '+d.heartbeat_age_s+' s ago';document.getElementById('estimate').textContent=[d.suite&&'suite '+d.suite,d.step&&'step '+d.step,d.estimate].filter(Boolean).join(' · ');});
 source.addEventListener('state',e=>{const d=JSON.parse(e.data);state.textContent=d.state;verdict.textContent=d.verdict||'';if(d.final){source.close();location.reload();}});
 `;
 
@@ -108,6 +111,7 @@ export function runPage(me: Principal, run: RunView, lines: readonly string[], l
     me,
     html`<h2>Run ${run.id} <span class="muted">of ${run.partner_cid} (${run.target})</span></h2>
 <p>State: <span id="state" class="state">${run.state}</span> · verdict: <span id="verdict" class="verdict">${run.verdict ?? ''}</span> · attempt ${run.attempt} · queued by ${run.queued_by}</p>
+<p class="muted"><span id="heartbeat"></span> <span id="estimate"></span></p>
 ${run.error ? html`<p class="error">${run.error}</p>` : ''}
 ${
   files.length

@@ -49,15 +49,15 @@ export function registerPages(app: FastifyInstance, ctx: ServiceContext): void {
   const send = (reply: FastifyReply, text: string, code = 200) => reply.code(code).type(HTML).send(text);
 
   app.get('/', async (_request, reply) => reply.redirect('/partners'));
-  app.get('/login', async (_request, reply) => send(reply, loginPage()));
+  app.get('/login', async (_request, reply) => send(reply, loginPage(undefined, ctx.oidcLogin)));
   app.post('/login', async (request, reply) => {
     const form = request.body as Form;
-    if (!limiter.allow(request.ip)) return send(reply, loginPage('too many failed logins: wait 15 minutes'), 429);
+    if (!limiter.allow(request.ip)) return send(reply, loginPage('too many failed logins: wait 15 minutes', ctx.oidcLogin), 429);
     const me = await login(ctx.db, form.username ?? '', form.password ?? '');
     if (!me) {
       limiter.failed(request.ip);
       await store.audit(form.username ?? '?', 'failed login', 'account', request.ip);
-      return send(reply, loginPage('wrong user or password'), 401);
+      return send(reply, loginPage('wrong user or password', ctx.oidcLogin), 401);
     }
     limiter.succeeded(request.ip);
     const session = await createSession(ctx.db, me.name);

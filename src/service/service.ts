@@ -9,6 +9,9 @@ import { countUsers, createUser, newSecret } from './accounts.js';
 import { registerApi } from './api.js';
 import type { ServiceContext } from './context.js';
 import { registerPages } from './pages.js';
+import { registerWaivers } from './waiver-routes.js';
+import { registerHistory } from './history-routes.js';
+import { oidcSettings, registerOidc } from './oidc.js';
 import { openService } from './setup.js';
 import type { OnInterrupt, Store } from './store.js';
 import { startWorker } from './worker.js';
@@ -42,6 +45,7 @@ export interface RunningService {
 export const DEFAULT_PORT = 8420;
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const oidc = oidcSettings(options.env);
   const opened = await openService(options);
   const { db, store, queue, box } = opened;
   let adminPassword: string | undefined;
@@ -59,9 +63,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     secureCookies: options.secureCookies ?? true,
     log: options.log,
   };
+  ctx.oidcLogin = oidc !== undefined;
   const app = Fastify({ bodyLimit: 2 * 1024 * 1024 });
   registerApi(app, ctx);
   registerPages(app, ctx);
+  registerWaivers(app, ctx);
+  registerHistory(app, ctx);
+  if (oidc) await registerOidc(app, ctx, oidc);
   const heartbeatMs = options.heartbeatMs ?? 2000;
   const worker =
     options.concurrency === 0

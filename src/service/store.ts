@@ -5,6 +5,7 @@ import type { Database } from './database.js';
 import type { SecretBox } from './secret-box.js';
 import type { StoredProfile } from './candidate-profile.js';
 import type { Target } from '../spec/vocabulary.js';
+import { waiverFileFor } from './waivers.js';
 
 export type RunState = 'queued' | 'running' | 'done' | 'interrupted' | 'cancelled';
 export type OnInterrupt = 'requeue' | 'incomplete';
@@ -129,13 +130,14 @@ export class Store {
   }
 
   /** What a worker needs to run a candidate: the one place its secrets are opened. */
-  async candidateForRun(id: number): Promise<{ target: Target; yaml: string; secrets: Record<string, string>; caPem: string | null }> {
+  async candidateForRun(id: number): Promise<{ target: Target; yaml: string; secrets: Record<string, string>; caPem: string | null; waivers?: string }> {
     const [r] = await this.db.query<{ target: Target; profile_yaml: string; secrets_sealed: string; ca_pem: string | null }>(
       'SELECT target, profile_yaml, secrets_sealed, ca_pem FROM cm_candidates WHERE id = $1',
       [id],
     );
     if (!r) throw new Error(`no candidate ${id}`);
-    return { target: r.target, yaml: r.profile_yaml, secrets: this.box.open(r.secrets_sealed), caPem: r.ca_pem };
+    const waivers = await waiverFileFor(this.db, id);
+    return { target: r.target, yaml: r.profile_yaml, secrets: this.box.open(r.secrets_sealed), caPem: r.ca_pem, ...(waivers ? { waivers } : {}) };
   }
 
   async addRun(candidate: CandidateView, queuedBy: string, onInterrupt: OnInterrupt): Promise<number> {

@@ -38,7 +38,11 @@ function knownChecks(target: Target, suites: readonly Suite[]): { checks: Map<st
 }
 
 export function readRunWaivers(file: string, target: Target, suites: readonly Suite[], cwd: string): Waiver[] {
-  const waivers = loadWaivers(file, cwd);
+  return checkWaiverNames(loadWaivers(file, cwd), target, suites);
+}
+
+/** The waivers, when every check and suite they name is the target's; else a ProfileError at the entry. */
+export function checkWaiverNames(waivers: Waiver[], target: Target, suites: readonly Suite[]): Waiver[] {
   const known = knownChecks(target, suites);
   for (const w of waivers) {
     if (!known.checks.has(w.check)) {

@@ -16,8 +16,10 @@ export interface ServedReference {
   close(): Promise<void>;
 }
 
-export async function serveReferenceOta(): Promise<ServedReference> {
-  const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', 'reference-ota', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** `variants`: deliberately broken variants to serve (`serve --variant`). */
+export async function serveReferenceOta(variants: readonly string[] = []): Promise<ServedReference> {
+  const args = [CLI, 'serve', 'reference-ota', '--port', '0', ...variants.flatMap((v) => ['--variant', v])];
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   await new Promise<void>((done, fail) => {
     const timer = setTimeout(() => {

@@ -115,6 +115,40 @@ describe('the pages', () => {
     for (const action of ['added', 'queued', 'cancelled', 'logged in']) expect(audit).toContain(`<td>${action}</td>`);
   });
 
+  it("streams a running run's heartbeat and estimate", async () => {
+    const candidate = /name="candidate" value="(\d+)"/.exec(await (await get('/partners/evil')).text())![1]!;
+    const path = (await form('/runs', { candidate, _csrf: csrf })).headers.get('location')!;
+    const runId = Number(path.split('/').pop());
+    // As a worker has it: running for 60 s, its heartbeat 2 s old, half of its one suite done.
+    await service.store.db.query(
+      "UPDATE cm_runs SET state = 'running', attempt = 1, worker = 'w', started_at = now() - interval '60 seconds', heartbeat_at = now() - interval '2 seconds' WHERE id = $1",
+      [runId],
+    );
+    await service.store.addEvents(runId, 1, ['▶ core (suite 1/1)', '  ✔ 1/4 healthcheck', '  ✔ 2/4 auth']);
+    const runPage = await (await get(path)).text();
+    expect(runPage).toContain('id="heartbeat"');
+    expect(runPage).toContain("addEventListener('progress'");
+    const stream = await get(`${path}/live?after=${/data-after="(\d+)"/.exec(runPage)![1]!}`);
+    const reader = stream.body!.getReader();
+    let text = '';
+    while (!text.includes('event: progress')) text += new TextDecoder().decode((await reader.read()).value);
+    while (!text.slice(text.indexOf('event: progress')).includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
+    const progress = JSON.parse(/event: progress\ndata: (.*)\n/.exec(text)![1]!) as Record<string, unknown>;
+    expect(progress).toMatchObject({ suite: '1/1', step: '2/4', done: 0.5 });
+    expect(progress.heartbeat_age_s).toBeGreaterThanOrEqual(2);
+    expect(progress.heartbeat_age_s).toBeLessThan(30);
+    expect(progress.estimate).toMatch(/^about (6\d|[7-9]\d) s left \(50 % done in/);
+    // The lines the page shows already are not sent again.
+    expect(text).not.toContain('event: line');
+    await service.store.db.query("UPDATE cm_runs SET state = 'done', verdict = 'certified' WHERE id = $1", [runId]);
+    while (!text.includes('"final":true')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    expect(text).toContain('"final":true');
+  });
+
   it('gives a partner a read-only link to its own runs', async () => {
     const made = await (await form('/partners/evil/link', { _csrf: csrf })).text();
     const link = /id="link" href="([^"]+)"/.exec(made)![1]!;

@@ -15,6 +15,8 @@ export interface ServiceCommandOptions {
   onInterrupt?: string;
   heartbeat?: string;
   name?: string;
+  oidcIssuer?: string;
+  oidcClientId?: string;
 }
 
 function count(text: string | undefined, flag: string, fallback: number, min = 0): number {
@@ -45,7 +47,11 @@ export async function serviceCommand(options: ServiceCommandOptions, io: CliIo):
     concurrency: options.worker === false ? 0 : count(options.concurrency, '--concurrency', 4, 1),
     onInterrupt: onInterruptOf(options.onInterrupt),
     heartbeatMs: count(options.heartbeat, '--heartbeat', 2000, 100),
-    env: io.env,
+    env: {
+      ...io.env,
+      ...(options.oidcIssuer ? { CM_OIDC_ISSUER: options.oidcIssuer } : {}),
+      ...(options.oidcClientId ? { CM_OIDC_CLIENT_ID: options.oidcClientId } : {}),
+    },
     log,
   });
   io.stdout.write(`cm-certify service listening on ${service.url}\n`);
