@@ -289,6 +289,7 @@ const CASES: Record<PmsFault, FaultCase> = {
     faulty: [true, 1],
   },
   'first-poll-not-null': { scenario: 'polls2', probe: (p) => p.of('GetBookingList')[0]?.body.wbp_booking_version === null, correct: true, faulty: false },
+  'version-null-again': { scenario: 'polls3', probe: (p) => p.of('GetBookingList')[2]?.body.wbp_booking_version === null, correct: false, faulty: true },
   'version-now': { scenario: 'polls3', probe: (p) => versionAt(p, 2) <= pollAt(p, 1), correct: true, faulty: false },
   'version-local-time': { scenario: 'polls3', probe: (p) => versionAt(p, 2) <= pollAt(p, 1), correct: true, faulty: false },
   'version-after-error': { scenario: 'polls3', options: failSecondPoll, probe: (p) => versionAt(p, 2) <= pollAt(p, 0), correct: true, faulty: false },
@@ -561,12 +562,28 @@ const CASES: Record<PmsFault, FaultCase> = {
     correct: [3, 1],
     faulty: [1, 1],
   },
+  // The fixture's B-103 (three beds of the dormitory) is in the first list; a booking of three units made later is read right.
+  'first-list-units': {
+    scenario: 'twoRoomsThreeUnits',
+    options: LONG_POLL,
+    probe: (p, id) => [p.pms.state.bookings.get('B-103')?.stays.map((s) => s.units), p.pms.state.bookings.get(String(id))?.stays.map((s) => s.units)],
+    correct: [[3], [3, 1]],
+    faulty: [[1], [3, 1]],
+  },
   'first-room-only': {
     scenario: 'twoRoomsThreeUnits',
     options: LONG_POLL,
     probe: (p, id) => p.pms.state.bookings.get(String(id))?.stays.length,
     correct: 2,
     faulty: 1,
+  },
+  // After the guest moves the dates: the bookings the PMS holds (one more, keeping the old dates).
+  'refetch-books-again': {
+    scenario: 'datesMoved',
+    options: LONG_POLL,
+    probe: (p) => p.pms.state.bookings.size,
+    correct: 7,
+    faulty: 8,
   },
   'ignores-date-change': {
     scenario: 'datesMoved',
