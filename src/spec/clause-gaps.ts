@@ -20,8 +20,6 @@ export const KNOWN_MISSING_CLAUSES: Readonly<Record<string, string>> = {
   'grp-room-zero-global.1': 'no check yet sends ARI for a room through a rate plan listed under "0" and reads whether it applies',
   'ack-4004.2': 'ack.unknown.4004 judges the error id, not that msg gives a reason',
   'cancel-request.3': 'the cancellation suite always sends a reason; no CancelBooking without one is sent',
-  'inv-end-date-inclusive.2': "no check compares a PMS's ARI ranges with a booking's nights at the checkout date itself",
-  'inv-end-date-inclusive.3': 'no check yet singles out one-night changes',
   'inv-rate-pattern.2': "the price per unit and night is the PMS's own; no scenario states a rate the harness could compare with",
   'ari-split-large.3': 'pms.ari.split-large judges items per request; no agreed maximum of days per range is configured or judged',
   'cb-ari-full-refresh-ident.2': 'the mock maps one PMS property to its wbp_property_id; no scenario maps one to several',

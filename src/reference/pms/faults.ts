@@ -163,6 +163,11 @@ const FAULT_TABLE = {
     SPEC.overview,
     'pms.booking.modification-availability',
   ),
+  'end-date-checkout': fault(
+    "Ends the ranges of an availability update after an import at the checkout date, not the last night (the checkout night gets the last night's units)",
+    SPEC.endpoint('ARIUpdate'),
+    'pms.booking.cancellation-availability',
+  ),
   'first-room-only': fault('Imports only the first room of a booking of several rooms', SPEC.overview, 'pms.booking.cancellation-availability'),
   'ignores-date-change': fault(
     "Keeps a booking's first and last night as first imported when a modification moves them (rooms and units are taken)",

@@ -577,6 +577,22 @@ const CASES: Record<PmsFault, FaultCase> = {
     correct: 2,
     faulty: 1,
   },
+  // The availability update after a booking of two nights: the days from its first start_date to its last end_date.
+  'end-date-checkout': {
+    scenario: 'twoRoomsThreeUnits',
+    options: LONG_POLL,
+    probe: (p) => {
+      const items = (p.of('ARIUpdate').at(-1)?.body.Inventory ?? []) as Array<{ start_date: string; end_date: string }>;
+      const first = items.map((i) => i.start_date).sort()[0]!;
+      const last = items
+        .map((i) => i.end_date)
+        .sort()
+        .at(-1)!;
+      return (Date.parse(last) - Date.parse(first)) / 86_400_000;
+    },
+    correct: 1,
+    faulty: 2,
+  },
   // After the guest moves the dates: the bookings the PMS holds (one more, keeping the old dates).
   'refetch-books-again': {
     scenario: 'datesMoved',

@@ -1,11 +1,15 @@
 // Variants of the reference PMS that break one clause the model check or the polling checks
 // judge (issue 26 item 5): takes nothing, gives the variants that send wbp_booking_version
-// null at every poll, and that book a modified booking once more when it is fetched again.
+// null at every poll, that book a modified booking once more when it is fetched again, and
+// whose availability updates end at the checkout date instead of the last night.
+import { addDays } from '../../../support/time.js';
+import type { InventoryItem } from '../calendar.js';
 import type { PmsFault } from '../faults.js';
+import type { BookedStay } from '../ledger.js';
 import { type BookingChange, BookingLedger, type ImportedBooking, type ReadReservation } from '../ledger.js';
 import type { PmsVariant } from './variant.js';
 
-type ModelClauseFault = 'version-null-again' | 'refetch-books-again';
+type ModelClauseFault = 'version-null-again' | 'refetch-books-again' | 'end-date-checkout';
 
 // A booking fetched again with other stays (a modification) is kept as the old copy plus a
 // new one: the fetch books it once more, the old stays never freed.
@@ -35,6 +39,24 @@ export const MODEL_CLAUSE_VARIANTS: Readonly<Record<ModelClauseFault, PmsVariant
     class extends Base {
       override createLedger(): BookingLedger {
         return new BooksAgainLedger();
+      }
+    },
+  // Its availability update after an import writes each range to the checkout date: the
+  // checkout night gets the units of the last night (a one-night change spans two dates).
+  'end-date-checkout': (Base) =>
+    class extends Base {
+      private update = false;
+
+      override availabilityStays(stays: readonly BookedStay[]): readonly BookedStay[] {
+        this.update = true;
+        return super.availabilityStays(stays);
+      }
+
+      override inventory(items: InventoryItem[]): InventoryItem[] {
+        const out = super.inventory(items);
+        if (!this.update) return out;
+        this.update = false;
+        return out.map((item) => (typeof item.end_date === 'string' ? { ...item, end_date: addDays(item.end_date, 1) } : item));
       }
     },
 } satisfies Partial<Record<PmsFault, PmsVariant>>;
