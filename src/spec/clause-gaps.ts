@@ -9,7 +9,6 @@ export const KNOWN_MISSING_CLAUSES: Readonly<Record<string, string>> = {
   'flow-setup-before-use.5': 'no PMS scenario yet answers SetupProperty with 1002 and then watches the property for a while',
   'ari-full-refresh-coverage.2': 'the coverage check counts dates an Inventory item covers, not whether the item carries units',
   'ari-full-refresh-coverage.3': 'the coverage check counts dates an Inventory item covers, not whether the item carries a rate',
-  'booking-id-verbatim.2': 'pms.booking.acked judges that AckBooking follows an import, not that its booking_id is the listed one unchanged',
   'booking-id-verbatim.3': "no check compares a PMS's CancelBooking booking_id with a listed booking",
   'cp-activation.1': 'the harness has no way to make an OTA withdraw the activation of its test property; a refusal only skips the suite',
   'cp-activation.2': 'the mock always treats CreateProperty as activated; no scenario withholds activation and watches for CreateProperty',

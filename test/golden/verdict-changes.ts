@@ -338,6 +338,11 @@ export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ..
 
 export const ADDED_CHECKS: AddedCheck[] = [
   {
+    target: 'pms',
+    check: 'pms.booking.ack-id-verbatim',
+    why: 'Issue 26 item 5: every AckBooking carries a booking_id the channel manager listed or pushed, as the same string (booking-id-verbatim.2; fault ack-id-zeros-dropped)',
+  },
+  {
     target: 'ota',
     check: 'setup.room-types.room-info-accepted',
     why: "Issue 20 item 2: GetRoomTypes' optional RoomInfo is sent too, every valid variation (recommended: roominfo-absent-default)",

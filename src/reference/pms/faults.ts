@@ -163,6 +163,11 @@ const FAULT_TABLE = {
     SPEC.overview,
     'pms.booking.modification-availability',
   ),
+  'ack-id-zeros-dropped': fault(
+    'AckBooking sends a booking_id of digits without its leading zeros ("000123" as "123"); GetBookingId sends it unchanged',
+    ep('AckBooking'),
+    'pms.booking.ack-id-verbatim',
+  ),
   'end-date-checkout': fault(
     "Ends the ranges of an availability update after an import at the checkout date, not the last night (the checkout night gets the last night's units)",
     SPEC.endpoint('ARIUpdate'),

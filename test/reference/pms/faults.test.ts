@@ -467,6 +467,12 @@ const CASES: Record<PmsFault, FaultCase> = {
     faulty: ['199.00', false],
   },
   'booking-id-as-number': { scenario: 'shapedBookings', probe: (p) => fetched(p).includes(NUMERIC_BOOKING), correct: true, faulty: false },
+  'ack-id-zeros-dropped': {
+    scenario: 'shapedBookings',
+    probe: (p) => p.of('AckBooking').some((r) => r.body.booking_id === NUMERIC_BOOKING),
+    correct: true,
+    faulty: false,
+  },
   'booking-id-truncated': { scenario: 'shapedBookings', probe: (p) => fetched(p).includes(LONG_BOOKING), correct: true, faulty: false },
   'listing-needs-version': {
     scenario: 'shapedBookings',

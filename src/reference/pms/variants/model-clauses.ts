@@ -1,15 +1,16 @@
 // Variants of the reference PMS that break one clause the model check or the polling checks
 // judge (issue 26 item 5): takes nothing, gives the variants that send wbp_booking_version
 // null at every poll, that book a modified booking once more when it is fetched again, and
-// whose availability updates end at the checkout date instead of the last night.
+// whose availability updates end at the checkout date instead of the last night, and whose
+// AckBooking drops the leading zeros of an id of digits.
 import { addDays } from '../../../support/time.js';
 import type { InventoryItem } from '../calendar.js';
 import type { PmsFault } from '../faults.js';
 import type { BookedStay } from '../ledger.js';
 import { type BookingChange, BookingLedger, type ImportedBooking, type ReadReservation } from '../ledger.js';
-import type { PmsVariant } from './variant.js';
+import { type PmsVariant, transformBody } from './variant.js';
 
-type ModelClauseFault = 'version-null-again' | 'refetch-books-again' | 'end-date-checkout';
+type ModelClauseFault = 'version-null-again' | 'refetch-books-again' | 'end-date-checkout' | 'ack-id-zeros-dropped';
 
 // A booking fetched again with other stays (a modification) is kept as the old copy plus a
 // new one: the fetch books it once more, the old stays never freed.
@@ -59,4 +60,8 @@ export const MODEL_CLAUSE_VARIANTS: Readonly<Record<ModelClauseFault, PmsVariant
         return out.map((item) => (typeof item.end_date === 'string' ? { ...item, end_date: addDays(item.end_date, 1) } : item));
       }
     },
+  // Its acknowledgement stores the id as a number: "000123" goes back as "123".
+  'ack-id-zeros-dropped': transformBody('AckBooking', (body) =>
+    typeof body.booking_id === 'string' && /^\d+$/.test(body.booking_id) ? { ...body, booking_id: String(Number(body.booking_id)) } : body,
+  ),
 } satisfies Partial<Record<PmsFault, PmsVariant>>;
