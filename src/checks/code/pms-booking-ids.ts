@@ -4,7 +4,7 @@
 // listed or pushed before it, as the same string (booking-id-verbatim.2): not a number, not
 // trimmed of leading zeros, not in another letter case.
 import { operationOf as op, succeeded, type LiveExchange } from '../../spec/exchange.js';
-import { fail, pass, skip, unexpected } from '../check-verdict.js';
+import { described, fail, pass, skip, unexpected } from '../check-verdict.js';
 import type { CodeCheck, PmsFacts } from './types.js';
 
 type Obj = Record<string, unknown>;
@@ -50,8 +50,8 @@ export const ackIdVerbatim: CodeCheck = {
         typeof id === 'string' || typeof id === 'number'
           ? given.find((g) => g.id.toLowerCase().replace(/^0+/, '') === String(id).toLowerCase().replace(/^0+/, ''))
           : undefined;
-      const expected = near ? `"${near.id}" (the listed id, the same string)` : 'a booking_id the channel manager listed or pushed before, the same string';
-      return fail(unexpected('AckBooking booking_id', expected, id ?? '(none)'), {
+      const expected = near ? `${JSON.stringify(near.id)} (the listed id, the same string)` : 'a booking_id the channel manager listed or pushed before, the same string';
+      return fail(unexpected('AckBooking booking_id', described(expected), id ?? '(none)'), {
         exchanges: [ack.record.id],
         pointer: '/booking_id',
         expected,
