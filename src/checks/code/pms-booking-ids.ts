@@ -50,7 +50,9 @@ export const ackIdVerbatim: CodeCheck = {
         typeof id === 'string' || typeof id === 'number'
           ? given.find((g) => g.id.toLowerCase().replace(/^0+/, '') === String(id).toLowerCase().replace(/^0+/, ''))
           : undefined;
-      const expected = near ? `${JSON.stringify(near.id)} (the listed id, the same string)` : 'a booking_id the channel manager listed or pushed before, the same string';
+      const expected = near
+        ? `${JSON.stringify(near.id)} (the listed id, the same string)`
+        : 'a booking_id the channel manager listed or pushed before, the same string';
       return fail(unexpected('AckBooking booking_id', described(expected), id ?? '(none)'), {
         exchanges: [ack.record.id],
         pointer: '/booking_id',
