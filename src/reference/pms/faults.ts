@@ -168,6 +168,11 @@ const FAULT_TABLE = {
     ep('AckBooking'),
     'pms.booking.ack-id-verbatim',
   ),
+  'dorm-counts-rooms': fault(
+    "Sends a dormitory's availability in rooms: any beds booked on a night take one unit (a booking of three beds lowers it by one)",
+    SPEC.endpoint('ARIUpdate'),
+    'pms.booking.availability-updated',
+  ),
   'end-date-checkout': fault(
     "Ends the ranges of an availability update after an import at the checkout date, not the last night (the checkout night gets the last night's units)",
     SPEC.endpoint('ARIUpdate'),

@@ -583,6 +583,20 @@ const CASES: Record<PmsFault, FaultCase> = {
     correct: 2,
     faulty: 1,
   },
+  // The dormitory's units on the first night of the first list's B-103 (three of its eight beds booked).
+  'dorm-counts-rooms': {
+    scenario: 'polls2',
+    probe: (p) => {
+      const b103 = p.ota.model.bookings.get('B-103')!.stays[0]!;
+      const items = p.of('ARIUpdate').flatMap((r) => (r.body.Inventory ?? []) as Array<Record<string, unknown>>);
+      const on = items.filter(
+        (i) => i.wbp_room_id === String(b103.wbp_room_id) && (i.start_date as string) <= b103.start && b103.start <= (i.end_date as string),
+      );
+      return on.at(-1)?.units;
+    },
+    correct: 5,
+    faulty: 7,
+  },
   // The availability update after a booking of two nights: the days from its first start_date to its last end_date.
   'end-date-checkout': {
     scenario: 'twoRoomsThreeUnits',

@@ -2,15 +2,17 @@
 // judge (issue 26 item 5): takes nothing, gives the variants that send wbp_booking_version
 // null at every poll, that book a modified booking once more when it is fetched again, and
 // whose availability updates end at the checkout date instead of the last night, and whose
-// AckBooking drops the leading zeros of an id of digits.
+// AckBooking drops the leading zeros of an id of digits, and that counts a dormitory's
+// booked beds as one room taken.
 import { addDays } from '../../../support/time.js';
 import type { InventoryItem } from '../calendar.js';
 import type { PmsFault } from '../faults.js';
 import type { BookedStay } from '../ledger.js';
+import type { ChannelPair } from '../mapping.js';
 import { type BookingChange, BookingLedger, type ImportedBooking, type ReadReservation } from '../ledger.js';
 import { type PmsVariant, transformBody } from './variant.js';
 
-type ModelClauseFault = 'version-null-again' | 'refetch-books-again' | 'end-date-checkout' | 'ack-id-zeros-dropped';
+type ModelClauseFault = 'version-null-again' | 'refetch-books-again' | 'end-date-checkout' | 'ack-id-zeros-dropped' | 'dorm-counts-rooms';
 
 // A booking fetched again with other stays (a modification) is kept as the old copy plus a
 // new one: the fetch books it once more, the old stays never freed.
@@ -64,4 +66,14 @@ export const MODEL_CLAUSE_VARIANTS: Readonly<Record<ModelClauseFault, PmsVariant
   'ack-id-zeros-dropped': transformBody('AckBooking', (body) =>
     typeof body.booking_id === 'string' && /^\d+$/.test(body.booking_id) ? { ...body, booking_id: String(Number(body.booking_id)) } : body,
   ),
+  // Its dormitory availability counts rooms: any beds booked on a night take one unit, not one per bed.
+  'dorm-counts-rooms': (Base) =>
+    class extends Base {
+      override unitsTold(pair: ChannelPair, units: number): number {
+        const told = super.unitsTold(pair, units);
+        if (!pair.room.dorm) return told;
+        const beds = pair.room.pms.units;
+        return beds - Math.min(1, beds - told);
+      }
+    },
 } satisfies Partial<Record<PmsFault, PmsVariant>>;
