@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 const SLOW = [
   'test/e2e/load.test.ts',
   'test/e2e/determinism.test.ts',
+  'test/e2e/pms-model-seeds.test.ts',
   'test/cli/pack.test.ts',
   'test/hostile/terminal-pty.test.ts',
   'test/report/html-browser.test.ts',

@@ -98,6 +98,8 @@ export class BookingBook {
   private readonly bookings = new Map<string, BookingRecord>();
   /** Every change made after the fixture's bookings were materialised, in order. */
   private readonly log: BookingChange[] = [];
+  /** The fixture's bookings as they were first served (the first list), each as a change from nothing. */
+  private readonly initial: BookingChange[] = [];
   private nextNumber = 1000;
 
   constructor(
@@ -108,7 +110,15 @@ export class BookingBook {
     for (const booking of fixture.bookings) {
       const record = this.materialise(booking, today);
       this.bookings.set(record.id, record);
+      // A booking cancelled before the PMS could see it holds nothing, but its nights are touched.
+      const seen = record.cancelled ? record.stays.map((stay) => ({ ...stay, rates: [...stay.rates] })) : [];
+      this.initial.push({ id: record.id, at: record.changedAt, before: seen, after: activeStays(record) });
     }
+  }
+
+  /** The first list: the bookings the book began with, each as a change from nothing to its stays as first served. */
+  firstList(): readonly BookingChange[] {
+    return this.initial;
   }
 
   /** Every booking, in order of creation. */

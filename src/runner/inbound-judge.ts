@@ -3,13 +3,14 @@
 // rules, and the mock's own answer as a self-check) to the suite running at that time;
 // it also feeds the ARI ledgers the traffic checks read. Nothing a PMS sends goes unjudged.
 import { AriLedger } from '../checks/ari-ledger.js';
+import { type InventoryBaseline, takeBaseline } from '../checks/booking-model.js';
 import { INBOUND_CHECKS, judgeInboundRequest } from '../checks/inbound.js';
 import type { GuidMemory, Issued } from '../checks/inbound.js';
 import type { Judged } from '../checks/protocol.js';
 import { judgeCandidateBody, judgeHarnessBody } from '../checks/schema-checks.js';
 import type { CheckMeta, Verdict } from '../spec/vocabulary.js';
 import type { LiveExchange } from '../spec/exchange.js';
-import { typedBody } from '../spec/exchange.js';
+import { succeeded, typedBody } from '../spec/exchange.js';
 import type { MessageName } from '../spec/operations.js';
 import { OPERATIONS, isMessageName } from '../spec/operations.js';
 
@@ -32,6 +33,8 @@ export class InboundJudge {
   private readonly guids: GuidMemory = new Map();
   private readonly ledgers = new Map<string, AriLedger>();
   private readonly open = new Set<AriLedger>();
+  /** The first list's booking ids, and the run ledger's units when the PMS first fetched one of them. */
+  private firstList: { ids: ReadonlySet<string>; inventory?: InventoryBaseline } | undefined;
 
   constructor(
     private readonly issued: Issued,
@@ -72,10 +75,30 @@ export class InboundJudge {
     return this.ledgers.get(key);
   }
 
+  /** Keeps the run ledger's units as they are when the PMS first fetches one of these bookings (the first list). */
+  watchFirstList(ids: Iterable<string>): void {
+    this.firstList = { ids: new Set(ids) };
+  }
+
+  /** The units the PMS had sent before it fetched any booking of the first list: its inventory (undefined: not fetched yet). */
+  firstListInventory(): InventoryBaseline | undefined {
+    return this.firstList?.inventory;
+  }
+
+  private noteFirstFetch(x: LiveExchange, op: string): void {
+    const watch = this.firstList;
+    if (!watch || watch.inventory || op !== 'GetBookingId' || !succeeded(x) || !x.request.ok) return;
+    const id = (x.request.value as Record<string, unknown> | null)?.booking_id;
+    // Nothing was booked for the PMS yet: the units it sent are its inventory.
+    if ((typeof id === 'string' || typeof id === 'number') && watch.ids.has(String(id)))
+      watch.inventory = takeBaseline(this.ledgers.get('run'), new Map(), x.at);
+  }
+
   receive(x: LiveExchange): void {
     const { judged, body } = judgeInboundRequest(x, this.issued, this.guids);
     const ids = [x.record.id];
     const op = String(x.record.operation);
+    this.noteFirstFetch(x, op);
     if (body && isMessageName(op) && OPERATIONS[op].server === 'ota') {
       // Types as sent: a number past the safe range is an integer to the schema, not the text cm-certify keeps.
       judged.push(...judgeCandidateBody(op as MessageName, 'request', typedBody(x.request), ids, true));

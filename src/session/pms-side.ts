@@ -136,6 +136,7 @@ export async function startPmsSide(
     (room, rate) => pairs.has(`${room}\u0000${rate}`),
     deps.clock.now(),
   );
+  judge.watchFirstList(mock.model.bookings.firstList().map((c) => c.id));
   mock.onExchange((x) => judge.receive(x));
   const close = async (): Promise<void> => {
     try {

@@ -86,8 +86,9 @@ describe('occupancy: units booked per room and night', () => {
     // The rate plan follows the room.
     expect(FIXTURE.rate_plans.find((p) => p.wbp_rate_id === stay.wbp_rate_id)?.wbp_room_id).toBe('4101');
     const touched = touchedNights(book.changes().filter((c) => c.id === id));
-    expect([...touched.get('4103')!.keys()]).toEqual(['2026-06-18', '2026-06-19']);
-    expect([...touched.get('4101')!.keys()]).toEqual(['2026-06-21', '2026-06-22']);
+    // Each stay's nights and its checkout night (an ARI range ends at the last night: the checkout keeps its units).
+    expect([...touched.get('4103')!.keys()]).toEqual(['2026-06-18', '2026-06-19', '2026-06-20']);
+    expect([...touched.get('4101')!.keys()]).toEqual(['2026-06-21', '2026-06-22', '2026-06-23']);
   });
 
   it('a booking cancelled on first sight holds nothing but touches its nights', () => {
@@ -96,7 +97,7 @@ describe('occupancy: units booked per room and night', () => {
     const record = book.create({ stays: [{ wbp_room_id: 4104, arrivalInDays: 30, units: 1, rates: [7] }], cancelled: true });
     expect(record.cancelled).toBe(true);
     expect(flat(occupancy(book.all()))).toEqual(before);
-    expect([...touchedNights(book.changes()).get('4104')!.keys()]).toEqual(['2026-04-09']);
+    expect([...touchedNights(book.changes()).get('4104')!.keys()]).toEqual(['2026-04-09', '2026-04-10']);
   });
 
   it('property: replaying the recorded changes over the first list gives the occupancy of the surviving bookings', () => {

@@ -93,11 +93,20 @@ class Pms {
   }
 }
 
-function input(book: BookingBook, pms: Pms, baseline: InventoryBaseline, windowStart: number, final: boolean, now: number, settle = '6s'): CodeCheckInput {
+function input(
+  book: BookingBook,
+  pms: Pms,
+  baseline: InventoryBaseline,
+  windowStart: number,
+  final: boolean,
+  now: number,
+  settle = '6s',
+  firstListInventory?: InventoryBaseline,
+): CodeCheckInput {
   const run = pms.ari();
   return {
     subject: undefined,
-    args: final ? { final: true, settle } : { settle },
+    args: { settle, ...(final ? { final: true } : {}), ...(firstListInventory ? { first_list: true } : {}) },
     exchanges: [],
     now,
     profile: PROFILE,
@@ -108,7 +117,7 @@ function input(book: BookingBook, pms: Pms, baseline: InventoryBaseline, windowS
       mappedPairs: [],
       windowStart,
       windowKey: 'w',
-      bookings: { baseline, changes: book.changes(), booked: occupancy(book.all()) },
+      bookings: { baseline, changes: book.changes(), booked: occupancy(book.all()), firstList: book.firstList(), firstListInventory },
     },
   };
 }
@@ -212,5 +221,36 @@ describe('availability-model: the PMS availability equals the model', () => {
     expect(verdict.message).toMatch(/room \d+, night \d{4}-\d{2}-\d{2} \(plan P\d+\): expected \d+ unit\(s\) \(inventory \d+ - booked \d+\), got \d+/);
     const first = (verdict.actual as Array<{ expected: number; actual: number }>)[0]!;
     expect(first.actual).not.toBe(first.expected);
+  });
+});
+
+describe('availability-model: the first list is judged against the units sent before it was fetched', () => {
+  /** The first list fetched (by the reference ledger or a fault's), then a window that judges it with no change of its own. */
+  function firstWindow(fault?: PmsFault, firstList = true) {
+    const clock = new ManualClock('2026-11-28T12:00:00Z');
+    const book = new BookingBook(FIXTURE, clock);
+    const pms = new Pms(fault, book, clock);
+    // Its setup refresh: nothing booked for it yet, the rooms' units.
+    const before = takeBaseline(pms.ari(), new Map(), clock.now());
+    clock.advance(1_000);
+    pms.poll();
+    // The runner's baseline comes later: it already holds what the PMS made of the first list.
+    const baseline = takeBaseline(pms.ari(), occupancy(book.all()), clock.now());
+    clock.advance(10_000);
+    return availabilityModel.run(input(book, pms, baseline, clock.now(), false, clock.now(), '6s', firstList ? before : undefined));
+  }
+
+  it('the reference ledger passes, judging every booking of the first list (the dormitory and two-room ones too)', () => {
+    const verdict = firstWindow();
+    expect(verdict.status, verdict.message).toBe('pass');
+    expect(verdict.message).toContain(`the first list ${FIXTURE.bookings.length} booking(s)`);
+  });
+
+  it('one unit per room read for a booking of three beds and one of two rooms fails, naming them; without first_list nothing is judged', () => {
+    const verdict = firstWindow('miscounts-units');
+    expect(verdict.status, verdict.message).toBe('fail');
+    expect(verdict.message).toMatch(/booking B-103: room 4103, night \S+ \(plan P4103\): expected 5 unit\(s\) \(inventory 8 - booked 3\), got 7/);
+    expect(verdict.message).toMatch(/booking B-105: room 4101, night \S+ \(plan P4101\): expected 4 unit\(s\) \(inventory 6 - booked 2\), got 5/);
+    expect(firstWindow('miscounts-units', false).skip).toBe('not-applicable');
   });
 });

@@ -4,8 +4,6 @@
 // the named variants), the variants it applies to ('*' for all, '(reference)' for the
 // reference run) and a test of the old and new values it accepts.
 
-import { PMS_FAULT_NAMES } from '../../src/reference/pms/index.js';
-
 export interface CheckChange {
   target: 'ota' | 'pms';
   check: string;
@@ -233,29 +231,92 @@ const ROOM_VARIATION_CHANGES: CheckChange[] = [
   },
 ];
 
+const MODEL_CHECK_IDS = {
+  arrivals: 'pms.booking.availability-updated',
+  pushed: 'pms.callback.booking-create-availability',
+  modification: 'pms.booking.modification-availability',
+  cancellation: 'pms.booking.cancellation-availability',
+} as const;
+
+/** One outcome move of model checks for the named variants (measured: every PMS fault run once on seed 2026). */
+function modelChange(checks: ReadonlyArray<keyof typeof MODEL_CHECK_IDS>, variants: string[], accepts: CheckChange['accepts'], why: string): CheckChange[] {
+  return checks.map((c) => ({ target: 'pms' as const, check: MODEL_CHECK_IDS[c], variants, accepts, why: `Issue 26 item 1 (availability-model): ${why}` }));
+}
+
 /**
  * Issue 26 item 1: the four booking windows judge availability with one model check
  * (availability-model: the PMS's inventory less the units every booking holds, on every room
- * and night a change touched, the scenario's and the seeded bookings'), no more the
- * lowered-only, added-night and cancellation checks of the harness's own booking. For a
- * broken variant whose fault is elsewhere (polling, versions, setup, bodies) these
- * outcomes follow what the PMS received and when: a window judges only the changes the PMS
- * fetched (a PMS that fetches nothing leaves it blocked, not failed by silence; the last
- * window judges every change). The fault's own check is asserted to catch it either way
- * (test/e2e/pms-reference.test.ts). The reference run is not listed: it must not change.
+ * and night a change touched, the scenario's, the seeded and the first list's bookings), no
+ * more the lowered-only, added-night and cancellation checks of the harness's own booking.
+ * Each entry names the variants whose outcome moved and why; the fault's own check is
+ * asserted to catch it either way (test/e2e/pms-reference.test.ts). The reference run is not
+ * listed: it must not change. Variants the baseline does not know are not compared.
  */
 const MODEL_CHECKS: CheckChange[] = [
-  'pms.booking.availability-updated',
-  'pms.callback.booking-create-availability',
-  'pms.booking.modification-availability',
-  'pms.booking.cancellation-availability',
-].map((check) => ({
-  target: 'pms' as const,
-  check,
-  variants: [...PMS_FAULT_NAMES],
-  accepts: (was: string | undefined, now: string | undefined) => was !== undefined && now !== undefined && now.split('|')[1] === 'required',
-  why: 'Issue 26 item 1: one model check judges every booking at the four booking windows; for a broken variant its outcome follows what the PMS received (see MODEL_CHECKS)',
-}));
+  // Their requests are refused or they never finish setup: no booking reaches them, so a window is blocked, not failed by silence.
+  ...modelChange(
+    ['arrivals', 'pushed', 'modification', 'cancellation'],
+    ['secret-only-in-body', 'secret-only-in-query', 'pms-cid-uppercase', 'setup-wrong-password', 'setup-pms-id-integer', 'verb-mismatch', 'skip-rate-plans'],
+    from('fail|required', 'skip|required|blocked'),
+    'the PMS never gets past setup or has its requests refused: the harness changes no booking for it, so the model check is blocked (no baseline), not failed by silence; its own check fails it',
+  ),
+  ...modelChange(
+    ['arrivals', 'pushed', 'modification', 'cancellation'],
+    ['wrong-currency'],
+    from('pass|required', 'skip|required|blocked'),
+    'its ARI in another currency stops the run before the harness changes a booking: the model check is blocked (no baseline); its currency check fails it',
+  ),
+  // They fetch late, seldom or never: a window judges only the changes the PMS received (a fetch settled before it ended).
+  ...modelChange(
+    ['arrivals'],
+    ['version-local-time', 'version-iso-format', 'no-booking-fetch', 'no-fallback-polling'],
+    eitherOf('fail|required', 'pass|required'),
+    'a window judges only the bookings the PMS fetched; what it fetched it counts right (the old lowered-only check failed the one it never fetched); its polling check fails it',
+  ),
+  ...modelChange(
+    ['pushed'],
+    ['slow-polling', 'version-local-time', 'version-iso-format', 'no-booking-fetch', 'no-fallback-polling'],
+    eitherOf('pass|required', 'skip|required|not-applicable'),
+    'the pushed booking changed again before this PMS fetched it (late or never): the push window has nothing settled to judge, the last window judges it',
+  ),
+  ...modelChange(
+    ['modification'],
+    ['version-local-time', 'version-iso-format', 'no-booking-fetch'],
+    eitherOf('fail|required', 'skip|required|not-applicable'),
+    'the PMS never fetched the modification in its window: nothing settled to judge there (the old check failed the unchanged night)',
+  ),
+  ...modelChange(
+    ['cancellation'],
+    ['no-fallback-polling'],
+    eitherOf('fail|required', 'pass|required'),
+    'the last window judges what the model gives for every change; this PMS (polling stopped, NotifyBooking still answered by a poll) ends with the right units',
+  ),
+  // The model judges every night a change touched with the units booked now: faults the old per-booking arithmetic missed.
+  ...modelChange(
+    ['pushed'],
+    ['units-differ-per-plan', 'double-import'],
+    from('pass|required', 'fail|required'),
+    'one plan told other units, or a pushed booking booked twice: every plan of every touched night must equal the model',
+  ),
+  ...modelChange(
+    ['modification', 'cancellation'],
+    ['double-import'],
+    from('pass|required', 'fail|required'),
+    'the pushed booking booked twice shows on its nights in every later window',
+  ),
+  ...modelChange(
+    ['modification'],
+    ['no-availability-on-cancel'],
+    from('pass|required', 'fail|required'),
+    'the cancellation came while the modification window was open: the nights it freed stay lowered, against the units booked now',
+  ),
+  ...modelChange(
+    ['cancellation'],
+    ['no-availability-on-modify'],
+    from('pass|required', 'fail|required'),
+    'the last window judges every change since the baseline, the modifications this PMS never sent ARI for too',
+  ),
+];
 
 /**
  * Issue 26 item 1: two broken variants that only warnings caught are now denied by the model
@@ -276,6 +337,11 @@ const MODEL_VERDICTS: CheckChange[] = [
 export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ...SHAPE_CHANGES, ...ROOM_VARIATION_CHANGES, ...MODEL_CHECKS, ...MODEL_VERDICTS];
 
 export const ADDED_CHECKS: AddedCheck[] = [
+  {
+    target: 'pms',
+    check: 'pms.booking.ack-id-verbatim',
+    why: 'Issue 26 item 5: every AckBooking carries a booking_id the channel manager listed or pushed, as the same string (booking-id-verbatim.2; fault ack-id-zeros-dropped)',
+  },
   {
     target: 'ota',
     check: 'setup.room-types.room-info-accepted',

@@ -6,15 +6,17 @@
 // judges the changes made since it opened once the PMS learned of them (fetched or was
 // pushed each booking since its latest change) at least `settle` before the window ended
 // (ADR 0019: the quiet after a fetch); `final: true` judges every change since the
-// baseline, learned or not.
+// baseline, learned or not; `first_list: true` also judges the first list's rooms and
+// nights against the units the PMS sent before it fetched any of it (ADR 0021).
 import { operationOf as op, succeeded } from '../../spec/exchange.js';
 import { parseDuration } from '../../suite/template-parser.js';
 import type { BookingChange } from '../../channel-manager/index.js';
 import { touchedNights } from '../../channel-manager/index.js';
-import { type ModelMismatch, judgeAgainstModel } from '../booking-model.js';
+import { type ModelJudgement, type ModelMismatch, judgeAgainstModel } from '../booking-model.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
 import type { CodeCheck, CodeCheckInput, PmsFacts } from './types.js';
 import { deliveryOf, templateAdvice } from './booking-effect.js';
+import { ackIdVerbatim } from './pms-booking-ids.js';
 
 /** Mismatches named in the message (all are in `actual`). */
 const SHOWN = 8;
@@ -95,7 +97,7 @@ function evidence(input: CodeCheckInput, mismatches: readonly ModelMismatch[]): 
 export const availabilityModel: CodeCheck = {
   name: 'availability-model',
   description:
-    "the PMS's latest units for every room x rate plan and night a booking's change touched equal the model: its inventory when the harness first changed a booking (its units then plus the units booked then) less the units booked now (args: settle = the quiet a fetch is given before its change is judged; final = judge every change since then, learned or not)",
+    "the PMS's latest units for every room x rate plan and night a booking's change touched equal the model: its inventory when the harness first changed a booking (its units then plus the units booked then) less the units booked now (args: settle = the quiet a fetch is given before its change is judged; final = judge every change since then, learned or not; first_list = judge the first list's rooms and nights too, against the units the PMS sent before it fetched any of it)",
   run(input) {
     const pms = input.pms;
     if (!pms?.bookings) return skip('no mock channel manager in this run', 'not-applicable');
@@ -104,28 +106,57 @@ export const availabilityModel: CodeCheck = {
     const final = input.args.final === true;
     const since = changes.filter((c) => c.at >= baseline.at);
     const judged = final ? since : since.filter((c) => c.at >= pms.windowStart);
-    if (judged.length === 0) return skip('no booking changed in this window', 'not-applicable');
-    const ready = final ? undefined : readiness(since, learnedTimes(pms), input.now - settleOf(input.args.settle));
-    const result = judgeAgainstModel(baseline, judged, booked, pms.ledger('run'), ready);
+    const firstList = input.args.first_list === true ? (pms.bookings.firstList ?? []) : [];
+    if (judged.length === 0 && firstList.length === 0) return skip('no booking changed in this window', 'not-applicable');
+    const learned = learnedTimes(pms);
+    const settledBy = input.now - settleOf(input.args.settle);
+    const ready = final ? undefined : readiness(since, learned, settledBy);
+    const ledger = pms.ledger('run');
+    const result = judgeAgainstModel(baseline, judged, booked, ledger, ready);
+    // The first list, against the units the PMS sent before it fetched any of it: the baseline holds what it made of them.
+    const inventory = pms.bookings.firstListInventory;
+    const first =
+      firstList.length > 0 && inventory && inventory.pairs.length > 0
+        ? judgeAgainstModel(inventory, firstList, booked, ledger, readiness([...firstList, ...since], learned, settledBy))
+        : undefined;
+    const nights = result.nights + (first?.nights ?? 0);
     // The last window judges every change: nothing escapes by being left for later.
-    if (result.nights === 0)
+    if (nights === 0)
       return skip('the PMS has received none of the changes made in this window long enough ago (the last window judges them)', 'not-applicable');
-    const summary = `${result.bookings.size} booking(s), ${result.nights} room-night(s)`;
-    if (result.mismatches.length === 0) return pass(`${summary}: every plan's units equal the model (inventory less the units booked now)`);
-    const lines = mismatchLines(result.mismatches);
+    const mismatches = unique([...(first?.mismatches ?? []), ...result.mismatches]);
+    const bookings = new Set([...result.bookings, ...(first?.bookings ?? [])]);
+    const summary = `${bookings.size} booking(s), ${nights} room-night(s)${firstList.length > 0 ? firstListNote(first, inventory !== undefined, firstList.length) : ''}`;
+    if (mismatches.length === 0) return pass(`${summary}: every plan's units equal the model (inventory less the units booked now)`);
+    const lines = mismatchLines(mismatches);
     const shown = lines.slice(0, SHOWN);
     const more = lines.length > SHOWN ? `\n  and ${lines.length - SHOWN} more room-night(s)` : '';
     // Nothing booked since the baseline shows: the PMS may read another reservation layout.
-    const hint = result.unchanged ? templateAdvice(input, 'these bookings') : '';
+    const hint = result.unchanged && (first?.unchanged ?? true) ? templateAdvice(input, 'these bookings') : '';
     return fail(
       `${unexpected(`availability after bookings (${summary} judged)`, 'the units the model gives', `${lines.length} room-night(s) differing`)}\n  ${shown.join('\n  ')}${more}${hint}`,
       {
         expected: 'inventory - booked units on every touched night',
-        actual: result.mismatches.slice(0, 50).map((m) => ({ ...m })),
-        exchanges: evidence(input, result.mismatches),
+        actual: mismatches.slice(0, 50).map((m) => ({ ...m })),
+        exchanges: evidence(input, mismatches),
       },
     );
   },
 };
 
-export const PMS_MODEL_CHECKS: CodeCheck[] = [availabilityModel];
+/** One mismatch per room x plan x night (the first list's, with its inventory from before, first). */
+function unique(mismatches: readonly ModelMismatch[]): ModelMismatch[] {
+  const seen = new Set<string>();
+  return mismatches.filter((m) => {
+    const key = `${m.room}\u0000${m.rate}\u0000${m.night}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}
+
+/** What the first list contributed: its room-nights, or why it could not be judged. */
+function firstListNote(first: ModelJudgement | undefined, fetched: boolean, served: number): string {
+  if (!fetched) return `; the first list (${served} booking(s)) not judged: the PMS fetched none of it`;
+  if (!first) return `; the first list (${served} booking(s)) not judged: the PMS sent no units before it fetched it, so its inventory is unknown`;
+  return `, of which the first list ${first.bookings.size} booking(s), ${first.nights} room-night(s) (inventory: the units sent before it was fetched)`;
+}
+
+export const PMS_MODEL_CHECKS: CodeCheck[] = [availabilityModel, ackIdVerbatim];

@@ -46,6 +46,10 @@ export interface BookingModelFacts {
   baseline: InventoryBaseline | undefined;
   /** Every change of a booking (creation, modification, cancellation), oldest first. */
   changes: readonly BookingChange[];
+  /** The first list: the bookings the mock began with, each as a change from nothing to its stays as first served. */
+  firstList?: readonly BookingChange[];
+  /** The PMS's units when it first fetched a booking of the first list (its inventory then: nothing booked for it yet). */
+  firstListInventory?: InventoryBaseline | undefined;
   /** Units booked now, per room and night. */
   booked: Occupancy;
 }

@@ -150,6 +150,34 @@ const FAULT_TABLE = {
     SPEC.overview,
     'pms.booking.cancellation-availability',
   ),
+  // Only the first list is misread: no later change touches its nights, so only the first window's first-list judging sees it.
+  'first-list-units': fault(
+    'Reads the bookings of its first GetBookingList as one unit per room, whatever their Units (later bookings are read right)',
+    SPEC.overview,
+    'pms.booking.availability-updated',
+  ),
+  // Issue 26 item 5: clauses the polling and model checks name (src/reference/pms/variants/model-clauses.ts).
+  'version-null-again': fault('Sends wbp_booking_version null at every GetBookingList, after successful ones too', POLLING, 'pms.poll.version-not-far-earlier'),
+  'refetch-books-again': fault(
+    'Books a modified booking fetched again as one more booking, keeping the old one (its first nights stay booked, the new ones twice)',
+    SPEC.overview,
+    'pms.booking.modification-availability',
+  ),
+  'ack-id-zeros-dropped': fault(
+    'AckBooking sends a booking_id of digits without its leading zeros ("000123" as "123"); GetBookingId sends it unchanged',
+    ep('AckBooking'),
+    'pms.booking.ack-id-verbatim',
+  ),
+  'dorm-counts-rooms': fault(
+    "Sends a dormitory's availability in rooms: any beds booked on a night take one unit (a booking of three beds lowers it by one)",
+    SPEC.endpoint('ARIUpdate'),
+    'pms.booking.availability-updated',
+  ),
+  'end-date-checkout': fault(
+    "Ends the ranges of an availability update after an import at the checkout date, not the last night (the checkout night gets the last night's units)",
+    SPEC.endpoint('ARIUpdate'),
+    'pms.booking.cancellation-availability',
+  ),
   'first-room-only': fault('Imports only the first room of a booking of several rooms', SPEC.overview, 'pms.booking.cancellation-availability'),
   'ignores-date-change': fault(
     "Keeps a booking's first and last night as first imported when a modification moves them (rooms and units are taken)",

@@ -20,6 +20,12 @@ export function pmsFacts(env: StepEnv, windowStart: number, windowKey = 'run'): 
       .filter((x) => x.direction === 'outbound' && CALLBACKS.has(String(x.operation)))
       .map((x) => ({ id: x.id, operation: String(x.operation), at: Date.parse(x.startedAt) })),
     outbound: env.ctx.log.all().filter((x) => x.direction === 'outbound'),
-    bookings: { baseline: pms.baseline, changes: pms.mock.model.bookings.changes(), booked: occupancy(pms.mock.model.bookings.all()) },
+    bookings: {
+      baseline: pms.baseline,
+      changes: pms.mock.model.bookings.changes(),
+      firstList: pms.mock.model.bookings.firstList(),
+      firstListInventory: pms.judge.firstListInventory(),
+      booked: occupancy(pms.mock.model.bookings.all()),
+    },
   };
 }

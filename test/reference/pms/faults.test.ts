@@ -289,6 +289,7 @@ const CASES: Record<PmsFault, FaultCase> = {
     faulty: [true, 1],
   },
   'first-poll-not-null': { scenario: 'polls2', probe: (p) => p.of('GetBookingList')[0]?.body.wbp_booking_version === null, correct: true, faulty: false },
+  'version-null-again': { scenario: 'polls3', probe: (p) => p.of('GetBookingList')[2]?.body.wbp_booking_version === null, correct: false, faulty: true },
   'version-now': { scenario: 'polls3', probe: (p) => versionAt(p, 2) <= pollAt(p, 1), correct: true, faulty: false },
   'version-local-time': { scenario: 'polls3', probe: (p) => versionAt(p, 2) <= pollAt(p, 1), correct: true, faulty: false },
   'version-after-error': { scenario: 'polls3', options: failSecondPoll, probe: (p) => versionAt(p, 2) <= pollAt(p, 0), correct: true, faulty: false },
@@ -466,6 +467,12 @@ const CASES: Record<PmsFault, FaultCase> = {
     faulty: ['199.00', false],
   },
   'booking-id-as-number': { scenario: 'shapedBookings', probe: (p) => fetched(p).includes(NUMERIC_BOOKING), correct: true, faulty: false },
+  'ack-id-zeros-dropped': {
+    scenario: 'shapedBookings',
+    probe: (p) => p.of('AckBooking').some((r) => r.body.booking_id === NUMERIC_BOOKING),
+    correct: true,
+    faulty: false,
+  },
   'booking-id-truncated': { scenario: 'shapedBookings', probe: (p) => fetched(p).includes(LONG_BOOKING), correct: true, faulty: false },
   'listing-needs-version': {
     scenario: 'shapedBookings',
@@ -561,12 +568,58 @@ const CASES: Record<PmsFault, FaultCase> = {
     correct: [3, 1],
     faulty: [1, 1],
   },
+  // The fixture's B-103 (three beds of the dormitory) is in the first list; a booking of three units made later is read right.
+  'first-list-units': {
+    scenario: 'twoRoomsThreeUnits',
+    options: LONG_POLL,
+    probe: (p, id) => [p.pms.state.bookings.get('B-103')?.stays.map((s) => s.units), p.pms.state.bookings.get(String(id))?.stays.map((s) => s.units)],
+    correct: [[3], [3, 1]],
+    faulty: [[1], [3, 1]],
+  },
   'first-room-only': {
     scenario: 'twoRoomsThreeUnits',
     options: LONG_POLL,
     probe: (p, id) => p.pms.state.bookings.get(String(id))?.stays.length,
     correct: 2,
     faulty: 1,
+  },
+  // The dormitory's units on the first night of the first list's B-103 (three of its eight beds booked).
+  'dorm-counts-rooms': {
+    scenario: 'polls2',
+    probe: (p) => {
+      const b103 = p.ota.model.bookings.get('B-103')!.stays[0]!;
+      const items = p.of('ARIUpdate').flatMap((r) => (r.body.Inventory ?? []) as Array<Record<string, unknown>>);
+      const on = items.filter(
+        (i) => i.wbp_room_id === String(b103.wbp_room_id) && (i.start_date as string) <= b103.start && b103.start <= (i.end_date as string),
+      );
+      return on.at(-1)?.units;
+    },
+    correct: 5,
+    faulty: 7,
+  },
+  // The availability update after a booking of two nights: the days from its first start_date to its last end_date.
+  'end-date-checkout': {
+    scenario: 'twoRoomsThreeUnits',
+    options: LONG_POLL,
+    probe: (p) => {
+      const items = (p.of('ARIUpdate').at(-1)?.body.Inventory ?? []) as Array<{ start_date: string; end_date: string }>;
+      const first = items.map((i) => i.start_date).sort()[0]!;
+      const last = items
+        .map((i) => i.end_date)
+        .sort()
+        .at(-1)!;
+      return (Date.parse(last) - Date.parse(first)) / 86_400_000;
+    },
+    correct: 1,
+    faulty: 2,
+  },
+  // After the guest moves the dates: the bookings the PMS holds (one more, keeping the old dates).
+  'refetch-books-again': {
+    scenario: 'datesMoved',
+    options: LONG_POLL,
+    probe: (p) => p.pms.state.bookings.size,
+    correct: 7,
+    faulty: 8,
   },
   'ignores-date-change': {
     scenario: 'datesMoved',
