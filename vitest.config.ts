@@ -9,6 +9,7 @@ const SLOW = [
   'test/report/html-browser.test.ts',
   'test/service/postgres-workers.test.ts',
   'test/service/browser.test.ts',
+  'test/service/pms-runs.test.ts',
 ];
 
 export default defineConfig({

@@ -128,6 +128,9 @@ Scale out: --database postgres://… here, and \`cm-certify worker --database po
     .option('--no-worker', 'no worker in this process (cm-certify worker takes the runs)')
     .option('--on-interrupt <what>', 'a run whose worker dies: requeue (default) or incomplete')
     .option('--heartbeat <ms>', "how often a running run's heartbeat is written (a run is interrupted after 5 missed)", '2000')
+    .option('--mock-host <host>', "address the PMS runs' channel manager binds (one HTTPS port for every PMS run)", '127.0.0.1')
+    .option('--mock-port <port>', "port of the PMS runs' channel manager (0 = any free port)", '8421')
+    .option('--mock-public-host <name>', "host name in the channel manager's URLs and certificate (default: --mock-host)")
     .addHelpText('after', serviceHelp)
     .action(async (opts) => {
       const { serviceCommand } = await import('./commands/service.js');
@@ -142,6 +145,9 @@ Scale out: --database postgres://… here, and \`cm-certify worker --database po
     .option('--name <name>', 'the name the service shows for this worker (default host:pid)')
     .option('--concurrency <n>', 'runs held at once (a PMS run mostly waits)', '4')
     .option('--heartbeat <ms>', "how often a running run's heartbeat is written", '2000')
+    .option('--mock-host <host>', "address the PMS runs' channel manager binds (one HTTPS port for every PMS run)", '127.0.0.1')
+    .option('--mock-port <port>', "port of the PMS runs' channel manager (0 = any free port)", '8421')
+    .option('--mock-public-host <name>', "host name in the channel manager's URLs and certificate (default: --mock-host)")
     .action(async (opts) => {
       const { workerCommand } = await import('./commands/service.js');
       setExit(await workerCommand(opts, io));

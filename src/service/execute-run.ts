@@ -11,6 +11,7 @@ import type { SessionOutcome } from '../session/types.js';
 import type { Target } from '../spec/vocabulary.js';
 import type { Signer } from '../report/signature.js';
 import { PROFILE_FILE } from './candidate-profile.js';
+import type { MockMount } from '../drivers/mock-cm/mount.js';
 
 export interface RunInputs {
   target: Target;
@@ -26,6 +27,8 @@ export interface ExecuteOptions {
   onLine(line: string): void;
   /** What reaches the session's environment besides the secrets (proxy settings). */
   env?: NodeJS.ProcessEnv | undefined;
+  /** A PMS run: the worker's shared port its mock channel manager mounts under (the profile's listen does not apply). */
+  mockMount?: MockMount | undefined;
 }
 
 export const REPORT_DIR = 'report';
@@ -65,7 +68,7 @@ export async function executeRun(inputs: RunInputs, options: ExecuteOptions): Pr
         verbosity: 'normal',
         rerunCommand: `cm-certify run --target ${inputs.target} --profile ${PROFILE_FILE}`,
       },
-      { stdout: out, stderr: out, env, cwd: options.dir, signal: options.signal, attended: false },
+      { stdout: out, stderr: out, env, cwd: options.dir, signal: options.signal, attended: false, mockMount: options.mockMount },
     );
   } finally {
     out.flush();
