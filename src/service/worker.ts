@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './database.js';
 import type { Queue } from './queue.js';
-import { RUN_QUEUE } from './queue.js';
+import { forgetLocalWorker, noteLocalWorker, RUN_QUEUE } from './queue.js';
 import type { SecretBox } from './secret-box.js';
 import { serviceSigner } from './signing.js';
 import type { Store } from './store.js';
@@ -168,11 +168,11 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const sweep = startSweep(store, queue, options.staleMs, (runId) => active.has(runId));
   const workerIds: string[] = [];
   for (let i = 0; i < options.concurrency; i++) {
-    workerIds.push(
-      await queue.work<{ runId: number }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: options.pollSeconds ?? 0.5 }, async ([job]) => {
-        if (job) await runOne(job.data.runId);
-      }),
-    );
+    const id = await queue.work<{ runId: number }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: options.pollSeconds ?? 0.5 }, async ([job]) => {
+      if (job) await runOne(job.data.runId);
+    });
+    workerIds.push(id);
+    noteLocalWorker(queue, id);
   }
   return {
     running: () => [...active.keys()],
@@ -180,7 +180,10 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     async stop() {
       stopping = true;
       sweep.stop();
-      for (const id of workerIds) await queue.offWork({ id });
+      for (const id of workerIds) {
+        forgetLocalWorker(queue, id);
+        await queue.offWork({ id });
+      }
       for (const controller of active.values()) controller.abort(new Error(`the worker ${name} stopped`));
       while (active.size) await new Promise((resolve) => setTimeout(resolve, 50));
       await gateway.close();
