@@ -17,6 +17,8 @@ export interface PmsRow {
   verdicts: Record<string, number>;
   /** Per run: its session's own duration (report.json), median and max. */
   sessionMs: { median: number; max: number };
+  /** Of the runs at once: how many failed each check (the cause of a verdict unlike alone's). */
+  failed: Record<string, number>;
 }
 
 type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
@@ -39,7 +41,7 @@ async function certifyAll(
   n: number,
   pollMs: number,
   cid: string,
-): Promise<{ verdicts: string[]; ms: number; sessions: number[] }> {
+): Promise<{ verdicts: string[]; ms: number; sessions: number[]; failed: Record<string, number> }> {
   const gateway = service.worker!.gateway;
   const ids = await nextIds(service, n);
   const fleet = await startPmsFleet(
@@ -64,8 +66,16 @@ async function certifyAll(
     }
     const ms = performance.now() - start;
     const sessions: number[] = [];
-    for (const id of queued) sessions.push((await call<{ durationMs: number }>('GET', `/api/runs/${id}/report.json`)).durationMs);
-    return { verdicts: queued.map((id) => verdicts.get(id)!), ms, sessions };
+    const failed: Record<string, number> = {};
+    for (const id of queued) {
+      const report = await call<{ durationMs: number; suites: Array<{ checks: Array<{ id: string; outcome: string }> }> }>(
+        'GET',
+        `/api/runs/${id}/report.json`,
+      );
+      sessions.push(report.durationMs);
+      for (const check of report.suites.flatMap((suite) => suite.checks)) if (check.outcome === 'fail') failed[check.id] = (failed[check.id] ?? 0) + 1;
+    }
+    return { verdicts: queued.map((id) => verdicts.get(id)!), ms, sessions, failed };
   } finally {
     await fleet.close();
   }
@@ -94,6 +104,7 @@ export async function measurePmsRow(service: RunningService, call: Call, n: numb
     peakRssMb: peak / 2 ** 20,
     verdicts,
     sessionMs: { median: sorted[Math.floor(sorted.length / 2)]!, max: sorted.at(-1)! },
+    failed: many.failed,
   };
 }
 
@@ -106,5 +117,8 @@ export function describePmsRow(row: PmsRow): string[] {
     `reference PMS alone (poll ${row.pollMs} ms)              ${(row.aloneMs / 1000).toFixed(1)} s  verdict ${row.aloneVerdict}`,
     `${row.runs} reference PMSes at once, one worker, one port   wall ${(row.wallMs / 1000).toFixed(1)} s  sessions median ${(row.sessionMs.median / 1000).toFixed(1)} s, max ${(row.sessionMs.max / 1000).toFixed(1)} s  peak RSS ${row.peakRssMb.toFixed(0)} MB`,
     `  verdicts: ${counts}  target: all ${row.aloneVerdict} (as alone)  ${same ? 'ok' : 'MISS'}`,
+    ...Object.entries(row.failed)
+      .sort((a, b) => b[1] - a[1])
+      .map(([id, k]) => `    failed in ${k} of ${row.runs}: ${id}`),
   ];
 }

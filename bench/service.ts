@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startService } from '../src/service/service.js';
+import type { RunningService } from '../src/service/service.js';
 import { packagePath } from '../src/support/package-root.js';
 import { describePmsRow, measurePmsRow } from './service-pms.js';
 
@@ -107,6 +108,24 @@ async function main(): Promise<void> {
   const reference = await serveReference();
   const service = await startService({ data: join(dir, 'data'), port: 0, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined });
   try {
+    // --runs 0: the PMS row only.
+    if (runs > 0) await otaRows(service, dir, reference, runs);
+  } catch (error) {
+    reference.stop();
+    throw error;
+  } finally {
+    await service.close();
+  }
+  try {
+    if (pmsRuns > 0) console.log(describePmsRow(await pmsRow(join(dir, 'data-pms'), pmsRuns, Number(values['poll-ms']))).join('\n'));
+  } finally {
+    reference.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function otaRows(service: RunningService, dir: string, reference: { origin: string; caPem: string }, runs: number): Promise<void> {
+  {
     const profile = readFileSync(packagePath('fixtures', 'profiles', 'reference-ota.yaml'), 'utf8');
     writeFileSync(join(dir, 'profile.yaml'), profile);
     writeFileSync(join(dir, 'ca.pem'), reference.caPem);
@@ -145,17 +164,6 @@ async function main(): Promise<void> {
       `partner page with 1,000 runs               median ${median(pageMs).toFixed(0)} ms  (${pageMs.map((x) => x.toFixed(0)).join(', ')})  target ≤ 200  ${median(pageMs) <= 200 ? 'ok' : 'MISS'}`,
     ];
     console.log(lines.join('\n'));
-  } catch (error) {
-    reference.stop();
-    throw error;
-  } finally {
-    await service.close();
-  }
-  try {
-    if (pmsRuns > 0) console.log(describePmsRow(await pmsRow(join(dir, 'data-pms'), pmsRuns, Number(values['poll-ms']))).join('\n'));
-  } finally {
-    reference.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
