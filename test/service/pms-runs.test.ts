@@ -82,8 +82,7 @@ describe('PMS runs on one worker', () => {
     expect(seen.size).toBe(1);
 
     const ends = await Promise.all(ids.map((id) => waitForRun(api, id, (s) => s === 'done', 240_000)));
-    if (process.env.DEBUG_PMS_RUNS)
-      for (const id of ids) console.log((await api.call<Array<{ text: string }>>('GET', `/api/runs/${id}/events`)).body.map((e) => e.text).join('\n'));
+    for (const id of ids) console.log((await api.call<Array<{ text: string }>>('GET', `/api/runs/${id}/events`)).body.map((e) => e.text).join('\n'));
     expect(ends.map((e) => e.verdict)).toEqual(['certified', 'certified']);
     const [one, two] = await Promise.all(ids.map(async (id) => (await api.call<RunBody>('GET', `/api/runs/${id}`)).body));
     // They overlapped: each started before the other finished.
