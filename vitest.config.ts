@@ -12,6 +12,7 @@ const SLOW = [
   'test/service/browser.test.ts',
   'test/service/lifecycle.test.ts',
   'test/service/waivers.test.ts',
+  'test/service/pms-runs.test.ts',
 ];
 
 export default defineConfig({

@@ -4,14 +4,19 @@
 // `cm-certify run --profile --ca --reporter json,html,junit` process) and through the service
 // (POST /api/runs until GET /api/runs/{id} says done), alternating; the queue overhead per
 // run (queued → taken by the worker, from the run's own timestamps); and the partner page with
-// 1,000 runs (GET /partners/{cid} as a logged-in member). Medians; target misses say MISS.
+// 1,000 runs (GET /partners/{cid} as a logged-in member); where the service's extra time goes
+// (queue, before the session, the session itself, after it) against the CLI's (process start,
+// the session); and N reference-PMS certifications at once on the one worker (--pms N, 0 to
+// skip; --poll-ms). Medians; target misses say MISS.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startService } from '../src/service/service.js';
+import type { RunningService } from '../src/service/service.js';
 import { packagePath } from '../src/support/package-root.js';
+import { describePmsRow, measurePmsRow } from './service-pms.js';
 
 const BIN = packagePath('bin', 'cm-certify.js');
 const TOKEN = 'bench-admin-token-0123456789abcdef';
@@ -43,7 +48,12 @@ async function call<T>(
   return (await response.json()) as T;
 }
 
-function cliRun(dir: string, origin: string): number {
+/** The session's own time in a report.json (the run, without what starts and ends it). */
+function sessionOf(report: { startedAt: string; durationMs: number }): { start: number; ms: number } {
+  return { start: Date.parse(report.startedAt), ms: report.durationMs };
+}
+
+function cliRun(dir: string, origin: string): { ms: number; sessionMs: number } {
   const start = performance.now();
   const done = spawnSync(
     process.execPath,
@@ -54,29 +64,68 @@ function cliRun(dir: string, origin: string): number {
     },
   );
   if (done.status !== 0) throw new Error(`cm-certify run exited ${done.status}: ${done.stdout}${done.stderr}`);
-  return performance.now() - start;
+  const ms = performance.now() - start;
+  return { ms, sessionMs: sessionOf(JSON.parse(readFileSync(join(dir, 'cm-certify-report', 'report.json'), 'utf8'))).ms };
 }
 
-async function serviceRun(url: string, candidate: number): Promise<number> {
+interface ServiceTiming {
+  ms: number;
+  /** queued → taken by the worker; taken → session start; the session; session end → done in the database; done → seen by the caller. */
+  parts: { queue: number; before: number; session: number; after: number; seen: number };
+}
+
+async function serviceRun(url: string, candidate: number): Promise<ServiceTiming> {
   const start = performance.now();
   const { id } = await call<{ id: number }>(url, 'POST', '/api/runs', { candidate });
   for (;;) {
-    const run = await call<{ state: string; verdict: string }>(url, 'GET', `/api/runs/${id}`);
+    const run = await call<{ state: string; verdict: string; created_at: string; started_at: string; finished_at: string }>(url, 'GET', `/api/runs/${id}`);
     if (run.state === 'done') {
+      const seen = Date.now();
+      const ms = performance.now() - start;
       if (run.verdict !== 'certified') throw new Error(`run ${id}: ${run.verdict}`);
-      return performance.now() - start;
+      const session = sessionOf(await call(url, 'GET', `/api/runs/${id}/report.json`));
+      const [created, started, finished] = [run.created_at, run.started_at, run.finished_at].map((t) => Date.parse(t)) as [number, number, number];
+      const parts = {
+        queue: started - created,
+        before: session.start - started,
+        session: session.ms,
+        after: finished - (session.start + session.ms),
+        seen: seen - finished,
+      };
+      return { ms, parts };
     }
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '3' }, pms: { type: 'string', default: '50' }, 'poll-ms': { type: 'string', default: '1000' } },
+  });
   const runs = Number(values.runs);
+  const pmsRuns = Number(values.pms);
   const dir = mkdtempSync(join(tmpdir(), 'cm-certify-bench-service-'));
   const reference = await serveReference();
   const service = await startService({ data: join(dir, 'data'), port: 0, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined });
   try {
+    // --runs 0: the PMS row only.
+    if (runs > 0) await otaRows(service, dir, reference, runs);
+  } catch (error) {
+    reference.stop();
+    throw error;
+  } finally {
+    await service.close();
+  }
+  try {
+    if (pmsRuns > 0) console.log(describePmsRow(await pmsRow(join(dir, 'data-pms'), pmsRuns, Number(values['poll-ms']))).join('\n'));
+  } finally {
+    reference.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function otaRows(service: RunningService, dir: string, reference: { origin: string; caPem: string }, runs: number): Promise<void> {
+  {
     const profile = readFileSync(packagePath('fixtures', 'profiles', 'reference-ota.yaml'), 'utf8');
     writeFileSync(join(dir, 'profile.yaml'), profile);
     writeFileSync(join(dir, 'ca.pem'), reference.caPem);
@@ -87,14 +136,17 @@ async function main(): Promise<void> {
       secrets: { CM_REFERENCE_URL: reference.origin },
       ca_pem: reference.caPem,
     });
-    const cli: number[] = [];
-    const svc: number[] = [];
+    const cliTimes: Array<{ ms: number; sessionMs: number }> = [];
+    const svcTimes: ServiceTiming[] = [];
     for (let i = 0; i < runs; i++) {
-      cli.push(cliRun(dir, reference.origin));
-      svc.push(await serviceRun(service.url, candidate));
+      cliTimes.push(cliRun(dir, reference.origin));
+      svcTimes.push(await serviceRun(service.url, candidate));
     }
-    const rows = await call<{ runs: Array<{ created_at: string; started_at: string }> }>(service.url, 'GET', '/api/partners/bench');
-    const queueMs = rows.runs.map((r) => Date.parse(r.started_at) - Date.parse(r.created_at));
+    const cli = cliTimes.map((t) => t.ms);
+    const svc = svcTimes.map((t) => t.ms);
+    const queueMs = svcTimes.map((t) => t.parts.queue);
+    const part = (name: keyof ServiceTiming['parts']): string => `${name} ${median(svcTimes.map((t) => t.parts[name])).toFixed(0)}`;
+    const cliSession = median(cliTimes.map((t) => t.sessionMs));
     // 1,000 runs of one partner, as records (their reports are not read by the page).
     await service.store.db.query(
       "INSERT INTO cm_runs (candidate_id, partner_cid, target, state, verdict, attempt, queued_by, started_at, finished_at) SELECT $1, 'bench', 'ota', 'done', 'certified', 1, 'bench', now(), now() FROM generate_series(1, 1000)",
@@ -107,13 +159,21 @@ async function main(): Promise<void> {
       `OTA run through the service (POST → done)  median ${median(svc).toFixed(0)} ms  (${svc.map((x) => x.toFixed(0)).join(', ')})`,
       `  service / CLI                            ${ratio.toFixed(3)}  target ≤ 1.10  ${ratio <= 1.1 ? 'ok' : 'MISS'}`,
       `queue overhead per run (queued → taken)    median ${median(queueMs).toFixed(0)} ms  (${queueMs.join(', ')})`,
+      `  service run, medians (ms): ${['queue', 'before', 'session', 'after', 'seen'].map((p) => part(p as keyof ServiceTiming['parts'])).join(' · ')}`,
+      `  CLI run, medians (ms): process start and end ${(median(cli) - cliSession).toFixed(0)} · session ${cliSession.toFixed(0)}`,
       `partner page with 1,000 runs               median ${median(pageMs).toFixed(0)} ms  (${pageMs.map((x) => x.toFixed(0)).join(', ')})  target ≤ 200  ${median(pageMs) <= 200 ? 'ok' : 'MISS'}`,
     ];
     console.log(lines.join('\n'));
+  }
+}
+
+/** A second service, fresh, whose one worker holds every PMS run at once (a PMS run mostly waits). */
+async function pmsRow(data: string, n: number, pollMs: number): ReturnType<typeof measurePmsRow> {
+  const service = await startService({ data, port: 0, concurrency: n, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined });
+  try {
+    return await measurePmsRow(service, (method, path, body) => call(service.url, method, path, body), n, pollMs);
   } finally {
     await service.close();
-    reference.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -133,6 +133,9 @@ OIDC: --oidc-issuer URL --oidc-client-id ID, CM_OIDC_CLIENT_SECRET, optionally C
     .option('--heartbeat <ms>', "how often a running run's heartbeat is written (a run is interrupted after 5 missed)", '2000')
     .option('--oidc-issuer <url>', 'offer OIDC login with this issuer (or CM_OIDC_ISSUER); the client secret comes from CM_OIDC_CLIENT_SECRET')
     .option('--oidc-client-id <id>', 'the client id registered at the issuer (or CM_OIDC_CLIENT_ID)')
+    .option('--mock-host <host>', "address the PMS runs' channel manager binds (one HTTPS port for every PMS run)", '127.0.0.1')
+    .option('--mock-port <port>', "port of the PMS runs' channel manager (0 = any free port)", '8421')
+    .option('--mock-public-host <name>', "host name in the channel manager's URLs and certificate (default: --mock-host)")
     .addHelpText('after', serviceHelp)
     .action(async (opts) => {
       const { serviceCommand } = await import('./commands/service.js');
@@ -147,6 +150,9 @@ OIDC: --oidc-issuer URL --oidc-client-id ID, CM_OIDC_CLIENT_SECRET, optionally C
     .option('--name <name>', 'the name the service shows for this worker (default host:pid)')
     .option('--concurrency <n>', 'runs held at once (a PMS run mostly waits)', '4')
     .option('--heartbeat <ms>', "how often a running run's heartbeat is written", '2000')
+    .option('--mock-host <host>', "address the PMS runs' channel manager binds (one HTTPS port for every PMS run)", '127.0.0.1')
+    .option('--mock-port <port>', "port of the PMS runs' channel manager (0 = any free port)", '8421')
+    .option('--mock-public-host <name>', "host name in the channel manager's URLs and certificate (default: --mock-host)")
     .action(async (opts) => {
       const { workerCommand } = await import('./commands/service.js');
       setExit(await workerCommand(opts, io));

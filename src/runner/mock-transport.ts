@@ -31,8 +31,10 @@ export function mockNotes(mock: NonNullable<RunResult['mock']>): string[] {
   const source =
     cert.source === 'generated'
       ? 'a self-signed certificate generated for this run'
-      : cert.source === 'cached'
-        ? `cm-certify's self-signed certificate kept between runs (${cert.file ?? 'the cache folder'}, replaced 30 days before ${cert.notAfter?.slice(0, 10) ?? 'it expires'})`
-        : `the profile's certificate (${cert.file ?? 'tls.cert'})`;
+      : cert.source === 'worker'
+        ? "the onboarding service's worker certificate (shared by its runs, kept across restarts)"
+        : cert.source === 'cached'
+          ? `cm-certify's self-signed certificate kept between runs (${cert.file ?? 'the cache folder'}, replaced 30 days before ${cert.notAfter?.slice(0, 10) ?? 'it expires'})`
+          : `the profile's certificate (${cert.file ?? 'tls.cert'})`;
   return [`The mock channel manager served HTTPS with ${source}, SHA-256 fingerprint ${cert.fingerprint256}.`];
 }

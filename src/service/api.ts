@@ -16,8 +16,14 @@ import type { OnInterrupt } from './store.js';
 import { publicKeyPem } from './signing.js';
 import { verifyUploaded } from './verify-upload.js';
 import { diffRuns } from './run-diff.js';
+import { CHANNEL_MANAGER_FILE, channelManagerOf } from './channel-manager-view.js';
 
-const ARTIFACTS: Record<string, string> = { 'report.json': 'application/json', 'report.html': 'text/html; charset=utf-8', 'junit.xml': 'application/xml' };
+const ARTIFACTS: Record<string, string> = {
+  'report.json': 'application/json',
+  'report.html': 'text/html; charset=utf-8',
+  'junit.xml': 'application/xml',
+  [CHANNEL_MANAGER_FILE]: 'application/json',
+};
 
 const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties });
 const str = { type: 'string', minLength: 1, maxLength: 200 };
@@ -123,7 +129,8 @@ export function registerApi(app: FastifyInstance, ctx: ServiceContext): void {
   app.get('/api/runs/:id', async (request) => {
     const run = await runOf(ctx, request);
     requireReader(await who(ctx, request), run.partner_cid);
-    return { ...run, files: await store.artifactNames(run.id) };
+    const channelManager = await channelManagerOf(store, run.id);
+    return { ...run, files: await store.artifactNames(run.id), ...(channelManager ? { channel_manager: channelManager } : {}) };
   });
 
   app.post('/api/runs/:id/cancel', async (request) => {

@@ -12,6 +12,7 @@ import type { Target } from '../spec/vocabulary.js';
 import type { Signer } from '../report/signature.js';
 import { PROFILE_FILE } from './candidate-profile.js';
 import { WAIVERS_FILE } from './waivers.js';
+import type { MockMount } from '../drivers/mock-cm/mount.js';
 
 export interface RunInputs {
   target: Target;
@@ -29,6 +30,8 @@ export interface ExecuteOptions {
   onLine(line: string): void;
   /** What reaches the session's environment besides the secrets (proxy settings). */
   env?: NodeJS.ProcessEnv | undefined;
+  /** A PMS run: the worker's shared port its mock channel manager mounts under (the profile's listen does not apply). */
+  mockMount?: MockMount | undefined;
 }
 
 export const REPORT_DIR = 'report';
@@ -70,7 +73,7 @@ export async function executeRun(inputs: RunInputs, options: ExecuteOptions): Pr
         verbosity: 'normal',
         rerunCommand: `cm-certify run --target ${inputs.target} --profile ${PROFILE_FILE}${inputs.waivers ? ` --waivers ${WAIVERS_FILE}` : ''}`,
       },
-      { stdout: out, stderr: out, env, cwd: options.dir, signal: options.signal, attended: false },
+      { stdout: out, stderr: out, env, cwd: options.dir, signal: options.signal, attended: false, mockMount: options.mockMount },
     );
   } finally {
     out.flush();

@@ -17,7 +17,17 @@ const run = {
     state: { enum: ['queued', 'running', 'done', 'interrupted', 'cancelled'] },
     verdict: { type: ['string', 'null'], description: 'the run verdict (certified, not-certified, …), error, or null while it runs' },
     attempt: { type: 'integer' },
-    files: { type: 'array', items: { enum: ['report.json', 'report.html', 'junit.xml'] } },
+    files: { type: 'array', items: { enum: ['report.json', 'report.html', 'junit.xml', 'channel-manager.json'] } },
+    channel_manager: {
+      type: 'object',
+      description: "a PMS run, once a worker took it: where the partner's PMS connects (URL/<Operation>) and the worker's certificate to trust",
+      properties: {
+        url: { type: 'string' },
+        fingerprint256: { type: 'string' },
+        certificate_pem: { type: 'string' },
+        not_after: { type: 'string', format: 'date-time' },
+      },
+    },
   },
 };
 

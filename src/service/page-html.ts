@@ -9,6 +9,7 @@ import type { ReportDiff } from '../report/diff.js';
 import type { Principal } from './accounts.js';
 import type { CandidateView, Partner, RunView } from './store.js';
 import type { VerifyAnswer } from './verify-upload.js';
+import type { ChannelManagerView } from './channel-manager-view.js';
 
 const PAGE_STYLES = `
 nav{display:flex;gap:16px;align-items:center;padding:10px 24px;background:#24292f;color:#fff}
@@ -104,7 +105,24 @@ source.addEventListener('state',e=>{const d=JSON.parse(e.data);state.textContent
 `;
 
 /** `lastLine`: the id of the last progress line shown, from which the live stream goes on. */
-export function runPage(me: Principal, run: RunView, lines: readonly string[], lastLine: number, files: readonly string[], base: string): string {
+/** A PMS run: where its PMS connects and the certificate to trust (the worker's, the same for every run it holds). */
+function channelManagerSection(cm: ChannelManagerView | undefined): HtmlValue {
+  if (!cm) return '';
+  return html`<h3>Channel manager for your PMS</h3>
+<p>URL: <code id="cm-url">${cm.url}</code> (your PMS POSTs each operation to <code>${cm.url}/&lt;Operation&gt;</code>)</p>
+<p>SHA-256 fingerprint (pin it): <code id="cm-fingerprint">${cm.fingerprint256}</code> · valid until ${cm.not_after.slice(0, 10)}</p>
+<details><summary>Certificate: the CA your PMS trusts</summary><pre id="cm-ca">${cm.certificate_pem}</pre></details>`;
+}
+
+export function runPage(
+  me: Principal,
+  run: RunView,
+  lines: readonly string[],
+  lastLine: number,
+  files: readonly string[],
+  base: string,
+  channelManager?: ChannelManagerView,
+): string {
   const final = ['done', 'cancelled', 'interrupted'].includes(run.state) && !(run.state === 'interrupted' && run.verdict === null);
   return page(
     `run ${run.id}`,
@@ -121,6 +139,7 @@ ${
       )}</p>`
     : ''
 }
+${channelManagerSection(channelManager)}
 ${me.role === 'admin' && !final ? html`<form method="post" action="/runs/${run.id}/cancel">${csrfField(me)}<button type="submit">Cancel run</button></form>` : ''}
 <h3>Progress</h3><pre id="lines" data-after="${lastLine}">${lines.join('\n')}${lines.length ? '\n' : ''}</pre>
 ${final ? '' : html`<script>${trusted(LIVE_SCRIPT)}</script>`}`,

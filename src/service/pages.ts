@@ -3,6 +3,7 @@
 // Secure), partners, a partner's candidates and runs, the candidate editor, a run with its live
 // progress (server-sent events) and cancel, verify, diff, the audit log, and a partner's
 // read-only link. Every form carries the session's CSRF token (checked by `who`).
+import { channelManagerOf } from './channel-manager-view.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProfileError } from '../support/errors.js';
 import type { Target } from '../spec/vocabulary.js';
@@ -149,6 +150,7 @@ export function registerPages(app: FastifyInstance, ctx: ServiceContext): void {
         events.at(-1)?.id ?? 0,
         await store.artifactNames(run.id),
         `/api/runs/${run.id}`,
+        await channelManagerOf(store, run.id),
       ),
     );
   });
@@ -215,6 +217,7 @@ export function registerPages(app: FastifyInstance, ctx: ServiceContext): void {
         events.at(-1)?.id ?? 0,
         await store.artifactNames(run.id),
         `/p/${token}/runs/${run.id}`,
+        await channelManagerOf(store, run.id),
       ),
     );
   });

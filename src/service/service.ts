@@ -15,7 +15,7 @@ import { oidcSettings, registerOidc } from './oidc.js';
 import { openService } from './setup.js';
 import type { OnInterrupt, Store } from './store.js';
 import { startWorker } from './worker.js';
-import type { Worker } from './worker.js';
+import type { Worker, WorkerOptions } from './worker.js';
 
 export interface ServiceOptions {
   data?: string | undefined;
@@ -27,6 +27,8 @@ export interface ServiceOptions {
   onInterrupt?: OnInterrupt | undefined;
   heartbeatMs?: number | undefined;
   staleMs?: number | undefined;
+  /** The worker's one HTTPS port for its PMS runs' channel managers (default 127.0.0.1, any free port). */
+  mock?: WorkerOptions['mock'];
   secureCookies?: boolean | undefined;
   env: NodeJS.ProcessEnv;
   log(line: string): void;
@@ -84,6 +86,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           workDir: join(options.data ?? process.cwd(), 'work'),
           heartbeatMs,
           staleMs: options.staleMs ?? heartbeatMs * 5,
+          mock: options.mock,
           env: options.env,
         });
   const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? DEFAULT_PORT });

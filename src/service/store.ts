@@ -175,16 +175,21 @@ export class Store {
     return rows.map((r) => ({ id: Number(r.id), attempt: Number(r.attempt), text: String(r.text) }));
   }
 
+  // Files go in and out as base64 text, decoded by the database: a bytea parameter costs PGlite
+  // about 0.8 s per MB of a run's reports on this machine, base64 text 0.07 s (measured, 4 MB).
   async putArtifact(runId: number, name: string, content: Buffer): Promise<void> {
     await this.db.query(
-      'INSERT INTO cm_artifacts (run_id, name, content) VALUES ($1, $2, $3) ON CONFLICT (run_id, name) DO UPDATE SET content = EXCLUDED.content',
-      [runId, name, content],
+      "INSERT INTO cm_artifacts (run_id, name, content) VALUES ($1, $2, decode($3, 'base64')) ON CONFLICT (run_id, name) DO UPDATE SET content = EXCLUDED.content",
+      [runId, name, content.toString('base64')],
     );
   }
 
   async artifact(runId: number, name: string): Promise<Buffer | undefined> {
-    const [r] = await this.db.query<{ content: Uint8Array }>('SELECT content FROM cm_artifacts WHERE run_id = $1 AND name = $2', [runId, name]);
-    return r ? Buffer.from(r.content) : undefined;
+    const [r] = await this.db.query<{ content: string }>("SELECT encode(content, 'base64') AS content FROM cm_artifacts WHERE run_id = $1 AND name = $2", [
+      runId,
+      name,
+    ]);
+    return r ? Buffer.from(r.content, 'base64') : undefined;
   }
 
   async artifactNames(runId: number): Promise<string[]> {

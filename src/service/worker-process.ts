@@ -5,7 +5,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openService } from './setup.js';
 import { startWorker } from './worker.js';
-import type { Worker } from './worker.js';
+import type { Worker, WorkerOptions } from './worker.js';
 
 export interface WorkerProcessOptions {
   database: string;
@@ -15,6 +15,8 @@ export interface WorkerProcessOptions {
   concurrency?: number | undefined;
   heartbeatMs?: number | undefined;
   staleMs?: number | undefined;
+  /** The worker's one HTTPS port for its PMS runs' channel managers (default 127.0.0.1, any free port). */
+  mock?: WorkerOptions['mock'];
   env: NodeJS.ProcessEnv;
   log(line: string): void;
 }
@@ -33,6 +35,7 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
     workDir: options.workDir ?? join(tmpdir(), `cm-certify-worker-${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`),
     heartbeatMs,
     staleMs: options.staleMs ?? heartbeatMs * 5,
+    mock: options.mock,
     env: options.env,
     log: options.log,
   });

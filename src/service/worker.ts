@@ -2,17 +2,24 @@
 // (name, concurrency, work folder, heartbeat), gives a running worker that takes runs from the
 // queue and executes them through runSession, `concurrency` at once. Each running run has a
 // heartbeat; a cancel asked in the database aborts it; its files are kept in the database
-// when it ends. `stop` interrupts what runs (re-queued or ended as each run's operator chose).
+// when it ends. Its PMS runs' mock channel managers share one HTTPS port with the worker's
+// kept certificate (mock-gateway.ts), each under /runs/<id>. `stop` interrupts what runs
+// (re-queued or ended as each run's operator chose).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './database.js';
 import type { Queue } from './queue.js';
-import { RUN_QUEUE } from './queue.js';
+import { forgetLocalWorker, noteLocalWorker, RUN_QUEUE } from './queue.js';
 import type { SecretBox } from './secret-box.js';
 import { serviceSigner } from './signing.js';
 import type { Store } from './store.js';
 import { executeRun, reportFiles } from './execute-run.js';
 import { interruptRun, startSweep } from './sweep.js';
+import { LOCAL_HOSTS } from '../support/certificates.js';
+import { startMockGateway } from './mock-gateway.js';
+import type { MockGateway } from './mock-gateway.js';
+import { workerCertificate } from './worker-certificate.js';
+import { CHANNEL_MANAGER_FILE, channelManagerFile } from './channel-manager-view.js';
 
 export interface WorkerOptions {
   db: Database;
@@ -27,6 +34,8 @@ export interface WorkerOptions {
   /** A running run whose heartbeat is older than this is interrupted. */
   staleMs: number;
   pollSeconds?: number | undefined;
+  /** The one HTTPS port its PMS runs' mock channel managers share (default 127.0.0.1, any free port). */
+  mock?: { host?: string | undefined; port?: number | undefined; publicHost?: string | undefined } | undefined;
   env?: NodeJS.ProcessEnv | undefined;
   log?: ((line: string) => void) | undefined;
 }
@@ -34,6 +43,8 @@ export interface WorkerOptions {
 export interface Worker {
   /** Runs executing now. */
   running(): number[];
+  /** The shared port of its PMS runs' channel managers. */
+  gateway: MockGateway;
   stop(): Promise<void>;
 }
 
@@ -75,8 +86,18 @@ async function finish(
   return rows.length > 0;
 }
 
+/** The worker's shared port, with its certificate kept in the database for the names it is reached by. */
+async function startGateway(options: WorkerOptions): Promise<MockGateway> {
+  const host = options.mock?.host ?? '127.0.0.1';
+  const publicHost = options.mock?.publicHost ?? host;
+  const hosts = [...new Set([publicHost, host, ...LOCAL_HOSTS])].filter((h) => h !== '0.0.0.0' && h !== '::');
+  const certificate = await workerCertificate(options.db, options.box, hosts);
+  return startMockGateway({ host, port: options.mock?.port ?? 0, publicHost, certificate });
+}
+
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { db, store, queue, box, name } = options;
+  const gateway = await startGateway(options);
   const active = new Map<number, AbortController>();
   let stopping = false;
 
@@ -115,7 +136,10 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     let end: { verdict: string | null; error: string | null };
     try {
       const inputs = await store.candidateForRun((await store.run(runId))!.candidate_id);
-      const outcome = await executeRun(inputs, { dir, signer: await serviceSigner(db, box), signal: controller.signal, onLine, env: options.env });
+      const mockMount = inputs.target === 'pms' ? gateway.mountFor(runId) : undefined;
+      if (mockMount) await store.putArtifact(runId, CHANNEL_MANAGER_FILE, channelManagerFile(gateway, runId));
+      const signer = await serviceSigner(db, box);
+      const outcome = await executeRun(inputs, { dir, signer, signal: controller.signal, onLine, env: options.env, mockMount });
       end = { verdict: outcome.result.verdict, error: null };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -144,20 +168,25 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const sweep = startSweep(store, queue, options.staleMs, (runId) => active.has(runId));
   const workerIds: string[] = [];
   for (let i = 0; i < options.concurrency; i++) {
-    workerIds.push(
-      await queue.work<{ runId: number }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: options.pollSeconds ?? 0.5 }, async ([job]) => {
-        if (job) await runOne(job.data.runId);
-      }),
-    );
+    const id = await queue.work<{ runId: number }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: options.pollSeconds ?? 0.5 }, async ([job]) => {
+      if (job) await runOne(job.data.runId);
+    });
+    workerIds.push(id);
+    noteLocalWorker(queue, id);
   }
   return {
     running: () => [...active.keys()],
+    gateway,
     async stop() {
       stopping = true;
       sweep.stop();
-      for (const id of workerIds) await queue.offWork({ id });
+      for (const id of workerIds) {
+        forgetLocalWorker(queue, id);
+        await queue.offWork({ id });
+      }
       for (const controller of active.values()) controller.abort(new Error(`the worker ${name} stopped`));
       while (active.size) await new Promise((resolve) => setTimeout(resolve, 50));
+      await gateway.close();
     },
   };
 }

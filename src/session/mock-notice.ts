@@ -15,6 +15,7 @@ export function describeMock(pms: PmsSide): string {
       generated: 'self-signed, generated for this run (no cache folder: set CM_CERTIFY_CACHE_DIR to keep one)',
       cached: `self-signed, kept between runs: the same until ${c.notAfter?.slice(0, 10) ?? 'it nears expiry'} (less 30 days)`,
       profile: 'from the profile',
+      worker: "the onboarding service worker's, the same for every run it holds (its page shows the PEM)",
     }[c.source];
     lines.push(`  TLS certificate: ${c.cacheRefused ? `self-signed, generated for this run: the cache folder is not used, ${c.cacheRefused}` : source}`);
     lines.push(`  SHA-256 fingerprint (pin it in your PMS): ${c.fingerprint256}`);

@@ -5,7 +5,8 @@
 // after run until it nears expiry (src/support/certificate-cache.ts), so a PMS pins one
 // SHA-256 fingerprint and trusts one PEM file; without a cache folder, one generated for the
 // run (its PEM in a temp file). Plain HTTP only when the profile (tls.plain_http) or the flag
-// (--mock-http) asks. The caller closes it.
+// (--mock-http) asks. Mounted under a shared server (the onboarding service's worker), the
+// server's URL and certificate instead. The caller closes it.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ import { MockChannelManager } from '../drivers/mock-cm/mock-cm.js';
 import { InboundJudge } from '../runner/inbound-judge.js';
 import type { MockTransport } from '../spec/run-result.js';
 import type { PmsSide } from '../runner/types.js';
+import type { MockMount } from '../drivers/mock-cm/mount.js';
 
 interface MockTls {
   pair?: { cert: string | Buffer; key: string | Buffer };
@@ -100,11 +102,27 @@ export interface StartedPmsSide extends PmsSide {
   close(): Promise<void>;
 }
 
+/** Mounted under a shared server: its certificate serves (the profile's listen and tls sections do not apply). */
+function mountedTls(mount: MockMount): MockTls {
+  const c = mount.certificate;
+  if (!c) return { transport: { scheme: 'http', reason: 'the shared server of the service serves plain HTTP' }, cleanup: () => undefined };
+  const certificate = { source: 'worker' as const, fingerprint256: c.fingerprint256, ...(c.notAfter ? { notAfter: c.notAfter } : {}) };
+  return { transport: { scheme: 'https', certificate }, certificate: c.pem, cleanup: () => undefined };
+}
+
 export async function startPmsSide(
   profile: Profile,
-  deps: { clock: Clock; log: EvidenceLog; redactor: Redactor; mockHttp?: boolean; env?: NodeJS.ProcessEnv; bookingSeed?: number | undefined },
+  deps: {
+    clock: Clock;
+    log: EvidenceLog;
+    redactor: Redactor;
+    mockHttp?: boolean;
+    env?: NodeJS.ProcessEnv;
+    bookingSeed?: number | undefined;
+    mount?: MockMount | undefined;
+  },
 ): Promise<StartedPmsSide> {
-  const tls = await mockTls(profile, deps.mockHttp ?? false, deps.env ?? {});
+  const tls = deps.mount ? mountedTls(deps.mount) : await mockTls(profile, deps.mockHttp ?? false, deps.env ?? {});
   const mock = new MockChannelManager({
     clock: deps.clock,
     log: deps.log,
@@ -120,6 +138,7 @@ export async function startPmsSide(
     requestTimeoutMs: profile.timeouts.requestMs,
     reservationTemplate: profile.reservationTemplate,
     bookingSeed: deps.bookingSeed,
+    mount: deps.mount,
   });
   try {
     await mock.start();

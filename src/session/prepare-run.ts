@@ -14,6 +14,7 @@ import type { Profile } from '../profile/types.js';
 import type { EvidenceLog } from '../drivers/evidence-log.js';
 import type { PmsSide } from '../runner/types.js';
 import type { StartedPmsSide } from './pms-side.js';
+import type { MockMount } from '../drivers/mock-cm/mount.js';
 import type { CandidateLauncher, SessionIo, SessionOptions } from './types.js';
 
 export interface PreparedRun {
@@ -31,6 +32,8 @@ interface RunDeps {
   log: EvidenceLog;
   /** Where the mock's kept certificate is looked for (CM_CERTIFY_CACHE_DIR, XDG_CACHE_HOME, HOME). */
   env?: NodeJS.ProcessEnv;
+  /** A shared server the mock mounts under instead of listening itself (SessionIo.mockMount). */
+  mount?: MockMount;
 }
 
 /** The run's Redactor: every secret of the profile, the ones a message may name labelled. */
@@ -98,7 +101,7 @@ async function launched(launch: CandidateLauncher, options: SessionOptions, deps
 }
 
 export async function prepareRun(options: SessionOptions, io: SessionIo, given: RunDeps): Promise<PreparedRun> {
-  const deps = { ...given, env: given.env ?? io.env };
+  const deps = { ...given, env: given.env ?? io.env, ...(io.mockMount ? { mount: io.mockMount } : {}) };
   if (options.launch) return launched(options.launch, options, deps);
   if (!options.profile) throw new UsageError('give --profile FILE (see `cm-certify init`), or --reference to certify the built-in reference candidate');
   const profile = loadProfile(resolve(io.cwd, options.profile), io.env);

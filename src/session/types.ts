@@ -10,6 +10,7 @@ import type { Verbosity } from '../report/types.js';
 import type { RunResult } from '../spec/run-result.js';
 import type { StartedPmsSide } from './pms-side.js';
 import type { Signer } from '../report/signature.js';
+import type { MockMount } from '../drivers/mock-cm/mount.js';
 
 export interface SessionOptions {
   /** Which side the candidate implements. */
@@ -79,6 +80,12 @@ export interface SessionIo {
    * out their deadlines. Undefined (the package API): not checked.
    */
   attended?: boolean | undefined;
+  /**
+   * PMS target: a shared server the mock channel manager mounts under (its URL and certificate
+   * are the server's), instead of listening where the profile says. The onboarding service's
+   * worker gives one; the CLI never does.
+   */
+  mockMount?: MockMount | undefined;
 }
 
 export interface SessionOutcome {

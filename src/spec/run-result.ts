@@ -31,9 +31,10 @@ export interface MockTransport {
   scheme: 'https' | 'http';
   /**
    * 'profile': tls.cert/key; 'cached': cm-certify's self-signed certificate kept in the cache folder and reused until
-   * notAfter nears (file: its public PEM, kept); 'generated': self-signed for this run (file: its public PEM, removed after it).
+   * notAfter nears (file: its public PEM, kept); 'generated': self-signed for this run (file: its public PEM, removed after it);
+   * 'worker': the onboarding service's worker's, shared by the runs it holds on one port and kept across its restarts.
    */
-  certificate?: { source: 'profile' | 'cached' | 'generated'; fingerprint256: string; file?: string; notAfter?: string; cacheRefused?: string };
+  certificate?: { source: 'profile' | 'cached' | 'generated' | 'worker'; fingerprint256: string; file?: string; notAfter?: string; cacheRefused?: string };
   /** Over plain HTTP: what asked for it (--mock-http or tls.plain_http). */
   reason?: string;
 }

@@ -43,6 +43,9 @@ function startWorker(name: string): Promise<void> {
     String(HEARTBEAT_MS),
     '--data',
     tempDir(`cm-svc-${name}-`),
+    // Each worker's one port for PMS runs: any free one (two workers share this machine).
+    '--mock-port',
+    '0',
   ];
   const child = spawn(process.execPath, [CLI, ...args], {
     env: { ...process.env, CM_SERVICE_SECRET_KEY: SECRET_KEY },

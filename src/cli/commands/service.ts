@@ -17,6 +17,19 @@ export interface ServiceCommandOptions {
   name?: string;
   oidcIssuer?: string;
   oidcClientId?: string;
+  mockHost?: string;
+  mockPort?: string;
+  mockPublicHost?: string;
+}
+
+/** The worker's shared port for its PMS runs' channel managers. */
+function mockOf(options: ServiceCommandOptions): { host?: string | undefined; port: number; publicHost?: string | undefined } {
+  return { host: options.mockHost, port: count(options.mockPort, '--mock-port', 8421), publicHost: options.mockPublicHost };
+}
+
+function describeGateway(worker: { gateway: { origin: string; certificate: { fingerprint256: string } } } | undefined): string {
+  if (!worker) return '';
+  return `  PMS runs' channel manager: ${worker.gateway.origin}/runs/<run id> (SHA-256 fingerprint ${worker.gateway.certificate.fingerprint256})\n`;
 }
 
 function count(text: string | undefined, flag: string, fallback: number, min = 0): number {
@@ -47,6 +60,7 @@ export async function serviceCommand(options: ServiceCommandOptions, io: CliIo):
     concurrency: options.worker === false ? 0 : count(options.concurrency, '--concurrency', 4, 1),
     onInterrupt: onInterruptOf(options.onInterrupt),
     heartbeatMs: count(options.heartbeat, '--heartbeat', 2000, 100),
+    mock: mockOf(options),
     env: {
       ...io.env,
       ...(options.oidcIssuer ? { CM_OIDC_ISSUER: options.oidcIssuer } : {}),
@@ -54,7 +68,7 @@ export async function serviceCommand(options: ServiceCommandOptions, io: CliIo):
     },
     log,
   });
-  io.stdout.write(`cm-certify service listening on ${service.url}\n`);
+  io.stdout.write(`cm-certify service listening on ${service.url}\n${describeGateway(service.worker)}`);
   if (service.adminPassword)
     io.stdout.write(
       `  first start: log in at ${service.url}/login as admin with the password ${service.adminPassword}\n  (shown this once; it is stored hashed)\n`,
@@ -76,10 +90,12 @@ export async function workerCommand(options: ServiceCommandOptions, io: CliIo): 
     workDir: options.data ? resolve(io.cwd, options.data) : undefined,
     concurrency: count(options.concurrency, '--concurrency', 4, 1),
     heartbeatMs: count(options.heartbeat, '--heartbeat', 2000, 100),
+    mock: mockOf(options),
     env: io.env,
     log,
   });
   io.stdout.write(`cm-certify worker ${worker.name} taking runs (concurrency ${count(options.concurrency, '--concurrency', 4, 1)}). Stop with Ctrl-C.\n`);
+  io.stdout.write(describeGateway(worker.worker));
   await untilSignal(io.signal);
   await worker.close();
   return 0;

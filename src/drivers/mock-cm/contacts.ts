@@ -38,6 +38,11 @@ export class MockContacts {
     });
   }
 
+  /** A request reached the mock through a shared server (whose connections are not this run's alone). */
+  noteRequest(clock: Clock): void {
+    this.firstAt ??= clock.now();
+  }
+
   /** Failed TLS handshakes: how many, and the first MAX_KEPT_TLS_FAILURES. */
   tlsFailures(): { count: number; kept: TlsFailure[] } {
     return { count: this.count, kept: [...this.kept] };

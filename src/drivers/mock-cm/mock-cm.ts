@@ -32,6 +32,7 @@ import { closeServer, listen, originOf, pathSegment, readBody } from '../../supp
 import type { BodyRead } from '../../support/http-server.js';
 import { boundedCopy, readFailure, recordRefused, recordedTarget, refuseSocket } from './inbound-evidence.js';
 import type { Socket } from 'node:net';
+import type { MockMount, MountedMock } from './mount.js';
 
 export interface MockCmOptions {
   clock: Clock;
@@ -53,6 +54,8 @@ export interface MockCmOptions {
   reservationTemplate?: ReservationTemplate | undefined;
   /** The seed of the bookings the mock generates (default DEFAULT_BOOKING_SEED): same seed, same bookings. */
   bookingSeed?: number | undefined;
+  /** A shared server to mount under instead of listening on host:port (the onboarding service's worker). */
+  mount?: MockMount | undefined;
 }
 
 interface Reply {
@@ -88,6 +91,7 @@ export class MockChannelManager {
   /** The seeded bookings it serves beside the scenario's own (and the changes guests make to them). */
   readonly seeded: SeededBookings;
   private server: Server | undefined;
+  private mounted: MountedMock | undefined;
   private baseUrl = '';
   /** Errors to answer the next requests of an operation with, in turn. */
   private readonly errors = new ScenarioErrors();
@@ -143,6 +147,15 @@ export class MockChannelManager {
         release();
       });
     };
+    if (this.options.mount) {
+      // The shared server's limits and TLS apply; its handshakes and connections are not one run's, its requests are.
+      this.mounted = this.options.mount.mount((req, res) => {
+        this.contacts.noteRequest(this.options.clock);
+        handler(req, res);
+      });
+      this.baseUrl = this.mounted.url;
+      return;
+    }
     const { tls, host, port, requestTimeoutMs } = this.options;
     // Node enforces requestTimeout only when it checks connections (every 30 s by default):
     // check often enough that a slow sender is cut close to the configured time.
@@ -168,6 +181,8 @@ export class MockChannelManager {
   }
 
   async close(): Promise<void> {
+    this.mounted?.unmount();
+    this.mounted = undefined;
     const server = this.server;
     if (!server) return;
     this.server = undefined;
@@ -245,7 +260,8 @@ export class MockChannelManager {
       durationMs: Math.round(performance.now() - x.started),
       request: {
         method: req.method ?? '?',
-        ...recordedTarget(this.baseUrl, req.url ?? '/', redactor),
+        // The request's path is whole (a mount's prefix included): it goes after the origin.
+        ...recordedTarget(this.mounted ? new URL(this.baseUrl).origin : this.baseUrl, req.url ?? '/', redactor),
         ...messageRecord(redactHeaders(flatHeaders(req), redactor), read.bytes, evidenceBodyBytes, redactor, read.ok ? read.bytes.length : read.total),
       },
       ...(reply ? { response: { status: reply.status, ...messageRecord(reply.headers, reply.body, evidenceBodyBytes, redactor) } } : {}),
