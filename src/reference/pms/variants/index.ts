@@ -9,6 +9,7 @@ import { CALLBACK_VARIANTS } from './callbacks.js';
 import { CLAUSE_VARIANTS } from './clauses.js';
 import { CORRECT_VARIANTS } from './correct.js';
 import { ERROR_PATH_VARIANTS } from './error-paths.js';
+import { GAP_VARIANTS } from './gaps.js';
 import { POLLING_VARIANTS } from './polling.js';
 import { PROPERTY_SYNC_VARIANTS } from './property-sync.js';
 import { REQUEST_VARIANTS } from './requests.js';
@@ -29,6 +30,7 @@ export const PMS_VARIANTS: Readonly<Record<PmsFault, PmsVariant>> = {
   ...SHAPE_VARIANTS,
   ...ERROR_PATH_VARIANTS,
   ...CLAUSE_VARIANTS,
+  ...GAP_VARIANTS,
 };
 
 export { CORRECT_VARIANTS };
