@@ -2,6 +2,8 @@
 // deep integration is enabled, date ranges within the agreed days, and which refusal a PMS
 // went on after. Each passes what a correct PMS sends and fails what a broken one sends.
 import { describe, expect, it } from 'vitest';
+import { AriLedger } from '../../src/checks/ari-ledger.js';
+import { ariCoverage } from '../../src/checks/code/pms-ari.js';
 import { ariRangeDays, noRoomInfo } from '../../src/checks/code/pms-clauses.js';
 import { setupBeforeUse } from '../../src/checks/code/pms-effects.js';
 import type { CodeCheckInput } from '../../src/checks/code/types.js';
@@ -35,7 +37,7 @@ function x(operation: string, body: Record<string, unknown> = {}, answer: Record
 
 const refused = (id: number) => x('SetupProperty', {}, { success: false, errors: [{ id, msg: 'refused' }] });
 
-function input(inbound: LiveExchange[], profile = PROFILE): CodeCheckInput {
+function input(inbound: LiveExchange[], profile = PROFILE, ledger?: AriLedger): CodeCheckInput {
   return {
     subject: undefined,
     args: {},
@@ -43,9 +45,14 @@ function input(inbound: LiveExchange[], profile = PROFILE): CodeCheckInput {
     now: T0,
     profile,
     run: { allowHttp: false },
-    pms: { inbound, ledger: () => undefined, mappedPairs: [], windowStart: T0, windowKey: 'w' },
+    pms: { inbound, ledger: () => ledger, mappedPairs: PAIRS, windowStart: T0, windowKey: 'w' },
   };
 }
+
+const PAIRS = [
+  { room: '1', rate: 'A' },
+  { room: '1', rate: 'B' },
+];
 
 const ROOM_INFO = [{ pms_room_id: 1, units: 2, dormitory: false, maxPersons: 2 }];
 
@@ -101,5 +108,34 @@ describe('setup-before-use after a refusal (flow-setup-before-use.4, .5)', () =>
 
   it('passes a PMS that sends nothing between the refusals and the successful setup', () => {
     expect(setupBeforeUse.run(input([x('HealthCheck'), refused(1001), refused(1002), x('SetupProperty'), x('GetRoomTypes')])).status).toBe('pass');
+  });
+});
+
+describe('ari-coverage judges units and a rate on every date (ari-full-refresh-coverage.2, .3)', () => {
+  const YEAR = ['2026-11-21', '2027-11-21'] as const;
+  const refresh = (a: Record<string, unknown>, b: Record<string, unknown>) => {
+    const ledger = new AriLedger(T0);
+    ledger.ingest('a1', {
+      currency: 'EUR',
+      Inventory: [
+        { wbp_room_id: '1', wbp_rate_id: 'A', start_date: YEAR[0], end_date: YEAR[1], ...a },
+        { wbp_room_id: '1', wbp_rate_id: 'B', start_date: YEAR[0], end_date: YEAR[1], ...b },
+      ],
+    });
+    return ariCoverage.run(input([], PROFILE, ledger));
+  };
+
+  it('passes units and a rate for every pair over the year', () => {
+    expect(refresh({ units: 3, rate: '80' }, { units: 3, rate: '95' }).status).toBe('pass');
+  });
+
+  it('fails a pair that has a rate and no units, naming .2, and one with units and no rate, naming .3', () => {
+    const noUnits = refresh({ units: 3, rate: '80' }, { rate: '95' });
+    expect(noUnits.status).toBe('fail');
+    expect(noUnits.message).toContain('ari-full-refresh-coverage.2');
+    expect(noUnits.message).toContain('1 x B: no units on 2026-11-21..2027-11-20');
+    const noRate = refresh({ units: 3, rate: '80' }, { units: 3 });
+    expect(noRate.message).toContain('ari-full-refresh-coverage.3');
+    expect(noRate.message).toContain('1 x B: no rate');
   });
 });
