@@ -79,17 +79,21 @@ describe('no-room-info (roominfo-absent-default.1, .2)', () => {
 
 describe('ari-range-days (ari-split-large.3)', () => {
   const agreed = parseProfile(`${PROFILE_TEXT}ari: {max_days_per_range: 31}\n`, 'p.yaml', {});
-  const update = (start: string, end: string) =>
-    x('ARIUpdate', { Inventory: [{ wbp_room_id: '1', wbp_rate_id: '1', start_date: start, end_date: end, units: 2 }] });
+  const ledgerOf = (...ranges: Array<[string, string]>) => {
+    const ledger = new AriLedger(T0);
+    for (const [start, end] of ranges)
+      ledger.ingest('a1', { currency: 'EUR', Inventory: [{ wbp_room_id: '1', wbp_rate_id: 'A', start_date: start, end_date: end, units: 2 }] });
+    return ledger;
+  };
 
   it('passes ranges up to the agreed days and fails a longer one', () => {
-    expect(ariRangeDays.run(input([update('2027-01-01', '2027-01-31')], agreed)).status).toBe('pass');
-    const verdict = ariRangeDays.run(input([update('2027-01-01', '2027-01-31'), update('2027-02-01', '2027-03-04')], agreed));
+    expect(ariRangeDays.run(input([], agreed, ledgerOf(['2027-01-01', '2027-01-31']))).status).toBe('pass');
+    const verdict = ariRangeDays.run(input([], agreed, ledgerOf(['2027-01-01', '2027-01-31'], ['2027-02-01', '2027-03-04'])));
     expect(verdict).toEqual(expect.objectContaining({ status: 'fail', expected: 31, actual: 32, pointer: '/Inventory/0' }));
   });
 
   it('skips with the reason when no maximum is agreed', () => {
-    const verdict = ariRangeDays.run(input([update('2027-01-01', '2027-12-31')]));
+    const verdict = ariRangeDays.run(input([], PROFILE, ledgerOf(['2027-01-01', '2027-12-31'])));
     expect(verdict.skip).toBe('not-applicable');
     expect(verdict.message).toContain('ari.max_days_per_range');
   });

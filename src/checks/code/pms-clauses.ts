@@ -5,7 +5,6 @@
 // maximum of days (ari-split-large.3; skipped when the profile agrees none).
 import { operationOf as op } from '../../spec/exchange.js';
 import type { LiveExchange } from '../../spec/exchange.js';
-import { dayNumber } from '../coverage.js';
 import type { CodeCheck } from './types.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
 
@@ -48,29 +47,13 @@ export const ariRangeDays: CodeCheck = {
     if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
     const max = profile.raw.ari?.max_days_per_range;
     if (max === undefined) return skip('Not applicable: no maximum of days per range is agreed (profile ari.max_days_per_range)', 'not-applicable');
-    const updates = pms.inbound.filter((x) => op(x) === 'ARIUpdate' && x.at >= pms.windowStart);
-    if (updates.length === 0) return skip('no ARIUpdate in this window', 'blocked');
-    let items = 0;
-    let longest = { days: 0, at: '', pointer: '' };
-    const over: string[] = [];
-    for (const x of updates) {
-      const inventory = bodyOf(x)?.Inventory;
-      if (!Array.isArray(inventory)) continue;
-      inventory.forEach((item: unknown, index) => {
-        const i = (item ?? {}) as Obj;
-        const start = typeof i.start_date === 'string' ? dayNumber(i.start_date) : undefined;
-        const end = typeof i.end_date === 'string' ? dayNumber(i.end_date) : undefined;
-        if (start === undefined || end === undefined || end < start) return;
-        items += 1;
-        const days = end - start + 1;
-        if (days > longest.days) longest = { days, at: x.record.id, pointer: `/Inventory/${index}` };
-        if (days > max && over.length < 50) over.push(x.record.id);
-      });
-    }
-    const text = `${items} item(s) in ${updates.length} request(s); the longest range ${longest.days} day(s)`;
+    const ledger = pms.ledger(pms.windowKey);
+    if (!ledger || ledger.requests === 0) return skip('no ARIUpdate in this window', 'blocked');
+    const longest = ledger.longestRange;
+    const text = `${ledger.items} item(s) in ${ledger.requests} request(s); the longest range ${longest.days} day(s)`;
     if (longest.days <= max) return pass(`${text} (at most ${max} agreed)`);
     return fail(`${unexpected('days in one date range', `at most ${max} (the agreed maximum)`, longest.days)}; ${text}`, {
-      exchanges: [...new Set(over)].slice(0, 10),
+      exchanges: [longest.exchange],
       pointer: longest.pointer,
       expected: max,
       actual: longest.days,
