@@ -42,8 +42,8 @@ function refreshFirstPlanOnly(drop: 'units' | 'rate'): PmsVariant {
 
 /** Two rooms as a PMS with automatic room creation describes them (spec: RoomInfo). */
 const ROOM_INFO: readonly Obj[] = [
-  { pms_room_id: 1, units: 4, dormitory: false, label: 'Double Room', maxPersons: 2 },
-  { pms_room_id: 2, units: 1, dormitory: true, label: 'Six-bed dorm', maxPersons: 6, pricingModel: 'dormitory' },
+  { pms_room_id: 1, units: 4, dormitory: false, label: 'Double Room', description: 'Lake view', maxPersons: 2 },
+  { pms_room_id: 2, units: 1, dormitory: true, label: 'Six-bed dorm', description: null, maxPersons: 6, pricingModel: 'dormitory' },
 ];
 
 const REFUSED_SYNC: readonly OperationName[] = ['GetRoomTypes', 'GetRatePlans', 'GetBookingList'];
