@@ -98,6 +98,8 @@ export class AriLedger {
   items = 0;
   /** The most Inventory items one request carried. */
   maxItemsPerRequest = 0;
+  /** The item spanning the most days (ari-split-large.3). */
+  longestRange = { days: 0, exchange: '', pointer: '' };
   // One string per distinct data: a refresh repeats the same values across days and pairs,
   // and segments then share one string instead of each building and keeping its own.
   private readonly dataKeys = new PathInterner<string>(MAX_SHARED_KEYS);
@@ -136,6 +138,7 @@ export class AriLedger {
       if (this.unknownPairs.length < 50) this.unknownPairs.push({ exchange, pointer, message: `room "${room}" x rate plan "${rate}" is not mapped` });
       return;
     }
+    if (end - start + 1 > this.longestRange.days) this.longestRange = { days: end - start + 1, exchange, pointer };
     const key = `${room}\u0000${rate}`;
     let pair = this.pairs.get(key);
     if (!pair) {

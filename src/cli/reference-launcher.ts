@@ -54,6 +54,7 @@ async function launchPms(choice: ReferenceChoice, context: LaunchContext): Promi
     property: base.property,
     currency: base.currency ?? 'EUR',
     pollIntervalMs: base.intervals.pollMs,
+    ...(base.raw.ari?.max_days_per_range === undefined ? {} : { maxDaysPerRange: base.raw.ari.max_days_per_range }),
     capabilities: {
       ackBooking: base.capabilities.includes('AckBooking'),
       notifyBooking: base.capabilities.includes('NotifyBooking'),

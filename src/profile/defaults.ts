@@ -88,6 +88,7 @@ export function applyDefaults(raw: RawProfile, file: string, secrets: string[]):
     },
     deadlines: { ...DEFAULT_DEADLINES, ...raw.deadlines },
     ratePlanAvailability: raw.rate_plan_availability ?? false,
+    deepIntegration: raw.deep_integration ?? false,
     errorIds: { notActivated: raw.error_ids?.not_activated ?? [] },
     secrets,
     raw,

@@ -177,6 +177,11 @@ export const PROFILE_SCHEMA = {
       additionalProperties: { type: 'string' },
     },
     rate_plan_availability: { type: 'boolean', description: 'Whether availability is given per rate plan (true) or per room (false).' },
+    deep_integration: {
+      type: 'boolean',
+      description:
+        'PMS target: the channel manager enabled a deep integration (rooms created and removed from the PMS configuration), so SetupProperty and GetRoomTypes may carry RoomInfo (default false: RoomInfo is absent by default).',
+    },
     // PMS target: the channel manager's own reservation format (a JSON template file).
     mock: {
       type: 'object',

@@ -51,6 +51,8 @@ export interface RawProfile {
   intervals?: { poll_ms?: number; poll_tolerance_ms?: number; clock_skew_ms?: number; far_earlier_ms?: number; polls_observed?: number };
   deadlines?: Record<string, string>;
   rate_plan_availability?: boolean;
+  /** PMS target: a deep integration is enabled (RoomInfo may be sent). */
+  deep_integration?: boolean;
   /** PMS target: the mock channel manager's reservation format (a JSON template file). */
   mock?: { reservation_template?: string };
   /** OTA target: error ids the candidate answers where the spec gives none. */
@@ -92,6 +94,8 @@ export interface Profile {
   intervals: { pollMs: number; pollToleranceMs: number; clockSkewMs: number; farEarlierMs: number; pollsObserved: number };
   deadlines: Record<string, string>;
   ratePlanAvailability: boolean;
+  /** PMS target: the channel manager enabled a deep integration, so SetupProperty and GetRoomTypes may carry RoomInfo. */
+  deepIntegration: boolean;
   /** Error ids meaning "this operation is not activated for the channel" (CreateProperty's prerequisite). */
   errorIds: { notActivated: number[] };
   /** PMS target: the reservation format the mock serves instead of the built-in one (loadProfile reads it). */

@@ -4,22 +4,12 @@
 // names it. Nothing here is unobservable: each could be judged on the wire.
 export const KNOWN_MISSING_CLAUSES: Readonly<Record<string, string>> = {
   'env-pms-cid-format.2': 'no check judges the length of pms_cid apart from its equality with the assigned cid; the length is only a description (ambiguous)',
-  'env-healthcheck-ids.1': "no check yet looks for fields beyond the envelope in a PMS's HealthCheck (the request schemas allow extra fields)",
-  'flow-setup-before-use.4': 'no PMS scenario yet answers SetupProperty with 1001 and then watches the property for a while',
-  'flow-setup-before-use.5': 'no PMS scenario yet answers SetupProperty with 1002 and then watches the property for a while',
-  'ari-full-refresh-coverage.2': 'the coverage check counts dates an Inventory item covers, not whether the item carries units',
-  'ari-full-refresh-coverage.3': 'the coverage check counts dates an Inventory item covers, not whether the item carries a rate',
   'booking-id-verbatim.3': "no check compares a PMS's CancelBooking booking_id with a listed booking",
   'cp-activation.1': 'the harness has no way to make an OTA withdraw the activation of its test property; a refusal only skips the suite',
   'cp-activation.2': 'the mock always treats CreateProperty as activated; no scenario withholds activation and watches for CreateProperty',
-  'rp-default-zero.2': 'the request schema holds a rate plan id to >= 0 and asks for one 0, not that the others are > 0',
-  'roominfo-absent-default.1': "no check yet looks for RoomInfo in a PMS's SetupProperty when no deep integration is declared",
-  'roominfo-absent-default.2': "no check yet looks for RoomInfo in a PMS's GetRoomTypes when no deep integration is declared",
   'hc-always-true.3': 'the OTA suites send HealthCheck with "" and with the right credentials, never with wrong ones',
   'grp-room-zero-global.1': 'no check yet sends ARI for a room through a rate plan listed under "0" and reads whether it applies',
   'ack-4004.2': 'ack.unknown.4004 judges the error id, not that msg gives a reason',
   'cancel-request.3': 'the cancellation suite always sends a reason; no CancelBooking without one is sent',
-  'inv-rate-pattern.2': "the price per unit and night is the PMS's own; no scenario states a rate the harness could compare with",
-  'ari-split-large.3': 'pms.ari.split-large judges items per request; no agreed maximum of days per range is configured or judged',
   'cb-ari-full-refresh-ident.2': 'the mock maps one PMS property to its wbp_property_id; no scenario maps one to several',
 };

@@ -63,6 +63,7 @@ const BOOKING_POLLING_EFFECTS = new Set([
   'pms.ari.refresh-after-error',
   'pms.callback.ari-full-refresh-by-pms-id',
   'pms.ari.price-change-sent',
+  'pms.ari.range-days',
 ]);
 
 /** The suites a fault needs: setup always (the PMS connects there), plus where its check lives. */
@@ -107,6 +108,7 @@ const BODY_RULE_FAULTS: ReadonlySet<PmsFault> = new Set([
   'fee-reference-unknown',
   'phone-national',
   'image-url-internal',
+  'second-default-rate-plan',
 ]);
 
 describe.concurrent('broken PMS variants', () => {

@@ -417,6 +417,26 @@ export const ADDED_CHECKS: AddedCheck[] = [
     why: 'issue 26 item 3: inv-rdef-single.2 and .3 (rdef_single only for private rooms above one person) had no check; judged on the full refresh against the rooms GetRoomTypes described (required; D-353)',
   },
   {
+    target: 'pms',
+    check: 'rule.health-check.envelope-only',
+    why: 'issue 26 item 3: env-healthcheck-ids.1 (HealthCheck carries only the envelope) had no check; a body rule on every HealthCheck request (required; D-374)',
+  },
+  {
+    target: 'pms',
+    check: 'rule.rate-plans.others-above-zero',
+    why: "issue 26 item 3: rp-default-zero.2 (a room's rate plans other than the default have pms_rate_id > 0) had no check; a body rule on CreateProperty and UpdateRoom (required)",
+  },
+  {
+    target: 'pms',
+    check: 'pms.setup.no-room-info',
+    why: 'issue 26 item 3: roominfo-absent-default.1 and .2 (no RoomInfo in SetupProperty or GetRoomTypes without a deep integration) had no check; judged on every such request of the setup (recommended; D-371)',
+  },
+  {
+    target: 'pms',
+    check: 'pms.ari.range-days',
+    why: 'issue 26 item 3: ari-split-large.3 (no date range beyond the agreed days) had no check; judged on the refresh by wbp_property_id against the profile ari.max_days_per_range, not applicable without it (recommended; D-372)',
+  },
+  {
     target: 'ota',
     check: 'booking.list-null.fetched-still-listed',
     why: 'issue 26 item 4: a fetched booking must stay in the null list whether or not the OTA offers AckBooking (gbl-null-returns-all, required)',

@@ -6,6 +6,7 @@ import { inventoryDateOrder } from './inventory.js';
 import { bookingListVersionDateTime, healthCheckSuccess } from './operations.js';
 import { propertyAddressCountry, propertyCoordinates, propertyFeeReferences, propertyRoomWbpRoomId, propertyTimezone } from './property.js';
 import { ratePlansRateIdTruthy } from './rate-plans.js';
+import { healthCheckEnvelopeOnly, rateIdsAboveDefault } from './request-clauses.js';
 import { imageUrlsPublic, propertyPhoneFax } from './contact-images.js';
 import { reservationDayRates, reservationMinimumFields, reservationTotalPrice } from './reservation.js';
 import type { BodyRule } from './types.js';
@@ -28,6 +29,8 @@ export const BODY_RULES: readonly BodyRule[] = Object.freeze([
   imageUrlsPublic,
   bookingListVersionDateTime,
   healthCheckSuccess,
+  healthCheckEnvelopeOnly,
+  rateIdsAboveDefault,
 ]);
 
 // Every judged body asks for its rules; the list is frozen, so each answer is worked out once.

@@ -9,6 +9,7 @@ import { PMS_MODEL_CHECKS } from './pms-model.js';
 import { PMS_ERROR_CHECKS } from './pms-errors.js';
 import { PMS_ARI_EXTRA_CHECKS } from './pms-ari-extra.js';
 import { PMS_ARI_OCCUPANCY_CHECKS } from './pms-ari-occupancy.js';
+import { PMS_CLAUSE_CHECKS } from './pms-clauses.js';
 import { PROPERTY_CHECKS } from './property.js';
 import { PROPERTY_EFFECT_CHECKS } from './property-effects.js';
 import { roomChangedInPlace } from './property-by-id.js';
@@ -29,6 +30,7 @@ const ALL: CodeCheck[] = [
   ...PMS_ERROR_CHECKS,
   ...PMS_ARI_EXTRA_CHECKS,
   ...PMS_ARI_OCCUPANCY_CHECKS,
+  ...PMS_CLAUSE_CHECKS,
 ];
 
 export const CODE_CHECKS: ReadonlyMap<string, CodeCheck> = new Map(ALL.map((c) => [c.name, c]));

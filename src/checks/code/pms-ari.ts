@@ -1,9 +1,9 @@
 // Code checks on the ARI a PMS pushed (PMS target): takes the window's ARI ledger and
-// the channel manager's mapped pairs, gives verdicts on coverage and horizon, units per
-// room, currency, unknown ids and compactness.
+// the channel manager's mapped pairs, gives verdicts on coverage and horizon (units and a
+// rate on every date of the year), units per room, currency, unknown ids and compactness.
 import { compaction, coverageReport, unitsConflicts } from '../ari-ledger.js';
 import type { AriLedger } from '../ari-ledger.js';
-import { dayNumber, dayString, lastNightOfYearFrom } from '../coverage.js';
+import { dayNumber, dayString, gapsIn, lastNightOfYearFrom } from '../coverage.js';
 import { endOfNextYear, formatDate, DAY_MS } from '../../support/time.js';
 import type { CodeCheck, CodeCheckInput, PmsFacts } from './types.js';
 import type { Verdict } from '../../spec/vocabulary.js';
@@ -23,9 +23,33 @@ function horizonEnd(input: CodeCheckInput, from: number): { to: number; label: s
   return { to: lastNightOfYearFrom(from), label: 'one year ahead' };
 }
 
+/**
+ * Covered days where a pair still lacks units or a rate (ari-full-refresh-coverage.2 and .3):
+ * an item with only one of them covers the day, and the channel still misses the other.
+ */
+function missingField(ledger: AriLedger, pairs: ReadonlyArray<{ room: string; rate: string }>, from: number, to: number): Verdict | undefined {
+  const fields = [
+    { name: 'units', clause: 'ari-full-refresh-coverage.2', map: (room: string, rate: string) => ledger.pair(room, rate)?.units },
+    { name: 'rate', clause: 'ari-full-refresh-coverage.3', map: (room: string, rate: string) => ledger.pair(room, rate)?.rates },
+  ] as const;
+  for (const field of fields) {
+    const gaps = pairs.flatMap(({ room, rate }) => {
+      const first = gapsIn(field.map(room, rate)?.ranges() ?? [], from, to)[0];
+      return first ? [`${room} x ${rate}: no ${field.name} on ${dayString(first[0])}..${dayString(first[1])}`] : [];
+    });
+    if (gaps.length === 0) continue;
+    return fail(
+      `${unexpected(`${field.name} in the full refresh`, `${field.name} for every pair on every date to ${dayString(to)}`, `${gaps.length} pair(s) without it on some dates (${field.clause})`)}\n  ${gaps.slice(0, 5).join('\n  ')}`,
+      { expected: `${field.name} on every date`, actual: gaps.slice(0, 10) },
+    );
+  }
+  return undefined;
+}
+
 export const ariCoverage: CodeCheck = {
   name: 'ari-coverage',
-  description: "ARIUpdate covers every mapped room x rate plan on every date from the window's day to one year ahead (args: horizon: end-of-next-year)",
+  description:
+    "ARIUpdate covers every mapped room x rate plan on every date from the window's day to one year ahead, with units and a rate on each (args: horizon: end-of-next-year)",
   run(input) {
     const w = windowLedger(input);
     if (!('ledger' in w)) return w;
@@ -35,8 +59,14 @@ export const ariCoverage: CodeCheck = {
     const reach = Math.min(...report.map((r) => r.reach));
     const stats = `${w.ledger.items} items in ${w.ledger.requests} request(s), ${report.length} pair(s)`;
     const incomplete = report.filter((r) => r.gaps.length > 0);
-    if (incomplete.length === 0)
-      return pass(`every pair covered from ${dayString(from)} to ${label} (${dayString(to)}); horizon reached ${dayString(reach)}; ${stats}`);
+    if (incomplete.length === 0) {
+      // Units and a rate are asked for over the year the rule names; beyond it only the horizon check speaks.
+      const missing = missingField(w.ledger, w.pms.mappedPairs, from, Math.min(to, lastNightOfYearFrom(from)));
+      if (missing) return missing;
+      return pass(
+        `every pair covered with units and a rate from ${dayString(from)} to ${label} (${dayString(to)}); horizon reached ${dayString(reach)}; ${stats}`,
+      );
+    }
     const shown = incomplete.slice(0, 5).map((r) => `${r.room} x ${r.rate}: first gap ${dayString(r.gaps[0]![0])}..${dayString(r.gaps[0]![1])}`);
     return fail(
       `${unexpected('coverage', `every pair to ${dayString(to)} (${label})`, `${incomplete.length} pair(s) with gaps; horizon reached ${reach >= from ? dayString(reach) : 'none'}`)}\n  ${shown.join('\n  ')}`,

@@ -4,6 +4,7 @@
 // NotifyBooking when it lacks BookingCreate and serves its callbacks (availability after
 // every booking and change is the model's: pms-model.ts).
 import { operationOf as op, succeeded } from '../../spec/exchange.js';
+import type { LiveExchange } from '../../spec/exchange.js';
 import { dayNumber } from '../coverage.js';
 import type { CodeCheck } from './types.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
@@ -39,25 +40,46 @@ export const setupCredentials: CodeCheck = {
 
 const BEFORE_SETUP = new Set(['HealthCheck', 'SetupProperty', 'CreateProperty']);
 
+/** The error id the channel manager answered a SetupProperty with (1001, 1002), if it refused it. */
+function refusalId(x: LiveExchange): number | undefined {
+  const v = x.response?.ok ? (x.response.value as { errors?: Array<{ id?: unknown }> } | null) : null;
+  const id = Array.isArray(v?.errors) ? v.errors[0]?.id : undefined;
+  return typeof id === 'number' ? id : undefined;
+}
+
+/** What an early request followed: a SetupProperty refused with 1001 (.4) or 1002 (.5), or none yet (.1-.3). */
+function afterWhat(early: LiveExchange, before: readonly LiveExchange[]): string {
+  const setup = before.filter((x) => op(x) === 'SetupProperty' && x.at <= early.at).at(-1);
+  const id = setup ? refusalId(setup) : undefined;
+  if (id === 1001) return 'after SetupProperty was refused with 1001 (flow-setup-before-use.4)';
+  if (id === 1002) return 'after SetupProperty was refused with 1002 (flow-setup-before-use.5)';
+  return setup ? `after SetupProperty was refused${id === undefined ? '' : ` with ${id}`}` : 'before any SetupProperty';
+}
+
 export const setupBeforeUse: CodeCheck = {
   name: 'setup-before-use',
-  description: 'nothing but HealthCheck, SetupProperty and CreateProperty comes before the first successful SetupProperty',
+  description:
+    'nothing but HealthCheck, SetupProperty and CreateProperty comes before the first successful SetupProperty (none after a refusal with 1001 or 1002 either)',
   run({ pms }) {
     if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
     const setup = pms.inbound.find((x) => op(x) === 'SetupProperty' && succeeded(x));
     if (!setup) return skip('no successful SetupProperty yet', 'blocked');
     const index = pms.inbound.indexOf(setup);
-    const early = pms.inbound.slice(0, index).filter((x) => !BEFORE_SETUP.has(op(x)));
+    const before = pms.inbound.slice(0, index);
+    const early = before.filter((x) => !BEFORE_SETUP.has(op(x)));
     if (early.length === 0)
       return pass(`${index} request(s) before setup succeeded, all HealthCheck, SetupProperty or CreateProperty`, { exchanges: [setup.record.id] });
+    // Grouped by what each came after, so the failure says which refusal the PMS went on after.
+    const groups = new Map<string, string[]>();
+    for (const x of early) {
+      const when = afterWhat(x, before);
+      groups.set(when, [...(groups.get(when) ?? []), `${op(x)} (${x.record.id})`]);
+    }
     return fail(
       unexpected(
         'requests before setup succeeded',
         'only HealthCheck, SetupProperty or CreateProperty',
-        early
-          .slice(0, 5)
-          .map((x) => `${op(x)} (${x.record.id})`)
-          .join(', '),
+        [...groups].map(([when, sent]) => `${sent.slice(0, 5).join(', ')}${sent.length > 5 ? ', ...' : ''} ${when}`).join('; '),
       ),
       {
         exchanges: [...early.slice(0, 5).map((x) => x.record.id), setup.record.id],

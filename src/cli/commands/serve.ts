@@ -147,6 +147,7 @@ async function serveReferencePms(options: ServeOptions, io: CliIo): Promise<() =
     property: profile.property,
     currency: profile.currency ?? 'EUR',
     pollIntervalMs: profile.intervals.pollMs,
+    ...(profile.raw.ari?.max_days_per_range === undefined ? {} : { maxDaysPerRange: profile.raw.ari.max_days_per_range }),
     capabilities: {
       ackBooking: caps.includes('AckBooking'),
       notifyBooking: caps.includes('NotifyBooking'),

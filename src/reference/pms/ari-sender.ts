@@ -1,7 +1,7 @@
 // ARI to the channel manager: takes the mapping, the ledger and the calendar rules, gives
 // the full refresh (every pair, today to the end of next year), the availability updates
 // after bookings and the price changes, as ARIUpdate requests of at most itemsPerRequest
-// items. One queue: each job computes its items when it runs, so a later job never
+// items, each spanning at most the agreed days per range. One queue: each job computes its items when it runs, so a later job never
 // carries older data.
 import { type CalendarContext, type DateWindow, type InventoryItem, availabilityItems, fullRefreshItems, pairItems } from './calendar.js';
 import type { ChannelPair } from './mapping.js';
@@ -9,10 +9,16 @@ import { type PmsContext, send } from './context.js';
 import type { BookedStay } from './ledger.js';
 import type { Mapping } from './mapping.js';
 import type { PmsCalendarRules } from './property.js';
+import { DAY_MS, formatDate, parseDate } from '../../support/time.js';
+
+const dayOf = (date: string): number => Math.round(parseDate(date)! / DAY_MS);
+const dateOf = (day: number): string => formatDate(day * DAY_MS);
 
 export interface AriSenderOptions {
   currency: string;
   itemsPerRequest: number;
+  /** The days per date range agreed with the channel (ari-split-large.3); undefined: none agreed. */
+  maxDaysPerRange?: number;
   rules: PmsCalendarRules;
 }
 
@@ -31,7 +37,7 @@ export class AriSender {
     return this.enqueue(async () => {
       this.ctx.state.refreshesStarted += 1;
       const window = this.window();
-      const items = this.ctx.behaviour.inventory(fullRefreshItems(mapping, window, this.calendar()));
+      const items = this.limitRanges(this.ctx.behaviour.inventory(fullRefreshItems(mapping, window, this.calendar())));
       const pause = this.ctx.behaviour.refreshPauseMs();
       for (const [index, batch] of this.ctx.behaviour.refreshBatches(items, { size: this.options.itemsPerRequest, mapping, window }).entries()) {
         if (index > 0 && pause > 0) await this.ctx.clock.sleep(pause, this.ctx.signal);
@@ -57,7 +63,9 @@ export class AriSender {
 
   private sendAvailability(mapping: Mapping, stays: readonly BookedStay[]): Promise<void> {
     return this.enqueue(async () => {
-      const items = this.ctx.behaviour.inventory(availabilityItems(mapping, this.ctx.behaviour.availabilityStays(stays), this.window(), this.calendar()));
+      const items = this.limitRanges(
+        this.ctx.behaviour.inventory(availabilityItems(mapping, this.ctx.behaviour.availabilityStays(stays), this.window(), this.calendar())),
+      );
       if (items.length === 0) return;
       await this.sendItems(items);
       this.ctx.state.availabilityUpdates += 1;
@@ -71,7 +79,21 @@ export class AriSender {
     }
     if (!this.ctx.behaviour.sendsPriceChange()) return Promise.resolve();
     return this.enqueue(async () => {
-      await this.sendItems(this.ctx.behaviour.inventory(pairItems(pair, window, this.calendar())));
+      await this.sendItems(this.limitRanges(this.ctx.behaviour.inventory(pairItems(pair, window, this.calendar()))));
+    });
+  }
+
+  /** Items cut so that none spans more than the agreed days per range (when one is agreed). */
+  private limitRanges(items: InventoryItem[]): InventoryItem[] {
+    const max = this.ctx.behaviour.daysPerRange(this.options.maxDaysPerRange);
+    if (max === undefined || max < 1) return items;
+    return items.flatMap((item) => {
+      const [first, last] = [dayOf(String(item.start_date)), dayOf(String(item.end_date))];
+      if (last - first < max) return [item];
+      const parts: InventoryItem[] = [];
+      for (let start = first; start <= last; start += max)
+        parts.push({ ...item, start_date: dateOf(start), end_date: dateOf(Math.min(last, start + max - 1)) });
+      return parts;
     });
   }
 

@@ -86,6 +86,11 @@ export class PmsBehaviour {
     return units;
   }
 
+  /** The days one Inventory item may span: the maximum agreed with the channel (undefined: none agreed). */
+  daysPerRange(agreed: number | undefined): number | undefined {
+    return agreed;
+  }
+
   /** The Inventory items of a refresh or update, as computed (runs of equal days combined). */
   inventory(items: InventoryItem[]): InventoryItem[] {
     return items;
@@ -99,8 +104,8 @@ export class PmsBehaviour {
     return batches;
   }
 
-  /** What the PMS still sends for the property after its SetupProperty was refused (1001, 1002): nothing. */
-  afterRefusedSetup(): readonly OperationName[] {
+  /** What the PMS still sends for the property after its SetupProperty was refused with `errorId` (1001, 1002): nothing. */
+  afterRefusedSetup(_errorId?: number): readonly OperationName[] {
     return [];
   }
 

@@ -294,6 +294,46 @@ const FAULT_TABLE = {
     SPEC.overview,
     'pms.ari.price-change-sent',
   ),
+  // Issue 26 item 3: clauses no check proved before (src/reference/pms/variants/gaps.ts).
+  'healthcheck-extra-fields': fault('HealthCheck carries pms_version "7.2.1" beside the envelope', ep('HealthCheck'), 'rule.health-check.envelope-only'),
+  'second-default-rate-plan': fault(
+    "UpdateRoom sends the changed room's half-board rate plan with pms_rate_id 0, the default rate plan's id",
+    SPEC.ratePlan,
+    'rule.rate-plans.others-above-zero',
+  ),
+  'refresh-units-first-plan-only': fault(
+    "A full refresh gives units only with each room's first rate plan; the room's other plans get a rate and no units",
+    SPEC.overview,
+    'pms.ari.coverage-one-year',
+  ),
+  'refresh-rates-first-plan-only': fault(
+    "A full refresh gives a rate only with each room's first rate plan; the room's other plans get units and no rate",
+    SPEC.overview,
+    'pms.ari.coverage-one-year',
+  ),
+  'continues-after-not-enabled': fault(
+    'After SetupProperty is refused with 1002 (not enabled yet) it still fetches rooms and rate plans and polls (it stops after 1001)',
+    SPEC.overview,
+    'pms.setup.before-use',
+    true,
+  ),
+  'room-info-unasked': fault(
+    'SetupProperty and GetRoomTypes carry RoomInfo although no deep integration was enabled',
+    SPEC.roomInfo,
+    'pms.setup.no-room-info',
+    true,
+  ),
+  'rate-for-all-units': fault(
+    'ARIUpdate gives as rate the price of all free units for a night (unit price x units)',
+    SPEC.inventory,
+    'pms.ari.price-change-sent',
+  ),
+  'range-days-ignored': fault(
+    'Ignores the days per range agreed with the channel (profile ari.max_days_per_range): a run of equal days goes out as one item',
+    ep('ARIUpdate'),
+    'pms.ari.range-days',
+    true,
+  ),
 } satisfies Record<string, PmsFaultInfo>;
 
 export type PmsFault = keyof typeof FAULT_TABLE;

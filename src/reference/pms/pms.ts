@@ -44,6 +44,8 @@ export interface ReferencePmsOptions {
   pollIntervalMs?: number;
   /** Inventory items per ARIUpdate, default 100. */
   itemsPerRequest?: number;
+  /** Days one Inventory item may span, as agreed with the channel (profile ari.max_days_per_range); default: no limit. */
+  maxDaysPerRange?: number;
   /** Default: all true. */
   capabilities?: PmsCapabilities;
   /** Start the setup flow at once (default false: wait for the start hook). */
@@ -96,6 +98,7 @@ export class ReferencePms {
     this.sender = new AriSender(this.ctx, {
       currency: options.currency,
       itemsPerRequest: options.itemsPerRequest ?? 100,
+      ...(options.maxDaysPerRange === undefined ? {} : { maxDaysPerRange: options.maxDaysPerRange }),
       rules: this.fixture.calendar,
     });
     this.poller = new Poller(this.ctx, this.sender, {
@@ -245,7 +248,8 @@ export class ReferencePms {
   /** A refused SetupProperty: the requests the behaviour still sends for the property (the correct one: none). */
   private async goOnAfterRefusal(reason: string): Promise<void> {
     if (!reason.startsWith('SetupProperty')) return;
-    for (const operation of this.behaviour.afterRefusedSetup()) {
+    const errorId = /^SetupProperty failed: error (\d+)/.exec(reason)?.[1];
+    for (const operation of this.behaviour.afterRefusedSetup(errorId === undefined ? undefined : Number(errorId))) {
       await send(this.ctx, operation, operation === 'GetBookingList' ? { wbp_booking_version: null } : {});
     }
   }

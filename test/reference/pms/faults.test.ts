@@ -207,6 +207,7 @@ const ruleFault = (id: string): FaultCase => ({ scenario: 'propertySync', probe:
 
 type Answer = { status: number; contentType: string | null; json: any };
 const answerOf = (result: unknown): Answer => result as Answer;
+const ENVELOPE_FIELDS = ['pms_property_id', 'wbp_property_id', 'wbp_property_password', 'guid', 'shared_secret', 'pms_cid', 'verb'];
 const items = (pair: Pair): any[] => firstRefresh(pair).flatMap((r) => r.body.Inventory);
 const versionAt = (pair: Pair, index: number): number => parseBookingVersion(pair.of('GetBookingList')[index]!.body.wbp_booking_version) ?? NaN;
 const pollAt = (pair: Pair, index: number): number => pair.of('GetBookingList')[index]!.at;
@@ -560,6 +561,58 @@ const CASES: Record<PmsFault, FaultCase> = {
     correct: [],
     faulty: ['GetRoomTypes', 'GetRatePlans', 'GetBookingList'],
   },
+  // Issue 26 item 3 (src/reference/pms/variants/gaps.ts).
+  'healthcheck-extra-fields': {
+    scenario: 'setup',
+    probe: (p) => Object.keys(p.of('HealthCheck')[0]!.body).filter((key) => !ENVELOPE_FIELDS.includes(key)),
+    correct: [],
+    faulty: ['pms_version'],
+  },
+  'second-default-rate-plan': {
+    scenario: 'propertySync',
+    probe: (p) =>
+      p
+        .of('UpdateRoom')
+        .flatMap((r) => applyBodyRules('UpdateRoom', 'request', r.body).filter((j) => j.verdict.status === 'fail'))
+        .map((j) => j.rule.id),
+    correct: [],
+    faulty: ['rule.rate-plans.others-above-zero'],
+  },
+  'refresh-units-first-plan-only': { scenario: 'setup', probe: (p) => items(p).some((i) => i.units === undefined), correct: false, faulty: true },
+  'refresh-rates-first-plan-only': { scenario: 'setup', probe: (p) => items(p).some((i) => i.rate === undefined), correct: false, faulty: true },
+  'continues-after-not-enabled': {
+    scenario: 'refusedSetup',
+    options: {
+      intercept: (x) => (x.operation === 'SetupProperty' ? jsonResponse(200, { success: false, errors: [{ id: 1002, msg: 'not enabled' }] }) : undefined),
+    },
+    probe: (p) => p.received.slice(p.received.findIndex((r) => r.operation === 'SetupProperty') + 1).map((r) => r.operation),
+    correct: [],
+    faulty: ['GetRoomTypes', 'GetRatePlans', 'GetBookingList'],
+  },
+  'room-info-unasked': {
+    scenario: 'setup',
+    probe: (p) => p.received.filter((r) => ['SetupProperty', 'GetRoomTypes'].includes(r.operation) && r.body.RoomInfo !== undefined).map((r) => r.operation),
+    correct: [],
+    faulty: ['SetupProperty', 'GetRoomTypes'],
+  },
+  'rate-for-all-units': {
+    scenario: 'priceChange',
+    options: LONG_POLL,
+    probe: (p, a) => [
+      answerOf(a).json.rate,
+      p.of('ARIUpdate').some((r) => r.body.Inventory.some((i: any) => i.rate === '199.00' && i.start_date === '2099-01-01')),
+    ],
+    correct: ['199.00', true],
+    faulty: ['199.00', false],
+  },
+  // Agreed at 31 days per range: the dormitory's prices change only with the season, so its runs are longer.
+  'range-days-ignored': {
+    scenario: 'setup',
+    options: { maxDaysPerRange: 31 },
+    probe: (p) => Math.max(...items(p).map((i) => (Date.parse(i.end_date) - Date.parse(i.start_date)) / 86_400_000 + 1)) <= 31,
+    correct: true,
+    faulty: false,
+  },
   'booking-create-strict': { scenario: 'bookingCreateExtra', probe: (_p, a) => answerOf(a).json.success, correct: true, faulty: false },
   'miscounts-units': {
     scenario: 'twoRoomsThreeUnits',
@@ -665,6 +718,9 @@ describe('reference PMS faults', () => {
       'scheduled-refresh',
       'mapping-before-setup',
       'continues-after-refusal',
+      'continues-after-not-enabled',
+      'room-info-unasked',
+      'range-days-ignored',
     ]);
     expect(PMS_FAULTS['version-after-error'].catchBy).toBe('pms.poll.version-after-error');
     expect(PMS_FAULTS['booking-create-http-500'].catchBy).toBe('protocol.http-status');

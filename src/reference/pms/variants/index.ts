@@ -10,6 +10,7 @@ import { CLAUSE_VARIANTS } from './clauses.js';
 import { CORRECT_VARIANTS } from './correct.js';
 import { ERROR_PATH_VARIANTS } from './error-paths.js';
 import { MODEL_CLAUSE_VARIANTS } from './model-clauses.js';
+import { GAP_VARIANTS } from './gaps.js';
 import { POLLING_VARIANTS } from './polling.js';
 import { PROPERTY_SYNC_VARIANTS } from './property-sync.js';
 import { REQUEST_VARIANTS } from './requests.js';
@@ -31,6 +32,7 @@ export const PMS_VARIANTS: Readonly<Record<PmsFault, PmsVariant>> = {
   ...ERROR_PATH_VARIANTS,
   ...CLAUSE_VARIANTS,
   ...MODEL_CLAUSE_VARIANTS,
+  ...GAP_VARIANTS,
 };
 
 export { CORRECT_VARIANTS };
