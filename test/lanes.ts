@@ -10,6 +10,14 @@
 
 /** Servers, in-process certification runs, child processes. */
 export const INTEGRATION = [
+  'test/hostile/hooks-and-signals.test.ts',
+  'test/hostile/pms-never-connects.test.ts',
+  'test/hostile/profile-tls-files.test.ts',
+  'test/report/junit.test.ts',
+  'test/reference/pms/faults.test.ts',
+  'test/reference/pms/polling.test.ts',
+  'test/reference/pms/property-sync.test.ts',
+  'test/reference/pms/refresh.test.ts',
   'test/api/run-api.test.ts',
   'test/bench/ingest-child.test.ts',
   'test/checks/run-verdict.test.ts',
@@ -75,7 +83,7 @@ export const INTEGRATION = [
 ];
 
 /** Every fault variant of the reference candidates, run in full and judged. */
-export const VARIANTS = ['test/e2e/ota-reference.test.ts', 'test/e2e/pms-reference.test.ts'];
+export const VARIANTS = ['test/e2e/ota-reference.test.ts', 'test/e2e/pms-reference.test.ts', 'test/e2e/failure-texts.test.ts'];
 
 /** Tests that take long or need something beyond Node. */
 export const SLOW = [
