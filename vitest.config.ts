@@ -1,19 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { INTEGRATION, SLOW, VARIANTS } from './test/lanes.js';
 
-/** Tests that take long or need something beyond Node: their own lane, run after the fast one (npm test runs both). */
-const SLOW = [
-  'test/e2e/load.test.ts',
-  'test/e2e/determinism.test.ts',
-  'test/e2e/pms-model-seeds.test.ts',
-  'test/cli/pack.test.ts',
-  'test/hostile/terminal-pty.test.ts',
-  'test/report/html-browser.test.ts',
-  'test/service/postgres-workers.test.ts',
-  'test/service/browser.test.ts',
-  'test/service/lifecycle.test.ts',
-  'test/service/waivers.test.ts',
-  'test/service/pms-runs.test.ts',
-];
+/** Every test file not listed in another lane is a unit test (test/lanes.ts says which lane is which). */
+const NOT_UNIT = [...INTEGRATION, ...VARIANTS, ...SLOW];
 
 export default defineConfig({
   test: {
@@ -30,7 +19,18 @@ export default defineConfig({
     // Concurrent end-to-end tests mostly wait on (fast) clocks and sockets, not the CPU.
     maxConcurrency: 12,
     projects: [
-      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: NOT_UNIT,
+          // No sockets, no processes: a file that needs one belongs to another lane.
+          setupFiles: ['test/support/unit-guard.setup.ts'],
+        },
+      },
+      { extends: true, test: { name: 'integration', include: INTEGRATION } },
+      { extends: true, test: { name: 'variants', include: VARIANTS } },
       { extends: true, test: { name: 'slow', include: SLOW } },
     ],
   },

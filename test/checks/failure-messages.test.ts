@@ -12,7 +12,7 @@ import { takeBaseline } from '../../src/checks/booking-model.js';
 import type { BookedStay, BookingChange } from '../../src/channel-manager/index.js';
 import type { CodeCheckInput } from '../../src/checks/code/types.js';
 import type { LiveExchange } from '../../src/spec/exchange.js';
-import { parseProfile } from '../../src/profile/load-profile.js';
+import { inboundExchange, pmsTestProfile } from '../support/builders.js';
 
 describe('the failure template', () => {
   it('quotes JSON once: "an item like {"booking_id":"B-1000"}", not {\\"booking_id\\"…}', () => {
@@ -32,28 +32,10 @@ describe('the failure template', () => {
 });
 
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
-const PROFILE = parseProfile(
-  'target: pms\nbase_url: https://pms.test/cb\nshared_secret: sec-ret-1\npms_cid: abc\nproperty: {pms_property_id: 7, wbp_property_id: "1001", wbp_property_password: pw}\n',
-  'p.yaml',
-  {},
-);
+const PROFILE = pmsTestProfile();
 
 function fetched(bookingId: string, at: number): LiveExchange {
-  return {
-    record: {
-      id: 'x42',
-      direction: 'inbound',
-      operation: 'GetBookingId',
-      startedAt: new Date(at).toISOString(),
-      durationMs: 1,
-      request: { method: 'POST', url: '/GetBookingId', headers: {}, body: '', bytes: 0, truncated: false },
-      response: { status: 200, headers: {}, body: '', bytes: 0, truncated: false },
-    },
-    at,
-    query: {},
-    request: { ok: true, value: { booking_id: bookingId } },
-    response: { ok: true, value: { success: true } },
-  };
+  return inboundExchange('GetBookingId', at, { id: 'x42', body: { booking_id: bookingId } });
 }
 
 function ledgerOf(units: number): AriLedger {

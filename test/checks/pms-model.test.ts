@@ -17,7 +17,7 @@ import { AriLedger } from '../../src/checks/ari-ledger.js';
 import { takeBaseline, type InventoryBaseline } from '../../src/checks/booking-model.js';
 import { availabilityModel } from '../../src/checks/code/pms-model.js';
 import type { CodeCheckInput } from '../../src/checks/code/types.js';
-import { parseProfile } from '../../src/profile/load-profile.js';
+import { inboundExchange, pmsTestProfile } from '../support/builders.js';
 import { readReservation, type BookingLedger } from '../../src/reference/pms/ledger.js';
 import { pmsBehaviour } from '../../src/reference/pms/variants/index.js';
 import type { PmsFault } from '../../src/reference/pms/index.js';
@@ -26,29 +26,11 @@ import { ManualClock } from '../../src/support/clock.js';
 import { addDays, formatDate } from '../../src/support/time.js';
 
 const FIXTURE = loadPropertyFixture();
-const PROFILE = parseProfile(
-  'target: pms\nbase_url: https://pms.test/cb\nshared_secret: sec-ret-1\npms_cid: abc\nproperty: {pms_property_id: 7, wbp_property_id: "1001", wbp_property_password: pw}\n',
-  'p.yaml',
-  {},
-);
+const PROFILE = pmsTestProfile();
 const DAYS = 420;
 
 function fetched(bookingId: string, at: number): LiveExchange {
-  return {
-    record: {
-      id: `x-${bookingId}`,
-      direction: 'inbound',
-      operation: 'GetBookingId',
-      startedAt: new Date(at).toISOString(),
-      durationMs: 1,
-      request: { method: 'POST', url: '/GetBookingId', headers: {}, body: '', bytes: 0, truncated: false },
-      response: { status: 200, headers: {}, body: '', bytes: 0, truncated: false },
-    },
-    at,
-    query: {},
-    request: { ok: true, value: { booking_id: bookingId } },
-    response: { ok: true, value: { success: true } },
-  };
+  return inboundExchange('GetBookingId', at, { id: `x-${bookingId}`, body: { booking_id: bookingId } });
 }
 
 /** A PMS: its booking ledger (the reference's, or a fault's), fed the channel manager's reservations; its ARI: its units (the rooms' units) less what it booked. */

@@ -3,37 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { InboundJudge } from '../../src/runner/inbound-judge.js';
 import type { LiveExchange } from '../../src/spec/exchange.js';
-
-const ISSUED = { sharedSecret: 's', pmsCid: 'abc', property: { pms_property_id: 7, wbp_property_id: '1001', wbp_property_password: 'pw' } };
-let seq = 0;
+import { ISSUED, inboundExchange, pmsEnvelope } from '../support/builders.js';
 
 function ari(at: number): LiveExchange {
-  const id = `x${++seq}`;
-  const body = {
-    ...ISSUED.property,
-    shared_secret: 's',
-    pms_cid: 'abc',
-    guid: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
-    verb: 'ARIUpdate',
+  const body = pmsEnvelope('ARIUpdate', {
     currency: 'EUR',
     Inventory: [{ wbp_room_id: '1', wbp_rate_id: 'A', start_date: '2027-01-01', end_date: '2027-01-02', units: 3 }],
-  };
-  return {
-    record: {
-      id,
-      direction: 'inbound',
-      operation: 'ARIUpdate',
-      startedAt: new Date(at).toISOString(),
-      durationMs: 1,
-      request: { method: 'POST', url: '/ARIUpdate', headers: {}, body: '', bytes: 0, truncated: false },
-      response: { status: 200, headers: {}, body: '', bytes: 0, truncated: false },
-    },
-    at,
-    query: { shared_secret: 's' },
-    requestContentType: 'application/json',
-    request: { ok: true, value: body },
-    response: { ok: true, value: { success: true } },
-  };
+  });
+  return inboundExchange('ARIUpdate', at, { body, query: { shared_secret: ISSUED.sharedSecret }, requestContentType: 'application/json' });
 }
 
 describe('inbound judge ledgers', () => {

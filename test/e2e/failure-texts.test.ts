@@ -1,0 +1,162 @@
+// Each OTA fault variant's failure text as a partner reads it (issue 27 item 5): takes the
+// variant table (ota-variants.ts) and the built CLI, runs the real binary (node
+// bin/cm-certify.js run --reference --variant V --no-color --seed 2) on the variant's catching
+// check, as the report's own re-run hint does (--grep '^(id)$'), and compares the terminal
+// summary from "Failures (n)" / "Warnings (n)" to the verdict line with the pinned file
+// test/golden/failure-texts/ota-<variant>.txt. What differs from run to run (ports, GUIDs,
+// dates, times, durations) is normalised first. Any other drift fails.
+//
+// Regenerate every pinned text (after a check's message or a variant changes), in one command:
+//   npm run test:failure-texts
+// (it builds, then runs this file with CM_CERTIFY_UPDATE_FAILURE_TEXTS=1, which writes the
+// files instead of comparing and removes the files of variants that no longer exist).
+// Runs in the variants lane; at most RUNNING child processes at once keep its cost bounded.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OTA_FAULT_NAMES } from '../../src/reference/ota/index.js';
+import { tempDir } from '../support/temp-dir.js';
+import { CAUGHT_BY, WARNING_ONLY } from './ota-variants.js';
+
+const BIN = resolve('bin/cm-certify.js');
+const DIR = resolve('test/golden/failure-texts');
+const UPDATE = process.env.CM_CERTIFY_UPDATE_FAILURE_TEXTS === '1';
+/** Child processes at once: each is about 2 s of CPU, and the lane shares 2 cores. */
+const RUNNING = 4;
+
+/**
+ * Not pinned yet (issue 27 item 5, open): their catching check is one judged on every
+ * exchange (schema.response, protocol.*, rule.*, envelope.*), which `--grep` alone cannot
+ * select ("matches no check"), or (the last few) timed out on a loaded machine. Pinning them
+ * needs the run of the catching step's suite (--suite) instead of --grep.
+ */
+const NOT_PINNED: ReadonlySet<string> = new Set([
+  'room-id-as-string',
+  'room-max-persons-zero',
+  'rate-id-zero',
+  'rate-plan-room-id-integer',
+  'auth-http-401',
+  'auth-text-plain',
+  'errors-missing',
+  'error-id-string',
+  'unknown-operation-404',
+  'html-error-page',
+  'ari-http-500-large',
+  'booking-version-integer',
+  'booking-id-too-long',
+  'reservation-total-mismatch',
+  'reservation-day-rates-mismatch',
+  'reservation-lowercase-currency',
+  'reservation-missing-order-time',
+  'reservation-lowercase-country',
+  'create-property-http-500',
+  'bad-request-http-400',
+  'bad-request-text-plain',
+  'property-id-not-integer',
+  'ari-rejects-one-night',
+  'property-refuses-empty-breakfast',
+  'reservation-minimum-missing',
+  // Their text holds what differs from run to run beyond what failureText() normalises (the
+  // property suite's generated property ids, exchange numbers that depend on timing).
+  'create-property-changes-nothing',
+  'create-property-dorm-unlisted',
+  'create-property-plans-unlisted',
+  'delete-rate-plan-drops-rooms',
+  'delete-rate-plan-kept',
+  'delete-room-kept',
+  'delete-room-plans-kept',
+  'delete-room-updateroom-refused',
+  'property-description-limit-in-bytes',
+  'property-ops-change-nothing',
+  'property-refuses-max-description',
+  'property-refuses-mixed-dorm',
+  'property-refuses-numeric-id',
+  'property-requires-sort-order',
+  'property-unchecked',
+  'room-without-plans-uncovered',
+  'room-without-plans-unlisted',
+  'update-rate-plan-ignored',
+  'update-room-errors-missing',
+  'update-room-label-kept',
+  'update-room-new-unlisted',
+]);
+const PINNED = OTA_FAULT_NAMES.filter((f) => !NOT_PINNED.has(f));
+
+let running = 0;
+const waiting: (() => void)[] = [];
+async function slot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= RUNNING) await new Promise<void>((go) => waiting.push(go));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: tempDir(), env: { PATH: process.env.PATH, CI: '1' }, timeout: 240_000 }, (error, stdout, stderr) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** The terminal summary of the failing (or warned) checks, without what changes between runs. */
+export function failureText(stdout: string): string {
+  const lines = stdout.split('\n');
+  const start = lines.findIndex((l) => /^(Failures|Warnings|Errors|Required checks not proven) \(\d+\)/.test(l));
+  if (start < 0) return '';
+  return (
+    lines
+      .slice(start)
+      .filter((l) => !l.startsWith('Checks: '))
+      .join('\n')
+      .replace(/127\.0\.0\.1:\d{2,5}/g, '127.0.0.1:PORT')
+      // The run's own label suffix on the names it creates ("Double Room cm919a").
+      .replace(/\bcm[0-9a-f]{4}\b/g, 'cmXXXX')
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, 'GUID')
+      .replace(/\d{4}-\d{2}-\d{2}/g, 'YYYY-MM-DD')
+      .replace(/\d{2}:\d{2}:\d{2}(\.\d+)?/g, 'HH:MM:SS')
+      .replace(/\d+(\.\d+)? ?m?s\b/g, (m) => m.replace(/[\d.]+/, 'N'))
+      .trimEnd()
+      .concat('\n')
+  );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+describe("each OTA variant's failure text, through the real binary", () => {
+  if (UPDATE) {
+    mkdirSync(DIR, { recursive: true });
+    const known = new Set(PINNED.map((f) => `ota-${f}.txt`));
+    for (const file of readdirSync(DIR)) if (file.startsWith('ota-') && !known.has(file)) rmSync(join(DIR, file));
+  }
+
+  it('a pinned text exists for every variant, and none for a variant that is gone', () => {
+    const files = existsSync(DIR) ? readdirSync(DIR).filter((f) => f.startsWith('ota-')) : [];
+    expect(files.sort()).toEqual(PINNED.map((f) => `ota-${f}.txt`).sort());
+  });
+
+  it.concurrent.each(PINNED.map((f) => [f, CAUGHT_BY[f]] as const))(
+    '%s: the text of %s',
+    async (fault, id) => {
+      const { code, stdout, stderr } = await slot(() =>
+        cli(['run', '--target', 'ota', '--reference', '--variant', fault, '--no-color', '--seed', '2', '--grep', `^(${escapeRegExp(id)})$`]),
+      );
+      const warning = WARNING_ONLY.has(fault);
+      expect(code, stderr).toBe(warning ? 0 : 1);
+      const text = failureText(stdout);
+      // The text names the catching check as failed (or warned): a text of some other check would pin nothing.
+      expect(text, stdout).toContain(`${warning ? '⚠' : '✖'} ${id}`);
+      const file = join(DIR, `ota-${fault}.txt`);
+      if (UPDATE) writeFileSync(file, text);
+      else expect(text).toBe(readFileSync(file, 'utf8'));
+    },
+    300_000,
+  );
+});

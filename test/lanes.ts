@@ -1,0 +1,104 @@
+// The test lanes, by cost: takes nothing, gives the file lists vitest.config.ts builds its
+// projects from. A file listed nowhere is a unit test (pure functions: no sockets, no
+// processes; test/support/unit-guard.setup.ts fails it there if it opens one); the lists
+// below hold the rest, each file in one list only (test/lanes.test.ts checks it).
+//   unit         pure functions, run first so cheap failures show first
+//   integration  servers, in-process runs, child processes of the built CLI
+//   variants     the reference candidates and their fault variants, full runs judged against
+//                the verdict baseline and the pinned failure texts
+//   slow         a browser, Postgres, npm pack, load, a pty
+
+/** Servers, in-process certification runs, child processes. */
+export const INTEGRATION = [
+  'test/hostile/hooks-and-signals.test.ts',
+  'test/hostile/pms-never-connects.test.ts',
+  'test/hostile/profile-tls-files.test.ts',
+  'test/report/junit.test.ts',
+  'test/reference/pms/faults.test.ts',
+  'test/reference/pms/polling.test.ts',
+  'test/reference/pms/property-sync.test.ts',
+  'test/reference/pms/refresh.test.ts',
+  'test/api/run-api.test.ts',
+  'test/bench/ingest-child.test.ts',
+  'test/checks/run-verdict.test.ts',
+  'test/cli/cli-process.test.ts',
+  'test/cli/interrupt.test.ts',
+  'test/cli/lazy-modules.test.ts',
+  'test/cli/run-flags.test.ts',
+  'test/cli/trust-cli.test.ts',
+  'test/cli/user-suite.test.ts',
+  'test/cli/verdict-words.test.ts',
+  'test/cli/yaml-errors.test.ts',
+  'test/drivers/identity.test.ts',
+  'test/drivers/mock-cm.test.ts',
+  'test/drivers/served-shapes.test.ts',
+  'test/drivers/undici-core.test.ts',
+  'test/e2e/interrupted-window.test.ts',
+  'test/e2e/ota-allowed-values.test.ts',
+  'test/e2e/ota-booking-lists.test.ts',
+  'test/e2e/ota-probes.test.ts',
+  'test/e2e/pms-effects.test.ts',
+  'test/e2e/pms-order-timing.test.ts',
+  'test/e2e/pms-transport.test.ts',
+  'test/e2e/run-options.test.ts',
+  'test/e2e/time-to-verdict.test.ts',
+  'test/e2e/unattended.test.ts',
+  'test/hostile/candidate-loops.test.ts',
+  'test/hostile/curl-paste.test.ts',
+  'test/hostile/files-and-folders.test.ts',
+  'test/hostile/harness-bounds.test.ts',
+  'test/hostile/hostile-reports.test.ts',
+  'test/hostile/html-injection.test.ts',
+  'test/hostile/input-files.test.ts',
+  'test/hostile/invisible-and-duplicates.test.ts',
+  'test/hostile/json-numbers-keys.test.ts',
+  'test/hostile/mock-hostile.test.ts',
+  'test/hostile/mock-inbound.test.ts',
+  'test/hostile/mock-outsiders.test.ts',
+  'test/hostile/ota-hostile.test.ts',
+  'test/hostile/pms-hostile-run.test.ts',
+  'test/hostile/pms-misconfigured.test.ts',
+  'test/hostile/queued-error-credentials.test.ts',
+  'test/hostile/reference-outputs.test.ts',
+  'test/hostile/request-target.test.ts',
+  'test/hostile/secret-transforms.test.ts',
+  'test/hostile/secrets.test.ts',
+  'test/hostile/tls.test.ts',
+  'test/hostile/url-identity.test.ts',
+  'test/hostile/verify-and-diff.test.ts',
+  'test/hostile/yaml-size.test.ts',
+  'test/reference/ota/property-suite.test.ts',
+  'test/reference/ota/server.test.ts',
+  'test/reference/pms/callbacks.test.ts',
+  'test/reference/pms/lifecycle.test.ts',
+  'test/reference/pms/setup.test.ts',
+  'test/report/browser-availability.test.ts',
+  'test/report/ci-docs.test.ts',
+  'test/report/probable-cause.test.ts',
+  'test/report/reproduce.test.ts',
+  'test/runner/self-check.test.ts',
+  'test/service/api.test.ts',
+  'test/service/pages.test.ts',
+  'test/support/simulated-clock.test.ts',
+];
+
+/** Every fault variant of the reference candidates, run in full and judged. */
+export const VARIANTS = ['test/e2e/ota-reference.test.ts', 'test/e2e/pms-reference.test.ts', 'test/e2e/failure-texts.test.ts'];
+
+/** Tests that take long or need something beyond Node. */
+export const SLOW = [
+  'test/e2e/load.test.ts',
+  'test/e2e/determinism.test.ts',
+  'test/cli/pack.test.ts',
+  'test/hostile/terminal-pty.test.ts',
+  'test/report/html-browser.test.ts',
+  'test/service/postgres-workers.test.ts',
+  'test/service/browser.test.ts',
+  'test/service/lifecycle.test.ts',
+  'test/service/waivers.test.ts',
+  'test/service/pms-runs.test.ts',
+  'test/e2e/pms-model-seeds.test.ts',
+];
+
+/** The lanes in the order `npm test` runs them. */
+export const LANES = ['unit', 'integration', 'variants', 'slow'] as const;
