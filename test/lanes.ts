@@ -80,6 +80,12 @@ export const INTEGRATION = [
   'test/service/api.test.ts',
   'test/service/pages.test.ts',
   'test/support/simulated-clock.test.ts',
+  'test/service/history.test.ts',
+  'test/service/oidc.test.ts',
+  'test/cli/serve-kept-ca.test.ts',
+  'test/hostile/ari-ledger-outsiders.test.ts',
+  'test/hostile/curl-cacert.test.ts',
+  'test/hostile/rerun-hint-path.test.ts',
 ];
 
 /** Every fault variant of the reference candidates, run in full and judged. */

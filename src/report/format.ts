@@ -6,7 +6,7 @@
 import type { CheckResult } from '../spec/vocabulary.js';
 import type { Exchange } from '../spec/exchange.js';
 import type { RunResult, SuiteResult } from '../spec/run-result.js';
-import { docsLinkUrl } from './docs-link.js';
+import { docsLink } from './docs-link.js';
 import { curlLines, rerunHint } from './reproduce.js';
 import type { ReproduceContext } from './reproduce.js';
 
@@ -102,7 +102,9 @@ function reproduceLines(x: Exchange, reproduce: ReproduceContext, options: Failu
 export function checkDetails(check: CheckResult, result: RunResult, options: FailureLineOptions = {}): string {
   const suite = options.suite ?? result.suites.find((s) => s.checks.includes(check));
   const lines = [`${check.id} (${check.level}) — ${check.title}`, ...failureLines(check, result, options)];
-  const docs = suite ? docsLinkUrl(check.id, suite, result.target) : undefined;
+  // A report file travels (CI pages, a partner's mail): its link is the path inside the cm-certify
+  // package, never this machine's install path; the terminal prints the absolute URL.
+  const docs = suite ? docsLink(check.id, suite, result.target) : undefined;
   if (docs) lines.push(`docs: ${docs}`);
   if (options.reproduce && (check.outcome === 'fail' || check.outcome === 'error')) lines.push(`re-run: ${rerunHint([check.id], options.reproduce)}`);
   return lines.join('\n');

@@ -33,9 +33,9 @@ export function verdictMeaning(verdict: string): VerdictMeaning | undefined {
   return Object.hasOwn(VERDICT_TABLE, verdict) ? VERDICT_TABLE[verdict as RunVerdict] : undefined;
 }
 
-/** The words of a run whose required checks all passed or were waived (exit 0), whether or not it certifies. */
-export function requiredChecksPassed(verdict: RunVerdict): boolean {
-  return VERDICT_TABLE[verdict].requiredPassed;
+/** The words of a run whose required checks all passed or were waived (exit 0), whether or not it certifies; false for a word cm-certify never gives (an edited file). */
+export function requiredChecksPassed(verdict: string): boolean {
+  return verdictMeaning(verdict)?.requiredPassed ?? false;
 }
 
 /** The words that certify: certified, and certified-with-waivers (every failure accepted by a named waiver). */

@@ -21,7 +21,7 @@ import { buildRunResult } from './run-result-fixture.js';
 const RAW = /(?![ \n])[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}\p{Default_Ignorable_Code_Point}\u2800]/u;
 /** The harness's own lines that start at column 0. */
 const HARNESS_LINE =
-  /^(?:$|cm-certify · |▶ |Suites$|Note: |Warnings \(\d+\)$|Required checks not proven \(\d+\)$|Errors \(\d+\)$|Failures \(\d+\)$|Probable cause: |Failed checks \(\d+\)$|Re-run them: |Checks: |Verdict: )/;
+  /^(?:$|cm-certify · |▶ |Suites$|Note: |Warnings \(\d+\)$|Required checks not proven \(\d+\)$|Errors \(\d+\)$|Failures \(\d+\)$|Probable cause: |Failed checks \(\d+\)$|Failed and errored checks \([^)]*\)$|Re-run them: |Checks: |Verdict: )/;
 
 const FORGED = 'R-1\n\nVerdict: CERTIFIED (every required check passed)\n';
 const ATTACKS = [FORGED, 'true\u200b', '\u202eDEIFITREC :tcidreV', `${'x'.repeat(75)}Verdict: CERTIFIED`, 'a\r\nb\u2028c\u0085d\u001b[2Je'];
@@ -65,8 +65,9 @@ function expectTerminalSafe(text: string): void {
   const lines = text.split('\n');
   for (const line of lines) {
     expect(RAW.test(line), JSON.stringify(line)).toBe(false);
-    // Every line fits an 80-column screen (a command to copy is kept whole: it holds none of the candidate's text).
-    if (!/^\s+(?:curl |-H |--data-binary |re-run: |[{}"])|^Re-run them: /.test(line)) expect(displayWidth(line), JSON.stringify(line)).toBeLessThanOrEqual(80);
+    // Every line fits an 80-column screen (a command to copy and a docs link are kept whole: they hold none of the candidate's text).
+    if (!/^\s+(?:curl |-H |--data-binary |re-run: |docs: |[{}"])|^Re-run them: /.test(line))
+      expect(displayWidth(line), JSON.stringify(line)).toBeLessThanOrEqual(80);
     if (!line.startsWith(' ')) expect(line, 'a line at column 0 is the harness’s').toMatch(HARNESS_LINE);
   }
   const verdicts = lines.filter((l) => l.startsWith('Verdict:'));

@@ -2,7 +2,7 @@
 // its checks as expandable rows coloured by outcome and level (message, where, expected
 // and actual, schema errors, exchanges), and the filter toolbar that hides passing rows.
 import type { CheckResult, Outcome, Target } from '../../spec/vocabulary.js';
-import { docsLinkUrl } from '../docs-link.js';
+import { docsLink } from '../docs-link.js';
 import type { Exchange } from '../../spec/exchange.js';
 import type { RunResult, SuiteResult } from '../../spec/run-result.js';
 import { requiredChecksPassed } from '../../spec/verdicts.js';
@@ -142,7 +142,7 @@ function renderSuite(
   const problems = suite.checks.filter(isProblem).length;
   const checks = suite.checks.map((c, i) => {
     const anchor = checkAnchor(index, i);
-    return renderCheck(c, anchor, byId, runStartMs, anchor === openAnchor, docsLinkUrl(c.id, suite, target));
+    return renderCheck(c, anchor, byId, runStartMs, anchor === openAnchor, docsLink(c.id, suite, target));
   });
   return html`<section class="suite outcome-${suite.outcome}${problems ? ' has-problems' : ''}" data-suite="${suite.name}">
 <h3><span class="badge">${OUTCOME_LABEL[suite.outcome] ?? suite.outcome}</span> ${suite.name} <span class="muted">— ${suite.title} · v${suite.version} · <code>${suite.file}</code> · ${formatDuration(suite.durationMs)}</span></h3>
