@@ -104,6 +104,7 @@ export function checkDetails(check: CheckResult, result: RunResult, options: Fai
   const lines = [`${check.id} (${check.level}) — ${check.title}`, ...failureLines(check, result, options)];
   const docs = suite ? docsLinkUrl(check.id, suite, result.target) : undefined;
   if (docs) lines.push(`docs: ${docs}`);
-  if (options.reproduce && (check.outcome === 'fail' || check.outcome === 'error')) lines.push(`re-run: ${rerunHint([check.id], options.reproduce)}`);
+  const rerun = options.reproduce && (check.outcome === 'fail' || check.outcome === 'error') ? rerunHint([check.id], options.reproduce) : undefined;
+  if (rerun) lines.push(`re-run: ${rerun}`);
   return lines.join('\n');
 }
