@@ -89,3 +89,52 @@ if (process.argv[1]?.endsWith('pms-certification.js')) {
       `${bookingCreate ? '30-minute polling (BookingCreate)' : '5-minute polling'}: ${describePmsTime(await measurePmsCertification(bookingCreate))}`,
     );
 }
+
+export interface PmsEstimateCheck {
+  /** The "Estimated length" the run printed, in ms (the run's own words, parsed back). */
+  estimatedMs: number;
+  /** The run on the injected clock from its first suite (the estimate counts from the PMS's connection). */
+  measuredMs: number;
+  /** |estimated - measured| / measured. */
+  off: number;
+  /** Real time the benchmark took. */
+  realMs: number;
+  verdict: string;
+}
+
+/** "about 8 min 34 s", "about 1 h 5 min", "about 40 s" (src/runner/heartbeat.ts formatMs) in ms. */
+export function parseEstimate(text: string): number | undefined {
+  const m = /Estimated length: about ((?:\d+ h ?)?(?:\d+ min ?)?(?:\d+ s)?)/.exec(text);
+  if (!m?.[1]) return undefined;
+  const part = (unit: string): number => Number(new RegExp(`(\\d+) ${unit}`).exec(m[1]!)?.[1] ?? 0);
+  return ((part('h') * 60 + part('min')) * 60 + part('s')) * 1000;
+}
+
+/**
+ * The printed estimate against the run (issue 28 item 17): the reference PMS at its own short
+ * polling (fixtures/profiles/reference-pms.yaml, seconds), on the injected clock.
+ */
+export async function measurePmsEstimate(): Promise<PmsEstimateCheck> {
+  const clock = new SimulatedClock(Date.now());
+  const cwd = mkdtempSync(join(tmpdir(), 'cm-certify-bench-'));
+  let out = '';
+  const stdout = new Writable({
+    write(c, _e, cb) {
+      out += String(c);
+      cb();
+    },
+  });
+  try {
+    const real = performance.now();
+    const { result } = await runCommand(
+      { target: 'pms', reference: true, profile: packagePath('fixtures', 'profiles', 'reference-pms.yaml') },
+      { stdout, stderr: sink(), env: {}, cwd, isTTY: false, clock },
+    );
+    const estimatedMs = parseEstimate(out);
+    if (estimatedMs === undefined) throw new Error('the run printed no "Estimated length"');
+    const measuredMs = clock.now() - Date.parse(result.startedAt);
+    return { estimatedMs, measuredMs, off: Math.abs(estimatedMs - measuredMs) / measuredMs, realMs: performance.now() - real, verdict: result.verdict };
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
+}

@@ -15,8 +15,8 @@ import { measureCertification, measureOverhead } from './overhead.js';
 import { measureScaling } from './scaling.js';
 import type { ScalingPoint, ScalingRow } from './scaling.js';
 import { measureStartup } from './startup.js';
-import { describePmsTime, measurePmsCertification, pmsIntervals } from './pms-certification.js';
-import type { PmsCertificationTime } from './pms-certification.js';
+import { describePmsTime, measurePmsCertification, measurePmsEstimate, pmsIntervals } from './pms-certification.js';
+import type { PmsCertificationTime, PmsEstimateCheck } from './pms-certification.js';
 import { measureReferenceRun, measureSideBySide } from './side-by-side.js';
 import { referenceRunRows, sideBySideRows, suiteParseRow } from './side-by-side-rows.js';
 import { measureSuiteParse } from './suite-parse.js';
@@ -192,6 +192,20 @@ function pmsTimeRow(t: PmsCertificationTime): Row {
   };
 }
 
+/** The estimate a PMS run prints against the run it measured (issue 28 item 17): off beyond 25 % is a MISS. */
+function pmsEstimateRow(e: PmsEstimateCheck): Row {
+  const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+  return {
+    measurement:
+      'PMS run estimate: the reference PMS at its own short polling (reference-pms.yaml), the printed "Estimated length" against the run on the injected clock',
+    result: `estimated ${s(e.estimatedMs)}, measured ${s(e.measuredMs)} (${(e.off * 100).toFixed(0)} % off; ${e.verdict}; ${s(e.realMs)} real)`,
+    baseline: s(e.measuredMs),
+    ratio: (e.estimatedMs / e.measuredMs).toFixed(2),
+    target: 'within 25 %',
+    status: e.off <= 0.25 ? 'pass' : 'MISS',
+  };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -254,6 +268,8 @@ async function main(): Promise<void> {
   const startup = await measureStartup(plan.startupRuns);
   log('  PMS certification length at the spec defaults (injected clock) ...');
   const pmsTimes = [await measurePmsCertification(false), await measurePmsCertification(true)];
+  log('  PMS run estimate against the run (short polling, injected clock) ...');
+  const pmsEstimate = await measurePmsEstimate();
   const sideRows = await sideBySideTable(plan, log);
   log('  ARI newest first ...');
   const ariOrder = await measureAriOrder(plan.ariOrder.items, plan.ariOrder.runs, log);
@@ -281,10 +297,11 @@ async function main(): Promise<void> {
     },
     ...scaling.map((row, i): Row => scalingRow(row, i, scaling)),
     ...pmsTimes.map(pmsTimeRow),
+    pmsEstimateRow(pmsEstimate),
     ...sideRows,
     ariOrderRow(ariOrder),
   ];
-  printResults(machine, rows, values.json, { ingestion, scaling, overhead, overheadTls, certification, startup, pmsTimes, ariOrder });
+  printResults(machine, rows, values.json, { ingestion, scaling, overhead, overheadTls, certification, startup, pmsTimes, pmsEstimate, ariOrder });
 }
 
 function printResults(machine: ReturnType<typeof describeMachine>, rows: Row[], json: string | undefined, details: Record<string, unknown>): void {

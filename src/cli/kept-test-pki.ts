@@ -87,10 +87,13 @@ function readKept(dir: string, now: number): TestPki | undefined {
   }
 }
 
-/** The test PKI kept in `dir`, made and written there at the first start. */
-export async function keptTestPki(dir: string, now: number = Date.now()): Promise<KeptTestPki> {
+/**
+ * The test PKI kept in `dir`, made and written there at the first start. `source` says where
+ * the folder came from, for a refusal: "--ca-dir", or the cache folder and its variable.
+ */
+export async function keptTestPki(dir: string, now: number = Date.now(), source = '--ca-dir'): Promise<KeptTestPki> {
   const open = folderOpenToOthers(dir);
-  if (open) throw new UsageError(`--ca-dir: ${open}`);
+  if (open) throw new UsageError(`${source}: ${open}`);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const { keyFile, caFile } = namesIn(dir);
   const kept = readKept(dir, now);

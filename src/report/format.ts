@@ -106,6 +106,7 @@ export function checkDetails(check: CheckResult, result: RunResult, options: Fai
   // package, never this machine's install path; the terminal prints the absolute URL.
   const docs = suite ? docsLink(check.id, suite, result.target) : undefined;
   if (docs) lines.push(`docs: ${docs}`);
-  if (options.reproduce && (check.outcome === 'fail' || check.outcome === 'error')) lines.push(`re-run: ${rerunHint([check.id], options.reproduce)}`);
+  const rerun = options.reproduce && (check.outcome === 'fail' || check.outcome === 'error') ? rerunHint([check.id], options.reproduce) : undefined;
+  if (rerun) lines.push(`re-run: ${rerun}`);
   return lines.join('\n');
 }

@@ -3,6 +3,7 @@
 // secrets from, gives a `curl` command that sends the same request, every secret written as
 // `${CM_SHARED_SECRET}` (never its value), and the `--grep` re-run hint for a check.
 import type { Exchange } from '../spec/exchange.js';
+import { SYNTHETIC_CHECKS } from '../spec/unruled-checks.js';
 import { REDACTED } from '../support/redact.js';
 import { hasUnsafe, visibleLine } from '../support/sanitise.js';
 import { shellWord } from '../support/shell-word.js';
@@ -167,6 +168,8 @@ export function grepFor(ids: readonly string[]): string {
  * hold any character (ESC, BEL, U+202E): made visible through the one escaping module, as every
  * other printed text is (issue 28 item 14).
  */
-export function rerunHint(ids: readonly string[], reproduce: Pick<ReproduceContext, 'command'>): string {
-  return `${visibleLine(reproduce.command)} --grep ${grepFor(ids)}`;
+export function rerunHint(ids: readonly string[], reproduce: Pick<ReproduceContext, 'command'>): string | undefined {
+  // A check no suite declares (harness.fault) cannot be selected: --grep would refuse the command.
+  const declared = ids.filter((id) => !SYNTHETIC_CHECKS.has(id));
+  return declared.length ? `${visibleLine(reproduce.command)} --grep ${grepFor(declared)}` : undefined;
 }

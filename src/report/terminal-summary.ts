@@ -87,7 +87,8 @@ function checkBlock(chalk: ChalkInstance, { check, suite }: Located, result: Run
   const docs = docsLinkUrl(check.id, suite, result.target);
   // A URL to click or copy stays whole, as a command does.
   if (docs) lines.push(`${NO_WRAP}   ${chalk.gray(`docs: ${docs}`)}`);
-  if (options.reproduce && outcome !== 'warn') lines.push(`${NO_WRAP}   ${chalk.gray(`re-run: ${rerunHint([check.id], options.reproduce)}`)}`);
+  const rerun = options.reproduce && outcome !== 'warn' ? rerunHint([check.id], options.reproduce) : undefined;
+  if (rerun) lines.push(`${NO_WRAP}   ${chalk.gray(`re-run: ${rerun}`)}`);
   return lines;
 }
 
@@ -162,15 +163,13 @@ function endLines(chalk: ChalkInstance, result: RunResult, options: SummaryOptio
     out.push(chalk.bold(failedHeader(failed, result)));
     const width = options.cutTitles === false ? Infinity : (options.width ?? Infinity);
     for (const { check, suites } of failed) out.push(failedLine(chalk, check, suites, width));
-    if (options.reproduce)
-      out.push(
-        `${NO_WRAP}${chalk.gray(
-          `Re-run them: ${rerunHint(
-            failed.map((f) => f.check.id),
-            options.reproduce,
-          )}`,
-        )}`,
-      );
+    const rerun = options.reproduce
+      ? rerunHint(
+          failed.map((f) => f.check.id),
+          options.reproduce,
+        )
+      : undefined;
+    if (rerun) out.push(`${NO_WRAP}${chalk.gray(`Re-run them: ${rerun}`)}`);
   }
   // The seed replays what the run drew (cm-certify run --seed N).
   const seed = result.seed === undefined ? '' : ` · seed ${result.seed}`;

@@ -14,6 +14,8 @@ import { candidateScrubber } from './candidate-strings.js';
 import { Progress, waitingText } from './progress.js';
 import { formatSummary, formatVerdict, ICON, paint } from './terminal-summary.js';
 import { wrapText } from './wrap.js';
+import { BlockedFold, isBlockedStep } from './blocked-fold.js';
+import type { BlockedRun } from './blocked-fold.js';
 
 export { formatSummary, formatVerdict };
 
@@ -45,6 +47,7 @@ class TerminalReporter implements Reporter {
   private readonly pending: RunEvent[] = [];
   private lastCountdown: string | undefined;
   private progress = new Progress([]);
+  private readonly fold = new BlockedFold();
   private readonly batch: string[] = [];
   private batchTimer: NodeJS.Timeout | undefined;
 
@@ -110,6 +113,11 @@ class TerminalReporter implements Reporter {
       return;
     }
     const c = this.chalk;
+    // A step's start prints nothing here: it neither ends nor starts a run of blocked steps.
+    const blocked = event.type === 'step-end' && isBlockedStep(event);
+    const ended = blocked ? this.fold.add(event) : event.type === 'step-start' ? undefined : this.fold.end();
+    if (ended) this.writeBlocked(ended);
+    if (blocked) return;
     switch (event.type) {
       case 'run-start':
         this.write(c.bold(`cm-certify · ${event.target} target · ${this.safe(event.candidate)} · ${event.suites.length} suite(s)`));
@@ -146,6 +154,16 @@ class TerminalReporter implements Reporter {
     }
   }
 
+  /** One line for a run of blocked steps of a suite: "↓ 3/14..14/14 12 steps blocked — Blocked: ...". */
+  private writeBlocked(run: BlockedRun): void {
+    const c = this.chalk;
+    const [from, to] = [this.progress.step(run.suite, run.first), this.progress.step(run.suite, run.last)];
+    const at = run.count === 1 ? (from ?? '') : from && to ? `${from}..${to}` : '';
+    const steps = run.count === 1 ? this.safe(run.first) : `${run.count} steps blocked (${this.safe(run.first)} to ${this.safe(run.last)})`;
+    const note = c.gray(` — ${this.safe(run.note.split('\n')[0] ?? '')}`);
+    this.writeBatched(`  ${paint(c, 'skip', ICON.skip)} ${at ? c.gray(`${at} `) : ''}${steps}${note}`);
+  }
+
   /** The live view (listr2) is loaded only when there is one (a TTY); events wait until it is. */
   private onLiveEvent(event: RunEvent): void {
     if (event.type === 'run-start') {
@@ -163,6 +181,8 @@ class TerminalReporter implements Reporter {
     await this.liveLoading;
     await this.live?.done();
     await this.stopping;
+    const ended = this.fold.end();
+    if (ended) this.writeBlocked(ended);
     // The result is already redacted (finishReports); here what is printed is made safe for a
     // terminal: every exchange only for transcripts (verbose), else those named as evidence.
     const verbose = this.ctx.verbosity === 'verbose';

@@ -3,19 +3,22 @@
 // credentials), the pms_cid, the SHA-256 of every TLS certificate the candidate presented at
 // its base URL, and whether it is cm-certify's own reference candidate (started with
 // --reference, presenting a certificate made by cm-certify's test CA, or by behaviour: the
-// reference OTA's error texts, the reference PMS's texts and seed data), and the proxy the
+// reference OTA's error texts and seed data, the reference PMS's texts and seed data), and the proxy the
 // harness reached it through, if any.
 import type { Exchange } from '../spec/exchange.js';
 import type { CandidateFacts, ReferenceMark } from '../spec/run-result.js';
 import type { RunContext, RunOptions } from './types.js';
 
 /**
- * The reference OTA's own error texts (the channel-manager core's, src/channel-manager/envelope.ts):
- * the spec leaves these texts "not shown", so a partner's server answering with one word for
- * word is cm-certify's reference, served under another certificate or behind a proxy.
+ * The reference OTA's own error texts (the channel-manager core's, src/channel-manager/envelope.ts)
+ * and its seed data (fixtures/property.json: the property's and rooms' names, which its
+ * GetRoomTypes answers): the spec leaves these "not shown", so a partner's server answering with
+ * one word for word is cm-certify's reference, served under another certificate or behind a
+ * proxy. The harness never sends these names (it could be echoed). test/hostile/reference-behaviour.test.ts
+ * keeps the names in step with the fixture.
  */
-const REFERENCE_TEXTS =
-  /Authentication failed: shared_secret missing or wrong in the (?:query string and body|query string|body)\.|The request body is not UTF-8 JSON\./;
+export const REFERENCE_TEXTS =
+  /Authentication failed: shared_secret missing or wrong in the (?:query string and body|query string|body)\.|The request body is not UTF-8 JSON\.|Haus am Seeufer Hotel & Hostel|Double Room, Lake View|Family Suite with Balcony|8-Bed Mixed Dormitory|Single Room, Courtyard/;
 
 /**
  * The reference PMS's own texts and seed data (src/reference/pms/callbacks.ts, fixtures/pms-property.json):

@@ -2,6 +2,7 @@
 // cache folder), 0700 folder and 0600 key, reused at the next start with the same fingerprint,
 // printed; a folder every user may write is refused, and a key file others may read is not
 // reused. Before (f9e7431): a new test CA at every start, so a partner re-trusted it each time.
+// A refused default cache folder is named with where it came from, not as "--ca-dir:".
 import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
@@ -35,6 +36,22 @@ describe('the kept test CA of serve reference-ota', () => {
     chmodSync(dir, 0o777);
     await expect(keptTestPki(dir)).rejects.toThrow(UsageError);
     await expect(keptTestPki(dir)).rejects.toThrow(/writable by every user/);
+  });
+
+  it('serve names the default cache folder and where it came from when it refuses it (no --ca-dir given)', async () => {
+    const { serveCommand } = await import('../../src/cli/commands/serve.js');
+    const cache = tempDir('cm-certify-cache-');
+    mkdirSync(join(cache, 'reference-ota'));
+    chmodSync(join(cache, 'reference-ota'), 0o777);
+    const io = captureIo(undefined, { CM_CERTIFY_CACHE_DIR: cache });
+    const message = await serveCommand({ candidate: 'reference-ota', port: '0' }, io).then(
+      (code) => `exit ${code}: ${io.err()}`,
+      (error: Error) => error.message,
+    );
+    expect(message).toMatch(/^the cache folder \(from CM_CERTIFY_CACHE_DIR; give --ca-dir/);
+    expect(message).toContain(join(cache, 'reference-ota'));
+    expect(message).not.toMatch(/^--ca-dir:/);
+    expect(message).toMatch(/writable by every user/);
   });
 
   it('serve prints the CA file and its fingerprint; the next start serves under the same CA', async () => {

@@ -3,12 +3,24 @@
 // "your PMS never reached the mock at URL; the start_setup hook ran (exit 0) at T", and the
 // run stops there instead of printing every later step as blocked. Before (f9e7431): it
 // waited deadlines.setup (here 60 s, killed by the test at 40 s; 30 minutes with init's
-// profile), printed 323 lines and ended NOT CERTIFIED, exit 1.
+// profile), printed 323 lines and ended NOT CERTIFIED, exit 1. Its error is filed under
+// pms.setup.first-contact (declared in suites/pms/20-setup.yaml), and the printed re-run
+// command selects exactly that check.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp-dir.js';
 import { runCli } from './cli-process.js';
+
+interface Report {
+  verdict: string;
+  durationMs: number;
+  suites: Array<{ checks: Array<{ id: string; outcome: string }> }>;
+}
+
+function errored(report: Report): string[] {
+  return report.suites.flatMap((s) => s.checks.filter((c) => c.outcome === 'error').map((c) => c.id));
+}
 
 const PROFILE = [
   'target: pms',
@@ -34,8 +46,23 @@ describe('a PMS that never reaches the mock', () => {
     );
     expect(text.split('\n').length).toBeLessThan(150);
     expect(text).not.toMatch(/Blocked/);
-    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as { verdict: string; probableCause?: string; durationMs: number };
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as Report;
     expect(report.verdict).toBe('incomplete');
     expect(report.durationMs).toBeLessThan(30_000);
-  }, 60_000);
+    // Its error is pms.setup.first-contact's, not a credentials finding.
+    expect(errored(report)).toEqual(['pms.setup.first-contact']);
+    // The printed re-run command selects that check: run again with its --grep.
+    const grep = /--grep '(\^\(pms\\\.setup\\\.first-contact\)\$)'/.exec(text);
+    expect(grep, text).not.toBeNull();
+    const again = await runCli(
+      ['run', '--profile', 'p.yaml', '--allow-http', '--mock-http', '--reporter', 'json', '--output-dir', 'out2', '--grep', grep![1]!],
+      dir,
+      {},
+      40_000,
+    );
+    expect(again.code, again.err).toBe(3);
+    const rerun = JSON.parse(readFileSync(join(dir, 'out2', 'report.json'), 'utf8')) as Report;
+    expect(errored(rerun)).toEqual(['pms.setup.first-contact']);
+    expect(rerun.suites.flatMap((s) => s.checks.map((c) => c.id))).toEqual(['pms.setup.first-contact']);
+  }, 90_000);
 });

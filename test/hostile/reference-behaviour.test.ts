@@ -6,7 +6,7 @@
 // CA was looked at; the PMS target had no behavioural recognition at all.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_PMS_TEXTS, referenceBehaviour } from '../../src/runner/identity.js';
+import { REFERENCE_PMS_TEXTS, REFERENCE_TEXTS, referenceBehaviour } from '../../src/runner/identity.js';
 import type { Exchange } from '../../src/spec/exchange.js';
 import { packagePath } from '../../src/support/package-root.js';
 
@@ -25,7 +25,24 @@ function exchange(direction: 'inbound' | 'outbound', requestBody: string, respon
 const fixture = JSON.parse(readFileSync(packagePath('fixtures', 'pms-property.json'), 'utf8')) as { name: string; rooms: Array<{ label: string }> };
 const callbacks = readFileSync(packagePath('src', 'reference', 'pms', 'callbacks.ts'), 'utf8');
 
+const otaFixture = JSON.parse(readFileSync(packagePath('fixtures', 'property.json'), 'utf8')) as { name: string; rooms: Array<{ label: string }> };
+
 describe('the reference recognised by behaviour', () => {
+  it("the OTA: its property's seed names (fixtures/property.json) in its answers, each of them, kept in step with the fixture", () => {
+    for (const name of [otaFixture.name, ...otaFixture.rooms.map((r) => r.label)]) {
+      expect(REFERENCE_TEXTS.exec(name)?.[0], name).toBe(name);
+      const answer = exchange('outbound', '{}', JSON.stringify({ success: true, RoomTypes: [{ wbp_room_id: 1, label: name }] }), 'x-3');
+      expect(referenceBehaviour('ota', [answer])).toBe(`x-3: "${JSON.stringify(name).slice(1, -1)}"`);
+    }
+    // A partner's rooms, and the room label the harness itself sends (suites/ota/80-property.yaml), are not marks.
+    const partner = exchange(
+      'outbound',
+      '{}',
+      JSON.stringify({ success: true, RoomTypes: [{ wbp_room_id: 1, label: 'Twin Room, Courtyard 7f3a' }, { label: 'Suite' }] }),
+    );
+    expect(referenceBehaviour('ota', [partner])).toBeUndefined();
+  });
+
   it("the PMS: its property's seed name in what it sends the mock", () => {
     const sent = exchange('inbound', JSON.stringify({ verb: 'CreateProperty', property: { name: fixture.name } }), '{"success":true}');
     expect(referenceBehaviour('pms', [sent])).toBe(`x-1: "${fixture.name}"`);

@@ -38,6 +38,18 @@ export const setupCredentials: CodeCheck = {
   },
 };
 
+/**
+ * The PMS reached the mock: the step's SetupProperty came. A PMS that never connects gets this
+ * check's error from the runner (src/runner/steps/first-contact.ts), not a credentials finding.
+ */
+export const setupFirstContact: CodeCheck = {
+  name: 'setup-first-contact',
+  description: 'the PMS reaches the mock channel manager (its SetupProperty arrives) within deadlines.first_contact',
+  run({ exchanges }) {
+    return pass('the PMS reached the mock channel manager', { exchanges });
+  },
+};
+
 const BEFORE_SETUP = new Set(['HealthCheck', 'SetupProperty', 'CreateProperty']);
 
 /** The error id the channel manager answered a SetupProperty with (1001, 1002), if it refused it. */
@@ -157,4 +169,4 @@ export const callbackPathsServed: CodeCheck = {
   },
 };
 
-export const PMS_EFFECT_CHECKS: CodeCheck[] = [setupCredentials, setupBeforeUse, notBookedTwice, notifyWithoutCreate, callbackPathsServed];
+export const PMS_EFFECT_CHECKS: CodeCheck[] = [setupCredentials, setupFirstContact, setupBeforeUse, notBookedTwice, notifyWithoutCreate, callbackPathsServed];

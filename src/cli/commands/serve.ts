@@ -55,13 +55,19 @@ interface ServeTls {
   cleanup(): void;
 }
 
+/** Where the default cache folder came from, for a refusal that names it (the user gave no --ca-dir). */
+function cacheSource(env: NodeJS.ProcessEnv): string {
+  const from = env.CM_CERTIFY_CACHE_DIR ? 'CM_CERTIFY_CACHE_DIR' : env.XDG_CACHE_HOME ? '$XDG_CACHE_HOME/cm-certify' : '$HOME/.cache/cm-certify';
+  return `the cache folder (from ${from}; give --ca-dir to keep the test CA elsewhere)`;
+}
+
 /** reference-ota's test CA, kept in --ca-dir or the cache folder; a throw-away one when there is neither. */
 async function keptTls(options: ServeOptions, io: CliIo): Promise<ServeTls | undefined> {
   if (options.http || options.tlsCert || options.tlsKey) return undefined;
   const cache = certificateCacheDir(io.env);
   const dir = options.caDir ? resolve(io.cwd, options.caDir) : cache ? join(cache, 'reference-ota') : undefined;
   if (!dir) return undefined;
-  const kept = await keptTestPki(dir);
+  const kept = await keptTestPki(dir, Date.now(), options.caDir ? '--ca-dir' : cacheSource(io.env));
   const pki = kept.pki;
   return {
     cert: Buffer.from(pki.cert),

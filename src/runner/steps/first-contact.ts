@@ -5,7 +5,7 @@
 // at URL; the start_setup hook ran (exit 0) at T". That run is INCOMPLETE (exit 3), as an
 // unreachable OTA is, not NOT CERTIFIED after deadlines.setup (30 minutes with init's
 // profile) with its one failure filed under a credentials check (issue 28 item 16).
-import { harnessError } from '../../checks/check-verdict.js';
+import { harnessError, skip } from '../../checks/check-verdict.js';
 import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing } from './capture.js';
 import { durationMs } from './wait.js';
@@ -36,9 +36,22 @@ export async function awaitFirstContact(env: StepEnv, deadline: number, actionDo
   return `your PMS never reached the mock at ${env.ctx.pms.mock.url}${actionDone ? `; ${actionDone}` : ''}${waited}`;
 }
 
-/** Records the step as not evaluated and stops the run: the PMS is unreachable, nothing can be judged. */
+/** The check a PMS that never connects fails with (suites/pms/20-setup.yaml declares it, so --grep selects it). */
+export const FIRST_CONTACT_CHECK = 'pms.setup.first-contact';
+
+/**
+ * Records the step as not evaluated and stops the run: the PMS is unreachable, nothing can be
+ * judged. The error is filed under pms.setup.first-contact when the step declares it (the
+ * step's other checks are blocked: no request came to judge), else under every check of the step.
+ */
 export function stopNeverReached(env: StepEnv, message: string): string {
-  env.recordAll(harnessError(`The PMS never connected: ${message}`));
+  const error = harnessError(`The PMS never connected: ${message}`);
+  const own = env.step.checks.find((check) => check.id === FIRST_CONTACT_CHECK);
+  if (!own) env.recordAll(error);
+  for (const check of own ? env.step.checks : []) {
+    const verdict = check === own ? error : skip(`blocked: the PMS never connected`, 'blocked');
+    env.record(check, verdict, env.where(check.line ? { line: check.line } : {}));
+  }
   markCapturesMissing(env, 'blocked', message);
   env.stop.unreachable = message;
   return message;
