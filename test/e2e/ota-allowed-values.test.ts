@@ -42,6 +42,8 @@ describe('every valid variation is sent', () => {
     ],
     ['property', 'property-requires-sort-order', 'property.create.allowed-value.accepted', '.sort_order absent'],
     ['property', 'property-refuses-numeric-id', 'property.create.allowed-value.accepted', '.external_id "000123"'],
+    ['property', 'property-refuses-zero-minor-currency', 'property.create.allowed-value.accepted', 'Property.currency "BIF" (a currency of 0 minor units)'],
+    ['property', 'property-refuses-three-part-timezone', 'property.create.allowed-value.accepted', 'Property.timezone "America/Argentina/'],
     ['ari', 'ari-rejects-rdef-zero', 'ari.inventory-field.accepted', 'Inventory[].rdef_single "0"'],
     ['ari', 'ari-rejects-child-fields', 'ari.inventory-field.accepted', 'Inventory[].adult_'],
     ['ari', 'ari-refuses-rate-without-decimals', 'ari.inventory-field.accepted', 'Inventory[].rate "80"'],

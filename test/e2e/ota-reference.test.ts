@@ -16,7 +16,7 @@ import { packagePath } from '../../src/support/package-root.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const fast = () => testClock();
-/** The seed the variant runs draw their model-based sequences from (any seed catches most; this one catches all). */
+/** The seed the variant runs draw their model-based sequences from (the always-run sequences catch the model-named variants on any seed: test/runner/model-seed-sweep.test.ts). */
 const VARIANT_SEED = '2';
 
 function runs(result: RunResult, id: string): number {

@@ -99,6 +99,8 @@ export const CAUGHT_BY: Record<OtaFault, string> = {
   'property-refuses-numeric-id': 'property.create.allowed-value.accepted',
   'setup-refuses-room-info-camp': 'setup.setup-property.room-info-accepted',
   'update-room-requires-rate-plans': 'property.update-room.allowed-value.accepted',
+  'property-refuses-zero-minor-currency': 'property.create.allowed-value.accepted',
+  'property-refuses-three-part-timezone': 'property.create.allowed-value.accepted',
 };
 /** Recommended rules: the variant is a warning, not a denial. */
 export const WARNING_ONLY = new Set<OtaFault>([

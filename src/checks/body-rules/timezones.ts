@@ -4,8 +4,8 @@
 
 let canonical: ReadonlySet<string> | undefined;
 
-/** Names the runtime lists, plus UTC, which Intl.supportedValuesOf leaves out. */
-function canonicalZones(): ReadonlySet<string> {
+/** Names the runtime lists, plus UTC, which Intl.supportedValuesOf leaves out: the time zone list the harness reads. */
+export function canonicalZones(): ReadonlySet<string> {
   canonical ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', 'Etc/UTC']);
   return canonical;
 }

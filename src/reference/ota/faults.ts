@@ -111,6 +111,9 @@ export const OTA_FAULT_NAMES = [
   'booking-list-exclusive-at-5min',
   'booking-modify-after-ack-forgotten',
   'delete-room-updateroom-refused',
+  // Issue 26 item 2: a valid code of another class refused (src/runner/generators/code-classes.ts).
+  'property-refuses-zero-minor-currency',
+  'property-refuses-three-part-timezone',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];

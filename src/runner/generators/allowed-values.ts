@@ -12,6 +12,7 @@ import { validateBody } from '../../schemas/index.js';
 import { type Variation, applyVariations, batchVariations, generateVariations } from '../../schemas/variations/index.js';
 import type { MessageName } from '../../spec/operations.js';
 import { roomRatePairs } from './ari-full-refresh.js';
+import { codeClasses, propertyCountryVariations } from './code-classes.js';
 
 type Obj = Record<string, unknown>;
 
@@ -64,7 +65,8 @@ export function batchName(variations: readonly Variation[]): string {
 /** The Property's variations and their batches (one CreateProperty each). */
 export function propertyBatches(property: Obj): { variations: Variation[]; batches: Variation[][]; valid: (value: unknown) => boolean } {
   const valid = validRequest('CreateProperty', (Property) => ({ Property }));
-  const { variations } = generateVariations(propertySchema(), property, { root: 'Property', isValid: valid });
+  const generated = generateVariations(propertySchema(), property, { root: 'Property', isValid: valid, classes: codeClasses }).variations;
+  const variations = [...generated, ...propertyCountryVariations(property).filter((v) => valid(applyVariations(property, [v])))];
   return { variations, batches: batchVariations(property, variations, valid), valid };
 }
 

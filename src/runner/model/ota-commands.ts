@@ -12,9 +12,11 @@ import { type SentRoom, type SequenceModel, activeBookings } from './ota-model.j
 import { readBookingFlags, readBookingLists, readProperty } from './ota-reads.js';
 
 type Obj = Record<string, unknown>;
-type Command = fc.AsyncCommand<SequenceModel, OtaDriver>;
+export type Command = fc.AsyncCommand<SequenceModel, OtaDriver>;
 
 export interface ModelOffer {
+  /** The create_booking hook; without it no booking operation is drawn (default: offered). */
+  createHook?: boolean;
   modifyHook: boolean;
   ack: boolean;
   cancel: boolean;
@@ -25,7 +27,12 @@ export interface ModelOffer {
 }
 
 /** The operation each property change sends. */
-const CHANGE_OPERATION = { 'add-room': 'UpdateRoom', 'change-room': 'UpdateRoom', 'delete-room': 'DeleteRoom', 'delete-rate-plan': 'DeleteRatePlan' } as const;
+export const CHANGE_OPERATION = {
+  'add-room': 'UpdateRoom',
+  'change-room': 'UpdateRoom',
+  'delete-room': 'DeleteRoom',
+  'delete-rate-plan': 'DeleteRatePlan',
+} as const;
 
 const wholeSecond = (ms: number): number => Math.floor(ms / 1000) * 1000;
 
@@ -55,7 +62,7 @@ function expectSuccess(check: ModelCheckId, what: string, answer: { body: Obj | 
  */
 const pick = <T>(list: readonly T[], index: number): T => list[list.length - 1 - (index % list.length)]!;
 
-class CreateBooking implements Command {
+export class CreateBooking implements Command {
   check = (): boolean => true;
   async run(model: SequenceModel & { skewMs?: number }, driver: OtaDriver): Promise<void> {
     model.trace.push('create_booking hook');
@@ -81,7 +88,7 @@ class CreateBooking implements Command {
 }
 
 /** A change to a booking the sequence made: modify (hook), ack or cancel. */
-class ChangeBooking implements Command {
+export class ChangeBooking implements Command {
   constructor(
     readonly kind: 'modify' | 'ack' | 'cancel',
     readonly index: number,
@@ -114,7 +121,7 @@ class ChangeBooking implements Command {
   toString = (): string => `${this.kind}(${this.index})`;
 }
 
-class CreateProperty implements Command {
+export class CreateProperty implements Command {
   constructor(readonly make: NonNullable<ModelOffer['property']>) {}
   check = (model: Readonly<SequenceModel>): boolean => model.property === undefined;
   async run(model: SequenceModel, driver: OtaDriver): Promise<void> {
@@ -148,7 +155,7 @@ class CreateProperty implements Command {
 }
 
 /** UpdateRoom, DeleteRoom or DeleteRatePlan on a room of the sequence's property, whichever operation made it. */
-class PropertyChange implements Command {
+export class PropertyChange implements Command {
   constructor(
     readonly kind: 'add-room' | 'change-room' | 'delete-room' | 'delete-rate-plan',
     readonly index: number,
@@ -218,8 +225,11 @@ class PropertyChange implements Command {
 export function modelCommands(offer: ModelOffer): Array<fc.Arbitrary<Command>> {
   // Half the time the most recent booking or room: operations meet on one booking (ack, then modify) more often.
   const index = fc.oneof(fc.constant(0), fc.nat({ max: 7 }));
-  const commands: Array<fc.Arbitrary<Command>> = [fc.constant(new CreateBooking())];
-  const kinds = [offer.modifyHook && 'modify', offer.ack && 'ack', offer.cancel && 'cancel'].filter((k): k is 'modify' | 'ack' | 'cancel' => Boolean(k));
+  const bookings = offer.createHook !== false;
+  const commands: Array<fc.Arbitrary<Command>> = bookings ? [fc.constant(new CreateBooking())] : [];
+  const kinds = bookings
+    ? [offer.modifyHook && 'modify', offer.ack && 'ack', offer.cancel && 'cancel'].filter((k): k is 'modify' | 'ack' | 'cancel' => Boolean(k))
+    : [];
   for (const kind of kinds) commands.push(index.map((i) => new ChangeBooking(kind, i)));
   if (offer.property) {
     const create = new CreateProperty(offer.property);

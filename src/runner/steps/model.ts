@@ -1,9 +1,8 @@
 // The model step: takes a step naming a model (today `ota-sequences`) and the run's seed,
-// draws seeded sequences of operations on the candidate with fast-check's model-based runs,
+// sends the always-run sequences and draws seeded ones on the candidate with fast-check's model-based runs,
 // compares every read-back with the channel-manager core's (src/runner/model/), and gives
 // one verdict per declared check: a pass saying how many reads agreed, or the failure of
 // the smallest sequence fast-check shrank it to, step by step, with the seed that replays it.
-import fc from 'fast-check';
 import { isUnreachable } from '../../drivers/transport-errors.js';
 import { responseObject } from '../../checks/protocol.js';
 import { fail, harnessError, pass, skip } from '../../checks/check-verdict.js';
@@ -12,12 +11,10 @@ import type { ModelStep } from '../../suite/types.js';
 import { buildEnvelope, operationUrl } from '../envelope.js';
 import type { MessageName } from '../../spec/operations.js';
 import { HarnessFault, type ModelCheckId, ModelMismatch, type OtaDriver } from '../model/ota-driver.js';
-import { type ModelOffer, modelCommands } from '../model/ota-commands.js';
-import { type SequenceModel, newSequenceModel } from '../model/ota-model.js';
+import type { ModelOffer } from '../model/ota-commands.js';
+import { runSequences } from '../model/ota-sequences.js';
 import type { StepEnv } from '../step-env.js';
 
-/** Operations per sequence at most; the number of sequences is the profile's limits.model_sequences. */
-const MAX_OPERATIONS = 10;
 /** A change is not started in the last part of a second, so it falls in the second it started in. */
 const ALIGN_MS = 900;
 /** Past this, fast-check stops drawing (or shrinking) and reports what it has. */
@@ -61,6 +58,7 @@ function offerOf(env: StepEnv): ModelOffer | string {
   const caps = new Set(profile.capabilities);
   let made = 0;
   const offer: ModelOffer = {
+    createHook: ctx.hooks.has('create_booking'),
     modifyHook: ctx.hooks.has('modify_booking'),
     ack: caps.has('AckBooking'),
     cancel: caps.has('CancelBooking'),
@@ -84,34 +82,6 @@ function sequenceText(trace: readonly string[]): string {
   return trace.map((line, i) => `  ${i + 1}. ${line}${i === trace.length - 1 ? '   <- fails here' : ''}`).join('\n');
 }
 
-interface Outcome {
-  details: fc.RunDetails<[Iterable<fc.AsyncCommand<SequenceModel, OtaDriver>>]>;
-  trace: string[];
-  operations: number;
-}
-
-async function drawSequences(env: StepEnv, offer: ModelOffer, driver: OtaDriver, seed: number, runs: number): Promise<Outcome> {
-  let trace: string[] = [];
-  let operations = 0;
-  let fault: HarnessFault | undefined;
-  const commands = fc.commands(modelCommands(offer), { maxCommands: MAX_OPERATIONS, size: 'max' });
-  const property = fc.asyncProperty(commands, async (cmds) => {
-    if (fault || env.aborted) return; // nothing more to learn: shrinking ends at once
-    const model = newSequenceModel();
-    try {
-      await fc.asyncModelRun(() => ({ model, real: driver }), cmds);
-    } catch (error) {
-      if (error instanceof HarnessFault) fault = error;
-      trace = [...model.trace];
-      throw error;
-    } finally {
-      operations += model.trace.length;
-    }
-  });
-  const details = await fc.check(property, { seed, numRuns: runs, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false });
-  return { details, trace, operations };
-}
-
 export async function runModelStep(env: StepEnv, step: ModelStep): Promise<string | undefined> {
   if (step.model !== 'ota-sequences') {
     env.recordAll(harnessError(`unknown model "${step.model}" (known: ota-sequences)`));
@@ -125,7 +95,8 @@ export async function runModelStep(env: StepEnv, step: ModelStep): Promise<strin
   const counts = new Map<ModelCheckId, number>();
   const seed = env.options.seed ?? 0;
   const runs = env.profile.limits.modelSequences;
-  const { details, trace, operations } = await drawSequences(env, offer, driverFor(env, counts), seed, runs);
+  const driver = driverFor(env, counts);
+  const { details, trace, operations, alwaysRun } = await runSequences({ offer, driver, seed, runs, timeLimitMs: TIME_LIMIT_MS, aborted: () => env.aborted });
   const error = details.failed ? details.errorInstance : undefined;
   if (error instanceof HarnessFault) {
     if (error.unreachable) env.stop.unreachable = error.message;
@@ -136,7 +107,7 @@ export async function runModelStep(env: StepEnv, step: ModelStep): Promise<strin
     env.recordAll(harnessError(`The model-based sequences broke (seed ${seed}): ${String((error as Error | undefined)?.message ?? error)}`));
     return undefined;
   }
-  const summary = `${details.numRuns} sequences, ${operations} operations in all (seed ${seed})`;
+  const summary = `${details.numRuns} sequences (${alwaysRun} always run, the rest drawn), ${operations} operations in all (seed ${seed})`;
   for (const check of step.checks) {
     const where = env.where(check.line ? { line: check.line } : {});
     const judged = counts.get(check.id as ModelCheckId) ?? 0;

@@ -23,6 +23,7 @@ export type PartitionKind =
   | 'integer-valued'
   | 'fraction'
   | 'empty'
+  | 'code-class'
   | 'value';
 
 export interface Partition {

@@ -42,6 +42,8 @@ export interface WalkOptions {
   keep?: (pointer: string, key: string) => boolean;
   /** Objects (by location) that take fields the schema does not list. */
   open?: (location: string) => boolean;
+  /** More valid values of a field: one of each class of the code list it holds (a currency of 0 minor units, ...). */
+  classes?: (schema: Schema, key: string, location: string) => Partition[];
 }
 
 /** The fields an object may carry beyond those listed, where it is open. */
@@ -128,6 +130,7 @@ function walkField(walk: Walk, schema: Schema, obj: Obj, pointer: string, locati
   }
   if (!required && !keep?.(pointer, key)) push(walk, pointer, location, { kind: 'absent', label: 'absent' }, true);
   for (const partition of alternatives(schema, key, obj[key])) push(walk, pointer, location, partition);
+  for (const partition of walk.options.classes?.(schema, key, location) ?? []) if (partition.value !== obj[key]) push(walk, pointer, location, partition);
   walkNode(walk, schema, obj[key], pointer, location, key);
 }
 

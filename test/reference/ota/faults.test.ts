@@ -308,6 +308,18 @@ const CASES: Record<OtaFault, FaultCase> = {
     correct: true,
     faulty: false,
   },
+  // One valid code of each class: only the refused class differs.
+  'property-refuses-zero-minor-currency': {
+    probe: (m) => ['JPY', 'EUR', 'KWD'].map((currency) => createProperty(m, { ...propertyFixture(), currency }).json.success),
+    correct: [true, true, true],
+    faulty: [false, true, true],
+  },
+  'property-refuses-three-part-timezone': {
+    probe: (m) =>
+      ['UTC', 'Etc/UTC', 'Europe/Lisbon', 'America/Argentina/Salta'].map((timezone) => createProperty(m, { ...propertyFixture(), timezone }).json.success),
+    correct: [true, true, true, true],
+    faulty: [true, true, true, false],
+  },
   'ari-rejects-rdef-zero': { probe: (m) => ari(m, [inventoryItem({ rdef_single: '0' })]).json.success, correct: true, faulty: false },
   'delete-room-plans-kept': {
     probe: (m) => {
@@ -550,6 +562,8 @@ const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
     'property-description-limit-in-bytes',
     'update-room-refuses-ota-id',
     'delete-room-updateroom-refused',
+    'property-refuses-zero-minor-currency',
+    'property-refuses-three-part-timezone',
   ],
   // Its 2000-character limit refuses 2000 two-byte characters too.
   'property-refuses-max-description': ['property-description-limit-in-bytes'],

@@ -23,6 +23,7 @@ import {
   recordOf,
   success,
 } from '../../../channel-manager/index.js';
+import { currencyMinorUnits } from '../../../spec/currency-minor-units.js';
 import type { OperationName } from '../../../spec/operations.js';
 import { SPEC } from '../../../spec/sections.js';
 import type { OtaFault, OtaFaultInfo } from '../faults.js';
@@ -89,6 +90,14 @@ export const PROPERTY_FAULTS = {
   },
   'property-refuses-mixed-dorm': {
     description: 'CreateProperty refuses a dormitory with gender MIXED',
+    spec: SPEC.property,
+  },
+  'property-refuses-zero-minor-currency': {
+    description: 'CreateProperty refuses a currency without minor units (JPY, BIF: ISO 4217 minor units 0), a valid ISO 4217 code',
+    spec: SPEC.property,
+  },
+  'property-refuses-three-part-timezone': {
+    description: 'CreateProperty refuses a time zone of three parts (America/Argentina/Salta), a valid tz database name',
     spec: SPEC.property,
   },
   'room-without-plans-unlisted': {
@@ -267,4 +276,12 @@ export const PROPERTY_VARIANTS: Readonly<Record<PropertyFault, OtaVariant>> = {
   'property-refuses-empty-breakfast': refuseProperty((p) => p.breakfast === '', 'Property.breakfast must be IN or EX.'),
   'property-refuses-tax-amounts': refuseProperty((p) => list(p.taxes).some((t) => t.amounts !== undefined), 'taxes[].amounts is not supported: send amount.'),
   'property-refuses-mixed-dorm': refuseProperty((p) => list(p.rooms).some((r) => r.gender === 'MIXED'), 'rooms[].gender MIXED is not supported.'),
+  'property-refuses-zero-minor-currency': refuseProperty(
+    (p) => typeof p.currency === 'string' && currencyMinorUnits(p.currency) === 0,
+    'Property.currency must have minor units (cents).',
+  ),
+  'property-refuses-three-part-timezone': refuseProperty(
+    (p) => typeof p.timezone === 'string' && p.timezone.split('/').length === 3,
+    'Property.timezone must be Area/Location.',
+  ),
 } satisfies Partial<Record<OtaFault, OtaVariant>>;
