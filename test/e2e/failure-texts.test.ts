@@ -14,6 +14,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { OTA_FAULT_NAMES } from '../../src/reference/ota/index.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -104,6 +105,8 @@ function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: st
   });
 }
 
+const PACKAGE_URL = pathToFileURL(resolve(import.meta.dirname, '../..')).href.replace(/\/?$/, '/');
+
 /** The terminal summary of the failing (or warned) checks, without what changes between runs. */
 export function failureText(stdout: string): string {
   const lines = stdout.split('\n');
@@ -115,6 +118,8 @@ export function failureText(stdout: string): string {
       .filter((l) => !l.startsWith('Checks: '))
       .join('\n')
       .replace(/127\.0\.0\.1:\d{2,5}/g, '127.0.0.1:PORT')
+      // The docs links name the folder cm-certify is installed in (this checkout).
+      .replaceAll(PACKAGE_URL, 'file:///CM_CERTIFY/')
       // The run's own label suffix on the names it creates ("Double Room cm919a").
       .replace(/\bcm[0-9a-f]{4}\b/g, 'cmXXXX')
       .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, 'GUID')
