@@ -339,6 +339,11 @@ export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ..
 export const ADDED_CHECKS: AddedCheck[] = [
   {
     target: 'pms',
+    check: 'pms.setup.first-contact',
+    why: "Issue 28 item 16: a PMS that never reaches the mock fails this check (INCOMPLETE, exit 3), not pms.setup.credentials; declared on the setup step, so it shares that step's outcome (recommended: flow-setup-before-use)",
+  },
+  {
+    target: 'pms',
     check: 'pms.booking.ack-id-verbatim',
     why: 'Issue 26 item 5: every AckBooking carries a booking_id the channel manager listed or pushed, as the same string (booking-id-verbatim.2; fault ack-id-zeros-dropped)',
   },
