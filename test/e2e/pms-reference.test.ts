@@ -96,7 +96,8 @@ const ONLY_ISSUE_20: Partial<Record<PmsFault, string[]>> = {
   'create-room-wbp-room-id': ['fail:rule.property.room-wbp-room-id'],
   'fee-reference-unknown': ['fail:rule.property.tax-fee-reference'],
   'mapping-before-setup': ['warn:pms.setup.mapping-fetched', 'warn:pms.setup.before-use'],
-  'cancel-frees-twice': ['fail:pms.booking.cancellation-availability', 'fail:pms.booking.modification-availability'],
+  // The first list's booking cancelled on first sight is freed too (never booked): the first window judges it since issue 26 item 1.
+  'cancel-frees-twice': ['fail:pms.booking.availability-updated', 'fail:pms.booking.cancellation-availability', 'fail:pms.booking.modification-availability'],
 };
 
 /** Issue 20's CreateProperty faults: the body rules judge them where CreateProperty is sent (setup, property). */
