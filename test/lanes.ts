@@ -86,6 +86,7 @@ export const INTEGRATION = [
   'test/hostile/ari-ledger-outsiders.test.ts',
   'test/hostile/curl-cacert.test.ts',
   'test/hostile/rerun-hint-path.test.ts',
+  'test/hostile/reference-through-proxy.test.ts',
 ];
 
 /** Every fault variant of the reference candidates, run in full and judged. */
