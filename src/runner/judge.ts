@@ -1,6 +1,7 @@
 // Judging a step's declared checks: takes the step, the subject (the body the candidate
 // produced) and the template roots, gives each check's Verdict to the recorder. A check
-// whose arguments cannot be rendered is skipped with the reason, never passed.
+// whose arguments cannot be rendered is skipped with the reason, never passed; a timing miss
+// the harness's own stall could explain is inconclusive (steps/standstill.ts).
 import { evaluateExpectation } from '../checks/expectations.js';
 import { getCodeCheck } from '../checks/code/index.js';
 import type { LiveExchange } from '../spec/exchange.js';
@@ -11,6 +12,7 @@ import type { PmsFacts } from '../checks/code/types.js';
 import { makeScope, tryRender } from './scope.js';
 import { type ReadBack, readBackSubject } from './steps/read-back.js';
 import type { StepEnv } from './step-env.js';
+import { excusedByOwnStall } from './steps/standstill.js';
 
 export interface JudgeSubject {
   body: unknown;
@@ -31,7 +33,7 @@ export function judgeDeclared(env: StepEnv, subject: JudgeSubject, roots: Record
   for (const check of env.step.checks) {
     const where = env.where(check.line ? { line: check.line } : {});
     const on = check.on ? readBackSubject(read, check.on) : subject;
-    const verdict: Verdict = 'message' in on ? on : judgeOne(env, check, on, scope, pms);
+    const verdict: Verdict = excusedByOwnStall(env.ctx.load, 'message' in on ? on : judgeOne(env, check, on, scope, pms));
     verdicts.push(verdict);
     if (verdict.retry && env.retryAllowed) {
       env.retryRequested = true;

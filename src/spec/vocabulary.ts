@@ -69,6 +69,12 @@ export interface Verdict {
    * answered "not activated": the rest of the property suite is not applicable).
    */
   skipsRest?: boolean;
+  /**
+   * A timing miss: the fact stamped `at` (epoch ms) came `byMs` past its limit. The runner
+   * turns such a failure inconclusive when the harness itself stood still that long between
+   * the limit and the stamp, before the verdict is recorded (ADR 0020).
+   */
+  late?: { at: number; byMs: number };
 }
 
 export interface CheckWhere {

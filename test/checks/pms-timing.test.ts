@@ -81,6 +81,8 @@ describe('polling interval', () => {
     expect(v.status).toBe('fail');
     expect(v.message).toContain(`360 s from ${new Date(T0 + 5 * min).toISOString()}`);
     expect([v.expected, v.actual]).toEqual([330_000, 360_000]);
+    // The miss, for the runner to weigh against the harness's own stalls: stamped at the later poll, 30 s past its limit.
+    expect(v.late).toEqual({ at: T0 + 11 * min, byMs: 30_000 });
   });
 
   it('a PMS polling every two intervals fails', () => {

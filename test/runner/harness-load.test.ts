@@ -1,8 +1,11 @@
 // The harness's own load monitor (real runs): a block of the event loop is seen around the
 // moment it ended, nothing is seen when the loop ran freely, and a window holding a stall of
-// STANDSTILL_MS or more is named inconclusive with its reason.
+// STANDSTILL_MS or more is named inconclusive with its reason, and a timing miss no larger than
+// the harness's own stall just before its stamp is inconclusive, never a failure.
 import { describe, expect, it } from 'vitest';
 import { HarnessLoad, STANDSTILL_MS } from '../../src/runner/harness-load.js';
+import { excusedByOwnStall } from '../../src/runner/steps/standstill.js';
+import { fail } from '../../src/checks/check-verdict.js';
 import { systemClock } from '../../src/support/clock.js';
 
 function block(ms: number): void {
@@ -48,6 +51,34 @@ describe('HarnessLoad', () => {
       const why = load.standstill(before);
       expect(why).toMatch(/^Inconclusive: the harness itself stood still for 1 s at .*Run again on a less busy machine\.$/);
       expect(load.standstill(before - 10_000, before - 5_000)).toBeUndefined();
+    } finally {
+      load.stop();
+    }
+  });
+
+  it("turns a timing miss the harness's own stall could explain inconclusive, and leaves a larger or elsewhere miss a failure", async () => {
+    const load = new HarnessLoad(systemClock);
+    load.start();
+    try {
+      await pause(60);
+      block(400);
+      const ended = systemClock.now();
+      await pause(60);
+      const missed = (at: number, byMs: number) => fail('gap between polls: expected at most 1.1 s, received 1.3 s', { exchanges: ['x7'], late: { at, byMs } });
+      // A poll stamped 200 ms past its limit, just after the harness stood still 400 ms: it may have come in time.
+      const excused = excusedByOwnStall(load, missed(ended + 5, 200));
+      expect(excused.status).toBe('skip');
+      expect(excused.skip).toBe('timing-degraded');
+      expect(excused.exchanges).toEqual(['x7']);
+      expect(excused.message).toMatch(/^Inconclusive: it was stamped 200 ms past its limit .* stood still for \d+ ms in between.*\(gap between polls/);
+      // 3 s past the limit: the 400 ms stall cannot explain it.
+      expect(excusedByOwnStall(load, missed(ended + 5, 3_000)).status).toBe('fail');
+      // The same 200 ms miss 10 s before the stall: nothing held the harness up then.
+      expect(excusedByOwnStall(load, missed(ended - 10_000, 200)).status).toBe('fail');
+      // A simulated clock has no load monitor: the miss stands.
+      expect(excusedByOwnStall(undefined, missed(ended + 5, 200)).status).toBe('fail');
+      // A verdict without a timing miss is never touched.
+      expect(excusedByOwnStall(load, fail('wrong version')).status).toBe('fail');
     } finally {
       load.stop();
     }

@@ -1,7 +1,8 @@
 // Code checks on a PMS's timing (PMS target): takes the inbound traffic and the callbacks the
 // harness sent, gives verdicts on the polling interval and on the reaction to a callback.
 // They judge the times as recorded: a window in which the harness itself stood still never
-// reaches them (the runner makes it inconclusive first, ADR 0020). A reaction that cannot be
+// reaches them (the runner makes it inconclusive first, ADR 0020), and a miss says by how much
+// (`late`), so the runner can tell one the harness's own stall could explain. A reaction that cannot be
 // told from the PMS's own schedule is inconclusive: the step may send the callback again.
 import type { LiveExchange } from '../../spec/exchange.js';
 import { exchangeSeq as seq, operationOf as op } from '../../spec/exchange.js';
@@ -39,6 +40,7 @@ export const pollInterval: CodeCheck = {
     return fail(`${unexpected('gap between polls', `at most ${secs(limit)}`, `${secs(worst.gap)} from ${new Date(worst.from).toISOString()}`)}; ${text}`, {
       expected: limit,
       actual: worst.gap,
+      late: { at: worst.to, byMs: worst.gap - limit },
     });
   },
 };
@@ -124,6 +126,7 @@ export const reactivePoll: CodeCheck = {
         exchanges,
         expected: within,
         actual: waited ?? null,
+        ...(after ? { late: { at: after.at, byMs: waited! - within } } : {}),
       });
     }
     const why =
@@ -185,6 +188,7 @@ export const reactiveFetch: CodeCheck = {
       ),
       {
         exchanges: [after.record.id],
+        ...(fetch ? { late: { at: fetch.at, byMs: fetch.at - sentAt - within } } : {}),
       },
     );
   },

@@ -5,7 +5,7 @@
 // that came but was refused by the channel manager is named with why, never called silence.
 // A gated step that comes up empty blocks every later step at once (`gate`).
 import { evaluateExpectation } from '../../checks/expectations.js';
-import { fail, harnessError } from '../../checks/check-verdict.js';
+import { fail, harnessError, skip } from '../../checks/check-verdict.js';
 import type { LiveExchange } from '../../spec/exchange.js';
 import { exchangeSeq as seq, succeeded } from '../../spec/exchange.js';
 import type { ExpectRequestStep } from '../../suite/types.js';
@@ -15,7 +15,7 @@ import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
 import { pmsFacts } from './pms-facts.js';
 import { describeRefusals, isRefused } from './refusals.js';
-import { judgedInconclusiveIfStood } from './standstill.js';
+import { judgedInconclusiveIfStood, missWithinOwnStall } from './standstill.js';
 import { durationMs } from './wait.js';
 import { awaitFirstContact, stopNeverReached } from './first-contact.js';
 import { formatMs, startHeartbeat } from '../heartbeat.js';
@@ -152,8 +152,16 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
   const candidate = already ?? (await waitForRequest(env, matches, deadline).finally(stopHeartbeat));
   const stood = judgedInconclusiveIfStood(env, Math.min(since, startedAt));
   if (stood) return stood;
-  // Against a deadline of the PMS's own schedule, a request a late step still found is late.
-  const found = candidate && fixed !== undefined && candidate.at > fixed ? undefined : candidate;
+  // Against a deadline of the PMS's own schedule, a request a late step still found is late,
+  // unless the harness's own stalls since could have made it so.
+  const lateBy = candidate && fixed !== undefined ? candidate.at - fixed : 0;
+  const ownStall = lateBy > 0 ? missWithinOwnStall(env.ctx.load, { at: candidate!.at, byMs: lateBy }) : undefined;
+  if (ownStall) {
+    env.recordAll(skip(ownStall, 'timing-degraded'));
+    markCapturesMissing(env, 'timing-degraded', ownStall);
+    return ownStall;
+  }
+  const found = lateBy > 0 ? undefined : candidate;
   if (!found) {
     if (env.ctx.signal.aborted) return 'interrupted';
     const by =

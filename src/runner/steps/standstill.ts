@@ -1,9 +1,18 @@
-// A window the harness itself stood still in (real runs only): takes a step's environment and
-// the window's start, gives the reason when the harness's load monitor saw a standstill in it,
-// after recording every declared check of the step as inconclusive (skipped as
-// `timing-degraded`, which blocks certification and never fails the PMS). Decided here, before
-// any check sees the window: the checks judge the times as recorded (ADR 0020).
+// The harness's own standstill, judged by the runner (real runs only; ADR 0020): takes a step's
+// environment and a window, or a verdict, gives the inconclusive reason when the harness's load
+// monitor says its own stall could explain what was seen. Two cases, both decided here and
+// never by a check:
+// - a window holding a stall of STANDSTILL_MS or more at once: every declared check of the step
+//   is recorded inconclusive (`timing-degraded`: blocks certification, never fails the PMS)
+//   before any check sees it;
+// - a timing miss no larger than the harness's stalls between the limit and the stamp (a poll
+//   stamped 0.2 s past its limit while the harness stood still 0.3 s just before): the request
+//   may have come in time and waited for the harness to hear it, so the miss is inconclusive,
+//   not a failure. A larger miss, or stalls elsewhere in the window, leave it a failure.
 import { skip } from '../../checks/check-verdict.js';
+import type { Verdict } from '../../spec/vocabulary.js';
+import type { HarnessLoad } from '../harness-load.js';
+import { formatMs } from '../heartbeat.js';
 import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing } from './capture.js';
 
@@ -13,4 +22,25 @@ export function judgedInconclusiveIfStood(env: StepEnv, from: number): string | 
   env.recordAll(skip(why, 'timing-degraded'));
   markCapturesMissing(env, 'timing-degraded', why);
   return why;
+}
+
+/**
+ * Why a fact stamped `at`, `byMs` past its limit, cannot be told late: the harness's own stalls
+ * between the limit and the stamp add up to the miss or more (it may have come in time and waited
+ * to be heard). Undefined when the miss stands.
+ */
+export function missWithinOwnStall(load: Pick<HarnessLoad, 'stalledMs'> | undefined, late: { at: number; byMs: number }): string | undefined {
+  if (!load || late.byMs <= 0) return undefined;
+  const limit = late.at - late.byMs;
+  const stalled = load.stalledMs(limit, late.at);
+  if (stalled < late.byMs) return undefined;
+  return `Inconclusive: it was stamped ${formatMs(Math.round(late.byMs))} past its limit (${new Date(limit).toISOString()}), and the harness itself stood still for ${formatMs(stalled)} in between, so it may have come in time and waited to be heard. Run again on a less busy machine.`;
+}
+
+/** The verdict, or, for a timing failure the harness's own stalls could explain, its inconclusive skip. */
+export function excusedByOwnStall(load: Pick<HarnessLoad, 'stalledMs'> | undefined, verdict: Verdict): Verdict {
+  if (verdict.status !== 'fail' || !verdict.late) return verdict;
+  const why = missWithinOwnStall(load, verdict.late);
+  if (!why) return verdict;
+  return skip(`${why} (${verdict.message})`, 'timing-degraded', verdict.exchanges ? { exchanges: verdict.exchanges } : {});
 }
