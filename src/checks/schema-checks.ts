@@ -6,60 +6,11 @@ import type { MessageName } from '../spec/operations.js';
 import { OPERATIONS } from '../spec/operations.js';
 import { validateBody } from '../schemas/index.js';
 import type { BodyKind, CheckMeta, SchemaError, Verdict } from '../spec/vocabulary.js';
+import { schemaErrorSource } from '../spec/vocabulary.js';
 import { applyBodyRules } from './body-rules/index.js';
 import type { Judged } from './protocol.js';
-import { PMS_REQUEST_SCHEMA_RULES } from '../spec/pms-schema-rules.js';
+import { requestSchemaRules, responseSchemaRules } from '../schemas/rules.js';
 import { fail, harnessError, pass, skip } from './check-verdict.js';
-
-/** The spec rules the response schemas state (OTA answers, and a PMS's RoomInfo answer): shapes, types, patterns, enums. */
-const RESPONSE_SCHEMA_RULES = [
-  'resp-success-boolean',
-  'resp-errors-on-failure',
-  'grt-shape.1',
-  'grt-shape.3',
-  'grt-room-item.1',
-  'grt-room-item.2',
-  'grt-room-item.3',
-  'grt-room-item.4',
-  'grp-shape.1',
-  'grp-shape.2',
-  'grp-shape.3',
-  'grp-shape.4',
-  'grp-shape.5',
-  'grp-room-zero-global',
-  'gbl-shape.1',
-  'gbl-shape.2',
-  'gbl-shape.3',
-  'gbl-booking-id-max64.1',
-  'gbi-shape',
-  'res-order-date-time.1',
-  'res-order-date-time.2',
-  'res-flag-count-types.1',
-  'res-flag-count-types.2',
-  'res-flag-count-types.3',
-  'res-flag-count-types.4',
-  'res-flag-count-types.5',
-  'res-currency',
-  'res-total-sum.1',
-  'res-customer-country.1',
-  'res-customer-country.2',
-  'roominfo-fields.1',
-  'roominfo-fields.2',
-  'roominfo-fields.3',
-  'roominfo-fields.4',
-  'roominfo-fields.5',
-  'roominfo-fields.6',
-  'roominfo-fields.7',
-  'roominfo-fields.8',
-  'roominfo-fields.9',
-];
-
-/**
- * The request schemas' rules beyond what a PMS's bodies prove (spec/pms-schema-rules.ts, the
- * one list of the rest): the verb and SetupProperty's optional password, which the schemas
- * state for every request, the harness's own included.
- */
-const REQUEST_ONLY_RULES = ['env-verb-equals-op', 'env-password-optional-setup.1'];
 
 export const SCHEMA_CHECKS = {
   response: {
@@ -67,15 +18,22 @@ export const SCHEMA_CHECKS = {
     title: "Every response body matches the spec's schema for its operation",
     level: 'required',
     spec: SPEC.endpoints,
-    rules: RESPONSE_SCHEMA_RULES,
+    // The clauses the response schemas state (OTA answers, and a PMS's callback answers), read
+    // off the schemas when first asked: shapes, types, patterns, enums.
+    get rules(): string[] {
+      return [...responseSchemaRules()];
+    },
   },
   request: {
     id: 'schema.request',
     title: "Every request the candidate sends matches the spec's schema for its operation",
     level: 'required',
     spec: SPEC.endpoints,
-    // The rules the request schemas state: the PMS's requests, and the harness's own held to them.
-    rules: [...PMS_REQUEST_SCHEMA_RULES, ...REQUEST_ONLY_RULES],
+    // The clauses the request schemas state, read off them: the PMS's requests, and the
+    // harness's own held to them.
+    get rules(): string[] {
+      return [...requestSchemaRules()];
+    },
   },
   harnessRequest: {
     id: 'harness.request-valid',
@@ -92,7 +50,7 @@ export const SCHEMA_CHECKS = {
 } as const satisfies Record<string, CheckMeta>;
 
 function describeErrors(errors: SchemaError[]): string {
-  const shown = errors.slice(0, 5).map((e) => `  ${e.pointer || '(root)'} ${e.message} [${e.spec}]`);
+  const shown = errors.slice(0, 5).map((e) => `  ${e.pointer || '(root)'} ${e.message} [${schemaErrorSource(e)}]`);
   const more = errors.length > 5 ? `\n  … and ${errors.length - 5} more` : '';
   return `${shown.join('\n')}${more}`;
 }

@@ -4,6 +4,7 @@
 // the first one the harness sent), so the terminal and JUnit say the same thing. The text it
 // is given is already made safe (redacted, candidate strings escaped); here it is only cut.
 import type { CheckResult } from '../spec/vocabulary.js';
+import { schemaErrorSource } from '../spec/vocabulary.js';
 import type { Exchange } from '../spec/exchange.js';
 import type { RunResult, SuiteResult } from '../spec/run-result.js';
 import { docsLink } from './docs-link.js';
@@ -75,7 +76,8 @@ export function failureLines(check: CheckResult, result: RunResult, options: Fai
     if (shownExpected !== undefined) lines.push(`expected: ${shownExpected}`);
     if (shownActual !== undefined) lines.push(`actual: ${shownActual}`);
   }
-  for (const e of check.evidence.schemaErrors.slice(0, 5)) lines.push(`schema: ${short(e.pointer || '(root)', 120)} ${short(e.message, 200)} [${e.spec}]`);
+  for (const e of check.evidence.schemaErrors.slice(0, 5))
+    lines.push(`schema: ${short(e.pointer || '(root)', 120)} ${short(e.message, 200)} [${schemaErrorSource(e)}]`);
   const byId = new Map(result.exchanges.map((x) => [x.id, x]));
   const named = check.evidence.exchanges.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   for (const x of named.slice(0, options.maxExchanges ?? 3)) lines.push(`evidence: ${exchangeLine(x)}`);

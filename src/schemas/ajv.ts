@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020 as Ajv2020Class, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
 import type { JsonSchema } from './definitions/common.js';
-import { SPEC_KEYWORD } from './definitions/common.js';
+import { RULES_KEYWORD, SPEC_KEYWORD } from './definitions/common.js';
 import { importStandalone, standaloneValidator } from '../support/standalone.js';
 
 const require = createRequire(import.meta.url);
@@ -33,6 +33,7 @@ export function createMessageAjv(code?: Record<string, unknown>): Ajv2020Class {
   addFormats(ajv, ['date']);
   // An annotation only: it names the spec section of a sub-schema; it validates nothing.
   ajv.addKeyword({ keyword: SPEC_KEYWORD, schemaType: 'string' });
+  ajv.addKeyword({ keyword: RULES_KEYWORD, schemaType: 'array' });
   return ajv;
 }
 

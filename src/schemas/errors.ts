@@ -1,9 +1,10 @@
 // Ajv errors to SchemaErrors: takes Ajv's error objects and the schema they came from, gives
 // readable records (sentence, JSON pointer, keyword, params) each carrying the spec section
-// of the innermost `x-spec` on its schemaPath, capped so a garbage body cannot flood a report.
+// of the innermost `x-spec` on its schemaPath and the clauses of the innermost `x-rules` (a
+// missing field: the clauses of that field), capped so a garbage body cannot flood a report.
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { JsonSchema } from './definitions/common.js';
-import { SPEC_KEYWORD } from './definitions/common.js';
+import { RULES_KEYWORD, SPEC_KEYWORD } from './definitions/common.js';
 import type { SchemaError } from '../spec/vocabulary.js';
 
 /** At most this many errors per body, plus one 'truncated' record saying how many were left out. */
@@ -37,26 +38,39 @@ function specOf(node: JsonSchema | undefined): string | undefined {
   return typeof spec === 'string' ? spec : undefined;
 }
 
+function rulesOf(node: JsonSchema | undefined): string[] | undefined {
+  const rules = node?.[RULES_KEYWORD];
+  return Array.isArray(rules) && rules.length > 0 ? rules.map(String) : undefined;
+}
+
 interface Located {
   /** The schema object holding the failing keyword. */
   parent: JsonSchema | undefined;
   /** The failing keyword's value when it is a sub-schema (not, contains). */
   value: JsonSchema | undefined;
   spec: string;
+  rules: string[] | undefined;
+  /** The schema objects on the path, outermost first. */
+  nodes: JsonSchema[];
 }
 
-/** Walks the schemaPath from the root, remembering the innermost x-spec. */
+/** Walks the schemaPath from the root, remembering the innermost x-spec and x-rules. */
 function locate(root: JsonSchema, schemaPath: string, fallback: string): Located {
   const segments = pathSegments(schemaPath);
   let current: unknown = root;
   let parent: JsonSchema | undefined = root;
   let spec = specOf(root) ?? fallback;
+  let rules = rulesOf(root);
+  const nodes: JsonSchema[] = [root];
   segments.forEach((segment, index) => {
     if (index === segments.length - 1) parent = asSchema(current);
     current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[segment] : undefined;
-    spec = specOf(asSchema(current)) ?? spec;
+    const node = asSchema(current);
+    if (node) nodes.push(node);
+    spec = specOf(node) ?? spec;
+    rules = rulesOf(node) ?? rules;
   });
-  return { parent, value: asSchema(current), spec };
+  return { parent, value: asSchema(current), spec, rules, nodes };
 }
 
 function quoteList(values: readonly unknown[]): string {
@@ -141,8 +155,23 @@ function prune(errors: readonly ErrorObject[]): Pruned[] {
   return kept;
 }
 
+/** The clauses an error breaks: a missing field's own (its presence is its clause), else the innermost on the path. */
+function brokenRules(error: ErrorObject, where: Located): string[] | undefined {
+  const missing = (error.params as { missingProperty?: string }).missingProperty;
+  if (error.keyword === 'required' && missing !== undefined) {
+    // The field's schema sits beside the required list, or on the object around it (the
+    // envelope's required list is in an allOf of its own).
+    for (const node of [...where.nodes].reverse()) {
+      const field = asSchema(asSchema(node.properties)?.[missing]);
+      if (field) return rulesOf(field) ?? where.rules;
+    }
+  }
+  return where.rules;
+}
+
 function toSchemaError({ error, branches }: Pruned, root: JsonSchema, fallback: string): SchemaError {
   const where = locate(root, error.schemaPath, fallback);
+  const rules = brokenRules(error, where);
   let message = describe(error, where);
   if (branches.length > 0) {
     const alternatives = branches.map((b) => describe(b, locate(root, b.schemaPath, fallback)));
@@ -153,6 +182,7 @@ function toSchemaError({ error, branches }: Pruned, root: JsonSchema, fallback: 
     message,
     keyword: error.keyword,
     spec: where.spec,
+    ...(rules ? { rules } : {}),
     // A copy: Ajv's params may share arrays (enum values) with the compiled schema.
     params: structuredClone(error.params as Record<string, unknown>),
   };

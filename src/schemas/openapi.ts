@@ -6,6 +6,7 @@
 import { OPERATIONS, MESSAGE_NAMES } from '../spec/operations.js';
 import type { MessageName } from '../spec/operations.js';
 import { SPEC_TITLE, SPEC_VERSION } from '../spec/sections.js';
+import { RULES_KEYWORD } from './definitions/common.js';
 import { getDefinitions, listSchemas } from './index.js';
 
 export const OPENAPI_VERSION = '3.1.0';
@@ -61,6 +62,13 @@ function stable(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** A definition's key: its shape without its own x-rules (the clauses a use adds, "CreateProperty carries a Property"). */
+function shapeKey(value: unknown): string {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return stable(value);
+  const { [RULES_KEYWORD]: _rules, ...shape } = value as Json;
+  return stable(shape);
+}
+
 function convertRef(ref: string, fileNames: ReadonlyMap<string, string>): string {
   const local = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(ref);
   if (local) return COMPONENTS + local[1];
@@ -79,8 +87,11 @@ interface Context {
 function convert(node: unknown, ctx: Context, self: string | undefined, root = true): unknown {
   if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
   if (!root) {
-    const name = ctx.index.get(stable(node));
-    if (name && name !== self) return { $ref: COMPONENTS + name };
+    const name = ctx.index.get(shapeKey(node));
+    if (name && name !== self) {
+      const rules = (node as Json)[RULES_KEYWORD];
+      return rules === undefined ? { $ref: COMPONENTS + name } : { $ref: COMPONENTS + name, [RULES_KEYWORD]: rules };
+    }
   }
   const out: Json = {};
   for (const [key, value] of Object.entries(node as Json)) {
@@ -131,7 +142,7 @@ function buildComponents(): { schemas: Json; count: number } {
   const definitions = getDefinitions();
   const messages = listSchemas();
   const index = new Map<string, string>();
-  for (const [name, schema] of Object.entries(definitions)) if (!index.has(stable(schema))) index.set(stable(schema), name);
+  for (const [name, schema] of Object.entries(definitions)) if (!index.has(shapeKey(schema))) index.set(shapeKey(schema), name);
   const fileNames = new Map(messages.map((m) => [m.fileName, componentName(m.name, m.kind)]));
   const ctx: Context = { index, fileNames, hoisted: {} };
   const schemas: Json = {};

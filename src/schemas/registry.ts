@@ -5,7 +5,7 @@ import { CALLBACK_NAMES, OPERATIONS } from '../spec/operations.js';
 import type { CallbackName, MessageName, OperationName } from '../spec/operations.js';
 import { PATTERNS, SPEC } from '../spec/sections.js';
 import type { BodyKind } from '../spec/vocabulary.js';
-import { arrayOf, currencyCode, integerSchema, objectSchema, STRING, withSpec } from './definitions/common.js';
+import { arrayOf, currencyCode, integerSchema, objectSchema, STRING, withRules as r, withSpec } from './definitions/common.js';
 import type { JsonSchema } from './definitions/common.js';
 import { envelopePart } from './definitions/envelope.js';
 import type { SchemaPart } from './definitions/envelope.js';
@@ -40,29 +40,33 @@ const REQUEST_ADDITIONS: Record<OperationName, () => SchemaPart> = {
   ARIUpdate: () =>
     part(
       {
-        currency: withSpec(ENDPOINT('ARIUpdate'), { ...currencyCode(), pattern: PATTERNS.currency }),
-        Inventory: arrayOf(inventoryItemSchema()),
+        currency: r(['ari-currency'], withSpec(ENDPOINT('ARIUpdate'), { ...currencyCode(), pattern: PATTERNS.currency })),
+        Inventory: r(['ari-inventory.1'], arrayOf(inventoryItemSchema())),
       },
       ['currency', 'Inventory'],
     ),
   GetBookingList: () =>
     part(
       {
-        wbp_booking_version: withSpec(ENDPOINT('GetBookingList'), {
-          type: ['string', 'null'],
-          pattern: PATTERNS.bookingVersion,
-        }),
+        wbp_booking_version: r(
+          ['gbl-version-field.1', 'gbl-version-field.2'],
+          withSpec(ENDPOINT('GetBookingList'), {
+            type: ['string', 'null'],
+            pattern: PATTERNS.bookingVersion,
+          }),
+        ),
       },
       ['wbp_booking_version'],
     ),
   // "GetBookingId request: the type of booking_id: not shown": string or integer.
   GetBookingId: () => part({ booking_id: withSpec(ENDPOINT('GetBookingId'), { type: ['string', 'integer'] }) }, ['booking_id']),
-  AckBooking: () => part({ booking_id: withSpec(ENDPOINT('AckBooking'), STRING) }, ['booking_id']),
-  CancelBooking: () => part({ booking_id: withSpec(ENDPOINT('CancelBooking'), STRING), reason: STRING }, ['booking_id']),
-  CreateProperty: () => part({ Property: propertySchema() }, ['Property']),
-  UpdateRoom: () => part({ room: roomSchema('UpdateRoom') }, ['room']),
-  DeleteRoom: () => part({ room: objectSchema({ pms_room_id: INTEGER }, ['pms_room_id']) }, ['room']),
-  DeleteRatePlan: () => part({ rateplan: objectSchema({ pms_rate_id: INTEGER }, ['pms_rate_id']) }, ['rateplan']),
+  AckBooking: () => part({ booking_id: r(['ack-request.1'], withSpec(ENDPOINT('AckBooking'), STRING)) }, ['booking_id']),
+  CancelBooking: () =>
+    part({ booking_id: r(['cancel-request.1'], withSpec(ENDPOINT('CancelBooking'), STRING)), reason: r(['cancel-request.2'], STRING) }, ['booking_id']),
+  CreateProperty: () => part({ Property: r(['cp-request.4'], propertySchema()) }, ['Property']),
+  UpdateRoom: () => part({ room: r(['updateroom-request.1'], roomSchema('UpdateRoom')) }, ['room']),
+  DeleteRoom: () => part({ room: objectSchema({ pms_room_id: r(['delete-requests.1'], INTEGER) }, ['pms_room_id']) }, ['room']),
+  DeleteRatePlan: () => part({ rateplan: objectSchema({ pms_rate_id: r(['delete-requests.2'], INTEGER) }, ['pms_rate_id']) }, ['rateplan']),
   // "UpdateRatePlan ...: request and response fields: not shown": the envelope only.
   UpdateRatePlan: NOTHING,
 };
@@ -97,13 +101,13 @@ function callbackRequest(name: CallbackName): JsonSchema {
 function successPayload(name: MessageName): SuccessPayload | undefined {
   switch (name) {
     case 'GetRoomTypes':
-      return { property: 'Rooms', schema: arrayOf(roomTypesItemSchema()) };
+      return { property: 'Rooms', schema: arrayOf(roomTypesItemSchema()), rules: ['grt-shape.1'], failureRules: ['grt-shape.3'] };
     case 'GetRatePlans':
-      return { property: 'RatePlans', schema: arrayOf(ratePlansItemSchema()) };
+      return { property: 'RatePlans', schema: arrayOf(ratePlansItemSchema()), rules: ['grp-shape.1'], failureRules: ['grp-shape.5'] };
     case 'GetBookingList':
-      return { property: 'Bookings', schema: arrayOf(bookingSummarySchema()) };
+      return { property: 'Bookings', schema: arrayOf(bookingSummarySchema()), rules: ['gbl-shape.1'] };
     case 'GetBookingId':
-      return { property: 'reservation', schema: reservationSchema() };
+      return { property: 'reservation', schema: reservationSchema(), rules: ['gbi-shape'] };
     case 'RoomInfo':
       return { property: 'RoomInfo', schema: roomInfoListSchema() };
     default:

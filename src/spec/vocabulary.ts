@@ -36,6 +36,8 @@ export interface SchemaError {
   keyword: string;
   /** Spec section the violated rule comes from. */
   spec: string;
+  /** The rule clauses it breaks (src/spec/clause-ids.ts), when the schema names them. */
+  rules?: string[];
   params?: Record<string, unknown>;
 }
 
@@ -140,6 +142,11 @@ export interface WaiverRecord extends Waiver {
 export const UNWAIVABLE_CHECKS: readonly string[] = ['https.required', 'protocol.transport'];
 /** Every check id with these prefixes is a transport check too. */
 export const UNWAIVABLE_PREFIXES: readonly string[] = ['https.', 'tls.'];
+
+/** Where a schema error's rule is written: "Inventory item; inv-units.1" (the section, and the clauses when the schema names them). */
+export function schemaErrorSource(error: SchemaError): string {
+  return error.rules?.length ? `${error.spec}; ${error.rules.join(', ')}` : error.spec;
+}
 
 export function isUnwaivable(checkId: string): boolean {
   return UNWAIVABLE_CHECKS.includes(checkId) || UNWAIVABLE_PREFIXES.some((p) => checkId.startsWith(p));

@@ -49,6 +49,7 @@ function createAjv(): Ajv2020Class {
   const instance = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   addFormats(instance, ['date']);
   instance.addKeyword({ keyword: 'x-spec', schemaType: 'string' });
+  instance.addKeyword({ keyword: 'x-rules', schemaType: 'array' });
   return instance;
 }
 
@@ -89,7 +90,8 @@ describe('the OpenAPI 3.1 document', () => {
       if (typeof n.$ref === 'string') refs.push(n.$ref);
     });
     for (const ref of refs) expect(components[ref.replace('#/components/schemas/', '')], ref).toBeDefined();
-    expect((components.CreatePropertyRequest!.properties as Json).Property).toEqual({ $ref: '#/components/schemas/Property' });
+    // The use keeps the clause it adds ("CreateProperty carries a Property") beside the reference.
+    expect((components.CreatePropertyRequest!.properties as Json).Property).toEqual({ $ref: '#/components/schemas/Property', 'x-rules': ['cp-request.4'] });
     expect(components.Reservation).toBeDefined();
   });
 

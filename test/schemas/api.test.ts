@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { requestSchemaRules, responseSchemaRules } from '../../src/schemas/rules.js';
+import { SCHEMA_CHECKS, schemaVerdict } from '../../src/checks/schema-checks.js';
+import { isRuleOrClauseId } from '../../src/spec/clause-ids.js';
 import { getAjv } from '../../src/schemas/ajv.js';
 import { getDefinitions, getSchema, listSchemas, MAX_ERRORS_PER_BODY, validateBody } from '../../src/schemas/index.js';
 import { MESSAGE_NAMES, OPERATIONS } from '../../src/spec/operations.js';
@@ -102,8 +105,32 @@ describe('SchemaError records', () => {
       message: "must have required property 'pms_cid'",
       keyword: 'required',
       spec: SPEC.envelope,
+      // The missing field's own clauses: its presence, and what its value must be.
+      rules: ['env-required-fields.6', 'env-pms-cid-format.1'],
       params: { missingProperty: 'pms_cid' },
     });
+  });
+
+  it('name the clause the body breaks, read off the schema node that states it', () => {
+    const ari = fixture('ARIUpdate.request.valid');
+    const item = (ari.Inventory as Record<string, unknown>[])[0]!;
+    const ariErrors = validateBody('ARIUpdate', 'request', { ...ari, Inventory: [{ ...item, units: -1, closearr: 'yes', adult_2: 20 }] });
+    const byPointer = Object.fromEntries(ariErrors.map((e) => [e.pointer, e.rules]));
+    // The failure a partner reads cites the clause beside the spec section.
+    const verdict = schemaVerdict('ARIUpdate', 'request', { ...ari, Inventory: [{ ...item, units: -1 }] }, []);
+    expect(verdict.message).toMatch(/\/Inventory\/0\/units must be >= 0 \[[^\]]+; inv-units\.1\]/);
+    expect(byPointer['/Inventory/0/units']).toEqual(['inv-units.1']);
+    expect(byPointer['/Inventory/0/closearr']).toEqual(['inv-close-flags.1']);
+    expect(byPointer['/Inventory/0/adult_2']).toEqual(['inv-adult-child-n.1', 'inv-adult-child-n.3']);
+    // A missing field nested in CreateProperty names that field's clause, not the Property's.
+    const cp = fixture('CreateProperty.request.valid');
+    const property = { ...(cp.Property as Record<string, unknown>) };
+    delete property.timezone;
+    const [missing] = validateBody('CreateProperty', 'request', { ...cp, Property: property });
+    expect([missing!.pointer, missing!.rules]).toEqual(['/Property/timezone', ['prop-required-fields.4']]);
+    // An OTA's answer: a failure without errors breaks the common response's clause and the operation's own.
+    const [shape] = validateBody('GetRoomTypes', 'response', { success: false });
+    expect(shape!.rules).toEqual(['resp-errors-on-failure', 'grt-shape.3']);
   });
 
   it(`are capped at ${MAX_ERRORS_PER_BODY} per body, plus a truncation record`, () => {
@@ -119,5 +146,20 @@ describe('SchemaError records', () => {
       }),
     );
     expect(errors.slice(0, -1).every((e) => e.spec === SPEC.inventory)).toBe(true);
+  });
+});
+
+describe('the clauses the schemas state', () => {
+  it('are each a rule or clause id of the rule list, and are what the schema checks declare', () => {
+    const request = requestSchemaRules();
+    const response = responseSchemaRules();
+    expect([...request, ...response].filter((id) => !isRuleOrClauseId(id))).toEqual([]);
+    // Read off the schemas: a node's annotation reaches the check, nothing is listed beside it.
+    expect(SCHEMA_CHECKS.request.rules).toEqual([...request]);
+    expect(SCHEMA_CHECKS.response.rules).toEqual([...response]);
+    expect(request).toEqual(expect.arrayContaining(['env-guid-pattern', 'inv-units.1', 'prop-address-contact.3', 'tax-amount-xor', 'cancel-request.2']));
+    expect(response).toEqual(expect.arrayContaining(['resp-success-boolean', 'gbl-booking-id-max64.1', 'res-customer-country.2', 'roominfo-fields.9']));
+    // Callback requests are the harness's own (BookingCreate's reservation): not what a PMS proves.
+    expect(request).not.toContain('res-order-date-time.1');
   });
 });

@@ -8,6 +8,7 @@ import { readInputFile } from '../../support/read-input.js';
 import { isMessageName, MESSAGE_NAMES } from '../../spec/operations.js';
 import { validateBody } from '../../schemas/index.js';
 import type { BodyKind } from '../../spec/vocabulary.js';
+import { schemaErrorSource } from '../../spec/vocabulary.js';
 import { applyBodyRules } from '../../checks/body-rules/index.js';
 import { loadSuite } from '../../suite/load-suite.js';
 import { validateSuiteReferences } from '../../runner/validate-suite.js';
@@ -82,7 +83,7 @@ export function validateCommand(options: ValidateOptions, io: CliIo): number {
   const errors = validateBody(options.operation, kind, body);
   const rules = applyBodyRules(options.operation, kind, body).filter((r) => r.verdict.status === 'fail');
   const lines: string[] = [];
-  for (const e of errors) lines.push(`  ${e.pointer || '(root)'}: ${e.message}  [${e.spec}]`);
+  for (const e of errors) lines.push(`  ${e.pointer || '(root)'}: ${e.message}  [${schemaErrorSource(e)}]`);
   for (const { rule, verdict } of rules)
     lines.push(`  ${verdict.pointer ?? '(root)'}: ${verdict.message.split('\n')[0]}  [${rule.id}, ${rule.level}, ${rule.spec}]`);
   if (lines.length === 0) {

@@ -4,6 +4,7 @@
 // keeps them whole.
 import type { Exchange, MessageRecord } from '../../spec/exchange.js';
 import type { SchemaError } from '../../spec/vocabulary.js';
+import { schemaErrorSource } from '../../spec/vocabulary.js';
 import { html, join } from './escape.js';
 import type { SafeHtml } from './escape.js';
 import { formatDuration, formatOffset } from './text.js';
@@ -86,8 +87,8 @@ export function renderSchemaErrors(errors: readonly SchemaError[]): SafeHtml {
   if (errors.length === 0) return html``;
   const rows = errors.map(
     (e) =>
-      html`<tr><td><code class="pointer">${e.pointer || '(root)'}</code></td><td>${e.message}</td><td><code>${e.keyword}</code></td><td class="spec">${e.spec}</td></tr>`,
+      html`<tr><td><code class="pointer">${e.pointer || '(root)'}</code></td><td>${e.message}</td><td><code>${e.keyword}</code></td><td class="spec">${schemaErrorSource(e)}</td></tr>`,
   );
   return html`<div class="schema-errors"><h4>Schema errors (${errors.length})</h4>
-<table><thead><tr><th>JSON pointer</th><th>Problem</th><th>Keyword</th><th>Spec section</th></tr></thead><tbody>${join(rows, '\n')}</tbody></table></div>`;
+<table><thead><tr><th>JSON pointer</th><th>Problem</th><th>Keyword</th><th>Spec section; clauses</th></tr></thead><tbody>${join(rows, '\n')}</tbody></table></div>`;
 }

@@ -1,6 +1,8 @@
 // Schema building blocks: takes nothing, gives small builders of plain JSON Schema objects
-// (draft 2020-12) and the `x-spec` annotation that ties every reusable sub-schema to the
-// spec section it comes from. Schemas are plain data: no $ref, so that an Ajv schemaPath
+// (draft 2020-12), the `x-spec` annotation that ties every reusable sub-schema to the spec
+// section it comes from, and the `x-rules` annotation naming the rule clauses
+// (../../spec/clause-ids.ts) a node states: its presence where its parent requires it, and
+// its value. The schema checks' rule lists are read off these annotations (../rules.ts). Schemas are plain data: no $ref, so that an Ajv schemaPath
 // is always a real path into the message schema (see ../errors.ts).
 import { COUNTRY_CODES, CURRENCY_CODES } from '../../spec/iso-codes.js';
 import { PATTERNS } from '../../spec/sections.js';
@@ -12,6 +14,15 @@ export const SPEC_KEYWORD = 'x-spec';
 
 export function withSpec(spec: string, schema: JsonSchema): JsonSchema {
   return { [SPEC_KEYWORD]: spec, ...schema };
+}
+
+/** The annotation keyword naming the rule clauses a (sub-)schema states; registered with Ajv. */
+export const RULES_KEYWORD = 'x-rules';
+
+/** The schema, annotated with the clauses it states (added to any it already names). */
+export function withRules(rules: readonly string[], schema: JsonSchema): JsonSchema {
+  const had = Array.isArray(schema[RULES_KEYWORD]) ? (schema[RULES_KEYWORD] as string[]) : [];
+  return { ...schema, [RULES_KEYWORD]: [...new Set([...had, ...rules])] };
 }
 
 export function objectSchema(properties: Record<string, JsonSchema>, required: readonly string[] = [], extra: JsonSchema = {}): JsonSchema {

@@ -3,7 +3,7 @@
 // the two property ids), which every operation's request schema starts from.
 import type { IdType, OperationInfo } from '../../spec/operations.js';
 import { PATTERNS, SPEC } from '../../spec/sections.js';
-import { integerSchema, STRING, withSpec } from './common.js';
+import { integerSchema, STRING, withRules, withSpec } from './common.js';
 import type { JsonSchema } from './common.js';
 
 export interface SchemaPart {
@@ -32,17 +32,41 @@ export function idSchema(type: IdType, field: IdField): JsonSchema | undefined {
   }
 }
 
+/** The operations of the id table's scoped row: "UpdateRoom, GetRoomTypes, GetRatePlans, ARIUpdate, GetBookingList, CancelBooking, AckBooking, DeleteRatePlan and DeleteRoom". */
+const SCOPED = new Set([
+  'UpdateRoom',
+  'GetRoomTypes',
+  'GetRatePlans',
+  'ARIUpdate',
+  'GetBookingList',
+  'CancelBooking',
+  'AckBooking',
+  'DeleteRatePlan',
+  'DeleteRoom',
+]);
+
+/** The clauses typing each envelope id of one operation (the id table's rows). */
+function idClauses(name: string): { pms: string[]; wbp: string[]; password: string[] } {
+  if (name === 'SetupProperty') return { pms: ['env-types-setupproperty.1'], wbp: ['env-types-setupproperty.2'], password: [] };
+  if (name === 'CreateProperty') return { pms: ['cp-request.1'], wbp: ['cp-request.2'], password: ['cp-request.3'] };
+  if (name === 'HealthCheck') return { pms: [], wbp: ['env-healthcheck-ids.2', 'env-healthcheck-ids.5'], password: [] };
+  if (SCOPED.has(name)) return { pms: ['env-types-scoped.1'], wbp: ['env-types-scoped.2'], password: [] };
+  return { pms: [], wbp: [], password: [] };
+}
+
 export function envelopePart(info: OperationInfo): SchemaPart {
   const properties: Record<string, JsonSchema> = {};
   const pms = idSchema(info.pmsPropertyId, 'pms_property_id');
   const wbp = idSchema(info.wbpPropertyId, 'wbp_property_id');
-  if (pms) properties.pms_property_id = pms;
-  if (wbp) properties.wbp_property_id = wbp;
-  properties.wbp_property_password = withSpec(SPEC.envelope, STRING);
-  properties.guid = withSpec(SPEC.envelope, { type: 'string', pattern: PATTERNS.guid });
-  properties.shared_secret = withSpec(SPEC.envelope, STRING);
-  properties.pms_cid = withSpec(SPEC.envelope, { type: 'string', pattern: PATTERNS.pmsCid });
-  properties.verb = withSpec(SPEC.envelope, { type: 'string', const: info.name });
+  const ids = idClauses(info.name);
+  if (pms) properties.pms_property_id = withRules(['env-required-fields.1', ...ids.pms], pms);
+  if (wbp) properties.wbp_property_id = withRules(['env-required-fields.2', ...ids.wbp], wbp);
+  const password = info.passwordOptional ? [] : ['env-password-optional-setup.1'];
+  properties.wbp_property_password = withRules(['env-required-fields.3', ...password, ...ids.password], withSpec(SPEC.envelope, STRING));
+  properties.guid = withRules(['env-required-fields.4', 'env-guid-pattern'], withSpec(SPEC.envelope, { type: 'string', pattern: PATTERNS.guid }));
+  properties.shared_secret = withRules(['env-required-fields.5'], withSpec(SPEC.envelope, STRING));
+  properties.pms_cid = withRules(['env-required-fields.6', 'env-pms-cid-format.1'], withSpec(SPEC.envelope, { type: 'string', pattern: PATTERNS.pmsCid }));
+  properties.verb = withRules(['env-required-fields.7', 'env-verb-equals-op'], withSpec(SPEC.envelope, { type: 'string', const: info.name }));
   const required = Object.keys(properties).filter((key) => !(key === 'wbp_property_password' && info.passwordOptional));
   return { properties, required };
 }

@@ -1,7 +1,20 @@
 // Bookings: takes nothing, gives the Reservation schema (GetBookingId `reservation`, also the
 // BookingCreate callback's body) and the Booking summary of GetBookingList.
 import { LIMITS, PATTERNS, SPEC } from '../../spec/sections.js';
-import { arrayOf, countryCode, currencyCode, DATE, enumOf, integerSchema, NUMBER, objectSchema, STRING, stringSchema, withSpec } from './common.js';
+import {
+  arrayOf,
+  countryCode,
+  currencyCode,
+  DATE,
+  enumOf,
+  integerSchema,
+  NUMBER,
+  objectSchema,
+  STRING,
+  stringSchema,
+  withRules as r,
+  withSpec,
+} from './common.js';
 import type { JsonSchema } from './common.js';
 
 /** "OrderDate ... must be provided", "OrderTime ... must be provided". */
@@ -9,7 +22,7 @@ export const RESERVATION_REQUIRED = ['OrderDate', 'OrderTime'] as const;
 
 /** CustomerCountry / CustomerNationality "(if sent) are uppercase ISO 3166-1 alpha-2 codes". */
 function customerCodes(): Record<string, JsonSchema> {
-  return { CustomerCountry: countryCode(), CustomerNationality: countryCode() };
+  return { CustomerCountry: r(['res-customer-country.1'], countryCode()), CustomerNationality: r(['res-customer-country.2'], countryCode()) };
 }
 
 export function customerSchema(): JsonSchema {
@@ -21,15 +34,15 @@ export function reservationSchema(): JsonSchema {
   const flag = enumOf('integer', [0, 1]);
   const properties: Record<string, JsonSchema> = {
     OrderId: STRING,
-    OrderDate: DATE,
-    OrderTime: stringSchema({ pattern: PATTERNS.time }),
-    IsCancellation: flag,
-    IsModification: flag,
-    OrderAdults: integerSchema(),
-    OrderChildren: integerSchema(),
-    OrderCustomers: integerSchema(),
-    TotalCurrency: currencyCode(),
-    TotalPrice: NUMBER,
+    OrderDate: r(['res-order-date-time.1'], DATE),
+    OrderTime: r(['res-order-date-time.2'], stringSchema({ pattern: PATTERNS.time })),
+    IsCancellation: r(['res-flag-count-types.1'], flag),
+    IsModification: r(['res-flag-count-types.2'], flag),
+    OrderAdults: r(['res-flag-count-types.3'], integerSchema()),
+    OrderChildren: r(['res-flag-count-types.4'], integerSchema()),
+    OrderCustomers: r(['res-flag-count-types.5'], integerSchema()),
+    TotalCurrency: r(['res-currency'], currencyCode()),
+    TotalPrice: r(['res-total-sum.1'], NUMBER),
     PaymentCollect: STRING,
     Customers: arrayOf(customerSchema()),
     // Contents of Rooms and Payments: "not shown". Prices are checked by body rules.
@@ -40,5 +53,11 @@ export function reservationSchema(): JsonSchema {
 }
 
 export function bookingSummarySchema(): JsonSchema {
-  return withSpec(SPEC.bookingSummary, objectSchema({ booking_id: stringSchema({ maxLength: LIMITS.bookingIdMaxLength }), version: STRING }, ['booking_id']));
+  return withSpec(
+    SPEC.bookingSummary,
+    objectSchema(
+      { booking_id: r(['gbl-shape.2', 'gbl-booking-id-max64.1'], stringSchema({ maxLength: LIMITS.bookingIdMaxLength })), version: r(['gbl-shape.3'], STRING) },
+      ['booking_id'],
+    ),
+  );
 }
