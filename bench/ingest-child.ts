@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { writeHeapSnapshot } from 'node:v8';
 import { coverageReport } from '../src/checks/ari-ledger.js';
-import { dayNumber } from '../src/checks/coverage.js';
+import { dayNumber } from '../src/support/time.js';
 import { CheckCollector } from '../src/checks/rollup.js';
 import type { Verdict } from '../src/spec/vocabulary.js';
 import { ariCompact, ariCoverage, ariCurrency, ariKnownIds, ariUnitsPerRoom } from '../src/checks/code/pms-ari.js';

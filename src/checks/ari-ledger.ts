@@ -3,7 +3,8 @@
 // updates overwrite earlier ones), so coverage, units-per-room consistency, currency,
 // unknown ids and compactness are judged on ranges, never day by day.
 import { PathInterner } from '../support/path-interner.js';
-import { dayNumber, dayString, gapsIn } from './coverage.js';
+import { gapsIn } from './coverage.js';
+import { dayNumber, dayString } from '../support/time.js';
 import { IntervalMap } from './interval-map.js';
 import type { DayRange } from './coverage.js';
 

@@ -5,7 +5,7 @@
 // latest units differ from the inventory minus the units booked now. Pure.
 import { type BookingChange, type Occupancy, touchedNights, unitsBooked } from '../channel-manager/index.js';
 import type { AriLedger } from './ari-ledger.js';
-import { dayNumber } from './coverage.js';
+import { dayNumber } from '../support/time.js';
 
 /** The units a PMS had sent per room x rate plan, and what was booked, when the harness first changed a booking. */
 export interface InventoryBaseline {

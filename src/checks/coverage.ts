@@ -2,25 +2,16 @@
 // own refresh or a PMS's), gives per room x rate plan the merged ranges covered, the
 // gaps against a window, the horizon reached, and how compact the sending was. Work per
 // item is one range insert; memory grows with distinct ranges, not with days.
-import { parseDate, formatDate, DAY_MS } from '../support/time.js';
+import { dayNumber, dayString, DAY_MS } from '../support/time.js';
 import type { CoverageArtifact } from '../spec/run-result.js';
 
 export type DayRange = [number, number]; // inclusive day numbers (days since epoch)
-
-export function dayNumber(date: string): number | undefined {
-  const ms = parseDate(date);
-  return ms === undefined ? undefined : Math.round(ms / DAY_MS);
-}
 
 /** The last night of a one-year horizon that starts on `day` (a day number): the night before the same date a year on. */
 export function lastNightOfYearFrom(day: number): number {
   const d = new Date(day * DAY_MS);
   d.setUTCFullYear(d.getUTCFullYear() + 1);
   return Math.round(d.getTime() / DAY_MS) - 1;
-}
-
-export function dayString(day: number): string {
-  return formatDate(day * DAY_MS);
 }
 
 /** Merges an inclusive day range into a sorted, non-overlapping list (adjacent ranges join). */

@@ -1,10 +1,9 @@
 // The one roll-up table (STYLE habit 4): takes check verdicts as they happen, gives one
 // CheckResult per check id (worst occurrence wins, with counts and evidence), and the
-// worst outcome of a group (the run's verdict word is src/checks/run-verdict.ts's).
+// worst outcome of a group is src/spec/verdicts.ts's (the run's verdict word src/spec/run-verdict.ts's).
 import type { CheckMeta, CheckResult, CheckWhere, Level, Outcome, SchemaError, SkipKind, Verdict } from '../spec/vocabulary.js';
+import { OUTCOME_PRIORITY } from '../spec/verdicts.js';
 
-/** Higher wins when occurrences of one check, or checks of a suite, are combined. */
-export const OUTCOME_PRIORITY: Readonly<Record<Outcome, number>> = { fail: 5, error: 4, warn: 3, skip: 1, pass: 2 };
 /** A skip that blocks certification outranks a pass (a check that could not run everywhere did not pass). */
 const BLOCKING_SKIP_PRIORITY = 2.5;
 
@@ -138,10 +137,4 @@ function toResult(acc: Accumulator): CheckResult {
   if (verdict.actual !== undefined) result.actual = verdict.actual;
   if (outcome === 'skip' && verdict.skip) result.skipKind = verdict.skip;
   return result;
-}
-
-export function worstOutcome(outcomes: Iterable<Outcome>): Outcome {
-  let worst: Outcome = 'skip';
-  for (const o of outcomes) if (OUTCOME_PRIORITY[o] > OUTCOME_PRIORITY[worst]) worst = o;
-  return worst;
 }

@@ -6,10 +6,10 @@
 // level and its evaluation counts; a suite's outcome against its checks; a waived check
 // against the waiver list; and, for a certifying verdict made by this harness version, a
 // built-in check missing or at another level. [] when the report is consistent. Linear.
-import { decideVerdict } from '../checks/run-verdict.js';
+import { decideVerdict } from '../spec/run-verdict.js';
 import { certifies } from '../spec/verdicts.js';
-import { worstOutcome } from '../checks/rollup.js';
-import { isExpired, isWaivable } from '../checks/waivers.js';
+import { worstOutcome } from '../spec/verdicts.js';
+import { isExpired, isWaivable } from '../spec/waivers.js';
 import { canonicalJson } from '../support/canonical-json.js';
 import { insecureNotes } from '../spec/run-notes.js';
 import type { RunResult } from '../spec/run-result.js';

@@ -1,11 +1,10 @@
-// Verifying a report file: takes the text of a report.json or report.html and the version of
-// this harness, gives intact / altered (with every difference) / unreadable. A report is
+// Verifying a report file: takes the text of a report.json or report.html and the verifier
+// (this harness's version and built-in suites), gives intact / altered (with every difference) / unreadable. A report is
 // intact when it matches its certificate (./certificate-compare.ts), when its verdict is the
 // one its own facts give (./rederive.ts), and, for a page, when the page shows what its
-// embedded evidence says. Pure but for loading this harness's built-in suites.
+// embedded evidence says. Pure: the verifier gives this harness's version and built-in suites.
 import { canonicalJson } from '../support/canonical-json.js';
 import type { RunResult } from '../spec/run-result.js';
-import { loadBuiltinSuites } from '../suite/load-suite.js';
 import type { Target } from '../spec/vocabulary.js';
 import { MAX_REPORT_DEPTH, jsonTextTooDeep } from '../support/json-depth.js';
 import { compareWithCertificate, isCertificate } from './certificate.js';
@@ -17,6 +16,7 @@ import { JSON_REPORT_FORMAT } from './json.js';
 import { probableCause } from './probable-cause.js';
 import { rederive } from './rederive.js';
 import type { BuiltinSuiteLevels } from './rederive.js';
+export type { BuiltinSuiteLevels } from './rederive.js';
 
 export type JsonReport = Partial<RunResult> & { format?: unknown; certificate?: unknown; probableCause?: unknown };
 
@@ -30,13 +30,19 @@ export function asReport(value: unknown): JsonReport | undefined {
   return report.format === JSON_REPORT_FORMAT ? report : undefined;
 }
 
-function builtinLevels(target: unknown): BuiltinSuiteLevels[] | undefined {
-  if (target !== 'ota' && target !== 'pms') return undefined;
-  return loadBuiltinSuites(target as Target).map((s) => ({ name: s.name, version: s.version, levels: new Map(s.checks.map((c) => [c.id, c.level])) }));
+/** The verifier: this harness's version, and its built-in suites' check levels for a target (src/session/builtin-levels.ts). */
+export interface Verifier {
+  version: string;
+  builtins(target: Target): readonly BuiltinSuiteLevels[];
 }
 
-function compare(report: JsonReport, certificate: Certificate, currentVersion: string): { differences: string[]; notes: string[] } {
+function builtinLevels(verifier: Verifier, target: unknown): readonly BuiltinSuiteLevels[] | undefined {
+  return target === 'ota' || target === 'pms' ? verifier.builtins(target) : undefined;
+}
+
+function compare(report: JsonReport, certificate: Certificate, verifier: Verifier): { differences: string[]; notes: string[] } {
   const notes: string[] = [];
+  const currentVersion = verifier.version;
   try {
     const out = compareWithCertificate(report, certificate);
     const sameVersion = report.harness?.version === currentVersion;
@@ -45,7 +51,7 @@ function compare(report: JsonReport, certificate: Certificate, currentVersion: s
         `the report was made by cm-certify ${String(report.harness?.version)} and this is ${currentVersion}: its verdict was re-derived, but its reasons, notes and built-in checks were not compared word for word with this version's`,
       );
     if (!report.transports) notes.push('the report records no transport facts (an early format): its checks were compared, its verdict was not re-derived');
-    out.push(...rederive(report, { sameVersion, builtins: sameVersion ? builtinLevels(report.target) : undefined }));
+    out.push(...rederive(report, { sameVersion, builtins: sameVersion ? builtinLevels(verifier, report.target) : undefined }));
     // The probable-cause line is derived from the evidence: it must say what the evidence says.
     const cause = probableCause(report as RunResult);
     if (report.probableCause !== cause)
@@ -85,30 +91,30 @@ function bannerDifferences(page: string, report: JsonReport): string[] {
   return out;
 }
 
-function verifyHtml(page: string, currentVersion: string): Verification {
+function verifyHtml(page: string, verifier: Verifier): Verification {
   const { report: embedded, certificate } = extractEmbedded(page);
   const report = asReport(embedded);
   if (!report) return { status: 'unreadable', reason: 'an HTML page without an embedded cm-certify report' };
   if (!isCertificate(report.certificate)) return { status: 'unreadable', reason: 'the embedded report has no cm-certify certificate' };
   const cert = report.certificate;
-  const { differences, notes } = compare(report, cert, currentVersion);
+  const { differences, notes } = compare(report, cert, verifier);
   if (canonicalJson(certificate) !== canonicalJson(cert)) differences.push('the certificate shown in the page differs from the one in the embedded report');
   // The page's own digest does not depend on the verifier's version: any edit of what the page shows is found.
   if (cert.page_sha256 !== undefined && pageDigest(page) !== cert.page_sha256)
     differences.push('the page: its markup differs from the page its certificate covers (page_sha256)');
-  if (cert.harness_version === currentVersion) differences.push(...pageDifferences(page, report, cert));
+  if (cert.harness_version === verifier.version) differences.push(...pageDifferences(page, report, cert));
   else {
     differences.push(...bannerDifferences(page, report));
     notes.push(
-      `the page was made by cm-certify ${cert.harness_version} and this is ${currentVersion}: the embedded evidence and the verdict banner were checked, not the rest of the page`,
+      `the page was made by cm-certify ${cert.harness_version} and this is ${verifier.version}: the embedded evidence and the verdict banner were checked, not the rest of the page`,
     );
   }
   return { status: differences.length ? 'altered' : 'intact', kind: 'html', certificate: cert, report, differences, notes };
 }
 
 /** Verifies the text of a report file against its own certificate and facts. */
-export function verifyReportText(text: string, currentVersion: string): Verification {
-  if (looksLikeHtml(text)) return verifyHtml(text, currentVersion);
+export function verifyReportText(text: string, verifier: Verifier): Verification {
+  if (looksLikeHtml(text)) return verifyHtml(text, verifier);
   if (jsonTextTooDeep(text, MAX_REPORT_DEPTH))
     return { status: 'unreadable', reason: `JSON nested more than ${MAX_REPORT_DEPTH} levels deep (no cm-certify report is)` };
   let value: unknown;
@@ -120,7 +126,7 @@ export function verifyReportText(text: string, currentVersion: string): Verifica
   const report = asReport(value);
   if (!report) return { status: 'unreadable', reason: `JSON without "format": "${JSON_REPORT_FORMAT}"` };
   if (!isCertificate(report.certificate)) return { status: 'unreadable', reason: 'the report has no cm-certify certificate block' };
-  const { differences, notes } = compare(report, report.certificate, currentVersion);
+  const { differences, notes } = compare(report, report.certificate, verifier);
   return { status: differences.length ? 'altered' : 'intact', kind: 'json', certificate: report.certificate, report, differences, notes };
 }
 

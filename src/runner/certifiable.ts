@@ -1,7 +1,7 @@
 // What a run's options say about whether it can certify: takes the run's options (selection,
 // --allow-http, whether TLS verification was on) and the transports of both directions,
 // gives the transport facts and scope the RunResult records (the notes that explain them are
-// src/spec/run-notes.ts). The verdict word itself is decided from these facts by src/checks/run-verdict.ts.
+// src/spec/run-notes.ts). The verdict word itself is decided from these facts by src/spec/run-verdict.ts.
 import type { TransportFacts } from '../spec/vocabulary.js';
 import type { RunOptions } from './types.js';
 

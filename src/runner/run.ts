@@ -1,8 +1,8 @@
 // A certification run: takes the options (profile, suites, flags) and the I/O context,
 // gives the RunResult. Plans, runs each suite in order, records what decides the verdict and
-// has src/checks/run-verdict.ts decide it, and emits events for reporters; it never prints.
-import { decideVerdict } from '../checks/run-verdict.js';
-import { applyWaivers } from '../checks/waivers.js';
+// has src/spec/run-verdict.ts decide it, and emits events for reporters; it never prints.
+import { decideVerdict } from '../spec/run-verdict.js';
+import { applyWaivers } from '../spec/waivers.js';
 import { profileDigest } from '../profile/digest.js';
 import { SPEC_TITLE, SPEC_VERSION } from '../spec/sections.js';
 import { HarnessLoad, STANDSTILL_MS } from './harness-load.js';

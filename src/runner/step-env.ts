@@ -1,7 +1,8 @@
 // What every step executor gets: takes the run's options, context and the suite being
 // run, gives one object with the check recorder (applies --grep, tracks the step's worst
 // outcome), the suite's captures, and the run's stop flags (unreachable, bail, abort).
-import { type CheckCollector, outcomeFor, worstOutcome } from '../checks/rollup.js';
+import { type CheckCollector, outcomeFor } from '../checks/rollup.js';
+import { worstOutcome } from '../spec/verdicts.js';
 import type { CheckMeta, CheckWhere, Outcome, Verdict } from '../spec/vocabulary.js';
 import type { Step, Suite } from '../suite/types.js';
 import { suiteFileLabel } from '../suite/load-suite.js';

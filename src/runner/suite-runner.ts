@@ -1,7 +1,8 @@
 // Runs one suite: takes a Suite, the run's options and context, gives its SuiteResult.
 // Applies the suite's and each step's conditions (capabilities, present inputs), runs the
 // steps in order through their executors, and rolls the checks up.
-import { CheckCollector, worstOutcome } from '../checks/rollup.js';
+import { CheckCollector } from '../checks/rollup.js';
+import { worstOutcome } from '../spec/verdicts.js';
 import { harnessError, skip } from '../checks/check-verdict.js';
 import type { Verdict } from '../spec/vocabulary.js';
 import type { Step, Suite } from '../suite/types.js';

@@ -5,7 +5,7 @@
 import { createPublicKey } from 'node:crypto';
 import { verifyReportText } from '../report/verify.js';
 import { checkSignature, describeSignature } from '../report/signature.js';
-import { harnessVersion } from '../support/package-root.js';
+import { thisHarness } from '../session/builtin-levels.js';
 import { keyIdOf } from '../support/signing-keys.js';
 
 export interface VerifyAnswer {
@@ -21,7 +21,7 @@ export interface VerifyAnswer {
 }
 
 export function verifyUploaded(text: string, publicKeyPem: string): VerifyAnswer {
-  const v = verifyReportText(text, harnessVersion());
+  const v = verifyReportText(text, thisHarness());
   if (v.status === 'unreadable') return { status: 'unreadable', reason: v.reason, trusted: false };
   const key = createPublicKey(publicKeyPem);
   const signature = checkSignature(v.certificate, [{ key, keyId: keyIdOf(key), label: 'this service' }]);

@@ -3,9 +3,9 @@
 // stored waiver — checked by the CLI's own waiver reader (src/profile/waivers.ts: the same
 // messages and bounds) and its check-name check (trust-inputs.ts), approved_by the member, never
 // free text — and, for a run, the candidate's waiver file, which the run reads through
-// `--waivers` exactly as `cm-certify run` does (src/checks/waivers.ts applies it; the
+// `--waivers` exactly as `cm-certify run` does (src/spec/waivers.ts applies it; the
 // certificate records it).
-import { WAIVER_HORIZON_DAYS } from '../checks/waivers.js';
+import { WAIVER_HORIZON_DAYS } from '../spec/waivers.js';
 import { MAX_WAIVERS, parseWaivers } from '../profile/waivers.js';
 import { checkWaiverNames } from '../session/trust-inputs.js';
 import type { Target } from '../spec/vocabulary.js';

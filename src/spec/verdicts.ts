@@ -2,7 +2,7 @@
 // certifies, whether its required checks all passed, its exit code and its certificate text;
 // every predicate on a verdict (checks, session, cli, report) reads it, and the transport a
 // RunResult records comes from the same rule as a secure run.
-import type { RunVerdict, TransportFacts } from './vocabulary.js';
+import type { Outcome, RunVerdict, TransportFacts } from './vocabulary.js';
 
 export interface VerdictMeaning {
   /** The word certifies the candidate (a certificate a partner can show). */
@@ -61,4 +61,14 @@ export function runTransport(facts: TransportFacts): 'https' | 'http' {
 /** What the certificate's verdict field says: the word, and for a passing non-certification that it certifies nothing. */
 export function certificateVerdict(verdict: string): string {
   return verdictMeaning(verdict)?.certificate ?? verdict;
+}
+
+/** Higher wins when occurrences of one check, or checks of a suite, are combined. */
+export const OUTCOME_PRIORITY: Readonly<Record<Outcome, number>> = { fail: 5, error: 4, warn: 3, skip: 1, pass: 2 };
+
+/** The worst outcome of a group (a suite's checks, a check's occurrences): skip when empty. */
+export function worstOutcome(outcomes: Iterable<Outcome>): Outcome {
+  let worst: Outcome = 'skip';
+  for (const o of outcomes) if (OUTCOME_PRIORITY[o] > OUTCOME_PRIORITY[worst]) worst = o;
+  return worst;
 }

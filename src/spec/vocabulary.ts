@@ -157,7 +157,7 @@ export function isUnwaivable(checkId: string): boolean {
  * certified-with-waivers: the same, except that every required check that failed is accepted by
  * a waiver (named in the report and the certificate).
  * passed-partial / passed-insecure: every required check passed, but the run certifies nothing
- * (a selection; plain HTTP or TLS verification off). Decided by src/checks/run-verdict.ts.
+ * (a selection; plain HTTP or TLS verification off). Decided by src/spec/run-verdict.ts.
  */
 export type RunVerdict = 'certified' | 'certified-with-waivers' | 'passed-partial' | 'passed-insecure' | 'not-certified' | 'incomplete';
 export const RUN_VERDICTS: readonly RunVerdict[] = ['certified', 'certified-with-waivers', 'passed-partial', 'passed-insecure', 'not-certified', 'incomplete'];

@@ -106,4 +106,15 @@ export function endOfNextYear(ms: number): string {
   return `${new Date(ms).getUTCFullYear() + 1}-12-31`;
 }
 
+/** A date's day number (days since the epoch); undefined for a string that is no date. */
+export function dayNumber(date: string): number | undefined {
+  const ms = parseDate(date);
+  return ms === undefined ? undefined : Math.round(ms / DAY_MS);
+}
+
+/** The date of a day number, YYYY-MM-DD. */
+export function dayString(day: number): string {
+  return formatDate(day * DAY_MS);
+}
+
 export { DAY_MS };

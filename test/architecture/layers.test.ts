@@ -29,10 +29,11 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   drivers: ['support', 'spec', 'schemas', 'profile', 'channel-manager'],
   checks: BELOW_CHECKS,
   runner: [...BELOW_CHECKS, 'checks'],
-  // A report is a function of the RunResult (src/spec/run-result.ts): it never reads the runner
-  // or the drivers that made it; the verdict rules (checks/) and the built-in catalogue (suite/,
-  // for the traceability tables) are the rest it reads.
-  report: ['support', 'spec', 'checks', 'suite'],
+  // A report is a function of the RunResult (src/spec/run-result.ts): it reads the contract and
+  // the verdict rules in spec/ and support, never the runner, the checks or the suites that made
+  // it (verify-report is handed the built-in suites by its caller, src/session/builtin-levels.ts;
+  // the traceability tables are the checks' own, src/checks/traceability/).
+  report: ['support', 'spec'],
   session: BELOW_SESSION,
   // Everything; src/reference/ only lazily (checked below).
   cli: [...BELOW_SESSION, 'session', 'reference', 'service'],

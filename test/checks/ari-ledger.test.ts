@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AriLedger, IntervalMap, compaction, coverageReport, unitsConflicts } from '../../src/checks/ari-ledger.js';
-import { dayNumber, dayString, insertRange } from '../../src/checks/coverage.js';
+import { insertRange } from '../../src/checks/coverage.js';
+import { dayNumber, dayString } from '../../src/support/time.js';
 
 const d = (s: string) => dayNumber(s)!;
 const item = (room: string, rate: string, start: string, end: string, extra: Record<string, unknown> = {}) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CheckCollector } from '../../src/checks/rollup.js';
-import { decideVerdict } from '../../src/checks/run-verdict.js';
+import { decideVerdict } from '../../src/spec/run-verdict.js';
 import { fail, pass, skip } from '../../src/checks/check-verdict.js';
 import type { CheckMeta } from '../../src/spec/vocabulary.js';
 

@@ -3,8 +3,8 @@
 // ignored with a note, unused ones reported; and the verdict word certified-with-waivers,
 // decided by decideVerdict alone (a partial or insecure run stays what it is).
 import { describe, expect, it } from 'vitest';
-import { decideVerdict } from '../../src/checks/run-verdict.js';
-import { applyWaivers } from '../../src/checks/waivers.js';
+import { decideVerdict } from '../../src/spec/run-verdict.js';
+import { applyWaivers } from '../../src/spec/waivers.js';
 import { parseWaivers } from '../../src/profile/waivers.js';
 import type { CheckResult, TransportFacts, Waiver } from '../../src/spec/vocabulary.js';
 import { ProfileError } from '../../src/support/errors.js';

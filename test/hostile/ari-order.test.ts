@@ -6,7 +6,7 @@
 // the same test, never as a time.
 import { describe, expect, it } from 'vitest';
 import { AriLedger } from '../../src/checks/ari-ledger.js';
-import { dayString } from '../../src/checks/coverage.js';
+import { dayString } from '../../src/support/time.js';
 
 const ITEMS = 40_000;
 const FIRST = 20_454; // 2026-01-01

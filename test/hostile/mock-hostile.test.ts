@@ -11,7 +11,7 @@ import { parseProfile } from '../../src/profile/load-profile.js';
 import { systemClock } from '../../src/support/clock.js';
 import { Redactor } from '../../src/support/redact.js';
 import { addDays, formatDate } from '../../src/support/time.js';
-import { dayNumber } from '../../src/checks/coverage.js';
+import { dayNumber } from '../../src/support/time.js';
 
 const SECRET = 'hostile-pms-secret';
 const PROFILE = parseProfile(

@@ -4,6 +4,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { renderReportPage } from '../../src/report/html/index.js';
+import { thisHarness } from '../../src/session/builtin-levels.js';
 import { verifyReportText } from '../../src/report/verify.js';
 import { keyIdOf } from '../../src/support/signing-keys.js';
 import { buildRunResult } from '../report/run-result-fixture.js';
@@ -34,14 +35,14 @@ describe('an edited report.html is ALTERED whatever the version of the verifier 
   const page = renderReportPage(result, signer);
 
   it.each(VERSIONS)('the page as written is intact for a verifier of version %s', (version) => {
-    const v = verifyReportText(page, version);
+    const v = verifyReportText(page, thisHarness(version));
     expect(v.status, JSON.stringify(v.status === 'unreadable' ? v.reason : v.differences)).toBe('intact');
   });
 
   it.each(EDITS.flatMap(([what, edit]) => VERSIONS.map((version) => [what, version, edit] as const)))('%s: ALTERED for version %s', (_what, version, edit) => {
     const edited = edit(page);
     expect(edited).not.toBe(page);
-    const v = verifyReportText(edited, version);
+    const v = verifyReportText(edited, thisHarness(version));
     expect(v.status).toBe('altered');
   });
 });

@@ -3,7 +3,7 @@
 // CERTIFIED" at column 0); every problem of the file is reported at once; each is placed as
 // the profile's are (file:line:column (field)).
 import { describe, expect, it } from 'vitest';
-import { applyWaivers } from '../../src/checks/waivers.js';
+import { applyWaivers } from '../../src/spec/waivers.js';
 import { parseWaivers } from '../../src/profile/waivers.js';
 import { waivedText, waiverLine } from '../../src/report/waiver-text.js';
 import type { CheckResult } from '../../src/spec/vocabulary.js';

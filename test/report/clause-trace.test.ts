@@ -3,8 +3,8 @@
 // shrinks; every check names a rule or clause (or is listed as unruled); a plain compound
 // rule id proves none of its clauses, a one-clause rule's plain id proves its `.1`.
 import { describe, expect, it } from 'vitest';
-import { checksOfTarget, traceBuiltinClauses } from '../../src/report/traceability.js';
-import { summariseClauses, traceClauses } from '../../src/report/clause-trace.js';
+import { checksOfTarget, traceBuiltinClauses } from '../../src/checks/traceability/traceability.js';
+import { summariseClauses, traceClauses } from '../../src/checks/traceability/clause-trace.js';
 import { KNOWN_MISSING_CLAUSES } from '../../src/spec/clause-gaps.js';
 import { specClause } from '../../src/spec/clause-ids.js';
 import { SPEC_CLAUSES } from '../../src/spec/clauses.js';

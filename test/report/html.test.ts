@@ -2,7 +2,7 @@
 // hostile), nothing is loaded from anywhere, absent parts are said plainly, the page is
 // the same for the same result, and a 5,000-exchange run stays small.
 import { describe, expect, it } from 'vitest';
-import { dayNumber } from '../../src/checks/coverage.js';
+import { dayNumber } from '../../src/support/time.js';
 import { coverageBins } from '../../src/report/html/coverage.js';
 import { escapeHtml, jsonForScript } from '../../src/report/html/escape.js';
 import { renderHtml, REPORT_ELEMENT_ID } from '../../src/report/html/index.js';

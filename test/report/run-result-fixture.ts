@@ -1,7 +1,7 @@
 // A realistic RunResult for the reporter tests: takes options (extra exchanges, planted
 // secrets), gives an OTA run with a schema failure, a warning, skips, a harness error,
 // polls, callbacks, a hostile response body and coverage artifacts with gaps.
-import { decideVerdict } from '../../src/checks/run-verdict.js';
+import { decideVerdict } from '../../src/spec/run-verdict.js';
 import type { CheckResult, Level, Outcome, SkipKind } from '../../src/spec/vocabulary.js';
 import type { CoverageArtifact, RunResult, SuiteResult } from '../../src/spec/run-result.js';
 import type { Exchange } from '../../src/spec/exchange.js';

@@ -9,7 +9,7 @@ import { INBOUND_CHECKS } from '../../src/checks/inbound.js';
 import { PROTOCOL_CHECKS } from '../../src/checks/protocol.js';
 import { SCHEMA_CHECKS } from '../../src/checks/schema-checks.js';
 import type { CheckMeta } from '../../src/spec/vocabulary.js';
-import { renderTraceabilityMarkdown, ruleStatus, summarise, traceRules } from '../../src/report/traceability.js';
+import { renderTraceabilityMarkdown, ruleStatus, summarise, traceRules } from '../../src/checks/traceability/traceability.js';
 import { SPEC_RULES, isSpecRuleId } from '../../src/spec/rules.js';
 import { isRuleOrClauseId } from '../../src/spec/clause-ids.js';
 import { UNOBSERVABLE_RULES } from '../../src/spec/unobservable.js';

@@ -15,6 +15,7 @@ import { evidenceDigest, evidenceIndex } from '../../src/report/evidence.js';
 import { renderHtml } from '../../src/report/html/index.js';
 import { toJsonReport } from '../../src/report/json.js';
 import { checkSignature, signCertificate } from '../../src/report/signature.js';
+import { thisHarness } from '../../src/session/builtin-levels.js';
 import { verifyReportText } from '../../src/report/verify.js';
 import type { JsonReport } from '../../src/report/verify.js';
 import type { RunResult } from '../../src/spec/run-result.js';
@@ -79,7 +80,7 @@ describe('verify-report re-derives the verdict from the report', () => {
     const report = asJson(buildRunResult());
     expect(report.verdict).toBe('not-certified');
     const forged = recertify({ ...report, verdict: 'certified', reasons: [] });
-    const v = verifyReportText(JSON.stringify(forged), VERSION);
+    const v = verifyReportText(JSON.stringify(forged), thisHarness(VERSION));
     expect(v).toMatchObject({ status: 'altered' });
     expect(v.status === 'altered' && v.differences).toContain(
       'verdict: the report says "certified", but its own checks, scope, transport and stop facts give "not-certified"',
@@ -103,7 +104,7 @@ describe('verify-report re-derives the verdict from the report', () => {
     for (const [what, change, expected] of cases) {
       const copy = JSON.parse(JSON.stringify(report)) as JsonReport;
       change(copy);
-      const v = verifyReportText(JSON.stringify(recertify(copy)), VERSION);
+      const v = verifyReportText(JSON.stringify(recertify(copy)), thisHarness(VERSION));
       expect(v.status, what).toBe('altered');
       expect(v.status === 'altered' && v.differences.join('\n'), what).toContain(expected);
     }
@@ -114,14 +115,14 @@ describe('verify-report re-derives the verdict from the report', () => {
     const page = renderHtml(result);
     const bumped = page.replace(/"harness":\{"name":"cm-certify","version":"0\.1\.0"\}/, '"harness":{"name":"cm-certify","version":"0.0.9"}');
     expect(bumped).not.toBe(page);
-    const v = verifyReportText(bumped, VERSION);
+    const v = verifyReportText(bumped, thisHarness(VERSION));
     expect(v.status === 'altered' && v.differences.join('\n')).toContain('harness');
     // Version, certificate and banner all changed consistently: the banner still disagrees with the evidence.
     const old = { ...result, harness: { name: 'cm-certify' as const, version: '0.0.9' } };
     const edited = renderHtml(old).replace('<h1 class="verdict" id="verdict">NOT CERTIFIED', '<h1 class="verdict" id="verdict">CERTIFIED');
-    const w = verifyReportText(edited, VERSION);
+    const w = verifyReportText(edited, thisHarness(VERSION));
     expect(w.status === 'altered' && w.differences.join('\n')).toContain('the page: its banner reads "CERTIFIED"');
-    expect(verifyReportText(renderHtml(old), VERSION).status).toBe('intact');
+    expect(verifyReportText(renderHtml(old), thisHarness(VERSION)).status).toBe('intact');
   });
 
   it('costs linear time: ten times the altered checks cost at most fifteen times as much', () => {
@@ -138,7 +139,7 @@ describe('verify-report re-derives the verdict from the report', () => {
       let best = Infinity;
       for (let i = 0; i < 2; i++) {
         const start = performance.now();
-        const v = verifyReportText(text, VERSION);
+        const v = verifyReportText(text, thisHarness(VERSION));
         best = Math.min(best, performance.now() - start);
         expect(v.status).toBe('altered');
       }

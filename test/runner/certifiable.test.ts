@@ -1,12 +1,12 @@
 // Issue 13 item 8 / issue 14 item 2: only a full run over HTTPS in both directions, TLS
 // verified and without --allow-http, is `certified`; the word says what every other passing
 // run is. The runner records the transports and scope (src/runner/certifiable.ts); the word
-// is decided from them by src/checks/run-verdict.ts.
+// is decided from them by src/spec/run-verdict.ts.
 import { describe, expect, it } from 'vitest';
 import { insecureNotes } from '../../src/spec/run-notes.js';
 import { isFullSelection, transportFacts } from '../../src/runner/certifiable.js';
 import { certificateVerdict } from '../../src/spec/verdicts.js';
-import { decideVerdict } from '../../src/checks/run-verdict.js';
+import { decideVerdict } from '../../src/spec/run-verdict.js';
 import type { RunOptions } from '../../src/runner/types.js';
 import type { CheckResult, TransportFacts } from '../../src/spec/vocabulary.js';
 

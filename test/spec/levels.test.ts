@@ -7,7 +7,7 @@
 // (src/spec/unruled-checks.ts), and the latter is never required.
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_CHECKS } from '../../src/checks/schema-checks.js';
-import { checksOfTarget } from '../../src/report/traceability.js';
+import { checksOfTarget } from '../../src/checks/traceability/traceability.js';
 import { deriveCheckLevel } from '../../src/spec/check-level.js';
 import { READINGS } from '../../src/spec/readings/index.js';
 import { levelFromRules } from '../../src/spec/rule-levels.js';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { REFUSAL_CHECKS } from '../../src/checks/refusal.js';
 import { SCHEMA_CHECKS } from '../../src/checks/schema-checks.js';
 import type { CheckMeta } from '../../src/spec/vocabulary.js';
-import { checksOfTarget } from '../../src/report/traceability.js';
+import { checksOfTarget } from '../../src/checks/traceability/traceability.js';
 import { READINGS, isCurrent, readingById, readingsForCheck, readingsForRule } from '../../src/spec/readings/index.js';
 import { isSpecRuleId } from '../../src/spec/rules.js';
 

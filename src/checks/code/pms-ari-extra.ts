@@ -1,7 +1,7 @@
 // Code checks on how a PMS sends ARI (PMS target): takes a window's ARI ledger and the
 // mapped pairs, gives verdicts on whether a large refresh is split over several requests
 // and whether a full refresh arrived that nothing asked for (never on a schedule).
-import { dayNumber, dayString } from '../coverage.js';
+import { dayNumber, dayString } from '../../support/time.js';
 import type { CodeCheck } from './types.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
 

@@ -3,7 +3,8 @@
 // rate on every date of the year), units per room, currency, unknown ids and compactness.
 import { compaction, coverageReport, unitsConflicts } from '../ari-ledger.js';
 import type { AriLedger } from '../ari-ledger.js';
-import { dayNumber, dayString, gapsIn, lastNightOfYearFrom } from '../coverage.js';
+import { gapsIn, lastNightOfYearFrom } from '../coverage.js';
+import { dayNumber, dayString } from '../../support/time.js';
 import { endOfNextYear, formatDate, DAY_MS } from '../../support/time.js';
 import type { CodeCheck, CodeCheckInput, PmsFacts } from './types.js';
 import type { Verdict } from '../../spec/vocabulary.js';

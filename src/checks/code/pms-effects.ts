@@ -5,7 +5,7 @@
 // every booking and change is the model's: pms-model.ts).
 import { operationOf as op, succeeded } from '../../spec/exchange.js';
 import type { LiveExchange } from '../../spec/exchange.js';
-import { dayNumber } from '../coverage.js';
+import { dayNumber } from '../../support/time.js';
 import type { CodeCheck } from './types.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
 import { bookingContext } from './booking-effect.js';

@@ -5,7 +5,8 @@
 // refresh went on after one of its ARIUpdates was answered with an error (D-324).
 import { operationOf as op, succeeded } from '../../spec/exchange.js';
 import { coverageReport } from '../ari-ledger.js';
-import { dayNumber, lastNightOfYearFrom } from '../coverage.js';
+import { lastNightOfYearFrom } from '../coverage.js';
+import { dayNumber } from '../../support/time.js';
 import { formatDate } from '../../support/time.js';
 import type { CodeCheck } from './types.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';

@@ -9,8 +9,8 @@ import type { Suite } from '../../suite/types.js';
 import type { CheckMeta, Target } from '../../spec/vocabulary.js';
 import { automaticChecks, inboundChecks } from '../../checks/catalogue.js';
 import { CODE_CHECKS } from '../../checks/code/index.js';
-import { renderTraceabilityText, ruleStatus, summarise, traceBuiltinClauses, traceRules } from '../../report/traceability.js';
-import { summariseClauses } from '../../report/clause-trace.js';
+import { renderTraceabilityText, ruleStatus, summarise, traceBuiltinClauses, traceRules } from '../../checks/traceability/traceability.js';
+import { summariseClauses } from '../../checks/traceability/clause-trace.js';
 import type { CliIo } from '../io.js';
 import { useColor } from '../io.js';
 

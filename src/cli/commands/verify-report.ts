@@ -13,6 +13,7 @@ import { verifyReportText as verifyText } from '../../report/verify.js';
 import type { Verification } from '../../report/verify.js';
 import { meetsRequirement, parseRequire } from '../../session/gate.js';
 import { harnessVersion } from '../../support/package-root.js';
+import { thisHarness } from '../../session/builtin-levels.js';
 import { readPublicKey } from '../../support/signing-keys.js';
 import { visibleLine } from '../../support/sanitise.js';
 import { sameUrl } from '../../support/normal-url.js';
@@ -41,7 +42,7 @@ export type { Verification };
 
 /** Verifies the text of a report file; pure but for the harness version it compares with. */
 export function verifyReportText(text: string, currentVersion: string = harnessVersion()): Verification {
-  return verifyText(text, currentVersion);
+  return verifyText(text, thisHarness(currentVersion));
 }
 
 const f = (value: unknown): string => visibleLine(String(value));

@@ -3,7 +3,7 @@
 // months of the window; covered, partly covered or gap) with the horizon reached drawn
 // as a line, and the gaps as text. Absent artifacts give a short sentence.
 import type { CoverageArtifact } from '../../spec/run-result.js';
-import { dayNumber, dayString } from '../../checks/coverage.js';
+import { dayNumber, dayString } from '../../support/time.js';
 import { html } from './escape.js';
 import type { SafeHtml } from './escape.js';
 import { plural } from './text.js';

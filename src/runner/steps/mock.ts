@@ -4,7 +4,7 @@
 import { harnessError } from '../../checks/check-verdict.js';
 import type { MockStep } from '../../suite/types.js';
 import { addDays, DAY_MS } from '../../support/time.js';
-import { dayNumber } from '../../checks/coverage.js';
+import { dayNumber } from '../../support/time.js';
 import { judgeDeclared } from '../judge.js';
 import { makeScope, tryRender } from '../scope.js';
 import type { StepEnv } from '../step-env.js';

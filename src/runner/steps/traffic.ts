@@ -5,7 +5,8 @@
 // every later step at once (`gate`).
 import { coverageReport } from '../../checks/ari-ledger.js';
 import { harnessError } from '../../checks/check-verdict.js';
-import { dayNumber, lastNightOfYearFrom } from '../../checks/coverage.js';
+import { lastNightOfYearFrom } from '../../checks/coverage.js';
+import { dayNumber } from '../../support/time.js';
 import { formatDate } from '../../support/time.js';
 import type { TrafficStep } from '../../suite/types.js';
 import type { LiveExchange } from '../../spec/exchange.js';

@@ -3,8 +3,8 @@
 // kept: a waived failure is still a failure, reported as waived), one record per waiver
 // (applied, unused or expired) and the notes that explain the expired and unused ones. Pure.
 // The verdict word that follows (certified-with-waivers) is run-verdict.ts's to decide.
-import type { CheckResult, Waiver, WaiverRecord } from '../spec/vocabulary.js';
-import { isUnwaivable } from '../spec/vocabulary.js';
+import type { CheckResult, Waiver, WaiverRecord } from './vocabulary.js';
+import { isUnwaivable } from './vocabulary.js';
 
 interface SuiteChecks {
   name: string;

@@ -3,11 +3,11 @@
 // yet be observed, gives per clause the checks of each target that name it (a clause id, or a
 // one-clause rule's plain id), its status and the totals per side. A check naming a compound
 // rule by its plain id proves none of its clauses (src/spec/clause-ids.ts).
-import { clausesProvedBy, ruleIdOf } from '../spec/clause-ids.js';
-import { SPEC_CLAUSES, type SpecClause } from '../spec/clauses.js';
-import { KNOWN_MISSING_CLAUSES } from '../spec/clause-gaps.js';
-import { UNOBSERVABLE_RULES } from '../spec/unobservable.js';
-import type { CheckMeta, Target } from '../spec/vocabulary.js';
+import { clausesProvedBy, ruleIdOf } from '../../spec/clause-ids.js';
+import { SPEC_CLAUSES, type SpecClause } from '../../spec/clauses.js';
+import { KNOWN_MISSING_CLAUSES } from '../../spec/clause-gaps.js';
+import { UNOBSERVABLE_RULES } from '../../spec/unobservable.js';
+import type { CheckMeta, Target } from '../../spec/vocabulary.js';
 
 export type ClauseStatus = 'checked' | 'unobservable' | 'known-missing' | 'missing';
 

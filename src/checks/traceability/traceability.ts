@@ -3,21 +3,21 @@
 // the readings that apply to each rule, the reason a rule cannot be observed where it has no
 // check, and the text `list --rules` prints and the Markdown of docs/traceability.md (one
 // function, so the document can be kept current by a test). The clause table
-// (src/report/clause-trace.ts) is the authority; this per-rule view sums it up.
-import { BODY_RULES, type BodyRule } from '../checks/body-rules/index.js';
-import { INBOUND_CHECKS } from '../checks/inbound.js';
-import { PROTOCOL_CHECKS } from '../checks/protocol.js';
-import { JSON_FINDING_CHECKS } from '../checks/json-findings.js';
-import { DATA_LIMIT_CHECK } from '../checks/data-limits.js';
-import { REFUSAL_CHECKS } from '../checks/refusal.js';
-import { OPERATIONS } from '../spec/operations.js';
-import { SCHEMA_CHECKS } from '../checks/schema-checks.js';
-import type { CheckMeta, Target } from '../spec/vocabulary.js';
-import { readingAnchor, readingsForRule } from '../spec/readings/index.js';
-import { SPEC_RULES, type SpecRule } from '../spec/rules.js';
-import { UNOBSERVABLE_RULES } from '../spec/unobservable.js';
-import { loadBuiltinSuites } from '../suite/load-suite.js';
-import { ruleIdOf } from '../spec/clause-ids.js';
+// (src/checks/traceability/clause-trace.ts) is the authority; this per-rule view sums it up.
+import { BODY_RULES, type BodyRule } from '../body-rules/index.js';
+import { INBOUND_CHECKS } from '../inbound.js';
+import { PROTOCOL_CHECKS } from '../protocol.js';
+import { JSON_FINDING_CHECKS } from '../json-findings.js';
+import { DATA_LIMIT_CHECK } from '../data-limits.js';
+import { REFUSAL_CHECKS } from '../refusal.js';
+import { OPERATIONS } from '../../spec/operations.js';
+import { SCHEMA_CHECKS } from '../schema-checks.js';
+import type { CheckMeta, Target } from '../../spec/vocabulary.js';
+import { readingAnchor, readingsForRule } from '../../spec/readings/index.js';
+import { SPEC_RULES, type SpecRule } from '../../spec/rules.js';
+import { UNOBSERVABLE_RULES } from '../../spec/unobservable.js';
+import { loadBuiltinSuites } from '../../suite/load-suite.js';
+import { ruleIdOf } from '../../spec/clause-ids.js';
 import { traceClauses, type ClauseTrace } from './clause-trace.js';
 import { renderClauseMarkdown, renderClauseText } from './clause-table.js';
 

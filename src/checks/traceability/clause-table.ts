@@ -1,4 +1,4 @@
-// The clause table in text and Markdown: takes the clause traces (src/report/clause-trace.ts),
+// The clause table in text and Markdown: takes the clause traces (src/checks/traceability/clause-trace.ts),
 // gives the lines `cm-certify list --rules` prints and the clause section of
 // docs/traceability.md, where the clause table is the authority on what is proved.
 import type { ClauseSummary, ClauseTrace } from './clause-trace.js';

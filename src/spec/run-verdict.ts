@@ -3,8 +3,8 @@
 // stopped it; its scope; its transports), gives the word and the reasons, in sentences. Pure, and
 // its inputs are all in report.json: the runner calls it at the end of a run, and a reader of
 // a report (verify-report) can call it on the parsed file and get the same word back.
-import type { CheckResult, RunStopFacts, RunVerdict, TransportFacts } from '../spec/vocabulary.js';
-import { certifies, isSecure } from '../spec/verdicts.js';
+import type { CheckResult, RunStopFacts, RunVerdict, TransportFacts } from './vocabulary.js';
+import { certifies, isSecure } from './verdicts.js';
 
 /** What the verdict is decided from: a RunResult, or a parsed report.json, satisfies it. */
 export interface VerdictFacts {
