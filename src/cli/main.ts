@@ -9,6 +9,7 @@ import { exitCodeForError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { processIo } from './io.js';
 import { visibleControls } from '../support/sanitise.js';
+import { runOptions } from './run-options.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -51,45 +52,12 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
 
-  program
-    .command('run')
-    .description('run the certification suites against a candidate and print the verdict')
-    .addOption(targetOption())
-    .option(
-      '-p, --profile <file>',
-      'candidate profile (YAML; default: cm-certify.ota.yaml or cm-certify.pms.yaml in this folder, whose target: is used when --target is not given)',
-    )
-    .option('--reference', "certify the built-in reference candidate (started in-process); with --profile, using that profile's settings")
-    .option('--variant <name>', 'with --reference: a deliberately broken variant (repeatable)', collect)
-    .option('-s, --suite <name|file>', 'built-in suite name, "builtin", or a suite file (repeatable)', collect)
-    .option('-g, --grep <pattern>', 'only checks whose id or title match (a partial run)')
-    .option('--bail', 'stop at the first failed required check')
-    .option('--allow-http', 'accept a plain-http base URL for local development (HTTPS becomes a warning)')
-    .option('--mock-http', 'PMS target: the mock channel manager serves plain HTTP instead of HTTPS (local development; never certified)')
-    .option('--ca <file>', 'PEM file of a private CA the candidate certificate chains to')
-    .option('-r, --reporter <name>', 'report file: json, junit, html (repeatable)', collect)
-    .option('-o, --output-dir <dir>', 'where report files go (checked before the run starts)', 'cm-certify-report')
-    .option('--timeout <time>', "per-request timeout (5000, 500ms, 10s), overriding the profile's timeouts.request_ms")
-    .option('-q, --quiet', 'print only the verdict line')
-    .option('-v, --verbose', 'also print every request and response in full (secrets redacted)')
-    .option('--no-color', 'no colours (also: NO_COLOR=1)')
-    .option('--waivers <file>', 'waiver file (YAML): failures of the checks it names are accepted until their dates (verdict certified-with-waivers)')
-    .option('--sign-key <file>', 'sign the certificate of the json/html reports with this Ed25519 private key (cm-certify keys generate)')
-    .option(
-      '--seed <n>',
-      'the seed of what the run draws (model-based sequences); every report prints the one used, so a run can be replayed (default: a fresh one)',
-    )
-    .addOption(
-      new Option('--require <verdict>', 'exit 1 unless the verdict is this (certified refuses certified-with-waivers)').choices([
-        'certified',
-        'certified-with-waivers',
-      ]),
-    )
-    .addHelpText('after', '\nProxies: HTTP_PROXY, HTTPS_PROXY and NO_PROXY are honoured for the requests to the candidate.\n')
-    .action(async (opts) => {
-      const { runCommand } = await import('./commands/run.js');
-      setExit((await runCommand(opts, io)).exitCode);
-    });
+  const run = program.command('run').description('run the certification suites against a candidate and print the verdict').addOption(targetOption());
+  for (const option of runOptions()) run.addOption(option);
+  run.addHelpText('after', '\nProxies: HTTP_PROXY, HTTPS_PROXY and NO_PROXY are honoured for the requests to the candidate.\n').action(async (opts) => {
+    const { runCommand } = await import('./commands/run.js');
+    setExit((await runCommand(opts, io)).exitCode);
+  });
 
   program
     .command('serve')

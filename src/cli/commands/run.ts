@@ -14,42 +14,17 @@ import { runSession } from '../../session/run-session.js';
 import type { CliIo } from '../io.js';
 import { useColor, useLiveView } from '../io.js';
 import { referenceLauncher } from '../reference-launcher.js';
-import { parseSeedFlag, parseTimeoutFlag, verbosityOf } from '../run-flags.js';
+import { rerunWords, sessionOptionsOf, verbosityOf } from '../run-flags.js';
+import type { RunFlagValues } from '../run-options.js';
 import { shellWord } from '../../support/shell-word.js';
 
-export interface RunCommandOptions {
+/** The flags of `run` (./../run-options.ts), with the target and the test-only plain-HTTP reference. */
+export type RunCommandOptions = RunFlagValues & {
   /** Without it, the profile's `target:` decides. */
   target?: Target;
-  profile?: string;
-  reference?: boolean;
-  /** Fault variants of the reference candidate (with --reference): demos and tests. */
-  variant?: string[];
   /** Tests only: serve the reference candidate over plain HTTP. */
   referenceOverHttp?: boolean;
-  suite?: string[];
-  grep?: string;
-  bail?: boolean;
-  allowHttp?: boolean;
-  /** PMS target: the mock channel manager serves plain HTTP instead of HTTPS (never certified). */
-  mockHttp?: boolean;
-  ca?: string;
-  reporter?: string[];
-  outputDir?: string;
-  /** Per-request timeout ("5000", "10s"), overriding the profile's timeouts.request_ms. */
-  timeout?: string;
-  quiet?: boolean;
-  verbose?: boolean;
-  /** false with --no-color. */
-  color?: boolean;
-  /** A waiver file (YAML). */
-  waivers?: string;
-  /** An Ed25519 private key file: signs the certificate. */
-  signKey?: string;
-  /** certified or certified-with-waivers: exit 1 unless the verdict meets it. */
-  require?: string;
-  /** The run's seed (a report prints it): replays what an earlier run drew. */
-  seed?: string;
-}
+};
 
 export interface RunCommandOutcome {
   exitCode: number;
@@ -62,9 +37,7 @@ function rerunCommand(given: RunCommandOptions, target: Target, profile: string 
   const words = ['cm-certify', 'run', '--target', target];
   if (given.reference) words.push('--reference', ...(given.variant ?? []).flatMap((v) => ['--variant', v]));
   if (given.profile || (!given.reference && profile)) words.push('--profile', given.profile ?? profile!);
-  if (given.allowHttp) words.push('--allow-http');
-  if (given.mockHttp) words.push('--mock-http');
-  if (given.ca) words.push('--ca', given.ca);
+  words.push(...rerunWords({ ...given }));
   return words.map(shellWord).join(' ');
 }
 
@@ -73,8 +46,7 @@ export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<R
   const verbosity = verbosityOf(given.quiet, given.verbose);
   if (!given.profile && found.profile && !given.quiet)
     io.stdout.write(`Profile: ${visibleLine(resolve(io.cwd, found.profile))} (found in the working directory)\n`);
-  const requestTimeoutMs = parseTimeoutFlag(given.timeout);
-  const seed = parseSeedFlag(given.seed);
+  const flagged = sessionOptionsOf({ ...given });
   const required = parseRequire(given.require);
   if (given.variant?.length && !given.reference) throw new UsageError('--variant only applies with --reference');
   const launch = given.reference
@@ -89,25 +61,14 @@ export async function runCommand(given: RunCommandOptions, io: CliIo): Promise<R
     : undefined;
   const { result, files } = await runSession(
     {
+      ...flagged,
       target: found.target,
       profile: found.profile,
-      suite: given.suite,
-      grep: given.grep,
-      bail: given.bail,
-      allowHttp: given.allowHttp,
-      mockHttp: given.mockHttp,
-      ca: given.ca,
-      reporter: given.reporter,
-      outputDir: given.outputDir,
-      requestTimeoutMs,
       verbosity,
       color: given.color !== false && useColor(io),
       interactive: useLiveView(io),
       launch,
       rerunCommand: rerunCommand(given, found.target, found.profile),
-      waivers: given.waivers,
-      signKey: given.signKey,
-      seed,
     },
     io,
   );
