@@ -22,7 +22,7 @@ import { ariCompact, ariCoverage, ariCurrency, ariKnownIds, ariUnitsPerRoom } fr
 import type { CodeCheckInput } from '../src/checks/code/types.js';
 import { EvidenceLog } from '../src/drivers/evidence-log.js';
 import { MockChannelManager } from '../src/drivers/mock-cm/mock-cm.js';
-import { mappedPairsOf } from '../src/drivers/mock-cm/served-catalogue.js';
+import { mappedPairsOf } from '../src/channel-manager/served-catalogue.js';
 import { referenceProfilePath } from '../src/cli/reference.js';
 import { loadProfile } from '../src/profile/load-profile.js';
 import type { Profile } from '../src/profile/types.js';

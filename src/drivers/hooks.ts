@@ -2,7 +2,7 @@
 // command, gives its JSON answer. Hooks let CI drive a candidate (create a booking, start
 // a PMS setup) with no person; every run is recorded as evidence.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import type { HookSpec } from '../profile/types.js';
+import type { HookSpec } from '../spec/hook-spec.js';
 import type { Clock } from '../support/clock.js';
 import type { Redactor } from '../support/redact.js';
 import type { EvidenceLog } from './evidence-log.js';

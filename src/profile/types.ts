@@ -1,16 +1,8 @@
 // Profile types: takes nothing, gives the raw shape (as written, after ${ENV}
 // interpolation) and the Profile the runner reads (defaults applied, secrets listed).
 import type { Target } from '../spec/vocabulary.js';
-import type { ReservationTemplate } from './reservation-template.js';
-
-export interface HookSpec {
-  http?: { method?: string; url: string; headers?: Record<string, string>; body?: unknown };
-  /** Shell text run by `sh -c`; ${VAR} in it is expanded by the shell from the child's environment. */
-  command?: string;
-  /** A program and its arguments, run without a shell. */
-  argv?: string[];
-  timeout_ms?: number;
-}
+import type { ReservationTemplate } from '../spec/reservation-template.js';
+import type { HookSpec } from '../spec/hook-spec.js';
 
 export interface Credentials {
   wbp_property_id: string;

@@ -24,9 +24,10 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   profile: ['support', 'spec'],
   'channel-manager': ['support', 'spec', 'schemas'],
   suite: BELOW_SUITE,
-  // The drivers stand on the contract (spec), support and the channel-manager core; the schemas
-  // (the valid variations they serve) and the profile's reservation template are theirs to read.
-  drivers: ['support', 'spec', 'schemas', 'profile', 'channel-manager'],
+  // The drivers stand on the contract (spec), support and the channel-manager core alone: what
+  // the mock serves (the valid variations of the schemas) is the core's, the reservation
+  // template's grammar and the hook's shape are the contract's.
+  drivers: ['support', 'spec', 'channel-manager'],
   checks: BELOW_CHECKS,
   runner: [...BELOW_CHECKS, 'checks'],
   // A report is a function of the RunResult (src/spec/run-result.ts): it reads the contract and

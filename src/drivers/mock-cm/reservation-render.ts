@@ -6,8 +6,8 @@
 import { addDays, formatDate, formatTime } from '../../support/time.js';
 import { lastNight, renderReservation, stayPrice, totalPrice } from '../../channel-manager/index.js';
 import type { BookingRecord } from '../../channel-manager/index.js';
-import { PLACEHOLDER_RE, repeatScope } from '../../profile/reservation-template.js';
-import type { ReservationTemplate } from '../../profile/reservation-template.js';
+import { PLACEHOLDER_RE, repeatScope } from '../../spec/reservation-template.js';
+import type { ReservationTemplate } from '../../spec/reservation-template.js';
 
 type Stay = BookingRecord['stays'][number];
 type Values = Record<string, unknown>;

@@ -6,7 +6,7 @@ import { DEFAULT_BOOKING_SEED, generateBookings, generateChanges, occupancy } fr
 import type { ChannelManager, GeneratedBooking, GeneratedChange } from '../../channel-manager/index.js';
 import type { Clock } from '../../support/clock.js';
 import { formatDate } from '../../support/time.js';
-import type { ServedShapes } from './served-shapes.js';
+import type { ServedShapes } from '../../channel-manager/served-shapes.js';
 
 /** Ids taken for seeded bookings: one per plan of the generator. */
 const IDS = 8;

@@ -6,11 +6,11 @@
 // and labels beyond ASCII. `dorm: true` stays: it says units count
 // beds (spec: Inventory item, units), which the PMS needs to send the right availability;
 // and the room x rate plan pairs the catalogue maps (what a PMS may send ARI for).
-import type { PropertyFixture } from '../../channel-manager/index.js';
-import { arrayOf } from '../../schemas/definitions/common.js';
-import { ratePlansItemSchema, roomTypesItemSchema } from '../../schemas/definitions/responses.js';
-import { validateBody } from '../../schemas/index.js';
-import { type Variation, applyVariations, batchVariations, generateVariations, getAt } from '../../schemas/variations/index.js';
+import type { PropertyFixture } from './index.js';
+import { arrayOf } from '../schemas/definitions/common.js';
+import { ratePlansItemSchema, roomTypesItemSchema } from '../schemas/definitions/responses.js';
+import { validateBody } from '../schemas/index.js';
+import { type Variation, applyVariations, batchVariations, generateVariations, getAt } from '../schemas/variations/index.js';
 
 const roomsValid = (Rooms: unknown): boolean => validateBody('GetRoomTypes', 'response', { success: true, Rooms }).length === 0;
 const plansValid = (plan: unknown): boolean => validateBody('GetRatePlans', 'response', { success: true, RatePlans: [plan] }).length === 0;

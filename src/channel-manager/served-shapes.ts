@@ -6,11 +6,11 @@
 // Reservation schema that keeps the listed minimum: optional fields absent or present, and
 // fields beyond the minimum on the reservation, its rooms and its customers. Counts what it
 // served. A PMS that mishandles a valid shape fails the rule on its side.
-import { bookingSummarySchema, reservationSchema } from '../../schemas/definitions/reservation.js';
-import { type Variation, applyVariations, batchVariations, generateVariations, textOfLength } from '../../schemas/variations/index.js';
-import { validateBody } from '../../schemas/index.js';
+import { bookingSummarySchema, reservationSchema } from '../schemas/definitions/reservation.js';
+import { type Variation, applyVariations, batchVariations, generateVariations, textOfLength } from '../schemas/variations/index.js';
+import { validateBody } from '../schemas/index.js';
 import { shapedRooms } from './served-catalogue.js';
-import { RESERVATION_LISTS, RESERVATION_MINIMUM } from '../../spec/reservation-fields.js';
+import { RESERVATION_LISTS, RESERVATION_MINIMUM } from '../spec/reservation-fields.js';
 
 /** Fields the booking's state sets (the listed minimum, and when it was ordered): never varied; its lists' items are. */
 const RESERVATION_STATE: ReadonlySet<string> = new Set([...RESERVATION_MINIMUM.filter((field) => !RESERVATION_LISTS.has(field)), 'OrderDate', 'OrderTime']);
