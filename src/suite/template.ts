@@ -2,7 +2,7 @@
 // scope (clock time, profile, captures, loop item), gives the rendered value. A string
 // that is exactly one `${expr}` keeps the expression's type (number, object, null).
 import { newGuid } from '../support/guid.js';
-import { randomBytes } from 'node:crypto';
+import { wrongCredential } from '../support/redact.js';
 import { endOfNextYear, formatBookingVersion, formatDate, parseBookingVersion, parseDate, DAY_MS } from '../support/time.js';
 import type { Expr, TemplatePart } from './template-parser.js';
 import { parseTemplateString, TemplateSyntaxError } from './template-parser.js';
@@ -155,7 +155,7 @@ const FUNCTIONS: Record<(typeof TEMPLATE_FUNCTIONS)[number], Fn> = {
     return list.map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[stringify(key)] : undefined));
   },
   // A value that is certainly not the secret and does not derive from it (never reversible).
-  wrong: () => `wrong-${randomBytes(6).toString('hex')}`,
+  wrong: () => wrongCredential(),
   end_of_next_year: (_args, scope) => endOfNextYear(scope.now),
   json: ([v]) => JSON.stringify(v),
   earliest: (args) => {

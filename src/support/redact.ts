@@ -7,8 +7,21 @@ import { FormFinder } from './form-finder.js';
 import { secretForms } from './secret-forms.js';
 import { CUT_MARK } from './cut.js';
 import { mapDeep } from './map-deep.js';
+import { randomBytes } from 'node:crypto';
 
 export const REDACTED = '[redacted]';
+
+/**
+ * A credential the harness made up to be wrong (a suite's `wrong()`): random, never derived
+ * from a secret, so it is no secret. A secret-named field or query parameter holding one is
+ * shown as it is, so that a reproduction sends the wrong value the check sent, not the
+ * profile's secret. A real secret is still removed by its value wherever it stands.
+ */
+const HARNESS_WRONG_RE = /^wrong-[0-9a-f]{12}$/;
+
+export function wrongCredential(): string {
+  return `wrong-${randomBytes(6).toString('hex')}`;
+}
 
 /** Keys whose values are secrets wherever they appear (bodies, profiles, headers). */
 export const SECRET_KEY_RE = /secret|password|passwd|token|authorization|api[-_]?key|cookie/i;
@@ -97,7 +110,8 @@ export function redactQueryParams(input: string): string {
     if (j < n && j > i + 1 && input.charCodeAt(j) === 61 && SECRET_NAME_RE.test(input.slice(i + 1, j))) {
       let k = j + 1;
       while (k < n && !isValueEnd(input.charCodeAt(k))) k++;
-      if (k > j + 1 && input.slice(j + 1, k) !== REDACTED) {
+      const value = input.slice(j + 1, k);
+      if (k > j + 1 && value !== REDACTED && !HARNESS_WRONG_RE.test(value)) {
         out.push(input.slice(last, j + 1), REDACTED);
         last = k;
       }
@@ -138,7 +152,8 @@ export function redactJsonMembers(input: string): string {
       k = skipSpace(input, k + 1);
       const valueEnd = input.charCodeAt(k) === 34 ? stringEnd(input, k) : -1;
       if (valueEnd > 0) {
-        if (input.slice(k + 1, valueEnd) !== REDACTED) {
+        const value = input.slice(k + 1, valueEnd);
+        if (value !== REDACTED && !HARNESS_WRONG_RE.test(value)) {
           out.push(input.slice(last, k), `"${REDACTED}"`);
           last = valueEnd + 1;
         }
@@ -169,6 +184,7 @@ const ABSENCE_KEY_RE = /^(?:no|missing|without)[-_ ]/i;
 /** Whether a member's value is a secret by its key: a secret-like name, unless it counts or flags an absence. */
 function secretMember(key: string, inner: unknown): boolean {
   if (!SECRET_KEY_RE.test(key) || inner === null || inner === '') return false;
+  if (typeof inner === 'string' && HARNESS_WRONG_RE.test(inner)) return false;
   return !(ABSENCE_KEY_RE.test(key) && (typeof inner === 'number' || typeof inner === 'boolean'));
 }
 

@@ -107,7 +107,7 @@ describe('probe families', () => {
     expect(on.map((p) => probeBody(p, profile).room)).toEqual(Array(4).fill({ pms_room_id: 103 }));
     expect(on.map((p) => probeBody(p, profile).pms_property_id)).toEqual(Array(4).fill(9123456));
     // Password wrong and missing, property never issued and missing (issue 20: a credential left out is no credential).
-    expect(on.map((p) => probeBody(p, profile).wbp_property_password)).toEqual(['cm-certify-wrong-value', undefined, 'pw', 'pw']);
+    expect(on.map((p) => probeBody(p, profile).wbp_property_password)).toEqual(['wrong-0badc0ffee00', undefined, 'pw', 'pw']);
     expect(on.map((p) => probeBody(p, profile).wbp_property_id)).toEqual(['8123456', '8123456', '987654321', undefined]);
     // Refused (success false): the profile's property and ids no suite uses.
     const refused = family

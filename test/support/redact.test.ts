@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { REDACTED, Redactor, redactHeaders } from '../../src/support/redact.js';
+import { REDACTED, Redactor, redactHeaders, wrongCredential } from '../../src/support/redact.js';
 
 describe('redaction', () => {
   const redactor = new Redactor(['s3cr3t-value', 'p@ss"w/rd', 'abc']);
@@ -21,6 +21,26 @@ describe('redaction', () => {
   it('redacts JSON values by key and strings by value, leaving other data intact', () => {
     const out = redactor.json({ shared_secret: 'x', nested: [{ wbp_property_password: 'y', label: 'has s3cr3t-value inside' }], units: 3 });
     expect(out).toEqual({ shared_secret: REDACTED, nested: [{ wbp_property_password: REDACTED, label: `has ${REDACTED} inside` }], units: 3 });
+  });
+
+  it('shows a credential the harness made up to be wrong, so a reproduction sends it; a real secret of that form still goes', () => {
+    const wrong = wrongCredential();
+    expect(wrong).toMatch(/^wrong-[0-9a-f]{12}$/);
+    expect(wrongCredential()).not.toBe(wrong);
+    expect(redactor.url(`https://h/api/GetRoomTypes?shared_secret=${wrong}&x=1`)).toBe(`https://h/api/GetRoomTypes?shared_secret=${wrong}&x=1`);
+    expect(redactor.text(`{"wbp_property_password":"${wrong}","shared_secret":"s"}`)).toBe(
+      `{"wbp_property_password":"${wrong}","shared_secret":"${REDACTED}"}`,
+    );
+    expect(redactor.json({ wbp_property_password: wrong, shared_secret: 'x' })).toEqual({ wbp_property_password: wrong, shared_secret: REDACTED });
+    // Only the exact form: a longer or upper-case value is redacted by its key as before.
+    expect(redactor.json({ wbp_property_password: `${wrong}0`, other_password: wrong.toUpperCase() })).toEqual({
+      wbp_property_password: REDACTED,
+      other_password: REDACTED,
+    });
+    // A profile whose real secret has that form: removed by its value wherever it stands.
+    const unlucky = new Redactor(['wrong-0123456789ab']);
+    expect(unlucky.json({ wbp_property_password: 'wrong-0123456789ab' })).toEqual({ wbp_property_password: REDACTED });
+    expect(unlucky.url('https://h/x?shared_secret=wrong-0123456789ab')).not.toContain('0123456789ab');
   });
 
   it('keeps a "__proto__" key as a key when copying JSON', () => {

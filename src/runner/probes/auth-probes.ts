@@ -7,7 +7,8 @@ import type { OperationName } from '../../spec/operations.js';
 import { baseFields, createPropertyFields } from './bases.js';
 import type { Probe, ProbeFamily, ProbeInput } from './types.js';
 
-const WRONG = 'cm-certify-wrong-value';
+/** A made-up credential (the form redaction shows as it is: src/support/redact.ts), fixed so probe runs compare. */
+const WRONG = 'wrong-0badc0ffee00';
 /** A property id no OTA issues to the test property (wbp ids are strings in the scoped operations). */
 export const UNKNOWN_WBP_PROPERTY_ID = '987654321';
 
