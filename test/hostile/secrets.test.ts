@@ -27,9 +27,10 @@ function forms(secret: string): string[] {
 function scan(label: string, text: string): void {
   for (const secret of VALUES) for (const form of forms(secret)) expect(text.includes(form), `${label} contains ${JSON.stringify(form)}`).toBe(false);
   // The spec's own placeholder (quoted beside a failing check by a reading) is not a value, nor
-  // a curl reproduction's variable ('"${CM_SHARED_SECRET}", XML-escaped in JUnit).
+  // a curl reproduction's variable ('"${CM_SHARED_SECRET}", XML-escaped in JUnit), nor a
+  // credential the harness made up to be wrong (shown so a reproduction sends it).
   for (const match of text.matchAll(/shared_secret=(?!<SHARED_SECRET>|&lt;SHARED_SECRET&gt;|'"\$\{|&apos;&quot;\$\{)([^&\s"'<]{0,20})/g)) {
-    expect(match[1], `${label}: ${match[0]}`).toMatch(/^(\[redacted\]|%5Bredacted%5D)/);
+    expect(match[1], `${label}: ${match[0]}`).toMatch(/^(\[redacted\]|%5Bredacted%5D|wrong-[0-9a-f]{12}$)/);
   }
 }
 
