@@ -10,7 +10,7 @@ export default defineConfig({
     // Every test run has a temp folder of its own, and fails when a test leaves anything in it.
     globalSetup: ['test/support/temp-root.global.ts'],
     // Every report written in-process is scanned for an unrendered template.
-    setupFiles: ['test/support/report-scan.setup.ts'],
+    setupFiles: ['test/support/report-scan.setup.ts', 'test/support/cpu-cost.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -53,7 +53,10 @@ describe('test lanes', () => {
     const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     const runs = [...scripts.test!.matchAll(/vitest run --project (\w+)/g)].map((m) => m[1]);
     expect(runs).toEqual([...LANES]);
-    expect(scripts.test!.indexOf('typecheck')).toBeLessThan(scripts.test!.indexOf('vitest'));
+    // The build, the type check, Prettier and knip first, side by side (test/support/static-checks.mjs).
+    expect(scripts.test!.indexOf('node test/support/static-checks.mjs &&')).toBe(0);
+    const checks = readFileSync(join(ROOT, 'test', 'support', 'static-checks.mjs'), 'utf8');
+    for (const job of ["'tsconfig.build.json'", "'tsconfig.json', '--noEmit'", "bin('prettier'), '--check'", "bin('knip')"]) expect(checks).toContain(job);
     for (const lane of LANES) expect(scripts[`test:${lane}`]).toBe(`vitest run --project ${lane}`);
   });
 });

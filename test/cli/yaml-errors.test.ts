@@ -1,6 +1,7 @@
 // Every YAML problem is an input error at file:line:column (exit 2), never a crash: through the
-// real loaders (suite, profile, the profile's reservation template) and through the CLI
-// process (`validate --suite`, `run --profile`), for deep nesting, a %YAML 1.1 directive, an
+// real loaders (suite, profile, the profile's reservation template) and through the command
+// line (`validate --suite`, `run --profile`: every case in process, one per command through the
+// built CLI's process), for deep nesting, a %YAML 1.1 directive, an
 // over-long key, duplicate keys, tabs, bad indentation, an unclosed quote, non-UTF-8 bytes, an
 // empty file, several documents and a billion laughs; a byte order mark is accepted.
 import { execFile } from 'node:child_process';
@@ -12,6 +13,8 @@ import { loadProfile } from '../../src/profile/load-profile.js';
 import { loadReservationTemplate } from '../../src/profile/reservation-template.js';
 import { loadSuite } from '../../src/suite/load-suite.js';
 import { InputError, ProfileError, SuiteError } from '../../src/support/errors.js';
+import { main } from '../../src/cli/main.js';
+import { captureIo } from '../e2e/helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const SUITE = 'suite: mine\ntitle: Mine\nversion: 1.0.0\ntarget: ota\nsteps:\n  - id: hc\n    call: HealthCheck\n';
@@ -206,6 +209,14 @@ describe('through the loaders: an input error at file:line:column', () => {
   });
 });
 
+/** The CLI in process (`main`, the function the bin calls): its exit code and standard error. */
+async function inProcess(args: string[]): Promise<{ code: number | null; err: string }> {
+  const io = captureIo(undefined, { NO_COLOR: '1' });
+  const code = await main(args, { ...io, cwd: dir });
+  return { code, err: io.err() };
+}
+
+/** The built CLI as a child process. */
 function cli(args: string[]): Promise<{ code: number | null; err: string }> {
   return new Promise((resolve) => {
     execFile(
@@ -227,31 +238,67 @@ function expectExit2(result: { code: number | null; err: string }, file: string,
   expect(result.code).toBe(2);
 }
 
-describe('through the CLI process: exit 2 with file:line:column', () => {
-  it.concurrent.each(YAML_CASES.map((c) => [c.name, c] as const))('validate --suite: %s', async (_name, c) => {
+// Every case through the command line in process (each spawn of the CLI costs half a second of
+// CPU); the process itself, its exit code and its standard error, once per command below.
+describe('through the command line: exit 2 with file:line:column', () => {
+  it.each(YAML_CASES.map((c) => [c.name, c] as const))('validate --suite: %s', async (_name, c) => {
+    const file = write('s.yaml', c.make(SUITE));
+    expectExit2(await inProcess(['validate', '--suite', file]), file, c, SUITE);
+  });
+
+  it.each(YAML_CASES.map((c) => [c.name, c] as const))('run --target ota --profile: %s', async (_name, c) => {
+    const file = write('p.yaml', c.make(PROFILE));
+    expectExit2(await inProcess(['run', '--target', 'ota', '--profile', file]), file, c, PROFILE);
+  });
+
+  it.each(YAML_CASES.filter((c) => c.name !== 'an empty file').map((c) => [c.name, c] as const))(
+    'run --profile (the target read from it): %s',
+    async (_name, c) => {
+      const file = write('p.yaml', c.make(PROFILE));
+      expectExit2(await inProcess(['run', '--profile', file]), file, c, PROFILE);
+    },
+  );
+
+  it.each(TEMPLATE_CASES.map((c) => [c.name, c] as const))('run --target pms --profile, the reservation template: %s', async (_name, c) => {
+    const { profile, template } = withTemplate(c.make(TEMPLATE));
+    expectExit2(await inProcess(['run', '--target', 'pms', '--profile', profile]), template, c, TEMPLATE);
+  });
+
+  it('a suite with a byte order mark is valid', async () => {
+    const file = write('s.yaml', `\ufeff${SUITE}`);
+    const result = await inProcess(['validate', '--suite', file]);
+    expect(result.code, result.err).toBe(0);
+  });
+});
+
+const byName = (cases: Case[], name: string): Case => cases.find((c) => c.name === name)!;
+
+describe('through the CLI process: exit 2 with file:line:column, no stack trace', () => {
+  it.concurrent('validate --suite: 100,000 nested [', async () => {
+    const c = byName(YAML_CASES, '100,000 nested [');
     const file = write('s.yaml', c.make(SUITE));
     expectExit2(await cli(['validate', '--suite', file]), file, c, SUITE);
   });
 
-  it.concurrent.each(YAML_CASES.map((c) => [c.name, c] as const))('run --target ota --profile: %s', async (_name, c) => {
+  it.concurrent('run --target ota --profile: a billion laughs', async () => {
+    const c = byName(YAML_CASES, 'a billion laughs');
     const file = write('p.yaml', c.make(PROFILE));
     expectExit2(await cli(['run', '--target', 'ota', '--profile', file]), file, c, PROFILE);
   });
 
-  it.concurrent.each(YAML_CASES.filter((c) => c.name !== 'an empty file').map((c) => [c.name, c] as const))(
-    'run --profile (the target read from it): %s',
-    async (_name, c) => {
-      const file = write('p.yaml', c.make(PROFILE));
-      expectExit2(await cli(['run', '--profile', file]), file, c, PROFILE);
-    },
-  );
+  it.concurrent('run --profile (the target read from it): bytes that are not UTF-8', async () => {
+    const c = byName(YAML_CASES, 'bytes that are not UTF-8');
+    const file = write('p.yaml', c.make(PROFILE));
+    expectExit2(await cli(['run', '--profile', file]), file, c, PROFILE);
+  });
 
-  it.concurrent.each(TEMPLATE_CASES.map((c) => [c.name, c] as const))('run --target pms --profile, the reservation template: %s', async (_name, c) => {
+  it.concurrent('run --target pms --profile, the reservation template: an unclosed quote', async () => {
+    const c = byName(TEMPLATE_CASES, 'an unclosed quote');
     const { profile, template } = withTemplate(c.make(TEMPLATE));
     expectExit2(await cli(['run', '--target', 'pms', '--profile', profile]), template, c, TEMPLATE);
   });
 
-  it('a suite with a byte order mark is valid', async () => {
+  it.concurrent('a suite with a byte order mark is valid', async () => {
     const file = write('s.yaml', `\ufeff${SUITE}`);
     const result = await cli(['validate', '--suite', file]);
     expect(result.code, result.err).toBe(0);

@@ -6,9 +6,7 @@
 // runner throws.
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { runCommand } from '../../src/cli/commands/run.js';
-import { runSession } from '../../src/session/run-session.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadProfile } from '../../src/profile/load-profile.js';
 import { packagePath } from '../../src/support/package-root.js';
 import { SimulatedClock } from '../../src/support/simulated-clock.js';
@@ -31,6 +29,20 @@ vi.mock('../../src/runner/run.js', () => ({
     return { ...buildRunResult(), verdict: fake.verdict as RunVerdict, seed: options.seed };
   }),
 }));
+
+// Correct with isolate: false too (one module registry per worker): the session and the
+// command are imported afresh, after the mock, and the files after this one get the real runner.
+let runCommand: (typeof import('../../src/cli/commands/run.js'))['runCommand'];
+let runSession: (typeof import('../../src/session/run-session.js'))['runSession'];
+beforeAll(async () => {
+  vi.resetModules();
+  ({ runCommand } = await import('../../src/cli/commands/run.js'));
+  ({ runSession } = await import('../../src/session/run-session.js'));
+});
+afterAll(() => {
+  vi.doUnmock('../../src/runner/run.js');
+  vi.resetModules();
+});
 
 /** The reference OTA's profile, copied where the session looks (the io's cwd). */
 function profileIn(cwd: string): string {

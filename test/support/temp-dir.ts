@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 
 const made: string[] = [];
-afterAll(() => {
+/** Removes the folders made so far (the unit lane's setup file also calls it after each file, for isolate: false). */
+export function removeTempDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
+afterAll(removeTempDirs);
 
 export function tempDir(prefix = 'cm-certify-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));

@@ -6,6 +6,8 @@
 import childProcess from 'node:child_process';
 import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
+import { afterAll } from 'vitest';
+import { removeTempDirs } from './temp-dir.js';
 
 const FENCE = 'is not allowed in the unit lane (no sockets, no processes): list this test file under INTEGRATION in test/lanes.ts';
 
@@ -23,3 +25,7 @@ for (const name of ['spawn', 'spawnSync', 'fork', 'exec', 'execSync', 'execFile'
   Object.defineProperty(childProcess, name, { value: () => refuse(`child_process.${name}`), configurable: true, writable: true });
 }
 syncBuiltinESMExports();
+
+// Each file's temp folders are removed here too, after each file: with isolate: false (one
+// module registry per worker, not per file) temp-dir.ts's own afterAll would run only once.
+afterAll(removeTempDirs);
