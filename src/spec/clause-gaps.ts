@@ -5,11 +5,8 @@
 export const KNOWN_MISSING_CLAUSES: Readonly<Record<string, string>> = {
   'env-pms-cid-format.2': 'no check judges the length of pms_cid apart from its equality with the assigned cid; the length is only a description (ambiguous)',
   'booking-id-verbatim.3': "no check compares a PMS's CancelBooking booking_id with a listed booking",
-  'cp-activation.1': 'the harness has no way to make an OTA withdraw the activation of its test property; a refusal only skips the suite',
+  'cp-activation.1':
+    'no profile hook lets the harness put the OTA in the not-activated state (the suite can only call CreateProperty once activated); an OTA that refuses with error_ids.not_activated only skips the property suite',
   'cp-activation.2': 'the mock always treats CreateProperty as activated; no scenario withholds activation and watches for CreateProperty',
-  'hc-always-true.3': 'the OTA suites send HealthCheck with "" and with the right credentials, never with wrong ones',
-  'grp-room-zero-global.1': 'no check yet sends ARI for a room through a rate plan listed under "0" and reads whether it applies',
-  'ack-4004.2': 'ack.unknown.4004 judges the error id, not that msg gives a reason',
-  'cancel-request.3': 'the cancellation suite always sends a reason; no CancelBooking without one is sent',
   'cb-ari-full-refresh-ident.2': 'the mock maps one PMS property to its wbp_property_id; no scenario maps one to several',
 };

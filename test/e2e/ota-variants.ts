@@ -101,6 +101,9 @@ export const CAUGHT_BY: Record<OtaFault, string> = {
   'update-room-requires-rate-plans': 'property.update-room.allowed-value.accepted',
   'property-refuses-zero-minor-currency': 'property.create.allowed-value.accepted',
   'property-refuses-three-part-timezone': 'property.create.allowed-value.accepted',
+  'healthcheck-checks-credentials': 'setup.healthcheck.wrong-credentials',
+  'ack-4004-no-reason': 'ack.unknown.4004-reason',
+  'cancel-requires-reason': 'cancel.no-reason.success',
 };
 /** Recommended rules: the variant is a warning, not a denial. */
 export const WARNING_ONLY = new Set<OtaFault>([

@@ -464,4 +464,19 @@ export const ADDED_CHECKS: AddedCheck[] = [
     check,
     why: 'issue 26 items 1 and 4: seeded model-based sequences of operations (suites/ota/55-model.yaml) compare every read-back with the channel-manager core; a variant that breaks a booking list, a flag or a property effect fails them too, the reference and correct variants pass',
   })),
+  {
+    target: 'ota',
+    check: 'setup.healthcheck.wrong-credentials',
+    why: 'issue 26 item 3: clause hc-always-true.3 (HealthCheck with wrong property credentials still answers success true) had no check',
+  },
+  {
+    target: 'ota',
+    check: 'ack.unknown.4004-reason',
+    why: 'issue 26 item 3: clause ack-4004.2 (the 4004 answer gives the reason in msg) had no check',
+  },
+  {
+    target: 'ota',
+    check: 'cancel.no-reason.success',
+    why: 'issue 26 item 3: clause cancel-request.3 (a CancelBooking without reason is not refused for lacking it) had no check',
+  },
 ];

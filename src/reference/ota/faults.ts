@@ -114,6 +114,10 @@ export const OTA_FAULT_NAMES = [
   // Issue 26 item 2: a valid code of another class refused (src/runner/generators/code-classes.ts).
   'property-refuses-zero-minor-currency',
   'property-refuses-three-part-timezone',
+  // Issue 26 item 3: clauses no check proved (src/spec/clause-gaps.ts).
+  'healthcheck-checks-credentials',
+  'ack-4004-no-reason',
+  'cancel-requires-reason',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];

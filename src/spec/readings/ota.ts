@@ -1,6 +1,6 @@
 // Readings of the OTA's duties: takes nothing, gives how cm-certify judges order times, the
 // 5-minute offset, relisted and modified bookings, authentication, unknown operations and rooms,
-// the allowed values, SetupProperty without a password, callbacks and the null list.
+// the allowed values, SetupProperty without a password, callbacks, the null list and HealthCheck with wrong credentials.
 import { SPEC } from '../sections.js';
 import type { ReadingTopic } from './types.js';
 import { quote } from './types.js';
@@ -223,6 +223,19 @@ export const OTA: ReadingTopic = {
         "The Room carries wbp_room_id in UpdateRoom only, as a string, and GetRoomTypes lists the same id as an integer: a PMS that maps its rooms names the room it changes by the OTA's id. The harness sends the room it changed once more, naming it by the id GetRoomTypes lists it under (found by the run's label, or by an answer's mapping). Refusing it is refusing a valid room: property.update-room.accepted (required, D-130). Then GetRoomTypes must still list that id and no more rooms than before: property.update-room.by-ota-id.in-place, recommended, as what UpdateRoom changes at the OTA is not a stated rule. Where the OTA lists the room under no label or mapping the harness can match, its id is unknown and the read-back is not applicable.",
       rules: ['room-required-fields', 'updateroom-request'],
       checks: { 'property.update-room.accepted': 'required', 'property.update-room.by-ota-id.in-place': 'recommended' },
+    },
+    {
+      id: 'D-380',
+      title: 'HealthCheck with wrong property credentials',
+      quotes: [
+        quote(SPEC.endpoint('HealthCheck'), 'It should always return true.'),
+        quote(SPEC.endpoints, 'Verifies proper operation before SetupProperty or other configuration requests; always returns success true'),
+      ],
+      summary: "HealthCheck with the property's id and a wrong password must still answer success true: it reports the service, not the credentials.",
+      reading:
+        'The HealthCheck section says it "should" always return true; the endpoint table says it "always returns success true", and rules.md makes hc-always-true required. cm-certify takes "always": HealthCheck runs before SetupProperty has confirmed any credentials, so it reports whether the service works, not whether the property\'s password is right. The harness sends the property\'s id with a wrong password (and the right shared_secret) and requires success true. A wrong shared_secret stays open (hc-always-true.4, D-105): it is not sent to HealthCheck.',
+      rules: ['hc-always-true'],
+      checks: { 'setup.healthcheck.wrong-credentials': 'required' },
     },
   ],
 };

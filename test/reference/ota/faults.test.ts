@@ -38,6 +38,18 @@ function listedAfter(offsetMs: number): Probe {
 
 const CASES: Record<OtaFault, FaultCase> = {
   'healthcheck-fails': { probe: (m) => call(m, 'HealthCheck').json.success, correct: true, faulty: false },
+  'healthcheck-checks-credentials': {
+    probe: (m) => {
+      const right = { ...PROPERTY, pms_property_id: String(PROPERTY.pms_property_id), wbp_property_id: Number(PROPERTY.wbp_property_id) };
+      return [
+        call(m, 'HealthCheck').json.success,
+        call(m, 'HealthCheck', right).json.success,
+        call(m, 'HealthCheck', { ...right, ...wrongPassword }).json.success,
+      ];
+    },
+    correct: [true, true, true],
+    faulty: [true, true, false],
+  },
   'setup-accepts-wrong-password': { probe: (m) => call(m, 'SetupProperty', wrongPassword).json?.success, correct: false, faulty: true },
   'setup-wrong-error-id': { probe: (m) => errorId(call(m, 'SetupProperty', { wbp_property_id: 7 })), correct: 1001, faulty: 1002 },
   'setup-not-enabled-accepted': {
@@ -164,6 +176,20 @@ const CASES: Record<OtaFault, FaultCase> = {
     faulty: expect.objectContaining({ CustomerCountry: 'pl', CustomerNationality: 'cz' }),
   },
   'ack-unknown-succeeds': { probe: (m) => outcome(call(m, 'AckBooking', { booking_id: 'B-999' })), correct: 4004, faulty: 'success' },
+  'ack-4004-no-reason': {
+    probe: (m) => {
+      const errors = call(m, 'AckBooking', { booking_id: 'B-999' }).json.errors;
+      const msg: unknown = Array.isArray(errors) ? (errors[0] as { msg?: unknown } | undefined)?.msg : undefined;
+      return typeof msg === 'string' && msg.trim() !== '';
+    },
+    correct: true,
+    faulty: false,
+  },
+  'cancel-requires-reason': {
+    probe: (m) => [outcome(call(m, 'CancelBooking', { booking_id: 'B-101', reason: 'guest' })), outcome(call(m, 'CancelBooking', { booking_id: 'B-103' }))],
+    correct: ['success', 'success'],
+    faulty: ['success', 1003],
+  },
   'cancel-repeat-succeeds': { probe: (m) => outcome(call(m, 'CancelBooking', { booking_id: 'B-102' })), correct: 4002, faulty: 'success' },
   'cancel-departed-succeeds': { probe: (m) => outcome(call(m, 'CancelBooking', { booking_id: 'B-100' })), correct: 4001, faulty: 'success' },
   'cancel-not-flagged': {
@@ -486,9 +512,16 @@ const PROBE_FAULTS_BY_ERROR_ID: OtaFault[] = [
 ];
 
 const OVERLAPS: Partial<Record<OtaFault, OtaFault[]>> = {
+  // A HealthCheck that fails fails with wrong credentials too.
+  'healthcheck-fails': ['healthcheck-checks-credentials'],
+  // No 4004 error at all: no reason in it either.
+  'ack-unknown-succeeds': ['ack-4004-no-reason'],
+  // Their probes cancel bookings without a reason.
+  'cancel-requires-reason': ['booking-list-ignores-cancelled', 'cancel-repeat-succeeds', 'cancel-departed-succeeds', 'cancel-not-flagged'],
   'setup-accepts-wrong-password': ['setup-requires-password'],
   'setup-wrong-error-id': ['setup-requires-password'],
   'errors-missing': [
+    'ack-4004-no-reason',
     'setup-requires-password',
     'setup-wrong-error-id',
     'error-id-string',

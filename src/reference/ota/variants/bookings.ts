@@ -2,11 +2,11 @@
 // and the variant whose GetBookingList lists the wrong bookings (no or a short offset, none
 // for null, no cancellations, no acknowledged ones) or renders them wrongly, or whose
 // AckBooking, CancelBooking or booking changes break the spec.
-import { type BookingRecord, type ChannelManagerOptions, OTA_ERROR_IDS, stayState, success } from '../../../channel-manager/index.js';
+import { type BookingRecord, type ChannelManagerOptions, OTA_ERROR_IDS, failure, stayState, success } from '../../../channel-manager/index.js';
 import { formatDate } from '../../../support/time.js';
 import { SPEC } from '../../../spec/sections.js';
 import type { OtaFault, OtaFaultInfo } from '../faults.js';
-import { type OtaVariant, type SuccessBody, transformError, transformRequest, transformSuccess } from './variant.js';
+import { type OtaVariant, type SuccessBody, answerInstead, transformError, transformRequest, transformSuccess } from './variant.js';
 
 const ep = SPEC.endpoint;
 
@@ -73,6 +73,14 @@ export const BOOKING_FAULTS = {
   },
   'cancel-departed-succeeds': {
     description: 'CancelBooking answers success for a departed booking instead of 4001',
+    spec: ep('CancelBooking'),
+  },
+  'ack-4004-no-reason': {
+    description: 'AckBooking answers 4004 for a booking it cannot acknowledge, but with an empty msg (no reason given)',
+    spec: ep('AckBooking'),
+  },
+  'cancel-requires-reason': {
+    description: 'CancelBooking refuses a request without reason (reason is optional)',
     spec: ep('CancelBooking'),
   },
 } satisfies Partial<Record<OtaFault, OtaFaultInfo>>;
@@ -165,4 +173,10 @@ export const BOOKING_VARIANTS: Readonly<Record<BookingFault, OtaVariant>> = {
     candidate.bookings.forceCancel(booking);
     return success();
   }),
+  'ack-4004-no-reason': transformError('AckBooking', OTA_ERROR_IDS.bookingCannotBeAcknowledged, (reply) =>
+    reply.kind === 'failure' ? { ...reply, errors: reply.errors.map((e) => ({ ...e, msg: '' })) } : reply,
+  ),
+  'cancel-requires-reason': answerInstead(['CancelBooking'], (body) =>
+    body.reason === undefined ? failure(OTA_ERROR_IDS.badRequest, 'reason is required.') : undefined,
+  ),
 } satisfies Partial<Record<OtaFault, OtaVariant>>;

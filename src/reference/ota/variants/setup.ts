@@ -13,6 +13,10 @@ export const SETUP_FAULTS = {
     description: 'HealthCheck answers success false with an error instead of success true',
     spec: ep('HealthCheck'),
   },
+  'healthcheck-checks-credentials': {
+    description: 'HealthCheck answers 1001 for wrong property credentials instead of success true (it checks what it should not)',
+    spec: ep('HealthCheck'),
+  },
   'setup-accepts-wrong-password': {
     description: 'SetupProperty answers success for the right property id with a wrong password',
     spec: ep('SetupProperty'),
@@ -39,6 +43,14 @@ export const SETUP_VARIANTS: Readonly<Record<SetupFault, OtaVariant>> = {
   'healthcheck-fails': transformAnswerTo('HealthCheck', (reply) =>
     reply.kind === 'success' ? failure(OTA_ERROR_IDS.unavailable, 'Service temporarily unavailable.') : reply,
   ),
+  // Empty credentials (before setup) still pass; given ones must be the property's.
+  'healthcheck-checks-credentials': transformAnswerTo('HealthCheck', (reply, request, candidate) => {
+    const body = request.body;
+    if (reply.kind !== 'success' || body.wbp_property_id === '' || body.wbp_property_id === undefined) return reply;
+    const { property } = candidate.options;
+    const right = idsMatch(body, property) && body.wbp_property_password === property.wbp_property_password;
+    return right ? reply : failure(OTA_ERROR_IDS.invalidCredentials, 'Invalid property credentials.');
+  }),
   'setup-accepts-wrong-password': transformError('SetupProperty', OTA_ERROR_IDS.invalidCredentials, (reply, request, candidate) =>
     idsMatch(request.body, candidate.options.property) ? success() : reply,
   ),
