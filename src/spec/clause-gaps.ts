@@ -3,7 +3,6 @@
 // pins its size and fails on an entry a check now proves); a clause leaves it when a check
 // names it. Nothing here is unobservable: each could be judged on the wire.
 export const KNOWN_MISSING_CLAUSES: Readonly<Record<string, string>> = {
-  'booking-id-verbatim.3': "no check compares a PMS's CancelBooking booking_id with a listed booking",
   'cp-activation.1': 'the harness has no way to make an OTA withdraw the activation of its test property; a refusal only skips the suite',
   'cp-activation.2': 'the mock always treats CreateProperty as activated; no scenario withholds activation and watches for CreateProperty',
   'hc-always-true.3': 'the OTA suites send HealthCheck with "" and with the right credentials, never with wrong ones',
