@@ -86,6 +86,14 @@ export const INBOUND_CHECKS = {
     spec: `${SPEC.authentication} (2)`,
     rules: ['env-pms-cid-assigned.1', 'env-pms-cid-assigned.2', 'env-pms-cid-format'],
   },
+  cidLength: {
+    id: 'pms.envelope.cid-length',
+    title: 'pms_cid is two to four characters long',
+    level: 'recommended',
+    spec: `${SPEC.limits}; ${SPEC.envelope}`,
+    // D-390: the length is only a description; the issued cid decides it (a request with another cid is an outsider's).
+    rules: ['env-pms-cid-format.2'],
+  },
   credentials: {
     id: 'pms.envelope.credentials',
     title: 'Every request carries the property credentials the channel manager issued',
@@ -154,6 +162,23 @@ function judgeCredentials(body: Record<string, unknown>, operation: string, issu
       });
 }
 
+/** A cid is two to four characters (Limits, D-390); a too long or short one the profile issued is said to be the issuer's. */
+function judgeCidLength(cid: string, issuedCid: string, ids: string[]): Verdict {
+  const length = [...cid].length;
+  if (length >= 2 && length <= 4) return pass(`${length} characters`, { exchanges: ids });
+  const issuedLength = [...issuedCid].length;
+  const whose =
+    issuedLength === length
+      ? `\n  The profile's pms_cid has ${issuedLength} characters too: if your channel manager issued it so, the length is the issuer's, not your PMS's; ask for a cid of two to four characters.`
+      : '';
+  return fail(unexpected('pms_cid length', 'two to four characters (Limits)', `${length} characters`) + whose, {
+    exchanges: ids,
+    pointer: '/pms_cid',
+    expected: '2..4',
+    actual: length,
+  });
+}
+
 function judgeEnvelope(x: LiveExchange, body: Record<string, unknown>, issued: Issued, memory: GuidMemory): Judged[] {
   const ids = [x.record.id];
   const op = String(x.record.operation);
@@ -190,6 +215,7 @@ function judgeEnvelope(x: LiveExchange, body: Record<string, unknown>, issued: I
         ? pass('the issued cid', { exchanges: ids })
         : fail(unexpected('pms_cid', issued.pmsCid, body.pms_cid ?? '(absent)'), { exchanges: ids, pointer: '/pms_cid' }),
   });
+  if (typeof body.pms_cid === 'string') out.push({ meta: INBOUND_CHECKS.cidLength, verdict: judgeCidLength(body.pms_cid, issued.pmsCid, ids) });
   const credentials = judgeCredentials(body, op, issued, ids);
   if (credentials) out.push({ meta: INBOUND_CHECKS.credentials, verdict: credentials });
   return out;

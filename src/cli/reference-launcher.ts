@@ -71,6 +71,7 @@ async function launchPms(choice: ReferenceChoice, context: LaunchContext): Promi
       CM_REFERENCE_PMS_START_URL: pms.startUrl,
       CM_REFERENCE_PMS_PROPERTY_SYNC_URL: pms.propertySyncUrl,
       CM_REFERENCE_PMS_CHANGE_PRICE_URL: pms.changePriceUrl,
+      CM_REFERENCE_PMS_CANCEL_BOOKING_URL: pms.cancelBookingUrl,
     });
     return { profile, ca: tls.ca, close: () => pms.close(), reference: { name: 'reference-pms', variants: [...(choice.variant ?? [])] } };
   } catch (error) {

@@ -73,19 +73,27 @@ interface SuiteWait {
   windows: number;
 }
 
-function suiteWait(suite: Suite, settings: Record<string, unknown>, observeMs: number, pushMs: number, settled: { run: boolean }): SuiteWait {
+/** Whether the step runs for this profile: a step for an optional hook the profile has no entry for waits for nothing. */
+function runsFor(step: Step, profile: Profile): boolean {
+  return (step.when?.hooks ?? []).every((hook) => Object.hasOwn(profile.hooks, hook));
+}
+
+function suiteWait(suite: Suite, profile: Profile, observeMs: number, pushMs: number, settled: { run: boolean }): SuiteWait {
+  const settings = settingsOf(profile);
   const observes = suite.steps.some((s) => s.kind === 'traffic' && s.durationFrom === 'window');
-  const lengths = suite.steps.map((s) => windowMs(s, settings, pushMs, settled)).filter((ms): ms is number => ms !== undefined && ms > 0);
+  const lengths = suite.steps
+    .filter((s) => runsFor(s, profile))
+    .map((s) => windowMs(s, settings, pushMs, settled))
+    .filter((ms): ms is number => ms !== undefined && ms > 0);
   return { observedMs: observes ? observeMs : 0, windowsMs: lengths.reduce((a, b) => a + b, 0), windows: lengths.length };
 }
 
 /** The estimate for these suites, or undefined when none of them waits for the PMS's schedule. */
 export function estimatePmsRun(profile: Profile, suites: readonly Suite[]): PmsEstimate | undefined {
   const { pollMs, pollsObserved } = profile.intervals;
-  const settings = settingsOf(profile);
   const pushMs = pollMs >= REFRESH_PUSH_MS ? REFRESH_PUSH_MS : 0;
   const settled = { run: false };
-  const waits = suites.map((s) => suiteWait(s, settings, pollsObserved * pollMs, pushMs, settled));
+  const waits = suites.map((s) => suiteWait(s, profile, pollsObserved * pollMs, pushMs, settled));
   // A suite that observes polls runs its windows meanwhile: the longer of the two is its length.
   const totalMs = waits.reduce((sum, w) => sum + Math.max(w.observedMs, w.windowsMs), 0);
   const observedMs = waits.reduce((sum, w) => sum + w.observedMs, 0);

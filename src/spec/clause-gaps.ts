@@ -3,8 +3,6 @@
 // pins its size and fails on an entry a check now proves); a clause leaves it when a check
 // names it. Nothing here is unobservable: each could be judged on the wire.
 export const KNOWN_MISSING_CLAUSES: Readonly<Record<string, string>> = {
-  'env-pms-cid-format.2': 'no check judges the length of pms_cid apart from its equality with the assigned cid; the length is only a description (ambiguous)',
-  'booking-id-verbatim.3': "no check compares a PMS's CancelBooking booking_id with a listed booking",
   'cp-activation.1':
     'no profile hook lets the harness put the OTA in the not-activated state (the suite can only call CreateProperty once activated); an OTA that refuses with error_ids.not_activated only skips the property suite',
   'cp-activation.2': 'the mock always treats CreateProperty as activated; no scenario withholds activation and watches for CreateProperty',

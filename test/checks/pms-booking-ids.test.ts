@@ -2,7 +2,7 @@
 // (leading zeros, any letter case), fails with the id changed (zeros dropped, a number, upper
 // case) or an id never listed before it, naming the listed id it resembles.
 import { describe, expect, it } from 'vitest';
-import { ackIdVerbatim } from '../../src/checks/code/pms-booking-ids.js';
+import { ackIdVerbatim, cancelIdVerbatim } from '../../src/checks/code/pms-booking-ids.js';
 import type { CodeCheckInput } from '../../src/checks/code/types.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
 import type { LiveExchange } from '../../src/spec/exchange.js';
@@ -38,7 +38,7 @@ const list = (at: number): LiveExchange =>
   exchange('GetBookingList', at, { wbp_booking_version: null }, { success: true, Bookings: LISTED.map((id) => ({ booking_id: id })) });
 const ack = (id: unknown, at: number): LiveExchange => exchange('AckBooking', at, { booking_id: id }, { success: true });
 
-function judge(inbound: LiveExchange[]) {
+function judge(inbound: LiveExchange[], check = ackIdVerbatim) {
   const input: CodeCheckInput = {
     subject: undefined,
     args: {},
@@ -48,7 +48,7 @@ function judge(inbound: LiveExchange[]) {
     run: { allowHttp: false },
     pms: { inbound, ledger: () => undefined, mappedPairs: [], windowStart: 0, windowKey: 'run' },
   };
-  return ackIdVerbatim.run(input);
+  return check.run(input);
 }
 
 describe('ack-id-verbatim', () => {
@@ -72,5 +72,28 @@ describe('ack-id-verbatim', () => {
   it('fails an id acknowledged before any list gave it; without AckBooking nothing is judged', () => {
     expect(judge([ack('000123', 500), list(1_000)]).status).toBe('fail');
     expect(judge([list(1_000)]).skip).toBe('not-applicable');
+  });
+});
+
+// cancel-id-verbatim (booking-id-verbatim.3): the same judgement of CancelBooking.
+describe('cancel-id-verbatim', () => {
+  const cancel = (id: unknown, at: number): LiveExchange => exchange('CancelBooking', at, { booking_id: id, reason: 'r' }, { success: true });
+
+  it('passes a CancelBooking of a listed id, as listed, and ignores AckBooking', () => {
+    const verdict = judge([list(1_000), ack('123', 1_500), cancel('000123', 2_000)], cancelIdVerbatim);
+    expect(verdict.status, verdict.message).toBe('pass');
+    expect(verdict.message).toContain('1 CancelBooking request(s)');
+  });
+
+  it('fails a CancelBooking whose id lost its leading zeros, naming the listed id', () => {
+    const verdict = judge([list(1_000), cancel('123', 2_000)], cancelIdVerbatim);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.message).toContain('CancelBooking booking_id');
+    expect(verdict.message).toContain('"000123" (the listed id, the same string)');
+  });
+
+  it('is not applicable without a CancelBooking (no hook, no capability)', () => {
+    const verdict = judge([list(1_000), ack('000123', 2_000)], cancelIdVerbatim);
+    expect([verdict.status, verdict.skip]).toEqual(['skip', 'not-applicable']);
   });
 });

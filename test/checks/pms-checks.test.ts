@@ -63,6 +63,25 @@ describe('inbound envelope checks', () => {
     expect(outcome(judged, 'pms.envelope.credentials')).toEqual(['fail']);
   });
 
+  it('pms_cid of two to four characters passes the length check; a longer issued cid warns and names the issuer (D-390)', () => {
+    const length = (cid: string, issuedCid: string) =>
+      judgeInboundRequest(x('GetRoomTypes', T0, envelope('GetRoomTypes', { pms_cid: cid })), { ...ISSUED, pmsCid: issuedCid }, new Map()).judged.filter(
+        (j) => j.meta.id === 'pms.envelope.cid-length',
+      );
+    expect(length('ab', 'ab').map((j) => j.verdict.status)).toEqual(['pass']);
+    expect(length('abcd', 'abcd').map((j) => j.verdict.status)).toEqual(['pass']);
+    const long = length('cmcert', 'cmcert');
+    expect(long.map((j) => [j.meta.level, j.verdict.status])).toEqual([['recommended', 'fail']]);
+    expect(long[0]!.verdict.message).toContain('expected "two to four characters (Limits)", but received "6 characters"');
+    expect(long[0]!.verdict.message).toContain("the length is the issuer's");
+    const short = length('c', 'abc');
+    expect(short.map((j) => j.verdict.status)).toEqual(['fail']);
+    expect(short[0]!.verdict.message).not.toContain('issuer');
+    // No pms_cid: the schema's finding, not a length.
+    const { pms_cid: _cid, ...bare } = envelope('GetRoomTypes');
+    expect(judgeInboundRequest(x('GetRoomTypes', T0, bare), ISSUED, new Map()).judged.filter((j) => j.meta.id === 'pms.envelope.cid-length')).toEqual([]);
+  });
+
   it('a guid may repeat only for an identical retry', () => {
     const memory = new Map<string, string>();
     const body = envelope('GetRoomTypes');

@@ -71,6 +71,8 @@ function suitesFor(catchBy: string, fault?: PmsFault): string[] {
   // Its check sees every callback of the run: RoomInfo is called in the callbacks suite.
   if (catchBy === 'pms.callback.paths-served') return ['setup', 'callbacks', 'effects'];
   if (EFFECTS_CHECKS.has(catchBy)) return ['setup', 'effects'];
+  // The PMS cancels a booking it imported: the bookings come in booking polling.
+  if (catchBy === 'pms.booking.cancel-id-verbatim') return ['setup', 'booking-polling', 'effects'];
   if (BOOKING_POLLING_EFFECTS.has(catchBy)) return ['setup', 'booking-polling'];
   const where = fault ? WHERE_IT_HAPPENS[fault] : undefined;
   if (where) return ['setup', where];

@@ -339,6 +339,16 @@ export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ..
 export const ADDED_CHECKS: AddedCheck[] = [
   {
     target: 'pms',
+    check: 'pms.booking.cancel-id-verbatim',
+    why: 'Issue 26 (clause gap booking-id-verbatim.3): the optional hooks.cancel_booking makes the PMS cancel a booking it imported; its CancelBooking carries the listed booking_id as the same string (fault cancel-id-zeros-dropped); without the hook or the CancelBooking capability, not applicable',
+  },
+  {
+    target: 'pms',
+    check: 'pms.envelope.cid-length',
+    why: "Issue 26 (clause gap env-pms-cid-format.2): every PMS request's pms_cid is two to four characters (recommended, D-390); the reference PMS profile's cid is now cmc, so the reference run passes it and no variant's verdict changes",
+  },
+  {
+    target: 'pms',
     check: 'pms.setup.first-contact',
     why: "Issue 28 item 16: a PMS that never reaches the mock fails this check (INCOMPLETE, exit 3), not pms.setup.credentials; declared on the setup step, so it shares that step's outcome (recommended: flow-setup-before-use)",
   },

@@ -261,7 +261,7 @@ describe('outsiders during a whole run of the reference PMS', () => {
         },
         { timeout: 20_000, interval: 20 },
       );
-      const traffic = outsiderTraffic(url, 'reference-shared-secret', 'cmcert');
+      const traffic = outsiderTraffic(url, 'reference-shared-secret', 'cmc');
       const { result } = await running;
       return { result, sent: await traffic.stop() };
     });

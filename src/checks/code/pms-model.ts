@@ -16,7 +16,7 @@ import { type ModelJudgement, type ModelMismatch, judgeAgainstModel } from '../b
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
 import type { CodeCheck, CodeCheckInput, PmsFacts } from './types.js';
 import { deliveryOf, templateAdvice } from './booking-effect.js';
-import { ackIdVerbatim } from './pms-booking-ids.js';
+import { ackIdVerbatim, cancelIdVerbatim } from './pms-booking-ids.js';
 
 /** Mismatches named in the message (all are in `actual`). */
 const SHOWN = 8;
@@ -159,4 +159,4 @@ function firstListNote(first: ModelJudgement | undefined, fetched: boolean, serv
   return `, of which the first list ${first.bookings.size} booking(s), ${first.nights} room-night(s) (inventory: the units sent before it was fetched)`;
 }
 
-export const PMS_MODEL_CHECKS: CodeCheck[] = [availabilityModel, ackIdVerbatim];
+export const PMS_MODEL_CHECKS: CodeCheck[] = [availabilityModel, ackIdVerbatim, cancelIdVerbatim];

@@ -170,7 +170,7 @@ async function serveReferencePms(options: ServeOptions, io: CliIo): Promise<() =
     throw error;
   });
   io.stdout.write(
-    `reference PMS listening\n  callback endpoint (profile base_url): ${server.baseUrl}\n  start_setup hook: POST ${server.startUrl}\n  change_price hook: POST ${server.changePriceUrl}\n` +
+    `reference PMS listening\n  callback endpoint (profile base_url): ${server.baseUrl}\n  start_setup hook: POST ${server.startUrl}\n  change_price hook: POST ${server.changePriceUrl}\n  cancel_booking hook: POST ${server.cancelBookingUrl}\n` +
       `  channel manager: ${options.cmUrl}${caFile ? ` (trusting ${caFile})` : ''}\n  credentials (profile): ${referenceProfilePath('pms')}\n${tlsLine(tls)}` +
       `${options.variant?.length ? `  broken on purpose: ${options.variant.join(', ')}\n` : ''}Stop with Ctrl-C.\n`,
   );

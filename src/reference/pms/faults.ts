@@ -168,6 +168,11 @@ const FAULT_TABLE = {
     ep('AckBooking'),
     'pms.booking.ack-id-verbatim',
   ),
+  'cancel-id-zeros-dropped': fault(
+    'CancelBooking (a booking cancelled in the PMS, hooks.cancel_booking) sends a booking_id of digits without its leading zeros',
+    ep('CancelBooking'),
+    'pms.booking.cancel-id-verbatim',
+  ),
   'dorm-counts-rooms': fault(
     "Sends a dormitory's availability in rooms: any beds booked on a night take one unit (a booking of three beds lowers it by one)",
     SPEC.endpoint('ARIUpdate'),

@@ -196,6 +196,21 @@ export class ReferencePms {
     return { wbp_room_id: pair.room.wbpRoomId, wbp_rate_id: pair.rate, start_date: from, end_date: to, rate: '199.00' };
   }
 
+  /**
+   * The cancel-booking hook: the booking `booking_id` (default: the first active one whose id
+   * has leading zeros, else the first active one) is cancelled in the PMS, which sends
+   * CancelBooking with the id as listed; gives the id, or a problem.
+   */
+  cancelBooking(input: unknown): Record<string, unknown> | string {
+    if (!this.connected) return 'the property is not connected yet';
+    const wanted = input && typeof input === 'object' ? (input as Record<string, unknown>).booking_id : undefined;
+    const active = [...this.ctx.ledger.all.values()].filter((b) => !b.cancelled);
+    const booking = typeof wanted === 'string' ? active.find((b) => b.id === wanted) : (active.find((b) => /^0+\d/.test(b.id)) ?? active[0]);
+    if (!booking) return typeof wanted === 'string' ? 'no active booking has that booking_id' : 'no active booking to cancel';
+    this.background(send(this.ctx, 'CancelBooking', { booking_id: booking.id, reason: 'Cancelled in the PMS' }), 'cancellation');
+    return { booking_id: booking.id };
+  }
+
   /** The PMS's rooms as RoomInfo items. */
   roomInfo(): Record<string, unknown>[] {
     return this.fixture.rooms.map((room) => ({

@@ -19,6 +19,8 @@ export interface ReferencePmsServer {
   propertySyncUrl: string;
   /** POST {start_date, end_date}: a price changes in the PMS (hooks.change_price). */
   changePriceUrl: string;
+  /** POST {booking_id?}: a booking is cancelled in the PMS, which sends CancelBooking (hooks.cancel_booking). */
+  cancelBookingUrl: string;
   /** Stops polling, aborts in-flight requests, closes the server and all sockets. */
   close(): Promise<void>;
   /** For tests: what the PMS did (setup done?, refreshes sent, polls, bookings imported). */
@@ -29,6 +31,7 @@ export const CALLBACK_PATH = '/pms';
 export const START_HOOK_PATH = '/test/start-setup';
 export const PROPERTY_SYNC_HOOK_PATH = '/test/property-sync';
 export const CHANGE_PRICE_HOOK_PATH = '/test/change-price';
+const CANCEL_BOOKING_HOOK_PATH = '/test/cancel-booking';
 export const MAX_CALLBACK_BODY_BYTES = 10 * 1024 * 1024;
 
 export async function startReferencePms(options: ReferencePmsOptions): Promise<ReferencePmsServer> {
@@ -59,6 +62,7 @@ export async function startReferencePms(options: ReferencePmsOptions): Promise<R
     startUrl: `${origin}${START_HOOK_PATH}`,
     propertySyncUrl: `${origin}${PROPERTY_SYNC_HOOK_PATH}`,
     changePriceUrl: `${origin}${CHANGE_PRICE_HOOK_PATH}`,
+    cancelBookingUrl: `${origin}${CANCEL_BOOKING_HOOK_PATH}`,
     state: pms.state,
     close: () => (closing ??= Promise.all([pms.close(), closeServer(server)]).then(() => undefined)),
   };
@@ -74,14 +78,14 @@ async function serve(req: IncomingMessage, res: ServerResponse, pms: ReferencePm
     }
     return;
   }
-  if (url.pathname === CHANGE_PRICE_HOOK_PATH && req.method === 'POST') {
+  if ((url.pathname === CHANGE_PRICE_HOOK_PATH || url.pathname === CANCEL_BOOKING_HOOK_PATH) && req.method === 'POST') {
     let input: unknown = {};
     try {
       input = body.bytes.length ? JSON.parse(Buffer.from(body.bytes).toString('utf8')) : {};
     } catch {
       input = {};
     }
-    const changed = pms.changePrice(input);
+    const changed = url.pathname === CHANGE_PRICE_HOOK_PATH ? pms.changePrice(input) : pms.cancelBooking(input);
     send(res, typeof changed === 'string' ? errorAnswer(PMS_ERROR_IDS.notConnected, changed) : { status: 200, contentType: JSON_TYPE, body: changed });
     return;
   }

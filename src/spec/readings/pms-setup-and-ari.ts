@@ -154,5 +154,22 @@ export const PMS_SETUP_AND_ARI: ReadingTopic = {
       rules: ['cb-ari-full-refresh', 'http-response-200-json'],
       checks: { 'pms.ari.refresh-after-error': 'required' },
     },
+    {
+      id: 'D-390',
+      title: "The length of the PMS's pms_cid",
+      quotes: [
+        quote(SPEC.limits, 'two to four characters (description); pattern `^[a-z0-9]+$`'),
+        quote(
+          `${SPEC.overview} › Terminology`,
+          'Channel id: a two to four character code that uniquely identifies a PMS; assigned by the channel manager on approval',
+        ),
+        quote(SPEC.envelope, 'PMS id as assigned; pattern `^[a-z0-9]+$`'),
+      ],
+      summary: 'pms_cid of two to four characters is recommended: the length is only a description, and the channel manager, not the PMS, picks the cid.',
+      reading:
+        "The cid is \"a two to four character code\" (Terminology, Limits) but the length is given only as a description and the pattern allows any length, and the PMS sends the cid \"as assigned\": it does not choose it. The strict certifier judges the length on every PMS request's pms_cid (pms.envelope.cid-length), at recommended: a channel manager may issue a longer cid, and the PMS must then send it as issued (pms.envelope.cid, required). A request whose cid differs from the issued one other than in letter case is an outsider's (D-323), so on the PMS side a judged cid has the issued cid's length: the check warns exactly when the profile's pms_cid is outside two to four, and its message says the length is then the issuer's. The profile is not refused for it (the pattern allows the cid; refusing would stop a PMS whose channel manager issued it from being certified at all). On the OTA side pms_cid is cm-certify's own value (the profile's, as the OTA issued it), so nothing of the candidate is judged; the probes send a one-character cid (D-106). The reference PMS profile's cid is three characters.",
+      rules: ['env-pms-cid-format'],
+      checks: { 'pms.envelope.cid-length': 'recommended' },
+    },
   ],
 };

@@ -143,6 +143,13 @@ const SCENARIOS = {
     await waitFor(() => pair.pms.state.polls.length >= 4, 4_000, 'two more polls');
     await settledFor(50);
   },
+  // The shaped bookings imported, then the cancel_booking hook: the PMS cancels the one whose id has leading zeros.
+  cancelInPms: async (pair: Pair) => {
+    await SCENARIOS.shapedBookings(pair);
+    const answer = await post(pair.pms.cancelBookingUrl, {}, null);
+    await settledFor(300);
+    return answer;
+  },
   // The first SetupProperty is refused with 1001: what the PMS sends after it.
   refusedSetup: async (pair: Pair) => {
     await post(pair.pms.startUrl, {}, null);
@@ -473,6 +480,12 @@ const CASES: Record<PmsFault, FaultCase> = {
     probe: (p) => p.of('AckBooking').some((r) => r.body.booking_id === NUMERIC_BOOKING),
     correct: true,
     faulty: false,
+  },
+  'cancel-id-zeros-dropped': {
+    scenario: 'cancelInPms',
+    probe: (p) => p.of('CancelBooking').map((r) => r.body.booking_id),
+    correct: [NUMERIC_BOOKING],
+    faulty: [String(Number(NUMERIC_BOOKING))],
   },
   'booking-id-truncated': { scenario: 'shapedBookings', probe: (p) => fetched(p).includes(LONG_BOOKING), correct: true, faulty: false },
   'listing-needs-version': {

@@ -12,7 +12,8 @@ import type { ChannelPair } from '../mapping.js';
 import { type BookingChange, BookingLedger, type ImportedBooking, type ReadReservation } from '../ledger.js';
 import { type PmsVariant, transformBody } from './variant.js';
 
-type ModelClauseFault = 'version-null-again' | 'refetch-books-again' | 'end-date-checkout' | 'ack-id-zeros-dropped' | 'dorm-counts-rooms';
+type ModelClauseFault =
+  'version-null-again' | 'refetch-books-again' | 'end-date-checkout' | 'ack-id-zeros-dropped' | 'cancel-id-zeros-dropped' | 'dorm-counts-rooms';
 
 // A booking fetched again with other stays (a modification) is kept as the old copy plus a
 // new one: the fetch books it once more, the old stays never freed.
@@ -64,6 +65,10 @@ export const MODEL_CLAUSE_VARIANTS: Readonly<Record<ModelClauseFault, PmsVariant
     },
   // Its acknowledgement stores the id as a number: "000123" goes back as "123".
   'ack-id-zeros-dropped': transformBody('AckBooking', (body) =>
+    typeof body.booking_id === 'string' && /^\d+$/.test(body.booking_id) ? { ...body, booking_id: String(Number(body.booking_id)) } : body,
+  ),
+  // Its cancellation sends the id as a number too: "0001001" goes as "1001" (booking-id-verbatim.3).
+  'cancel-id-zeros-dropped': transformBody('CancelBooking', (body) =>
     typeof body.booking_id === 'string' && /^\d+$/.test(body.booking_id) ? { ...body, booking_id: String(Number(body.booking_id)) } : body,
   ),
   // Its dormitory availability counts rooms: any beds booked on a night take one unit, not one per bed.
