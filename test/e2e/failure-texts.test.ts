@@ -123,6 +123,7 @@ export function failureText(stdout: string): string {
       // The run's own label suffix on the names it creates ("Double Room cm919a").
       .replace(/\bcm[0-9a-f]{4}\b/g, 'cmXXXX')
       .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, 'GUID')
+      .replace(/\bwrong-[0-9a-f]{12}\b/g, 'wrong-XXXXXXXXXXXX')
       .replace(/\d{4}-\d{2}-\d{2}/g, 'YYYY-MM-DD')
       .replace(/\d{2}:\d{2}:\d{2}(\.\d+)?/g, 'HH:MM:SS')
       .replace(/\d+(\.\d+)? ?m?s\b/g, (m) => m.replace(/[\d.]+/, 'N'))
