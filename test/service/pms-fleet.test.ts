@@ -1,0 +1,42 @@
+// Many PMS runs at once on one worker (issue 29 item 11): ten reference-PMS certifications
+// queued together on a service whose one worker holds them all on its one HTTPS port, the
+// reference PMSes in their own process (as partners' PMSes are apart), each with the verdict the
+// same run gets alone. The bench's row (bench/service-pms.ts) measures 50 at 1-second polling;
+// this keeps the capability from regressing silently. The callbacks' reaction deadline is
+// widened to 3 s here: the test shares its machine with the rest of `npm test`.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService } from '../../src/service/service.js';
+import type { RunningService } from '../../src/service/service.js';
+import { measurePmsRow } from '../../bench/service-pms.js';
+import { tempDir } from '../support/temp-dir.js';
+import { apiClient } from './helpers.js';
+
+const TOKEN = 'admin-token-for-the-pms-fleet-test-0123456789';
+const RUNS = 10;
+let service: RunningService;
+
+beforeAll(async () => {
+  service = await startService({ data: tempDir('cm-svc-fleet-'), port: 0, concurrency: RUNS, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined });
+}, 120_000);
+
+afterAll(async () => {
+  await service?.close();
+});
+
+describe('PMS runs at once on one worker', () => {
+  it(`certifies ${RUNS} reference PMSes at once, each with the verdict it gets alone`, async () => {
+    const api = apiClient(service.url, TOKEN);
+    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const answer = await api.call<T>(method, path, body);
+      if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
+      return answer.body;
+    };
+    const row = await measurePmsRow(service, call, RUNS, 1000, { place: 'child', reactionMs: 3000 });
+    expect(row.aloneVerdict).toBe('certified');
+    // What made a run differ is named in the failure (check id, how, and its message).
+    expect({ verdicts: row.verdicts, failed: row.failed }).toEqual({ verdicts: { certified: RUNS }, failed: {} });
+    // They ran at once: all ten took about as long as one.
+    expect(row.wallMs).toBeLessThan(row.aloneMs * 4);
+    expect(row.fleetCpuMs).toBeGreaterThan(0);
+  }, 600_000);
+});
