@@ -35,12 +35,13 @@ describe('PMS runs at once on one worker', () => {
     };
     const row = await measurePmsRow(service, call, RUNS, 3000, { place: 'child', reactionMs: 3000 });
     expect(row.aloneVerdict).toBe('certified');
-    // No run failed a check because others ran beside it: the harness never blames the PMS for
-    // its own load (the failure names the check, how, and its message).
-    expect(Object.keys(row.failed).filter((key) => !key.endsWith('(inconclusive)'))).toEqual([]);
+    // No run failed a check because others ran beside it (the failure names the check, how, and
+    // its message). On a machine at load 15 the fleet's own process was once late itself
+    // (pms.booking.fetched, its poll's 1-second tolerance).
+    expect(Object.entries(row.failed).filter(([key]) => !key.endsWith('(inconclusive)'))).toEqual([]);
     // A run whose verdict differs from alone's is incomplete, never not certified: a window
-    // the harness stood still in is left unjudged. On this shared machine one stall of 2 s left
-    // 7 of 10 incomplete (2026-11-28, load 9); on a quiet one all ten are certified.
+    // the harness stood still in is left unjudged. On the shared machine it was written on, one
+    // stall of 2 s left 7 of 10 incomplete (2026-11-28, load 9).
     for (const [verdict, runs] of Object.entries(row.verdicts))
       expect([verdict, runs]).toEqual([verdict === 'incomplete' ? 'incomplete' : row.aloneVerdict, runs]);
     for (const key of Object.keys(row.failed)) expect(row.failed[key]!.message).toMatch(/^Inconclusive: the harness itself stood still/);
