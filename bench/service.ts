@@ -17,6 +17,7 @@ import { startService } from '../src/service/service.js';
 import type { RunningService } from '../src/service/service.js';
 import { packagePath } from '../src/support/package-root.js';
 import { describePmsRow, measurePmsRow } from './service-pms.js';
+import type { FleetPlace } from './service-pms.js';
 
 const BIN = packagePath('bin', 'cm-certify.js');
 const TOKEN = 'bench-admin-token-0123456789abcdef';
@@ -100,7 +101,13 @@ async function serviceRun(url: string, candidate: number): Promise<ServiceTiming
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '3' }, pms: { type: 'string', default: '50' }, 'poll-ms': { type: 'string', default: '1000' } },
+    options: {
+      runs: { type: 'string', default: '3' },
+      pms: { type: 'string', default: '50' },
+      'poll-ms': { type: 'string', default: '1000' },
+      // Where the reference PMSes run: child (apart, as partners' PMSes are) or in-process (the worker's own process).
+      fleet: { type: 'string', default: 'child' },
+    },
   });
   const runs = Number(values.runs);
   const pmsRuns = Number(values.pms);
@@ -117,7 +124,12 @@ async function main(): Promise<void> {
     await service.close();
   }
   try {
-    if (pmsRuns > 0) console.log(describePmsRow(await pmsRow(join(dir, 'data-pms'), pmsRuns, Number(values['poll-ms']))).join('\n'));
+    if (pmsRuns > 0)
+      console.log(
+        describePmsRow(await pmsRow(join(dir, 'data-pms'), pmsRuns, Number(values['poll-ms']), values.fleet === 'in-process' ? 'in-process' : 'child')).join(
+          '\n',
+        ),
+      );
   } finally {
     reference.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -168,10 +180,10 @@ async function otaRows(service: RunningService, dir: string, reference: { origin
 }
 
 /** A second service, fresh, whose one worker holds every PMS run at once (a PMS run mostly waits). */
-async function pmsRow(data: string, n: number, pollMs: number): ReturnType<typeof measurePmsRow> {
+async function pmsRow(data: string, n: number, pollMs: number, place: FleetPlace): ReturnType<typeof measurePmsRow> {
   const service = await startService({ data, port: 0, concurrency: n, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined });
   try {
-    return await measurePmsRow(service, (method, path, body) => call(service.url, method, path, body), n, pollMs);
+    return await measurePmsRow(service, (method, path, body) => call(service.url, method, path, body), n, pollMs, { place });
   } finally {
     await service.close();
   }

@@ -104,6 +104,7 @@ export const SLOW = [
   'test/service/lifecycle.test.ts',
   'test/service/waivers.test.ts',
   'test/service/pms-runs.test.ts',
+  'test/service/pms-fleet.test.ts',
   'test/e2e/pms-model-seeds.test.ts',
 ];
 

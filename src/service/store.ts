@@ -170,6 +170,14 @@ export class Store {
     ]);
   }
 
+  /** Lines of several runs in one statement, in the order given (a worker's runs' progress, written together). */
+  async addEventRows(rows: ReadonlyArray<{ runId: number; attempt: number; text: string }>): Promise<void> {
+    await this.db.query(
+      'INSERT INTO cm_run_events (run_id, attempt, text) SELECT r, a, t FROM unnest($1::bigint[], $2::int[], $3::text[]) WITH ORDINALITY AS u(r, a, t, n) ORDER BY n',
+      [rows.map((r) => r.runId), rows.map((r) => r.attempt), rows.map((r) => r.text)],
+    );
+  }
+
   async events(runId: number, afterId = 0): Promise<Array<{ id: number; attempt: number; text: string }>> {
     const rows = await this.db.query('SELECT id, attempt, text FROM cm_run_events WHERE run_id = $1 AND id > $2 ORDER BY id LIMIT 5000', [runId, afterId]);
     return rows.map((r) => ({ id: Number(r.id), attempt: Number(r.attempt), text: String(r.text) }));

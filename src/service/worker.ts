@@ -20,6 +20,12 @@ import { startMockGateway } from './mock-gateway.js';
 import type { MockGateway } from './mock-gateway.js';
 import { workerCertificate } from './worker-certificate.js';
 import { CHANNEL_MANAGER_FILE, channelManagerFile } from './channel-manager-view.js';
+import { eventWriter } from './event-writer.js';
+
+/** How long a progress line may wait to be written with the other runs' lines (the run page's live view lags this much). */
+const EVENT_DELAY_MS = 250;
+/** The queue fetches a worker's free slots make per second, at most (a run queued by another process waits for one). */
+const IDLE_POLLS_PER_SECOND = 4;
 
 export interface WorkerOptions {
   db: Database;
@@ -100,6 +106,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const gateway = await startGateway(options);
   const active = new Map<number, AbortController>();
   let stopping = false;
+  const events = eventWriter(store, EVENT_DELAY_MS);
 
   async function runOne(runId: number): Promise<void> {
     const attempt = await claim(db, runId, name);
@@ -108,19 +115,9 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     let cancelled = false;
     active.set(runId, controller);
     options.log?.(`worker ${name}: run ${runId} attempt ${attempt} started`);
-    // Progress lines are written in order, a burst in one statement, never blocking the run.
-    const pending: string[] = [];
-    let flushing: Promise<void> | undefined;
-    const flush = async (): Promise<void> => {
-      while (pending.length) await store.addEvents(runId, attempt, pending.splice(0)).catch(() => undefined);
-    };
-    const onLine = (line: string): void => {
-      pending.push(line);
-      flushing ??= flush().finally(() => (flushing = undefined));
-    };
-    const written = async (): Promise<void> => {
-      while (flushing) await flushing;
-    };
+    // Progress lines go to the worker's one writer (in order, never blocking the run).
+    const onLine = (line: string): void => events.add(runId, attempt, line);
+    const written = (): Promise<void> => events.drain();
     const heartbeat = setInterval(() => {
       beat(db, runId, name, attempt).then(
         (ok) => {
@@ -167,8 +164,11 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   rmSync(options.workDir, { recursive: true, force: true });
   const sweep = startSweep(store, queue, options.staleMs, (runId) => active.has(runId));
   const workerIds: string[] = [];
+  // Each free slot polls the queue; together they poll at most IDLE_POLLS_PER_SECOND (50 free slots at 0.5 s each were
+  // 100 fetches a second on the embedded database, about a core, while one run waited). A run queued in this process wakes them at once.
+  const pollingIntervalSeconds = options.pollSeconds ?? Math.max(0.5, options.concurrency / IDLE_POLLS_PER_SECOND);
   for (let i = 0; i < options.concurrency; i++) {
-    const id = await queue.work<{ runId: number }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: options.pollSeconds ?? 0.5 }, async ([job]) => {
+    const id = await queue.work<{ runId: number }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
       if (job) await runOne(job.data.runId);
     });
     workerIds.push(id);

@@ -1,11 +1,14 @@
 // The harness's own load monitor (real runs): a block of the event loop is seen around the
 // moment it ended, nothing is seen when the loop ran freely, and a window holding a stall of
-// STANDSTILL_MS or more is named inconclusive with its reason, and a timing miss no larger than
-// the harness's own stall just before its stamp is inconclusive, never a failure.
+// STANDSTILL_MS or more is named inconclusive with its reason (a step whose request was heard
+// before the stall is judged: the stall, another run's in a worker, could not delay it), and a
+// timing miss no larger than the harness's own stall just before its stamp is inconclusive.
 import { describe, expect, it } from 'vitest';
 import { HarnessLoad, STANDSTILL_MS } from '../../src/runner/harness-load.js';
-import { excusedByOwnStall } from '../../src/runner/steps/standstill.js';
+import { excusedByOwnStall, judgedInconclusiveIfStood } from '../../src/runner/steps/standstill.js';
 import { fail } from '../../src/checks/check-verdict.js';
+import type { StepEnv } from '../../src/runner/step-env.js';
+import type { Verdict } from '../../src/spec/vocabulary.js';
 import { systemClock } from '../../src/support/clock.js';
 
 function block(ms: number): void {
@@ -79,6 +82,40 @@ describe('HarnessLoad', () => {
       expect(excusedByOwnStall(undefined, missed(ended + 5, 200)).status).toBe('fail');
       // A verdict without a timing miss is never touched.
       expect(excusedByOwnStall(load, fail('wrong version')).status).toBe('fail');
+    } finally {
+      load.stop();
+    }
+  });
+
+  it('judges a window whose request was heard before a stall, and not one whose request was heard after it', async () => {
+    const load = new HarnessLoad(systemClock);
+    load.start();
+    const recorded: Verdict[] = [];
+    const env = {
+      ctx: { load, clock: systemClock },
+      step: { capture: { seen: '${response}' } },
+      state: { captures: {}, missing: new Map() },
+      recordAll: (verdict: Verdict) => recorded.push(verdict),
+    } as unknown as StepEnv;
+    try {
+      await pause(60);
+      const from = systemClock.now();
+      await pause(60);
+      const heard = systemClock.now();
+      block(STANDSTILL_MS + 100);
+      await pause(60);
+      expect(judgedInconclusiveIfStood(env, from, heard)).toBeUndefined();
+      expect(recorded).toEqual([]);
+      expect(env.state.missing.size).toBe(0);
+      // Heard after the stall (or not heard): the stall may have delayed it.
+      const why = judgedInconclusiveIfStood(env, from, systemClock.now());
+      expect(why).toMatch(/^Inconclusive: the harness itself stood still/);
+      expect(judgedInconclusiveIfStood(env, from)).toBe(why);
+      expect(recorded.map((v) => [v.status, v.skip])).toEqual([
+        ['skip', 'timing-degraded'],
+        ['skip', 'timing-degraded'],
+      ]);
+      expect(env.state.missing.get('seen')?.kind).toBe('timing-degraded');
     } finally {
       load.stop();
     }

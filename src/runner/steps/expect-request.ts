@@ -150,7 +150,8 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     return stopNeverReached(env, never);
   }
   const candidate = already ?? (await waitForRequest(env, matches, deadline).finally(stopHeartbeat));
-  const stood = judgedInconclusiveIfStood(env, Math.min(since, startedAt));
+  // A request heard ends the window its timing depends on: a stall after it (another run's, in a worker) cannot have delayed it.
+  const stood = judgedInconclusiveIfStood(env, Math.min(since, startedAt), candidate?.at);
   if (stood) return stood;
   // Against a deadline of the PMS's own schedule, a request a late step still found is late,
   // unless the harness's own stalls since could have made it so.

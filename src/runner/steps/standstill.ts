@@ -4,7 +4,8 @@
 // never by a check:
 // - a window holding a stall of STANDSTILL_MS or more at once: every declared check of the step
 //   is recorded inconclusive (`timing-degraded`: blocks certification, never fails the PMS)
-//   before any check sees it;
+//   before any check sees it; when what the step waited for was heard, the window ends for this
+//   test at that moment (a stall after it, another run's burst in a worker, could not delay it);
 // - a timing miss no larger than the harness's stalls between the limit and the stamp (a poll
 //   stamped 0.2 s past its limit while the harness stood still 0.3 s just before): the request
 //   may have come in time and waited for the harness to hear it, so the miss is inconclusive,
@@ -16,8 +17,9 @@ import { formatMs } from '../heartbeat.js';
 import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing } from './capture.js';
 
-export function judgedInconclusiveIfStood(env: StepEnv, from: number): string | undefined {
-  const why = env.ctx.load?.standstill(from, env.ctx.clock.now());
+export function judgedInconclusiveIfStood(env: StepEnv, from: number, heardAt?: number): string | undefined {
+  const now = env.ctx.clock.now();
+  const why = env.ctx.load?.standstill(from, heardAt === undefined ? now : Math.min(heardAt, now));
   if (!why) return undefined;
   env.recordAll(skip(why, 'timing-degraded'));
   markCapturesMissing(env, 'timing-degraded', why);

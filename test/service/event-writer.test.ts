@@ -1,0 +1,66 @@
+// The worker's one writer of its runs' progress lines: lines of several runs written together,
+// in order, in one statement per flush; drain waits for every line added; a refused write
+// loses lines, never the run.
+import { describe, expect, it } from 'vitest';
+import { eventWriter } from '../../src/service/event-writer.js';
+
+type Row = { runId: number; attempt: number; text: string };
+
+function fakeStore(fail = false): { statements: Row[][]; addEventRows(rows: readonly Row[]): Promise<void> } {
+  const statements: Row[][] = [];
+  return {
+    statements,
+    async addEventRows(rows) {
+      await new Promise((r) => setTimeout(r, 5));
+      if (fail) throw new Error('refused');
+      statements.push([...rows]);
+    },
+  };
+}
+
+describe('eventWriter', () => {
+  it('writes the lines of several runs in one statement, in order', async () => {
+    const store = fakeStore();
+    const writer = eventWriter(store, 20);
+    writer.add(1, 1, 'a1');
+    writer.add(2, 1, 'b1');
+    writer.add(1, 1, 'a2');
+    expect(store.statements).toEqual([]);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(store.statements).toEqual([
+      [
+        { runId: 1, attempt: 1, text: 'a1' },
+        { runId: 2, attempt: 1, text: 'b1' },
+        { runId: 1, attempt: 1, text: 'a2' },
+      ],
+    ]);
+  });
+
+  it('drain writes at once what waits, including lines added while a write is under way', async () => {
+    const store = fakeStore();
+    const writer = eventWriter(store, 10_000);
+    writer.add(1, 1, 'x');
+    const drained = writer.drain();
+    writer.add(1, 1, 'y');
+    await drained;
+    expect(store.statements.flat().map((r) => r.text)).toEqual(['x', 'y']);
+    await writer.drain();
+    expect(store.statements.flat()).toHaveLength(2);
+  });
+
+  it('a line added after a write ends is written later, not lost', async () => {
+    const store = fakeStore();
+    const writer = eventWriter(store, 10);
+    writer.add(3, 2, 'first');
+    await writer.drain();
+    writer.add(3, 2, 'second');
+    await new Promise((r) => setTimeout(r, 60));
+    expect(store.statements.flat().map((r) => r.text)).toEqual(['first', 'second']);
+  });
+
+  it('a refused write does not reject the drain', async () => {
+    const writer = eventWriter(fakeStore(true), 10);
+    writer.add(1, 1, 'lost');
+    await expect(writer.drain()).resolves.toBeUndefined();
+  });
+});
