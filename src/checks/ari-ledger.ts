@@ -4,10 +4,10 @@
 // unknown ids and compactness are judged on ranges, never day by day.
 import { PathInterner } from '../support/path-interner.js';
 import { dayNumber, dayString, gapsIn } from './coverage.js';
-import { IntervalMap } from './interval-map.js';
+import { IntervalMap } from '../channel-manager/interval-map.js';
 import type { DayRange } from './coverage.js';
 
-export { IntervalMap } from './interval-map.js';
+export { IntervalMap } from '../channel-manager/interval-map.js';
 
 export interface PairState {
   room: string;
