@@ -1,18 +1,17 @@
 // ARI storage: takes validated Inventory items (room, rate, day range, values), gives the
 // values in force per (room, rate, day). Ranges are kept as merged segments, never per
-// day, so a two-year full refresh costs memory per distinct value run, not per day.
+// day, so a two-year full refresh costs memory per distinct value run, not per day. The
+// segments live in the interval map the judge's ledger uses too: O(log n) per item in any
+// order (a sorted array here cost O(n) per item sent newest first).
 import { PathInterner } from '../support/path-interner.js';
 import { DAY_MS, formatDate, parseDate } from '../support/time.js';
+import { IntervalMap } from './interval-map.js';
 
 export type AriValue = number | string | boolean;
 export type AriValues = Readonly<Record<string, AriValue>>;
 
-interface Segment {
-  /** Epoch day numbers, both inclusive. */
-  start: number;
-  end: number;
-  values: AriValues;
-}
+/** Epoch day numbers, both inclusive, and the values on them. */
+type Piece = [number, number, AriValues];
 
 function dayNumber(date: string): number {
   const ms = parseDate(date);
@@ -32,7 +31,7 @@ function sameValues(a: AriValues, b: AriValues): boolean {
 const MAX_SHARED_VALUES = 10_000;
 
 export class AriStore {
-  private readonly pairs = new Map<string, Segment[]>();
+  private readonly pairs = new Map<string, IntervalMap<AriValues>>();
   private items = 0;
   // A two-year daily refresh stores a segment per item; the values repeat across days and
   // pairs, so equal values share one object (never changed once stored).
@@ -51,32 +50,32 @@ export class AriStore {
     const key = `${room}\u0000${rate}`;
     let segments = this.pairs.get(key);
     if (!segments) {
-      segments = [];
+      segments = new IntervalMap();
       this.pairs.set(key, segments);
     }
-    dropEndingBefore(segments, floor);
+    if (floor !== -Infinity) segments.dropEndingBefore(floor);
     if (start > end) return;
-    overlayInPlace(segments, start, end, this.share(values));
+    overlay(segments, start, end, this.share(values));
   }
 
   /** The values in force for one day, or undefined when nothing was sent for it. */
   get(room: string, rate: string, date: string): AriValues | undefined {
     const day = dayNumber(date);
-    return this.pairs.get(`${room}\u0000${rate}`)?.find((s) => s.start <= day && day <= s.end)?.values;
+    return this.pairs.get(`${room}\u0000${rate}`)?.segmentOn(day)?.[2];
   }
 
   /** The stored ranges of one pair, for inspection. */
   ranges(room: string, rate: string): { start_date: string; end_date: string; values: AriValues }[] {
-    return (this.pairs.get(`${room}\u0000${rate}`) ?? []).map((s) => ({
-      start_date: formatDate(s.start * DAY_MS),
-      end_date: formatDate(s.end * DAY_MS),
-      values: s.values,
+    return (this.pairs.get(`${room}\u0000${rate}`)?.segments ?? []).map(([start, end, values]) => ({
+      start_date: formatDate(start * DAY_MS),
+      end_date: formatDate(end * DAY_MS),
+      values,
     }));
   }
 
   get stats(): { items: number; pairs: number; segments: number } {
     let segments = 0;
-    for (const list of this.pairs.values()) segments += list.length;
+    for (const map of this.pairs.values()) segments += map.size;
     return { items: this.items, pairs: this.pairs.size, segments };
   }
 
@@ -105,82 +104,33 @@ export class AriStore {
   }
 }
 
-/** Segments are sorted and disjoint, so the ones ending before `floor` are a prefix. */
-function dropEndingBefore(segments: Segment[], floor: number): void {
-  let n = 0;
-  while (n < segments.length && segments[n]!.end < floor) n++;
-  if (n > 0) segments.splice(0, n);
-}
-
-/** Index of the first segment ending on or after `day` (segments.length when none). */
-function firstEndingAtOrAfter(segments: readonly Segment[], day: number): number {
-  let lo = 0;
-  let hi = segments.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (segments[mid]!.end < day) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-// The list is kept coalesced, so only the segments [start, end] touches change, and only
-// they and their two neighbours can need merging: the work per item is that region, not
-// the whole pair (a daily two-year refresh would otherwise cost 730 segments per item).
-function overlayInPlace(segments: Segment[], start: number, end: number, values: AriValues): void {
-  const last = segments[segments.length - 1];
-  if (!last || last.end < start) {
-    // After everything stored: the common case of a refresh walking forward in time.
-    if (last && last.end + 1 === start && sameValues(last.values, values)) segments[segments.length - 1] = { start: last.start, end, values: last.values };
-    else segments.push({ start, end, values });
-    return;
-  }
-  const first = firstEndingAtOrAfter(segments, start);
-  let after = first;
-  while (after < segments.length && segments[after]!.start <= end) after++;
-  const from = Math.max(0, first - 1);
-  const to = Math.min(segments.length, after + 1);
-  const region = overlay(segments.slice(first, after), start, end, values);
-  const merged = coalesce([...segments.slice(from, first), ...region, ...segments.slice(after, to)]);
-  segments.splice(from, to - from, ...merged);
-}
-
-// Splits the sorted, disjoint segments around [start, end]: the covered parts get the new
-// values merged over the old, the gaps get the new values alone.
-function overlay(segments: Segment[], start: number, end: number, values: AriValues): Segment[] {
-  const out: Segment[] = [];
+// Only the segments [start, end] touches change, and only they and their two neighbours can
+// need joining: the work per item is that region, O(log n) per write, not the whole pair.
+function overlay(segments: IntervalMap<AriValues>, start: number, end: number, values: AriValues): void {
+  // Covered parts get the new values merged over the old, gaps the new values alone.
+  const pieces: Piece[] = [];
   let cursor = start;
-  for (const seg of segments) {
-    if (seg.end < start) {
-      out.push(seg);
-      continue;
-    }
-    if (seg.start > end) {
-      if (cursor <= end) out.push({ start: cursor, end, values });
-      cursor = end + 1;
-      out.push(seg);
-      continue;
-    }
-    if (seg.start < start) out.push({ start: seg.start, end: start - 1, values: seg.values });
-    if (cursor < seg.start) out.push({ start: cursor, end: seg.start - 1, values });
-    const overlapEnd = Math.min(seg.end, end);
-    out.push({ start: Math.max(seg.start, start), end: overlapEnd, values: { ...seg.values, ...values } });
-    cursor = overlapEnd + 1;
-    if (seg.end > end) out.push({ start: end + 1, end: seg.end, values: seg.values });
+  for (const [s, e, old] of segments.between(start, end)) {
+    const from = Math.max(s, start);
+    if (cursor < from) pieces.push([cursor, from - 1, values]);
+    const to = Math.min(e, end);
+    pieces.push([from, to, { ...old, ...values }]);
+    cursor = to + 1;
   }
-  if (cursor <= end) out.push({ start: cursor, end, values });
-  return out;
-}
-
-function coalesce(segments: Segment[]): Segment[] {
-  const out: Segment[] = [];
-  for (const seg of segments) {
-    const last = out.at(-1);
-    if (last && last.end + 1 === seg.start && sameValues(last.values, seg.values)) {
-      out[out.length - 1] = { start: last.start, end: seg.end, values: last.values };
-    } else {
-      out.push(seg);
+  if (cursor <= end) pieces.push([cursor, end, values]);
+  const before = segments.segmentOn(start - 1);
+  if (before && sameValues(before[2], pieces[0]![2])) pieces[0] = [before[0], pieces[0]![1], before[2]];
+  const after = segments.segmentOn(end + 1);
+  const tail = pieces[pieces.length - 1]!;
+  if (after && sameValues(after[2], tail[2])) pieces[pieces.length - 1] = [tail[0], after[1], tail[2]];
+  let run = pieces[0]!;
+  for (let i = 1; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    if (sameValues(run[2], piece[2])) run = [run[0], piece[1], run[2]];
+    else {
+      segments.set(...run);
+      run = piece;
     }
   }
-  return out;
+  segments.set(...run);
 }

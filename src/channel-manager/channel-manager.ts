@@ -60,6 +60,8 @@ export interface ChannelManagerOptions {
   setupPasswordOptional?: boolean | undefined;
   /** GetBookingId's reservation in another format (the mock channel manager's template). */
   renderReservation?: ((booking: BookingRecord) => Record<string, unknown>) | undefined;
+  /** A successful answer as served, changed on the object before it is written once (the mock's generated shapes). */
+  shapeAnswer?: ((operation: string, body: Record<string, unknown>) => Record<string, unknown>) | undefined;
 }
 
 /** A request whose body is a JSON object: what the shared secret, envelope and operation read. */
@@ -138,7 +140,9 @@ export class ChannelManager {
       const refused = http ? this.transportRefusal(http) : undefined;
       if (refused) return this.render(refused);
       const read = parseRequestBody(body, parsed);
-      return this.render(read.ok ? this.answer({ operation, query, body: read.body }) : this.unreadable(read.error));
+      const reply = read.ok ? this.answer({ operation, query, body: read.body }) : this.unreadable(read.error);
+      const shape = this.options.shapeAnswer;
+      return this.render(shape && reply.kind === 'success' ? { kind: 'success', body: shape(operation, reply.body) } : reply);
     } catch (error) {
       // A bug of the model, never of the request: say so loudly rather than crash.
       return jsonResponse(500, {

@@ -15,8 +15,6 @@ import { RESERVATION_LISTS, RESERVATION_MINIMUM } from '../spec/reservation-fiel
 /** Fields the booking's state sets (the listed minimum, and when it was ordered): never varied; its lists' items are. */
 const RESERVATION_STATE: ReadonlySet<string> = new Set([...RESERVATION_MINIMUM.filter((field) => !RESERVATION_LISTS.has(field)), 'OrderDate', 'OrderTime']);
 
-const SHAPED_ANSWERS = new Set(['GetBookingList', 'GetRoomTypes', 'GetRatePlans']);
-
 /** Where a reservation is open: "the listed fields are only a minimum" (spec: Events, BookingCreate). */
 const OPEN = new Set(['', 'Rooms[]', 'Customers[]']);
 
@@ -166,17 +164,6 @@ export class ServedShapes {
       if (served > 0) this.count(operation, served);
     }
     return body;
-  }
-
-  /** The bytes of an answer as served: a successful GetBookingList, GetRoomTypes or GetRatePlans is shaped. */
-  answerBytes(operation: string, body: Buffer): Buffer {
-    if (!SHAPED_ANSWERS.has(operation)) return body;
-    try {
-      const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-      return parsed.success === true ? Buffer.from(JSON.stringify(this.answer(operation, parsed))) : body;
-    } catch {
-      return body;
-    }
   }
 
   /** Rate plans the mock's catalogue carries only as generated shapes (by id). */

@@ -5,10 +5,10 @@
 import { PathInterner } from '../support/path-interner.js';
 import { gapsIn } from './coverage.js';
 import { dayNumber, dayString } from '../support/time.js';
-import { IntervalMap } from './interval-map.js';
+import { IntervalMap } from '../channel-manager/interval-map.js';
 import type { DayRange } from './coverage.js';
 
-export { IntervalMap } from './interval-map.js';
+export { IntervalMap } from '../channel-manager/interval-map.js';
 
 export interface PairState {
   room: string;

@@ -1,4 +1,5 @@
 // The ARI store keeps date ranges, merges values over overlaps and coalesces equal runs.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AriStore } from '../../src/channel-manager/ari-store.js';
 
@@ -48,5 +49,34 @@ describe('AriStore', () => {
     expect(store.get('1', 'A', '2026-03-10')).toEqual({ units: 1 });
     store.apply('1', 'A', '2026-02-01', '2026-02-05', { units: 1 }, '2026-03-10');
     expect(store.ranges('1', 'A')).toHaveLength(1);
+  });
+
+  it('holds on every day the values merged in order, in the fewest segments, whatever the order of the items', () => {
+    const day = (n: number): string => new Date(Date.UTC(2026, 3, 1 + n)).toISOString().slice(0, 10);
+    const item = fc.tuple(
+      fc.integer({ min: 0, max: 40 }),
+      fc.integer({ min: 0, max: 40 }),
+      fc.constantFrom('units', 'rate', 'close'),
+      fc.integer({ min: 0, max: 2 }),
+    );
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 30 }), (items) => {
+        const store = new AriStore();
+        const model = new Map<number, Record<string, number>>();
+        for (const [a, b, field, value] of items) {
+          const [lo, hi] = [Math.min(a, b), Math.max(a, b)];
+          store.apply('1', 'A', day(lo), day(hi), { [field]: value });
+          for (let d = lo; d <= hi; d++) model.set(d, { ...model.get(d), [field]: value });
+        }
+        for (let d = -1; d <= 41; d++) expect(store.get('1', 'A', day(d))).toEqual(model.get(d));
+        // Coalesced: two touching segments never hold equal values.
+        const ranges = store.ranges('1', 'A');
+        for (let i = 1; i < ranges.length; i++) {
+          const touching = Date.parse(ranges[i]!.start_date) - Date.parse(ranges[i - 1]!.end_date) === 86_400_000;
+          if (touching) expect(ranges[i]!.values).not.toEqual(ranges[i - 1]!.values);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

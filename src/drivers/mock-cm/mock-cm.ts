@@ -113,6 +113,8 @@ export class MockChannelManager {
       setupPasswordOptional: true,
       fixture: this.servedFixture(options.fixture ?? loadPropertyFixture()),
       renderReservation: (b: BookingRecord) => this.shapes.reservation(b.id, renderMockReservation(b, options.reservationTemplate), 'GetBookingId'),
+      // GetBookingList, GetRoomTypes and GetRatePlans served in their generated shapes: changed on the answer object, written once.
+      shapeAnswer: (operation, body) => this.shapes.answer(operation, body),
     });
     this.inbound = new InboundStore(options.clock);
     this.seeded = new SeededBookings(this.model, this.shapes, options.clock, options.bookingSeed);
@@ -241,10 +243,6 @@ export class MockChannelManager {
     return shaped.fixture;
   }
 
-  private shaped(operation: string, body: Buffer): Buffer {
-    return this.shapes.answerBytes(operation, body);
-  }
-
   /** The evidence record of one request the handler read (the PMS's or an outsider's). */
   private exchangeRecord(
     req: IncomingMessage,
@@ -313,7 +311,7 @@ export class MockChannelManager {
       } else {
         // The model reads the body as JSON.parse gives it, as a channel manager in JavaScript would.
         const answer = this.model.handle(operation, url.searchParams, read.bytes, request.ok ? { ok: true, value: typedBody(request) } : request);
-        reply = { status: answer.status, headers: answer.headers, body: this.shaped(operation, Buffer.from(answer.body)) };
+        reply = { status: answer.status, headers: answer.headers, body: Buffer.from(answer.body) };
       }
     }
     if (reply && !res.destroyed) {

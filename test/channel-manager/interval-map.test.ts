@@ -2,7 +2,7 @@
 // value on every day, segments that are sorted and disjoint, and the same coverage.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IntervalMap } from '../../src/checks/interval-map.js';
+import { IntervalMap } from '../../src/channel-manager/interval-map.js';
 
 type Write = [number, number, number];
 
@@ -39,6 +39,24 @@ describe('IntervalMap', () => {
     for (let d = 9; d >= 0; d--) map.set(d * 2, d * 2, `v${d}`);
     expect(Array.from({ length: map.size }, (_, i) => [map.startAt(i), map.endAt(i), map.valueAt(i)])).toEqual(
       Array.from({ length: 10 }, (_, d) => [d * 2, d * 2, `v${d}`]),
+    );
+  });
+
+  it('lists the segments touching a range, and forgets those ending before a day', () => {
+    const write = fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 3 }));
+    const range = fc.tuple(fc.integer({ min: -2, max: 62 }), fc.integer({ min: -2, max: 62 }));
+    fc.assert(
+      fc.property(fc.array(write, { maxLength: 30 }), range, fc.integer({ min: -2, max: 62 }), (writes, [a, b], floor) => {
+        const map = new IntervalMap<number>();
+        for (const [x, y, v] of writes) map.set(Math.min(x, y), Math.max(x, y), v);
+        const [lo, hi] = [Math.min(a, b), Math.max(a, b)];
+        const all = map.segments;
+        expect(map.between(lo, hi)).toEqual(all.filter(([s, e]) => s <= hi && e >= lo));
+        map.dropEndingBefore(floor);
+        expect(map.segments).toEqual(all.filter(([, e]) => e >= floor));
+        expect(map.size).toBe(map.segments.length);
+      }),
+      { numRuns: 300 },
     );
   });
 });

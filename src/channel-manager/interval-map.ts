@@ -2,9 +2,11 @@
 // value) in any order, gives the sorted non-overlapping segments, the segment on a day,
 // the merged coverage and the number of value runs. A PMS decides the order of its items,
 // so every write costs O(log n) whatever the order (issue 21: a sorted array shifted on
-// each front insert made 120,000 newest-first items cost 30 s of CPU).
-import { insertRange } from './coverage.js';
-import type { DayRange } from './coverage.js';
+// each front insert made 120,000 newest-first items cost 30 s of CPU). The one ARI
+// structure: the core's store (ari-store.ts) and the judge's ledger (checks/) both hold it.
+
+/** Inclusive day numbers (days since epoch). */
+type DayRange = [number, number];
 
 type Segment<V> = [number, number, V];
 
@@ -99,11 +101,52 @@ export class IntervalMap<V> {
     this.root = this.merge(tree, after);
   }
 
-  /** Merged coverage, ignoring values. */
+  /** The segments that touch [start, end], in order: O(log n + k). */
+  between(start: number, end: number): Array<Segment<V>> {
+    const out: Array<Segment<V>> = [];
+    const first = this.segmentOn(start);
+    if (first) out.push(first);
+    const visit = (node: number): void => {
+      if (node === NIL) return;
+      const s = this.starts[node]!;
+      if (s > start) visit(this.left[node]!);
+      if (s > start && s <= end) out.push([s, this.ends[node]!, this.values[node]!]);
+      if (s <= end) visit(this.right[node]!);
+    };
+    visit(this.root);
+    return out;
+  }
+
+  /** Forgets the segments that end before `day` (one reaching into it is kept whole). */
+  dropEndingBefore(day: number): void {
+    this.split(this.root, day);
+    const right = this.splitRight;
+    let before = this.splitLeft;
+    if (before === NIL) {
+      this.root = right;
+      return;
+    }
+    this.flat = undefined;
+    const last = this.maxOf(before);
+    let kept = NIL;
+    if (this.ends[last]! >= day) {
+      this.split(before, this.starts[last]!);
+      before = this.splitLeft;
+      kept = this.splitRight;
+    }
+    this.release(before);
+    this.root = this.merge(kept, right);
+  }
+
+  /** Merged coverage, ignoring values (segments are sorted and disjoint: touching ones join). */
   ranges(): DayRange[] {
     const out: DayRange[] = [];
     const f = this.flatten();
-    for (let i = 0; i < f.starts.length; i++) insertRange(out, f.starts[i]!, f.ends[i]!);
+    for (let i = 0; i < f.starts.length; i++) {
+      const last = out[out.length - 1];
+      if (last && last[1] + 1 >= f.starts[i]!) last[1] = Math.max(last[1], f.ends[i]!);
+      else out.push([f.starts[i]!, f.ends[i]!]);
+    }
     return out;
   }
 
