@@ -44,7 +44,8 @@ describe('PMS runs at once on one worker', () => {
     // stall of 2 s left 7 of 10 incomplete (2026-11-28, load 9).
     for (const [verdict, runs] of Object.entries(row.verdicts))
       expect([verdict, runs]).toEqual([verdict === 'incomplete' ? 'incomplete' : row.aloneVerdict, runs]);
-    for (const key of Object.keys(row.failed)) expect(row.failed[key]!.message).toMatch(/^Inconclusive: (the harness itself stood still|it was stamped .* past its limit)/);
+    for (const key of Object.keys(row.failed))
+      expect(row.failed[key]!.message).toMatch(/^Inconclusive: (the harness itself stood still|it was stamped .* past its limit)/);
     // They ran at once: all ten took about as long as one.
     expect(row.wallMs).toBeLessThan(row.aloneMs * 4);
     expect(row.fleetCpuMs).toBeGreaterThan(0);
