@@ -45,7 +45,12 @@ export function parseRequestBody(bytes: Uint8Array, json?: ParsedJson): ParsedRe
   return { ok: true, body: value as RequestBody };
 }
 
-function secretEquals(given: unknown, secret: string): boolean {
+/**
+ * The one comparison of a secret (shared_secret, a password) the harness makes, in the core,
+ * the outsider gate, the judge and the reference candidates: a string, equal byte for byte, in
+ * constant time.
+ */
+export function secretEquals(given: unknown, secret: string): boolean {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given, 'utf8');
   const b = Buffer.from(secret, 'utf8');
@@ -108,13 +113,29 @@ export function checkEnvelope(info: OperationInfo, body: RequestBody): OtaErrorI
   return undefined;
 }
 
-function sameId(given: unknown, expected: number | string): boolean {
+/**
+ * The one comparison of a property id: a JSON string or number with the same text ("25678"
+ * equals 25678). Anything else is another id: ["1001"] (whose String() is "1001"), null, an
+ * object; so is " 1001" (the ids are compared as the channel manager issued them).
+ */
+export function sameId(given: unknown, expected: number | string): boolean {
   return (typeof given === 'string' || typeof given === 'number') && String(given) === String(expected);
+}
+
+export type CredentialField = 'pms_property_id' | 'wbp_property_id' | 'wbp_property_password';
+
+/** The property credentials of a body that are not the issued ones (the core refuses, the judge fails on the same). */
+export function wrongCredentials(body: RequestBody, expected: PropertyCredentials): CredentialField[] {
+  const wrong: CredentialField[] = [];
+  if (!sameId(body.pms_property_id, expected.pms_property_id)) wrong.push('pms_property_id');
+  if (!sameId(body.wbp_property_id, expected.wbp_property_id)) wrong.push('wbp_property_id');
+  if (!passwordMatches(body, expected)) wrong.push('wbp_property_password');
+  return wrong;
 }
 
 /** Both property ids (compared by value: "25678" equals 25678) and the password match. */
 export function credentialsMatch(body: RequestBody, expected: PropertyCredentials): boolean {
-  return idsMatch(body, expected) && passwordMatches(body, expected);
+  return wrongCredentials(body, expected).length === 0;
 }
 
 export function idsMatch(body: RequestBody, expected: PropertyCredentials): boolean {

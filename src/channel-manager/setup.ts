@@ -2,7 +2,7 @@
 // test property, one CreateProperty made, one whose connection is not enabled yet), gives
 // the reply: success for known credentials, 1002 for a connection not yet enabled, 1001
 // otherwise (spec: SetupProperty). Pure.
-import { type RequestBody, credentialsMatch, idsMatch, passwordMatches } from './envelope.js';
+import { type RequestBody, credentialsMatch, idsMatch, passwordMatches, sameId } from './envelope.js';
 import type { SyncedProperty } from './property-book.js';
 import { OTA_ERROR_IDS, type Reply, failure, success } from './replies.js';
 
@@ -20,7 +20,7 @@ export function answerSetupProperty(body: RequestBody, ctx: SetupContext): Reply
     const { property, notEnabled } = ctx;
     if (credentialsMatch(body, property) || ctx.synced) return success();
     if (ctx.passwordOptional && body.wbp_property_password === undefined && idsMatch(body, property)) return success();
-    if (notEnabled && String(body.wbp_property_id) === notEnabled.wbp_property_id && passwordMatches(body, notEnabled)) {
+    if (notEnabled && sameId(body.wbp_property_id, notEnabled.wbp_property_id) && passwordMatches(body, notEnabled)) {
       return failure(OTA_ERROR_IDS.connectionNotEnabled, 'The connection must first be enabled on the channel manager.');
     }
     return failure(OTA_ERROR_IDS.invalidCredentials, 'The property credentials are incorrect.');

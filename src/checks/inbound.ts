@@ -12,6 +12,7 @@ import { excerpt, isJsonContentType } from './protocol.js';
 import type { CheckMeta, Verdict } from '../spec/vocabulary.js';
 import { fail, pass, skip, unexpected } from './check-verdict.js';
 import { judgeJsonFindings } from './json-findings.js';
+import { wrongCredentials } from '../channel-manager/index.js';
 
 export const INBOUND_CHECKS = {
   complete: {
@@ -140,19 +141,13 @@ function judgeGuid(body: Record<string, unknown>, operation: string, memory: Gui
       });
 }
 
-function sameId(value: unknown, expected: string | number): boolean {
-  return value !== undefined && value !== null && String(value) === String(expected);
-}
-
 function judgeCredentials(body: Record<string, unknown>, operation: string, issued: Issued, ids: string[]): Verdict | undefined {
   // HealthCheck may come before the property is set up; SetupProperty has its own check;
   // CreateProperty creates the property, whose credentials may not exist yet (D-018).
   if (operation === 'HealthCheck' || operation === 'SetupProperty' || operation === 'CreateProperty') return undefined;
   const p = issued.property;
-  const wrong: string[] = [];
-  if (!sameId(body.pms_property_id, p.pms_property_id)) wrong.push('pms_property_id');
-  if (!sameId(body.wbp_property_id, p.wbp_property_id)) wrong.push('wbp_property_id');
-  if (body.wbp_property_password !== p.wbp_property_password) wrong.push('wbp_property_password');
+  // The core's own comparison (src/channel-manager/envelope.ts): what it refuses, the judge fails.
+  const wrong = wrongCredentials(body, p);
   return wrong.length === 0
     ? pass('the issued property credentials', { exchanges: ids })
     : fail(unexpected('property credentials', 'the ones the channel manager issued', `wrong ${wrong.join(', ')}`), {

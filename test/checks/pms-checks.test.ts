@@ -2,6 +2,7 @@
 // rules (last successful poll, after an error), the polling interval and the setup order.
 import { describe, expect, it } from 'vitest';
 import { judgeInboundRequest } from '../../src/checks/inbound.js';
+import { credentialsMatch } from '../../src/channel-manager/envelope.js';
 import { healthcheckFirst, pollInterval, reactivePoll, versionAfterError, versionNotFarEarlier, versionNotLater } from '../../src/checks/code/pms-flow.js';
 import type { CodeCheckInput } from '../../src/checks/code/types.js';
 import type { LiveExchange } from '../../src/spec/exchange.js';
@@ -49,6 +50,28 @@ const envelope = (verb: string, extra: Record<string, unknown> = {}) => ({
 const outcome = (judged: ReturnType<typeof judgeInboundRequest>['judged'], id: string) => judged.filter((j) => j.meta.id === id).map((j) => j.verdict.status);
 
 describe('inbound envelope checks', () => {
+  it('fails the credentials the core refuses and passes the ones it takes: one comparison of ids and passwords', () => {
+    const odd: Array<[string, Record<string, unknown>, boolean]> = [
+      ['ids as the table types them', {}, true],
+      ['a numeric string for an integer id', { pms_property_id: '7' }, true],
+      ['an integer for a string id', { wbp_property_id: 1001 }, true],
+      ['an id in an array (its String() is the id)', { wbp_property_id: ['1001'] }, false],
+      ['an id with a space', { wbp_property_id: ' 1001' }, false],
+      ['an id in an object', { pms_property_id: { id: 7 } }, false],
+      ['a null id', { pms_property_id: null }, false],
+      ['a boolean id', { pms_property_id: true }, false],
+      ['a password in an array', { wbp_property_password: ['pw'] }, false],
+      ['a password of another case', { wbp_property_password: 'PW' }, false],
+      ['no password', { wbp_property_password: undefined }, false],
+    ];
+    for (const [what, change, accepted] of odd) {
+      const body = envelope('GetRoomTypes', change);
+      const core = credentialsMatch(body, ISSUED.property);
+      const judge = outcome(judgeInboundRequest(x('GetRoomTypes', T0, body), ISSUED, new Map()).judged, 'pms.envelope.credentials');
+      expect([what, core, judge]).toEqual([what, accepted, [accepted ? 'pass' : 'fail']]);
+    }
+  });
+
   it('passes a correct request', () => {
     const { judged } = judgeInboundRequest(x('GetRoomTypes', T0, envelope('GetRoomTypes')), ISSUED, new Map());
     expect(judged.filter((j) => j.verdict.status !== 'pass')).toEqual([]);

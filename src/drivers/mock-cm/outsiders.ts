@@ -5,10 +5,9 @@
 // is never judged, never takes an error a scenario queued, never reaches the model, and never
 // satisfies or fails a step: anyone who can reach a mock listening on 0.0.0.0 cannot change
 // the PMS's verdict (issue 21 item 1; the reading is D-323).
-import { timingSafeEqual } from 'node:crypto';
 import type { Exchange, ParsedBody } from '../../spec/exchange.js';
 import { typedBody } from '../../spec/exchange.js';
-import { OTA_ERROR_IDS } from '../../channel-manager/index.js';
+import { OTA_ERROR_IDS, secretEquals } from '../../channel-manager/index.js';
 import type { OutsiderKind, OutsiderExchange, OutsiderSummary } from '../../spec/run-result.js';
 
 /** What identifies the PMS: the profile's shared secret and cid, and the properties it may name. */
@@ -30,13 +29,6 @@ export interface Outsider {
 }
 
 export const MAX_KEPT_OUTSIDERS = 50;
-
-function secretEquals(given: unknown, secret: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(secret, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** A property id as named in a body: a string or number that is not empty; anything else names none (schema.request judges it). */
 function named(value: unknown): string | undefined {

@@ -2,10 +2,10 @@
 // query and the raw body, gives the answer (HTTP 200, JSON, `success`), after checking the
 // shared secret (query and body), the property and the capability, and sets the callback's
 // effect going (refresh, poll, import). Never throws.
-import { timingSafeEqual } from 'node:crypto';
 import { CALLBACK_NAMES, type CallbackName } from '../../spec/operations.js';
 import type { ReferencePms } from './pms.js';
 import { record } from './state.js';
+import { secretEquals } from '../../channel-manager/index.js';
 
 export interface CallbackAnswer {
   status: number;
@@ -37,13 +37,6 @@ const ok = (extra: Record<string, unknown> = {}): CallbackAnswer => ({
   contentType: JSON_TYPE,
   body: { success: true, ...extra },
 });
-
-function secretEquals(given: unknown, secret: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(secret, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 // The callbacks' payloads are "not shown"; the examples carry the secret in the body. It must
 // be right wherever it is given, and given somewhere.
