@@ -2,7 +2,7 @@
 // candidate (check id, reason, expiry; approved_by is who is logged in, never given), refused
 // with the CLI's waiver messages when it names no check, a transport check, a passed or too far
 // date; the candidate's next run reads it as `run --waivers` does, so the served reference OTA
-// with one broken check (ack-unknown-succeeds) goes from not-certified to
+// with one broken check (ack-4004-no-reason: its 4004 error gives no reason) goes from not-certified to
 // certified-with-waivers, and its signed certificate names the waiver and its approver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService } from '../../src/service/service.js';
@@ -15,7 +15,7 @@ import { apiClient, referenceOtaProfile, serveReferenceOta, waitForRun } from '.
 import type { Api, ServedReference } from './helpers.js';
 
 const TOKEN = 'admin-token-for-the-waiver-test-0123456789';
-const BROKEN = 'ack.unknown.4004';
+const BROKEN = 'ack.unknown.4004-reason';
 let service: RunningService;
 let reference: ServedReference;
 let api: Api;
@@ -27,7 +27,7 @@ const day = (offset: number): string => new Date(Date.now() + offset * 86_400_00
 beforeAll(async () => {
   [service, reference] = await Promise.all([
     startService({ data: tempDir('cm-svc-waivers-'), port: 0, concurrency: 2, heartbeatMs: 1000, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined }),
-    serveReferenceOta(['ack-unknown-succeeds']),
+    serveReferenceOta(['ack-4004-no-reason']),
   ]);
   api = apiClient(service.url, TOKEN);
   await api.call('POST', '/api/partners', { cid: 'acme', name: 'Acme OTA' });
