@@ -5,6 +5,12 @@
 // once: 382 statements, 5.4 s of the embedded database for 5 PMS runs at 1-second polling.
 import type { Store } from './store.js';
 
+/**
+ * Lines that may wait while a write hangs (a database that stops answering): past it the oldest
+ * waiting lines go, and one line written before the rest says how many. The report keeps every line; these are progress.
+ */
+export const MAX_WAITING_LINES = 10_000;
+
 export interface EventWriter {
   add(runId: number, attempt: number, text: string): void;
   drain(): Promise<void>;
@@ -14,10 +20,14 @@ export function eventWriter(store: Pick<Store, 'addEventRows'>, delayMs: number)
   let pending: Array<{ runId: number; attempt: number; text: string }> = [];
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> | undefined;
+  let dropped = 0;
   const flush = async (): Promise<void> => {
     while (pending.length) {
-      const rows = pending;
+      const rows = dropped
+        ? [{ ...pending[0]!, text: `(${dropped} earlier progress lines dropped: the database did not take them in time)` }, ...pending]
+        : pending;
       pending = [];
+      dropped = 0;
       // A line the database refuses is lost, never the run (as before: the report keeps the whole).
       await store.addEventRows(rows).catch(() => undefined);
     }
@@ -33,6 +43,10 @@ export function eventWriter(store: Pick<Store, 'addEventRows'>, delayMs: number)
   return {
     add(runId, attempt, text) {
       pending.push({ runId, attempt, text });
+      if (pending.length > MAX_WAITING_LINES) {
+        pending.shift();
+        dropped += 1;
+      }
       later();
     },
     async drain() {

@@ -2,7 +2,7 @@
 // in order, in one statement per flush; drain waits for every line added; a refused write
 // loses lines, never the run.
 import { describe, expect, it } from 'vitest';
-import { eventWriter } from '../../src/service/event-writer.js';
+import { eventWriter, MAX_WAITING_LINES } from '../../src/service/event-writer.js';
 
 type Row = { runId: number; attempt: number; text: string };
 
@@ -62,5 +62,30 @@ describe('eventWriter', () => {
     const writer = eventWriter(fakeStore(true), 10);
     writer.add(1, 1, 'lost');
     await expect(writer.drain()).resolves.toBeUndefined();
+  });
+
+  it('keeps at most MAX_WAITING_LINES waiting while a write hangs, the newest, with a line saying how many went', async () => {
+    let release: () => void = () => undefined;
+    const written: Row[][] = [];
+    let calls = 0;
+    const store = {
+      async addEventRows(rows: readonly Row[]) {
+        calls += 1;
+        if (calls === 1) await new Promise<void>((r) => (release = r));
+        written.push([...rows]);
+      },
+    };
+    const writer = eventWriter(store, 1);
+    writer.add(1, 1, 'first');
+    await new Promise((r) => setTimeout(r, 20));
+    // The first write hangs; a run goes on adding lines meanwhile.
+    for (let i = 0; i < MAX_WAITING_LINES + 500; i++) writer.add(1, 1, `line ${i}`);
+    release();
+    await writer.drain();
+    const after = written.slice(1).flat();
+    expect(after).toHaveLength(MAX_WAITING_LINES + 1);
+    expect(after[0]!.text).toMatch(/^\(500 earlier progress lines dropped/);
+    expect(after.at(-1)!.text).toBe(`line ${MAX_WAITING_LINES + 499}`);
+    expect(after[1]!.text).toBe('line 500');
   });
 });
