@@ -62,11 +62,12 @@ export class HarnessLoad {
   /**
    * Why the window [from, to] (clock ms) cannot be judged: the harness stood still in it for
    * STANDSTILL_MS or longer at once (it could neither hear nor send; in process, neither could
-   * the candidate). Undefined when it can.
+   * the candidate). Undefined when it can. `endedBy`: only stalls that ended by then count (what
+   * was heard at a moment can only have been held up by a stall that ended before it).
    */
-  standstill(from: number, to: number = this.clock.now()): string | undefined {
+  standstill(from: number, to: number = this.clock.now(), endedBy: number = Number.POSITIVE_INFINITY): string | undefined {
     let worst: Sample | undefined;
-    for (const s of this.samples) if (s.to >= from && s.from <= to && s.lateMs > (worst?.lateMs ?? 0)) worst = s;
+    for (const s of this.samples) if (s.to >= from && s.from <= to && s.to <= endedBy && s.lateMs > (worst?.lateMs ?? 0)) worst = s;
     if (!worst || worst.lateMs < STANDSTILL_MS) return undefined;
     return `Inconclusive: the harness itself stood still for ${formatMs(Math.round(worst.lateMs))} at ${new Date(worst.from).toISOString()} (a stall of ${formatMs(STANDSTILL_MS)} or more), so it could not hear or time the PMS in this window. Run again on a less busy machine.`;
   }

@@ -17,9 +17,14 @@ import { formatMs } from '../heartbeat.js';
 import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing } from './capture.js';
 
+/** A probe's period: a stall seen by a probe that fired this soon after a request's stamp may have held it up. */
+const HEARD_SLACK_MS = 20;
+
 export function judgedInconclusiveIfStood(env: StepEnv, from: number, heardAt?: number): string | undefined {
   const now = env.ctx.clock.now();
-  const why = env.ctx.load?.standstill(from, heardAt === undefined ? now : Math.min(heardAt, now));
+  // What was heard at heardAt was held up only by a stall that ended by then (within a probe's
+  // period: the probe that sees a stall fires just after it, before or after the request's stamp).
+  const why = heardAt === undefined ? env.ctx.load?.standstill(from, now) : env.ctx.load?.standstill(from, now, Math.min(heardAt, now) + HEARD_SLACK_MS);
   if (!why) return undefined;
   env.recordAll(skip(why, 'timing-degraded'));
   markCapturesMissing(env, 'timing-degraded', why);
