@@ -70,6 +70,7 @@ export async function startPmsFleet(cmUrls: readonly string[], cmCertificate: st
         CM_REFERENCE_PMS_START_URL: s.startUrl,
         CM_REFERENCE_PMS_PROPERTY_SYNC_URL: s.propertySyncUrl,
         CM_REFERENCE_PMS_CHANGE_PRICE_URL: s.changePriceUrl,
+        CM_REFERENCE_PMS_CANCEL_BOOKING_URL: s.cancelBookingUrl,
       },
       ca_pem: tls.ca.toString('utf8'),
     })),

@@ -23,6 +23,11 @@ export interface SuiteState {
   arrivals: Map<string, number>;
   /** The exchange id of the request an expect_request step found (`after:`). */
   found?: Map<string, string>;
+  /**
+   * Hook steps that did not do their job (the hook is missing or failed), with why: a window
+   * counted from one (`from:`, `since:`) would judge the effect of an action that never happened.
+   */
+  undone?: Map<string, MissingCapture>;
   /** Set by a declared check's verdict with skipsRest: every later step is skipped with it. */
   skipRest?: MissingCapture;
   /**

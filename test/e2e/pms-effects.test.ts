@@ -73,3 +73,17 @@ describe.concurrent("PMS target: the channel manager's format and declared capab
     expect(exitCodeForError(new ProfileError('x'))).toBe(2);
   }, 60_000);
 });
+
+describe('PMS target: a declared hook that fails', () => {
+  it('leaves the check of its effect unproven (blocked, the run incomplete), not passed as not applicable', async () => {
+    // Port 9 (discard) on 127.0.0.1: nothing listens, the hook's request is refused.
+    const deadHook = (p: string) => p.replace(/\$\{CM_REFERENCE_PMS_CANCEL_BOOKING_URL:-[^}]*\}/, 'https://127.0.0.1:9/test/cancel-booking');
+    const { result, exitCode } = await certify(deadHook, ['setup', 'effects']);
+    const verbatim = check(result, 'pms.booking.cancel-id-verbatim');
+    expect([verbatim?.outcome, verbatim?.skipKind]).toEqual(['skip', 'blocked']);
+    expect(verbatim?.message).toContain('cancel-in-pms');
+    expect(verbatim?.message).toContain('hook cancel_booking failed');
+    expect(result.verdict).toBe('incomplete');
+    expect(exitCode).not.toBe(0);
+  }, 60_000);
+});

@@ -30,3 +30,14 @@ export function markCapturesMissing(env: StepEnv, kind: SkipKind, reason: string
     if (!Object.hasOwn(env.state.captures, name)) env.state.missing.set(name, { kind, reason });
   }
 }
+
+/** Remembers that the step's action did not happen: windows counted from it are skipped with the reason. */
+export function markUndone(env: StepEnv, kind: SkipKind, reason: string): void {
+  (env.state.undone ??= new Map()).set(env.step.id, { kind, reason });
+}
+
+/** The skip for a window counted from a step whose action did not happen, or undefined. */
+export function undoneWindow(env: StepEnv, from: string): { kind: SkipKind; message: string } | undefined {
+  const undone = env.state.undone?.get(from);
+  return undone && { kind: undone.kind, message: `the window starts at step "${from}", which did not do its job (${undone.reason})` };
+}

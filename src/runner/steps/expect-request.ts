@@ -12,7 +12,7 @@ import type { ExpectRequestStep } from '../../suite/types.js';
 import { judgeDeclared } from '../judge.js';
 import { makeScope, tryRender, withoutTemplates } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
-import { markCapturesMissing, takeCaptures } from './capture.js';
+import { markCapturesMissing, takeCaptures, undoneWindow } from './capture.js';
 import { pmsFacts } from './pms-facts.js';
 import { describeRefusals, isRefused } from './refusals.js';
 import { judgedInconclusiveIfStood, missWithinOwnStall } from './standstill.js';
@@ -104,6 +104,12 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
   if (!within.ok) {
     env.recordAll(harnessError(within.message));
     return within.message;
+  }
+  const undone = step.since === 'run' || step.since === 'step' ? undefined : undoneWindow(env, step.since);
+  if (undone) {
+    env.recordAll(skip(undone.message, undone.kind));
+    markCapturesMissing(env, undone.kind, undone.message);
+    return undone.message;
   }
   const startedAt = env.state.stepStarts.get(step.id) ?? env.ctx.clock.now();
   const since = sinceOf(env, step, startedAt);

@@ -6,13 +6,14 @@ import { harnessError, skip } from '../../checks/check-verdict.js';
 import { judgeDeclared } from '../judge.js';
 import { makeScope, tryRender } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
-import { markCapturesMissing, takeCaptures } from './capture.js';
+import { markCapturesMissing, markUndone, takeCaptures } from './capture.js';
 
 export async function runHookStep(env: StepEnv, step: HookStep): Promise<string | undefined> {
   if (!env.ctx.hooks.has(step.hook)) {
     const verdict = skip(`Missing input: the profile declares no hooks.${step.hook}`, 'missing-input');
     env.recordAll(verdict);
     markCapturesMissing(env, 'missing-input', verdict.message);
+    markUndone(env, 'missing-input', verdict.message);
     return verdict.message;
   }
   const startedAt = env.ctx.clock.now();
@@ -29,6 +30,7 @@ export async function runHookStep(env: StepEnv, step: HookStep): Promise<string 
     const verdict = harnessError(`The hook could not do its job: ${result.message}`, { exchanges });
     env.recordAll(verdict);
     markCapturesMissing(env, 'blocked', `hook ${step.hook} failed: ${result.message}`);
+    markUndone(env, 'blocked', `hook ${step.hook} failed: ${result.message}`);
     return result.message;
   }
   const stepRoots = { ...roots, response: result.value, started_at: startedAt, finished_at: env.ctx.clock.now() };

@@ -4,7 +4,7 @@
 // A gated window in which the channel manager accepted none of the step's requests blocks
 // every later step at once (`gate`).
 import { coverageReport } from '../../checks/ari-ledger.js';
-import { harnessError } from '../../checks/check-verdict.js';
+import { harnessError, skip } from '../../checks/check-verdict.js';
 import { lastNightOfYearFrom } from '../../checks/coverage.js';
 import { dayNumber } from '../../support/time.js';
 import { formatDate } from '../../support/time.js';
@@ -14,7 +14,7 @@ import { exchangeSeq as seq, succeeded } from '../../spec/exchange.js';
 import { judgeDeclared } from '../judge.js';
 import type { StepEnv } from '../step-env.js';
 import { formatMs, startHeartbeat } from '../heartbeat.js';
-import { markCapturesMissing, takeCaptures } from './capture.js';
+import { markCapturesMissing, takeCaptures, undoneWindow } from './capture.js';
 import { pmsFacts } from './pms-facts.js';
 import { judgedInconclusiveIfStood } from './standstill.js';
 import { describeRefusals } from './refusals.js';
@@ -95,6 +95,12 @@ export async function runTrafficStep(env: StepEnv, step: TrafficStep): Promise<s
   if (!env.ctx.pms) {
     env.recordAll(harnessError('traffic steps need the mock channel manager (PMS target)'));
     return 'no mock channel manager';
+  }
+  const undone = step.from === 'run' ? undefined : undoneWindow(env, step.from);
+  if (undone) {
+    env.recordAll(skip(undone.message, undone.kind));
+    markCapturesMissing(env, undone.kind, undone.message);
+    return undone.message;
   }
   const started = step.from === 'run' ? env.runStartedAt : env.state.stepStarts.get(step.from);
   const arrived = step.fromArrival ? env.state.arrivals.get(step.from) : undefined;
