@@ -3,30 +3,9 @@
 // field has a description and capabilities lists the names, so editors can complete them
 // (`cm-certify init` points the yaml-language-server at it).
 import { CAPABILITY_NAMES } from '../spec/operations.js';
+import { HOOK_SCHEMA } from '../spec/hook-spec.js';
 
-const hook = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    http: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['url'],
-      properties: {
-        method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
-        url: { type: 'string', minLength: 1 },
-        headers: { type: 'object', additionalProperties: { type: 'string' } },
-        body: {},
-      },
-    },
-    command: { type: 'string', minLength: 1 },
-    argv: { type: 'array', minItems: 1, items: { type: 'string' } },
-    timeout_ms: { type: 'integer', minimum: 1 },
-  },
-  oneOf: [{ required: ['http'] }, { required: ['command'] }, { required: ['argv'] }],
-} as const;
-
-const credentials = {
+export const CREDENTIALS_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   required: ['wbp_property_id', 'wbp_property_password'],
@@ -91,7 +70,7 @@ export const PROFILE_SCHEMA = {
       type: 'object',
       description: 'Data the candidate has prepared for negative checks (a property that is not enabled, booking ids).',
       properties: {
-        not_enabled_property: credentials,
+        not_enabled_property: CREDENTIALS_SCHEMA,
         departed_booking_id: { type: 'string', minLength: 1 },
         active_booking_id: { type: 'string', minLength: 1 },
         ari_pair: {
@@ -106,7 +85,7 @@ export const PROFILE_SCHEMA = {
     },
     hooks: {
       type: 'object',
-      additionalProperties: hook,
+      additionalProperties: HOOK_SCHEMA,
       description: 'How cm-certify asks the candidate side to act (create_booking, start_setup, ...): an HTTP request or a command.',
     },
     timeouts: {

@@ -3,55 +3,14 @@
 import type { Target } from '../spec/vocabulary.js';
 import type { ReservationTemplate } from '../spec/reservation-template.js';
 import type { HookSpec } from '../spec/hook-spec.js';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { CREDENTIALS_SCHEMA, PROFILE_SCHEMA } from './profile-schema.js';
 
-export interface Credentials {
-  wbp_property_id: string;
-  wbp_property_password: string;
-}
+/** The credentials of a property, as a profile gives them (the schema's type). */
+export type Credentials = FromSchema<typeof CREDENTIALS_SCHEMA>;
 
-export interface RawProfile {
-  target: Target;
-  name?: string;
-  base_url: string;
-  shared_secret: string;
-  pms_cid: string;
-  currency?: string;
-  property: { pms_property_id: number; wbp_property_id: string; wbp_property_password: string };
-  capabilities?: string[];
-  fixtures?: {
-    not_enabled_property?: Credentials;
-    departed_booking_id?: string;
-    active_booking_id?: string;
-    /** A pair of the test property that accepts ARI: the ARIUpdate probes address it when GetRatePlans offers none. */
-    ari_pair?: { wbp_room_id: string; wbp_rate_id: string };
-    [key: string]: unknown;
-  };
-  hooks?: Record<string, HookSpec>;
-  timeouts?: { request_ms?: number; connect_ms?: number; hook_ms?: number };
-  limits?: {
-    max_body_bytes?: number;
-    evidence_body_bytes?: number;
-    max_evidence_bytes?: number;
-    max_bookings_fetched?: number;
-    max_rate_plan_pairs?: number;
-    max_iterations?: number;
-    model_sequences?: number;
-  };
-  ari?: { items_per_request?: number; max_days_per_range?: number };
-  tls?: { ca?: string; cert?: string; key?: string; plain_http?: boolean };
-  listen?: string;
-  intervals?: { poll_ms?: number; poll_tolerance_ms?: number; clock_skew_ms?: number; far_earlier_ms?: number; polls_observed?: number };
-  deadlines?: Record<string, string>;
-  rate_plan_availability?: boolean;
-  /** PMS target: a deep integration is enabled (RoomInfo may be sent). */
-  deep_integration?: boolean;
-  /** PMS target: the mock channel manager's reservation format (a JSON template file). */
-  mock?: { reservation_template?: string };
-  /** OTA target: error ids the candidate answers where the spec gives none. */
-  error_ids?: { not_activated?: number[] };
-  /** Environment variables whose values are not secrets (e.g. a URL): every other interpolated value is. */
-  public_env?: string[];
-}
+/** The profile as written (after ${ENV} interpolation): the type of its schema, written once there. */
+export type RawProfile = FromSchema<typeof PROFILE_SCHEMA>;
 
 export interface Profile {
   file: string;

@@ -1,12 +1,14 @@
 // The suite file format's own JSON Schema: takes nothing, gives the schema (also written
 // by `cm-certify schemas --out` as suite.schema.json, for editor completion) and a
-// compiled validator. docs/suite-format.md explains every field.
+// compiled validator. docs/suite-format.md explains every field. The shapes a step keeps as
+// written (matchers, expectations, conditions, retry) are exported: their types are derived
+// from them (src/suite/types.ts), not written a second time.
 
 const id = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' } as const;
 const checkId = { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]*$' } as const;
 const duration = { type: 'string', minLength: 1 } as const;
 
-const matcher = {
+export const MATCHER_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -28,8 +30,19 @@ const matcher = {
 const jsonMatchers = {
   type: 'object',
   propertyNames: { pattern: '^(/.*)?$' },
-  additionalProperties: { if: { type: 'object' }, then: matcher },
+  additionalProperties: { if: { type: 'object' }, then: MATCHER_SCHEMA },
   description: 'JSON pointer -> a matcher object, or a bare (non-object) value meaning equals',
+} as const;
+
+export const EXPECTATION_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    status: { type: 'integer' },
+    success: { type: 'boolean' },
+    error_id: { oneOf: [{ type: 'integer' }, { type: 'array', items: { type: 'integer' }, minItems: 1 }] },
+    json: jsonMatchers,
+  },
 } as const;
 
 const check = {
@@ -42,35 +55,30 @@ const check = {
     level: { enum: ['required', 'recommended', 'advisory'] },
     spec: { type: 'string', minLength: 1 },
     rules: { type: 'array', items: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*(\\.[1-9][0-9]*)?$' }, uniqueItems: true },
-    expect: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        status: { type: 'integer' },
-        success: { type: 'boolean' },
-        error_id: { oneOf: [{ type: 'integer' }, { type: 'array', items: { type: 'integer' }, minItems: 1 }] },
-        json: jsonMatchers,
-      },
-    },
+    expect: EXPECTATION_SCHEMA,
     code: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
     with: { type: 'object' },
     on: { type: 'string' },
   },
 } as const;
 
+export const CONDITION_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    capabilities: { type: 'array', items: { type: 'string' } },
+    /** Template paths that must resolve (profile input); missing -> skip as missing input. */
+    present: { type: 'array', items: { type: 'string' } },
+    target_flag: { type: 'string' },
+    /** Profile hooks the step needs; an absent one makes the step not applicable (an optional hook). */
+    hooks: { type: 'array', items: { type: 'string', pattern: '^[a-z_][a-z0-9_]*$' } },
+  },
+} as const;
+
 const stepCommon = {
   id,
   title: { type: 'string' },
-  when: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      capabilities: { type: 'array', items: { type: 'string' } },
-      present: { type: 'array', items: { type: 'string' } },
-      target_flag: { type: 'string' },
-      hooks: { type: 'array', items: { type: 'string', pattern: '^[a-z_][a-z0-9_]*$' } },
-    },
-  },
+  when: CONDITION_SCHEMA,
   for_each: {
     oneOf: [
       { type: 'string' },
@@ -92,6 +100,13 @@ const stepCommon = {
   capture: { type: 'object', additionalProperties: { type: 'string' } },
   checks: { type: 'array', items: check },
   gate: { type: 'string', minLength: 1 },
+} as const;
+
+export const RETRY_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['from', 'tries'],
+  properties: { from: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' }, tries: { type: 'integer', minimum: 1, maximum: 10 } },
 } as const;
 
 const KINDS = {
@@ -139,12 +154,7 @@ const KINDS = {
         duration_from: { enum: ['step', 'window'] },
         from_arrival: { type: 'boolean' },
         until_reaction: { type: 'string' },
-        retry: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['from', 'tries'],
-          properties: { from: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' }, tries: { type: 'integer', minimum: 1, maximum: 10 } },
-        },
+        retry: RETRY_SCHEMA,
       },
     },
   },

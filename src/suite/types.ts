@@ -3,28 +3,14 @@
 // keeps its file:line for error messages and report links.
 import type { CheckMeta, Target } from '../spec/vocabulary.js';
 import type { MessageName } from '../spec/operations.js';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { CONDITION_SCHEMA, EXPECTATION_SCHEMA, MATCHER_SCHEMA, RETRY_SCHEMA } from './suite-schema.js';
 
-/** Matchers on one JSON pointer; a bare value means `equals`. */
-export interface Matcher {
-  equals?: unknown;
-  type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'null';
-  exists?: boolean;
-  matches?: string;
-  one_of?: unknown[];
-  min_items?: number;
-  max_items?: number;
-  contains?: unknown;
-  not_contains?: unknown;
-  gte?: unknown;
-  lte?: unknown;
-}
+/** Matchers on one JSON pointer; a bare value means `equals` (the schema's type). */
+export type Matcher = FromSchema<typeof MATCHER_SCHEMA>;
 
-export interface Expectation {
-  status?: number;
-  success?: boolean;
-  error_id?: number | number[];
-  json?: Record<string, Matcher | unknown>;
-}
+/** What a declared check expects of an answer (the schema's type). */
+export type Expectation = FromSchema<typeof EXPECTATION_SCHEMA>;
 
 export interface CheckDef extends CheckMeta {
   line?: number;
@@ -36,14 +22,8 @@ export interface CheckDef extends CheckMeta {
   on?: MessageName;
 }
 
-export interface Condition {
-  capabilities?: string[];
-  /** Template paths that must resolve (profile input); missing -> skip as missing input. */
-  present?: string[];
-  /** Profile hooks the step needs; an absent one makes the step not applicable (an optional hook). */
-  hooks?: string[];
-  target_flag?: string;
-}
+/** When a step runs: capabilities, profile input present, hooks declared (the schema's type). */
+export type Condition = FromSchema<typeof CONDITION_SCHEMA>;
 
 export type ForEach = { items: string } | { generator: string; with?: Record<string, unknown> };
 
@@ -153,7 +133,7 @@ export interface TrafficStep extends StepBase {
    * PMS's schedule), run the steps from `from` (an earlier step id) through this one again,
    * at most `tries` times in all; only the last try's inconclusive verdict is recorded.
    */
-  retry?: { from: string; tries: number };
+  retry?: FromSchema<typeof RETRY_SCHEMA>;
 }
 
 export interface MockStep extends StepBase {
