@@ -21,6 +21,7 @@ import { SeededBookings } from './seeded-bookings.js';
 import type { EvidenceLog } from '../evidence-log.js';
 import type { Exchange, LiveExchange, ParsedBody } from '../../spec/exchange.js';
 import { parseBody, typedBody } from '../../spec/exchange.js';
+import { queryRecord } from '../../spec/envelope-facts.js';
 import { messageRecord } from '../body-limits.js';
 import { InboundStore } from './inbound-store.js';
 import { MockContacts } from './contacts.js';
@@ -236,6 +237,11 @@ export class MockChannelManager {
     return shaped.fixture;
   }
 
+  /** Why a request is an outsider's (answered with the spec's error, kept apart, never judged), or undefined for the PMS's. */
+  outsiderOf(query: URLSearchParams, request: ParsedBody, operation: string): Outsider | undefined {
+    return identifyOutsider(query, request, operation, this.identity);
+  }
+
   /** The evidence record of one request the handler read (the PMS's or an outsider's). */
   private exchangeRecord(
     req: IncomingMessage,
@@ -283,18 +289,20 @@ export class MockChannelManager {
     this.reading.delete(req.socket);
     const { url, read } = call;
     const operation = pathSegment(url.pathname.split('/').filter(Boolean).pop() ?? '');
-    const query = Object.fromEntries(url.searchParams);
+    // Each parameter's first value, as the core and the gate read it (URLSearchParams.get).
+    const query = queryRecord(url.searchParams);
     // Parsed once: the model answers from it and the judge reads it (neither changes it).
     const request: ParsedBody = read.ok ? parseBody(read.bytes) : { ok: false, error: 'missing', detail: 'the request was not received completely' };
     // Who called, before anything else: an outsider never takes a queued error nor reaches the model or the judge.
-    const outsider = identifyOutsider(url.searchParams, request, operation, this.identity);
+    const outsider = this.outsiderOf(url.searchParams, request, operation);
     if (outsider) return this.answerOutsider(req, res, { outsider, operation, at, started, read });
     let reply: Reply | undefined;
     let injected: string | undefined;
     if (!read.ok && read.reason === 'too-large') reply = written(tooLargeAnswer(maxBodyBytes));
     else if (read.ok) {
       // Only a POST holding every credential takes the scenario's error (a wrong method or password is answered by the model).
-      const failure = call.method === 'POST' && holdsPassword(request, operation, this.identity) ? this.errors.take(operation, request) : undefined;
+      const failure =
+        call.method === 'POST' && holdsPassword(url.searchParams, request, operation, this.identity) ? this.errors.take(operation, request) : undefined;
       if (failure) {
         injected = `error ${failure.id} injected by the scenario`;
         reply = written(errorAnswer(200, failure.id, failure.msg));
