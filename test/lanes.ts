@@ -29,6 +29,7 @@ export const INTEGRATION = [
   'test/cli/user-suite.test.ts',
   'test/cli/verdict-words.test.ts',
   'test/cli/yaml-errors.test.ts',
+  'test/channel-manager/http-host.test.ts',
   'test/drivers/identity.test.ts',
   'test/drivers/mock-cm.test.ts',
   'test/drivers/served-shapes.test.ts',

@@ -14,7 +14,8 @@ import { AriStore } from './ari-store.js';
 import { type BookingContext, handleAckBooking, handleCancelBooking, handleGetBookingId, handleGetBookingList } from './booking-operations.js';
 import { BookingBook, type BookingRecord, type NewBooking, wholeSecond } from './bookings.js';
 import { type Catalogue, buildCatalogue, renderRatePlans, renderRooms } from './catalogue.js';
-import { type ParsedJson, type RequestBody, checkEnvelope, checkSharedSecret, credentialsMatch, parseRequestBody } from './envelope.js';
+import { type ParsedJson, type RequestBody, checkEnvelope, checkSharedSecret, parseRequestBody } from './envelope.js';
+import { type EnvelopeFacts, readEnvelope, wrongCredentials } from '../spec/envelope-facts.js';
 import { type PropertyFixture, loadPropertyFixture } from './fixture.js';
 import { PropertyBook } from './property-book.js';
 import {
@@ -87,6 +88,7 @@ const OPEN_OPERATIONS = new Set<string>(['HealthCheck', 'SetupProperty', 'Create
 export const isReply = (value: unknown): value is Reply => typeof value === 'object' && value !== null && 'kind' in value;
 
 let defaultFixture: PropertyFixture | undefined;
+const NO_QUERY = new URLSearchParams();
 
 export class ChannelManager {
   readonly fixture: PropertyFixture;
@@ -190,14 +192,24 @@ export class ChannelManager {
     return isReply(target) ? target : this.operate(name, body, target);
   }
 
+  /**
+   * The facts of a request's envelope (the one reading the outsider gate and the judge make
+   * too). Each seam reads the body it is given: a reference variant may change it first.
+   */
+  protected envelopeFacts(request: Omit<CmRequest, 'query'> & { query?: URLSearchParams }, info?: OperationInfo): EnvelopeFacts {
+    const { sharedSecret, property } = this.options;
+    return readEnvelope({ operation: request.operation, query: request.query ?? NO_QUERY, body: request.body }, { sharedSecret, property }, info);
+  }
+
   /** The shared secret must be right in both the query string and the body (spec: Authentication). */
   protected sharedSecretError(request: CmRequest): OtaErrorItem | undefined {
-    return checkSharedSecret(request.query, request.body, this.options.sharedSecret);
+    return checkSharedSecret(this.envelopeFacts(request));
   }
 
   /** The common envelope (spec: Common request envelope), and the cid's length when strict. */
   protected envelopeError(info: OperationInfo, body: RequestBody): OtaErrorItem | undefined {
-    return checkEnvelope(info, body) ?? (this.options.strictRequests ? strictEnvelopeError(body) : undefined);
+    const facts = this.envelopeFacts({ operation: info.name, body }, info);
+    return checkEnvelope(info, facts) ?? (this.options.strictRequests ? strictEnvelopeError(body) : undefined);
   }
 
   /** A property-sync body that breaks the spec's schema, when strict. */
@@ -208,7 +220,7 @@ export class ChannelManager {
   /** The property the credentials name: the test property, one CreateProperty made, or the refusal. */
   protected resolveProperty(operation: OperationName, body: RequestBody): PropertyTarget | Reply {
     // HealthCheck answers for any property credentials (they may not be set yet).
-    if (OPEN_OPERATIONS.has(operation) || credentialsMatch(body, this.options.property)) return 'main';
+    if (OPEN_OPERATIONS.has(operation) || wrongCredentials(this.envelopeFacts({ operation, body })).length === 0) return 'main';
     const synced = findSynced(body, this.propertyContext);
     if (!synced) return failure(OTA_ERROR_IDS.invalidCredentials, 'The property credentials are incorrect.');
     if (!SYNCED_OPERATIONS.has(operation)) {

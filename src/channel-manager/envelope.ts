@@ -1,9 +1,9 @@
-// Request checks of the common envelope: takes the raw body, the query and the operation's
-// id-type row, gives the parsed body or the error (id and message) the channel manager
-// answers with. Pure: no state, no clock.
-import { timingSafeEqual } from 'node:crypto';
+// Request checks of the common envelope: takes the raw body, or the envelope's facts (the one
+// reading, src/spec/envelope-facts.ts) and the operation's id-type row, gives the parsed body
+// or the error (id and message) the channel manager answers with. Pure: no state, no clock.
 import type { IdType, OperationInfo } from '../spec/operations.js';
 import { PATTERNS } from '../spec/sections.js';
+import { type EnvelopeFacts, sameId, secretEquals } from '../spec/envelope-facts.js';
 import { OTA_ERROR_IDS, type OtaErrorItem } from './replies.js';
 
 export type RequestBody = Record<string, unknown>;
@@ -13,9 +13,6 @@ export interface PropertyCredentials {
   wbp_property_id: string | number;
   wbp_property_password: string;
 }
-
-const GUID_RE = new RegExp(PATTERNS.guid);
-const CID_RE = new RegExp(PATTERNS.pmsCid);
 
 function badRequest(msg: string): OtaErrorItem {
   return { id: OTA_ERROR_IDS.badRequest, msg };
@@ -45,40 +42,13 @@ export function parseRequestBody(bytes: Uint8Array, json?: ParsedJson): ParsedRe
   return { ok: true, body: value as RequestBody };
 }
 
-/**
- * The one comparison of a secret (shared_secret, a password) the harness makes, in the core,
- * the outsider gate, the judge and the reference candidates: a string, equal byte for byte, in
- * constant time.
- */
-export function secretEquals(given: unknown, secret: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(secret, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** The shared secret must be right in both the query string and the body (spec: Authentication). */
-export function checkSharedSecret(query: URLSearchParams, body: RequestBody, secret: string): OtaErrorItem | undefined {
-  const inQuery = secretEquals(query.get('shared_secret') ?? undefined, secret);
-  const inBody = secretEquals(body.shared_secret, secret);
+export function checkSharedSecret(facts: EnvelopeFacts): OtaErrorItem | undefined {
+  const inQuery = facts.secret.query === 'right';
+  const inBody = facts.secret.body === 'right';
   if (inQuery && inBody) return undefined;
   const where = !inQuery && !inBody ? 'query string and body' : !inQuery ? 'query string' : 'body';
   return { id: OTA_ERROR_IDS.sharedSecret, msg: `Authentication failed: shared_secret missing or wrong in the ${where}.` };
-}
-
-function idMatches(type: IdType, value: unknown, min: number): boolean {
-  switch (type) {
-    case 'integer':
-      return Number.isInteger(value) && (value as number) >= min;
-    case 'string':
-      return typeof value === 'string';
-    case 'string-or-any':
-      return value !== undefined;
-    case 'integer-or-empty':
-      return Number.isInteger(value) || value === '';
-    case 'none':
-      return true;
-  }
 }
 
 const ID_TYPE_TEXT: Record<IdType, string> = {
@@ -89,53 +59,25 @@ const ID_TYPE_TEXT: Record<IdType, string> = {
   none: 'anything',
 };
 
-/** verb, guid, pms_cid, the two property ids' types and the password (spec: Common request envelope). */
-export function checkEnvelope(info: OperationInfo, body: RequestBody): OtaErrorItem | undefined {
-  if (body.verb !== info.name) return badRequest(`verb must be "${info.name}", got ${describe(body.verb)}.`);
-  if (typeof body.guid !== 'string' || !GUID_RE.test(body.guid)) {
-    return badRequest(`guid must be 8-4-4-4-12 hexadecimal digits, got ${describe(body.guid)}.`);
-  }
-  if (typeof body.pms_cid !== 'string' || !CID_RE.test(body.pms_cid)) {
-    return badRequest(`pms_cid must match ${PATTERNS.pmsCid}, got ${describe(body.pms_cid)}.`);
-  }
-  for (const [key, type, min] of [
-    ['pms_property_id', info.pmsPropertyId, 1],
-    ['wbp_property_id', info.wbpPropertyId, 0],
+/** verb, guid, pms_cid, the two property ids' types and the password, as read in `facts` against `info` (spec: Common request envelope). */
+export function checkEnvelope(info: OperationInfo, facts: EnvelopeFacts): OtaErrorItem | undefined {
+  const { verb, guid, cid, password } = facts;
+  if (!verb.matches) return badRequest(`verb must be "${info.name}", got ${describe(verb.given)}.`);
+  if (!guid.wellFormed) return badRequest(`guid must be 8-4-4-4-12 hexadecimal digits, got ${describe(guid.given)}.`);
+  if (!cid.wellFormed) return badRequest(`pms_cid must match ${PATTERNS.pmsCid}, got ${describe(cid.given)}.`);
+  for (const [key, type, id] of [
+    ['pms_property_id', info.pmsPropertyId, facts.pmsId],
+    ['wbp_property_id', info.wbpPropertyId, facts.wbpId],
   ] as const) {
-    if (!idMatches(type, body[key], min)) {
-      return badRequest(`${key} must be ${ID_TYPE_TEXT[type]} in ${info.name}, got ${describe(body[key])}.`);
-    }
+    if (!id.typed) return badRequest(`${key} must be ${ID_TYPE_TEXT[type]} in ${info.name}, got ${describe(id.given)}.`);
   }
-  const password = body.wbp_property_password;
-  if (!(typeof password === 'string' || (password === undefined && info.passwordOptional))) {
-    return badRequest(`wbp_property_password must be a string, got ${describe(password)}.`);
-  }
+  if (!password.typed) return badRequest(`wbp_property_password must be a string, got ${describe(password.given)}.`);
   return undefined;
-}
-
-/**
- * The one comparison of a property id: a JSON string or number with the same text ("25678"
- * equals 25678). Anything else is another id: ["1001"] (whose String() is "1001"), null, an
- * object; so is " 1001" (the ids are compared as the channel manager issued them).
- */
-export function sameId(given: unknown, expected: number | string): boolean {
-  return (typeof given === 'string' || typeof given === 'number') && String(given) === String(expected);
-}
-
-export type CredentialField = 'pms_property_id' | 'wbp_property_id' | 'wbp_property_password';
-
-/** The property credentials of a body that are not the issued ones (the core refuses, the judge fails on the same). */
-export function wrongCredentials(body: RequestBody, expected: PropertyCredentials): CredentialField[] {
-  const wrong: CredentialField[] = [];
-  if (!sameId(body.pms_property_id, expected.pms_property_id)) wrong.push('pms_property_id');
-  if (!sameId(body.wbp_property_id, expected.wbp_property_id)) wrong.push('wbp_property_id');
-  if (!passwordMatches(body, expected)) wrong.push('wbp_property_password');
-  return wrong;
 }
 
 /** Both property ids (compared by value: "25678" equals 25678) and the password match. */
 export function credentialsMatch(body: RequestBody, expected: PropertyCredentials): boolean {
-  return wrongCredentials(body, expected).length === 0;
+  return idsMatch(body, expected) && passwordMatches(body, expected);
 }
 
 export function idsMatch(body: RequestBody, expected: PropertyCredentials): boolean {

@@ -18,7 +18,7 @@ export {
   type GenerateInput,
 } from './booking-generator.js';
 export { type Catalogue, GLOBAL_ROOM_ID, findRatePlan } from './catalogue.js';
-export { type RequestBody, idsMatch, secretEquals, wrongCredentials } from './envelope.js';
+export { type RequestBody, idsMatch } from './envelope.js';
 export { PropertyBook, type Credentials, type SyncedProperty, type SyncedRoom } from './property-book.js';
 export { type PropertyTarget, recordOf, readCreateProperty, readDeleteRatePlan, readDeleteRoom, readUpdateRoom } from './property-operations.js';
 export { type RoomInput } from './property-input.js';

@@ -21,6 +21,8 @@ export const OTA_ERROR_IDS = {
   badRequest: 1003,
   /** Unknown operation, or one the channel manager does not serve. */
   unsupportedOperation: 1004,
+  /** The request body is larger than the host reads (answered with HTTP 413, before the API). */
+  tooLarge: 1005,
   /** An operation the channel manager must first activate (CreateProperty) is not activated. */
   notActivated: 1006,
   /** CreateProperty for a wbp_property_id that exists with other credentials. */

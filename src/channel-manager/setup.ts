@@ -2,7 +2,8 @@
 // test property, one CreateProperty made, one whose connection is not enabled yet), gives
 // the reply: success for known credentials, 1002 for a connection not yet enabled, 1001
 // otherwise (spec: SetupProperty). Pure.
-import { type RequestBody, credentialsMatch, idsMatch, passwordMatches, sameId } from './envelope.js';
+import { type RequestBody, credentialsMatch, idsMatch, passwordMatches } from './envelope.js';
+import { sameId } from '../spec/envelope-facts.js';
 import type { SyncedProperty } from './property-book.js';
 import { OTA_ERROR_IDS, type Reply, failure, success } from './replies.js';
 

@@ -12,7 +12,7 @@ import { excerpt, isJsonContentType } from './protocol.js';
 import type { CheckMeta, Verdict } from '../spec/vocabulary.js';
 import { fail, pass, skip, unexpected } from './check-verdict.js';
 import { judgeJsonFindings } from './json-findings.js';
-import { wrongCredentials } from '../channel-manager/index.js';
+import { type EnvelopeFacts, readEnvelope, wrongCredentials } from '../spec/envelope-facts.js';
 
 export const INBOUND_CHECKS = {
   complete: {
@@ -141,13 +141,12 @@ function judgeGuid(body: Record<string, unknown>, operation: string, memory: Gui
       });
 }
 
-function judgeCredentials(body: Record<string, unknown>, operation: string, issued: Issued, ids: string[]): Verdict | undefined {
+function judgeCredentials(facts: EnvelopeFacts, operation: string, ids: string[]): Verdict | undefined {
   // HealthCheck may come before the property is set up; SetupProperty has its own check;
   // CreateProperty creates the property, whose credentials may not exist yet (D-018).
   if (operation === 'HealthCheck' || operation === 'SetupProperty' || operation === 'CreateProperty') return undefined;
-  const p = issued.property;
-  // The core's own comparison (src/channel-manager/envelope.ts): what it refuses, the judge fails.
-  const wrong = wrongCredentials(body, p);
+  // The core's own reading (src/spec/envelope-facts.ts): what it refuses, the judge fails.
+  const wrong = wrongCredentials(facts);
   return wrong.length === 0
     ? pass('the issued property credentials', { exchanges: ids })
     : fail(unexpected('property credentials', 'the ones the channel manager issued', `wrong ${wrong.join(', ')}`), {
@@ -178,40 +177,41 @@ function judgeEnvelope(x: LiveExchange, body: Record<string, unknown>, issued: I
   const ids = [x.record.id];
   const op = String(x.record.operation);
   const out: Judged[] = [];
-  const query = x.query?.shared_secret;
+  const facts = readEnvelope({ operation: op, query: x.query ?? {}, body }, issued);
+  const { query, body: inBody } = facts.secret;
   out.push({
     meta: INBOUND_CHECKS.querySecret,
     verdict:
-      query === issued.sharedSecret
+      query === 'right'
         ? pass('query shared_secret present and right', { exchanges: ids })
-        : fail(unexpected('query parameter shared_secret', 'the issued secret', query === undefined ? '(absent)' : 'another value'), { exchanges: ids }),
+        : fail(unexpected('query parameter shared_secret', 'the issued secret', query === 'absent' ? '(absent)' : 'another value'), { exchanges: ids }),
   });
-  if (typeof body.shared_secret === 'string') {
+  // A body secret that is no string is schema.request's finding.
+  if (inBody === 'right' || inBody === 'wrong') {
     out.push({
       meta: INBOUND_CHECKS.bodySecret,
       verdict:
-        body.shared_secret === issued.sharedSecret
+        inBody === 'right'
           ? pass('body shared_secret right', { exchanges: ids })
           : fail(unexpected('body shared_secret', 'the issued secret', 'another value'), { exchanges: ids, pointer: '/shared_secret' }),
     });
   }
   out.push({
     meta: INBOUND_CHECKS.verb,
-    verdict:
-      body.verb === op
-        ? pass(`verb ${op}`, { exchanges: ids })
-        : fail(unexpected('verb', op, body.verb ?? '(absent)'), { exchanges: ids, pointer: '/verb', expected: op, actual: body.verb }),
+    verdict: facts.verb.matches
+      ? pass(`verb ${op}`, { exchanges: ids })
+      : fail(unexpected('verb', op, body.verb ?? '(absent)'), { exchanges: ids, pointer: '/verb', expected: op, actual: body.verb }),
   });
   out.push({ meta: INBOUND_CHECKS.guid, verdict: judgeGuid(body, op, memory, ids, x.requestDigest) });
   out.push({
     meta: INBOUND_CHECKS.cid,
     verdict:
-      body.pms_cid === issued.pmsCid
+      facts.cid.issued === 'issued'
         ? pass('the issued cid', { exchanges: ids })
         : fail(unexpected('pms_cid', issued.pmsCid, body.pms_cid ?? '(absent)'), { exchanges: ids, pointer: '/pms_cid' }),
   });
   if (typeof body.pms_cid === 'string') out.push({ meta: INBOUND_CHECKS.cidLength, verdict: judgeCidLength(body.pms_cid, issued.pmsCid, ids) });
-  const credentials = judgeCredentials(body, op, issued, ids);
+  const credentials = judgeCredentials(facts, op, ids);
   if (credentials) out.push({ meta: INBOUND_CHECKS.credentials, verdict: credentials });
   return out;
 }

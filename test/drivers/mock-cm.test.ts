@@ -80,6 +80,14 @@ describe('mock channel manager', () => {
     expect(x!.record.request.url).toContain('shared_secret=[redacted]');
   });
 
+  it('keeps the query as the core and the gate read it: a repeated shared_secret is its first value', async () => {
+    const { mock } = await startMock();
+    const answer = await post(mock.url, 'GetRatePlans', envelope('GetRatePlans'), `wrong&shared_secret=${SECRET}`);
+    expect(answer.json.errors[0].id).toBe(1000);
+    // The judge reads this record: it must fail the query secret the core refused (it read the last value before).
+    expect(mock.inbound.all()[0]!.query).toEqual({ shared_secret: 'wrong' });
+  });
+
   it('answers malformed JSON with the error shape and keeps serving', async () => {
     const { mock } = await startMock();
     const garbage = await post(mock.url, 'GetRoomTypes', '{"verb": "GetRoomTypes",');

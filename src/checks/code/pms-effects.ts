@@ -6,6 +6,7 @@
 import { operationOf as op, succeeded } from '../../spec/exchange.js';
 import type { LiveExchange } from '../../spec/exchange.js';
 import { dayNumber } from '../../support/time.js';
+import { readEnvelope } from '../../spec/envelope-facts.js';
 import type { CodeCheck } from './types.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
 import { bookingContext } from './booking-effect.js';
@@ -20,12 +21,14 @@ export const setupCredentials: CodeCheck = {
   description: 'SetupProperty carries the issued ids, typed as the id table says; the password is optional there but, when sent, the issued one',
   run({ subject, profile, exchanges }) {
     const body = (subject && typeof subject === 'object' ? subject : {}) as Record<string, unknown>;
-    const { pms_property_id: pmsId, wbp_property_id: wbpId, wbp_property_password: password } = profile.property;
+    const { pms_property_id: pmsId, wbp_property_id: wbpId } = profile.property;
+    // The one envelope reading (the core's and the gate's): an id is right when typed as the id table says and the issued one.
+    const facts = readEnvelope({ operation: 'SetupProperty', query: {}, body }, { sharedSecret: profile.sharedSecret, property: profile.property });
     const wrong: string[] = [];
-    if (body.pms_property_id !== String(pmsId)) wrong.push(`/pms_property_id ${JSON.stringify(body.pms_property_id)} (expected "${pmsId}")`);
-    if (body.wbp_property_id !== Number(wbpId)) wrong.push(`/wbp_property_id ${JSON.stringify(body.wbp_property_id)} (expected ${Number(wbpId)})`);
+    if (!facts.pmsId.typed || !facts.pmsId.issued) wrong.push(`/pms_property_id ${JSON.stringify(body.pms_property_id)} (expected "${pmsId}")`);
+    if (!facts.wbpId.typed || !facts.wbpId.issued) wrong.push(`/wbp_property_id ${JSON.stringify(body.wbp_property_id)} (expected ${Number(wbpId)})`);
     // "wbp_property_password | yes (optional in SetupProperty)": absent is allowed, a wrong one is not (D-161).
-    if (body.wbp_property_password !== undefined && body.wbp_property_password !== password) wrong.push('/wbp_property_password (not the issued password)');
+    if (body.wbp_property_password !== undefined && !facts.password.issued) wrong.push('/wbp_property_password (not the issued password)');
     if (wrong.length === 0) {
       return pass(body.wbp_property_password === undefined ? 'the issued ids; no password (optional in SetupProperty)' : 'the issued ids and password', {
         exchanges,

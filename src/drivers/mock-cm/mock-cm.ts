@@ -4,9 +4,7 @@
 // as an inbound exchange, and lets scenario steps make bookings arrive, change, cancel,
 // or make the next answer of an operation fail.
 import { createHash } from 'node:crypto';
-import { createServer as createHttpServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
 import type { Clock } from '../../support/clock.js';
 import type { Redactor } from '../../support/redact.js';
 import { redactHeaders } from '../../support/redact.js';
@@ -23,13 +21,25 @@ import { SeededBookings } from './seeded-bookings.js';
 import type { EvidenceLog } from '../evidence-log.js';
 import type { Exchange, LiveExchange, ParsedBody } from '../../spec/exchange.js';
 import { parseBody, typedBody } from '../../spec/exchange.js';
+import { queryRecord } from '../../spec/envelope-facts.js';
 import { messageRecord } from '../body-limits.js';
 import { InboundStore } from './inbound-store.js';
 import { MockContacts } from './contacts.js';
 import { OutsiderStore, holdsPassword, identifyOutsider } from './outsiders.js';
 import type { Outsider, PmsIdentity } from './outsiders.js';
-import { closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
+import { closeServer, listen, originOf, pathSegment } from '../../support/http-server.js';
 import type { BodyRead } from '../../support/http-server.js';
+import type { OtaResponse } from '../../channel-manager/index.js';
+import {
+  answerBytes,
+  createHostServer,
+  errorAnswer,
+  httpFacts,
+  internalErrorAnswer,
+  readCall,
+  sendAnswer,
+  tooLargeAnswer,
+} from '../../channel-manager/http-host.js';
 import { boundedCopy, readFailure, recordRefused, recordedTarget, refuseSocket } from './inbound-evidence.js';
 import type { Socket } from 'node:net';
 import type { MockMount, MountedMock } from './mount.js';
@@ -58,20 +68,15 @@ export interface MockCmOptions {
   mount?: MockMount | undefined;
 }
 
+/** An answer as written: its bytes kept for the evidence and the judge. */
 interface Reply {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-function errorReply(status: number, id: number, msg: string, close = false): Reply {
-  return {
-    status,
-    headers: { 'content-type': JSON_TYPE, ...(close ? { connection: 'close' } : {}) },
-    body: Buffer.from(JSON.stringify({ success: false, errors: [{ id, msg }] })),
-  };
+function written(answer: OtaResponse): Reply {
+  return { status: answer.status, headers: answer.headers, body: answerBytes(answer) };
 }
 
 function flatHeaders(req: IncomingMessage): Record<string, string> {
@@ -139,10 +144,7 @@ export class MockChannelManager {
   async start(): Promise<void> {
     const handler = (req: IncomingMessage, res: ServerResponse): void => {
       const release = this.options.clock.hold();
-      const work = this.handle(req, res).catch(() => {
-        if (!res.headersSent) res.writeHead(500, { 'content-type': JSON_TYPE, connection: 'close' });
-        res.end();
-      });
+      const work = this.handle(req, res).catch((error: unknown) => sendAnswer(req, res, internalErrorAnswer(error)));
       this.inflight.add(work);
       void work.finally(() => {
         this.inflight.delete(work);
@@ -159,23 +161,15 @@ export class MockChannelManager {
       return;
     }
     const { tls, host, port, requestTimeoutMs } = this.options;
-    // Node enforces requestTimeout only when it checks connections (every 30 s by default):
-    // check often enough that a slow sender is cut close to the configured time.
-    const limits = {
-      requestTimeout: requestTimeoutMs,
-      headersTimeout: Math.min(requestTimeoutMs, 60_000),
-      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(requestTimeoutMs / 4))),
-      keepAliveTimeout: 5_000,
-    };
-    const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key, ...limits }, handler) : createHttpServer(limits, handler);
     // A request Node refuses before the handler (headers too large, smuggling, timeout) still leaves evidence.
-    server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
+    const onClientError = (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void => {
       // A request already in the handler is recorded there (with the timeout as its cause).
-      if (error.code !== 'ECONNRESET' && !this.reading.has(socket as Socket)) {
+      if (error.code !== 'ECONNRESET' && !this.reading.has(socket)) {
         recordRefused(error, { ...this.options, baseUrl: this.baseUrl, identity: this.identity, outsiders: this.outsiders });
       }
-      refuseSocket(socket as Socket, error.code);
-    });
+      refuseSocket(socket, error.code);
+    };
+    const server = createHostServer({ tls, requestTimeoutMs, onClientError }, handler);
     this.contacts.watch(server, this.options.clock);
     const bound = await listen(server, host, port);
     this.server = server;
@@ -243,6 +237,11 @@ export class MockChannelManager {
     return shaped.fixture;
   }
 
+  /** Why a request is an outsider's (answered with the spec's error, kept apart, never judged), or undefined for the PMS's. */
+  outsiderOf(query: URLSearchParams, request: ParsedBody, operation: string): Outsider | undefined {
+    return identifyOutsider(query, request, operation, this.identity);
+  }
+
   /** The evidence record of one request the handler read (the PMS's or an outsider's). */
   private exchangeRecord(
     req: IncomingMessage,
@@ -274,11 +273,9 @@ export class MockChannelManager {
     x: { outsider: Outsider; operation: string; at: number; started: number; read: BodyRead },
   ): void {
     // A body not read whole leaves the connection unusable: it is closed after the answer.
-    const reply = errorReply(200, x.outsider.error.id, x.outsider.error.msg, !x.read.ok);
-    if (!res.destroyed) {
-      res.writeHead(reply.status, reply.headers);
-      res.end(reply.body);
-    }
+    const answer = errorAnswer(200, x.outsider.error.id, x.outsider.error.msg);
+    const reply = written(x.read.ok ? answer : { ...answer, headers: { ...answer.headers, connection: 'close' } });
+    sendAnswer(req, res, reply);
     this.outsiders.add(this.exchangeRecord(req, { ...x, id: this.outsiders.nextId(), reply }), x.outsider);
   }
 
@@ -287,37 +284,35 @@ export class MockChannelManager {
     const id = log.nextId();
     const at = clock.now();
     const started = performance.now();
-    const url = new URL(req.url ?? '/', 'http://mock');
-    const operation = pathSegment(url.pathname.split('/').filter(Boolean).pop() ?? '');
-    const query = Object.fromEntries(url.searchParams);
     this.reading.add(req.socket);
-    const read = await readBody(req, maxBodyBytes);
+    const call = await readCall(req, maxBodyBytes);
     this.reading.delete(req.socket);
+    const { url, read } = call;
+    const operation = pathSegment(url.pathname.split('/').filter(Boolean).pop() ?? '');
+    // Each parameter's first value, as the core and the gate read it (URLSearchParams.get).
+    const query = queryRecord(url.searchParams);
     // Parsed once: the model answers from it and the judge reads it (neither changes it).
     const request: ParsedBody = read.ok ? parseBody(read.bytes) : { ok: false, error: 'missing', detail: 'the request was not received completely' };
     // Who called, before anything else: an outsider never takes a queued error nor reaches the model or the judge.
-    const outsider = identifyOutsider(url.searchParams, request, operation, this.identity);
+    const outsider = this.outsiderOf(url.searchParams, request, operation);
     if (outsider) return this.answerOutsider(req, res, { outsider, operation, at, started, read });
     let reply: Reply | undefined;
     let injected: string | undefined;
-    if (!read.ok && read.reason === 'too-large') reply = errorReply(413, 1005, `request body larger than ${maxBodyBytes} bytes`, true);
-    else if (read.ok && req.method !== 'POST') reply = errorReply(405, 1004, `use POST, not ${req.method}`);
+    if (!read.ok && read.reason === 'too-large') reply = written(tooLargeAnswer(maxBodyBytes));
     else if (read.ok) {
-      // Only a request holding every credential takes the scenario's error (a wrong password is answered by the model).
-      const failure = holdsPassword(request, operation, this.identity) ? this.errors.take(operation, request) : undefined;
+      // Only a POST holding every credential takes the scenario's error (a wrong method or password is answered by the model).
+      const failure =
+        call.method === 'POST' && holdsPassword(url.searchParams, request, operation, this.identity) ? this.errors.take(operation, request) : undefined;
       if (failure) {
         injected = `error ${failure.id} injected by the scenario`;
-        reply = errorReply(200, failure.id, failure.msg);
+        reply = written(errorAnswer(200, failure.id, failure.msg));
       } else {
         // The model reads the body as JSON.parse gives it, as a channel manager in JavaScript would.
-        const answer = this.model.handle(operation, url.searchParams, read.bytes, request.ok ? { ok: true, value: typedBody(request) } : request);
-        reply = { status: answer.status, headers: answer.headers, body: Buffer.from(answer.body) };
+        const parsed = request.ok ? { ok: true as const, value: typedBody(request) } : request;
+        reply = written(this.model.handle(operation, url.searchParams, read.bytes, parsed, httpFacts(call)));
       }
     }
-    if (reply && !res.destroyed) {
-      res.writeHead(reply.status, reply.headers);
-      res.end(reply.body);
-    }
+    if (reply) sendAnswer(req, res, reply);
     const requestHeaders = flatHeaders(req);
     const record = this.exchangeRecord(req, { id, operation, at, started, read, reply });
     const live: LiveExchange = {

@@ -7,7 +7,8 @@
 // the PMS's verdict (issue 21 item 1; the reading is D-323).
 import type { Exchange, ParsedBody } from '../../spec/exchange.js';
 import { typedBody } from '../../spec/exchange.js';
-import { OTA_ERROR_IDS, secretEquals } from '../../channel-manager/index.js';
+import { OTA_ERROR_IDS } from '../../channel-manager/index.js';
+import { type EnvelopeFacts, readEnvelope, secretEquals } from '../../spec/envelope-facts.js';
 import type { OutsiderKind, OutsiderExchange, OutsiderSummary } from '../../spec/run-result.js';
 
 /** What identifies the PMS: the profile's shared secret and cid, and the properties it may name. */
@@ -30,26 +31,29 @@ export interface Outsider {
 
 export const MAX_KEPT_OUTSIDERS = 50;
 
-/** A property id as named in a body: a string or number that is not empty; anything else names none (schema.request judges it). */
-function named(value: unknown): string | undefined {
-  if (typeof value === 'number') return String(value);
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
 function quoted(value: string): string {
   const text = JSON.stringify(value);
   return text.length > 42 ? `${text.slice(0, 40)}…"` : text;
 }
 
 /** The profile's pms_cid (any letter case) and at least one of its property's ids, none of another property. */
-function namesPmsProperty(body: Record<string, unknown>, pms: PmsIdentity): boolean {
-  if (typeof body.pms_cid !== 'string' || body.pms_cid.toLowerCase() !== pms.pmsCid.toLowerCase()) return false;
+function namesPmsProperty(facts: EnvelopeFacts, pms: PmsIdentity): boolean {
+  const { cid } = facts;
+  if (typeof cid.given !== 'string' || (cid.issued !== 'issued' && cid.issued !== 'same-channel')) return false;
   const ids = [
-    [named(body.pms_property_id), pms.knowsPmsId],
-    [named(body.wbp_property_id), pms.knowsWbpId],
+    [facts.pmsId.named, pms.knowsPmsId],
+    [facts.wbpId.named, pms.knowsWbpId],
   ] as const;
   const given = ids.filter(([id]) => id !== undefined);
   return given.length > 0 && given.every(([id, knows]) => knows(id!));
+}
+
+/** The envelope's facts (the one reading the core and the judge make too), when the body is a JSON object. */
+function factsOf(query: URLSearchParams, request: ParsedBody, operation: string, pms: PmsIdentity): { facts: EnvelopeFacts; object: boolean } {
+  const typed = typedBody(request);
+  const object = typed !== null && typeof typed === 'object' && !Array.isArray(typed);
+  const body = object ? (typed as Record<string, unknown>) : {};
+  return { facts: readEnvelope({ operation, query, body }, { sharedSecret: pms.sharedSecret, pmsCid: pms.pmsCid }), object };
 }
 
 /**
@@ -60,10 +64,9 @@ function namesPmsProperty(body: Record<string, unknown>, pms: PmsIdentity): bool
  * and HealthCheck's pms_property_id may be "any" by the spec's id table).
  */
 export function identifyOutsider(query: URLSearchParams, request: ParsedBody, operation: string, pms: PmsIdentity): Outsider | undefined {
-  const typed = typedBody(request);
-  const body = typed !== null && typeof typed === 'object' && !Array.isArray(typed) ? (typed as Record<string, unknown>) : undefined;
-  if (!secretEquals(query.get('shared_secret') ?? undefined, pms.sharedSecret) && !secretEquals(body?.shared_secret, pms.sharedSecret)) {
-    if (body && namesPmsProperty(body, pms)) {
+  const { facts, object } = factsOf(query, request, operation, pms);
+  if (facts.secret.query !== 'right' && facts.secret.body !== 'right') {
+    if (object && namesPmsProperty(facts, pms)) {
       return {
         kind: 'misconfigured-pms',
         reason: "carries the profile's pms_cid and property but not its shared secret: probably the PMS under test with a wrong shared_secret",
@@ -76,18 +79,17 @@ export function identifyOutsider(query: URLSearchParams, request: ParsedBody, op
       error: { id: OTA_ERROR_IDS.sharedSecret, msg: 'Authentication failed: shared_secret missing or wrong.' },
     };
   }
-  if (!body) return undefined;
-  const cid = body.pms_cid;
-  if (cid !== undefined && cid !== null && String(cid).toLowerCase() !== pms.pmsCid.toLowerCase()) {
+  if (!object) return undefined;
+  if (facts.cid.issued === 'other') {
     return {
       kind: 'other-channel',
-      reason: `pms_cid ${quoted(String(cid))} is another channel's`,
+      reason: `pms_cid ${quoted(String(facts.cid.given))} is another channel's`,
       error: { id: OTA_ERROR_IDS.sharedSecret, msg: 'Authentication failed: pms_cid is not the channel of this shared_secret.' },
     };
   }
   if (operation === 'CreateProperty') return undefined;
-  const pmsId = operation === 'HealthCheck' ? undefined : named(body.pms_property_id);
-  const wbpId = named(body.wbp_property_id);
+  const pmsId = operation === 'HealthCheck' ? undefined : facts.pmsId.named;
+  const wbpId = facts.wbpId.named;
   const other =
     pmsId !== undefined && !pms.knowsPmsId(pmsId)
       ? ['pms_property_id', pmsId]
@@ -108,15 +110,14 @@ export function identifyOutsider(query: URLSearchParams, request: ParsedBody, op
  * the spec requires one (SetupProperty may leave it out, D-161; CreateProperty sets it), is
  * the PMS's mistake, answered by the model, never the scenario's error.
  */
-export function holdsPassword(request: ParsedBody, operation: string, pms: PmsIdentity): boolean {
+export function holdsPassword(query: URLSearchParams, request: ParsedBody, operation: string, pms: PmsIdentity): boolean {
   if (operation === 'CreateProperty' || !pms.passwordOf) return true;
-  const typed = typedBody(request);
-  if (typed === null || typeof typed !== 'object' || Array.isArray(typed)) return true;
-  const body = typed as Record<string, unknown>;
-  const wbpId = named(body.wbp_property_id);
+  const { facts, object } = factsOf(query, request, operation, pms);
+  if (!object) return true;
+  const wbpId = facts.wbpId.named;
   const expected = wbpId === undefined ? undefined : pms.passwordOf(wbpId);
   if (expected === undefined) return true;
-  const given = body.wbp_property_password;
+  const given = facts.password.given;
   if (given === undefined && operation === 'SetupProperty') return true;
   return secretEquals(given, expected);
 }

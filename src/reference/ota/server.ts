@@ -2,10 +2,19 @@
 // any) behind a server. Takes its options plus where to listen, gives a running server
 // whose API is `{origin}{basePath}/<OperationName>` and whose test hook
 // `POST {origin}/test/bookings` creates a booking. Node built-ins only; never crashes.
-import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
-import { closeAfterAnswer, closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { closeServer, listen, originOf, pathSegment } from '../../support/http-server.js';
 import { type ChannelManager, OTA_ERROR_IDS, type OtaResponse, jsonResponse } from '../../channel-manager/index.js';
+import {
+  createHostServer,
+  errorAnswer,
+  hookMethodAnswer,
+  httpFacts,
+  internalErrorAnswer,
+  readCall,
+  sendAnswer,
+  tooLargeAnswer,
+} from '../../channel-manager/http-host.js';
 import { type ReferenceOtaOptions, createReferenceOta } from './reference-ota.js';
 
 export interface ReferenceOtaServer {
@@ -35,13 +44,10 @@ export async function startReferenceOta(options: ReferenceOtaServerOptions): Pro
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     const release = options.clock.hold();
     serve(req, res, model, basePath)
-      .catch((error: unknown) => {
-        send(res, jsonResponse(500, { success: false, errors: [{ id: OTA_ERROR_IDS.unavailable, msg: String(error) }] }));
-      })
+      .catch((error: unknown) => sendAnswer(req, res, internalErrorAnswer(error)))
       .finally(release);
   };
-  const server: Server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener) : createHttpServer(listener);
-  server.on('clientError', (_error, socket) => socket.destroy());
+  const server = createHostServer({ tls: options.tls }, listener);
   const host = options.host ?? '127.0.0.1';
   const port = await listen(server, host, options.port ?? 0);
   const origin = originOf(Boolean(options.tls), host, port);
@@ -61,30 +67,23 @@ function normaliseBasePath(path: string): string {
 }
 
 async function serve(req: IncomingMessage, res: ServerResponse, model: ChannelManager, basePath: string): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://reference-ota.invalid');
-  const body = await readBody(req, MAX_BODY_BYTES);
-  if (!body.ok) {
-    if (body.reason === 'too-large') {
-      closeAfterAnswer(req, res);
-      send(res, jsonResponse(413, { success: false, errors: [{ id: OTA_ERROR_IDS.badRequest, msg: 'Request body too large.' }] }));
-    }
+  const call = await readCall(req, MAX_BODY_BYTES);
+  const { url, read } = call;
+  if (!read.ok) {
+    if (read.reason === 'too-large') sendAnswer(req, res, tooLargeAnswer(MAX_BODY_BYTES));
     return;
   }
-  if (url.pathname === HOOK_PATH) {
-    send(res, req.method === 'POST' ? createBooking(model, body.bytes) : jsonResponse(405, { error: 'use POST' }));
-    return;
-  }
-  if (url.pathname === MODIFY_HOOK_PATH) {
-    send(res, req.method === 'POST' ? modifyBooking(model, body.bytes) : jsonResponse(405, { error: 'use POST' }));
+  const hook = url.pathname === HOOK_PATH ? createBooking : url.pathname === MODIFY_HOOK_PATH ? modifyBooking : undefined;
+  if (hook) {
+    sendAnswer(req, res, call.method === 'POST' ? hook(model, read.bytes) : hookMethodAnswer());
     return;
   }
   if (!url.pathname.startsWith(`${basePath}/`)) {
-    send(res, jsonResponse(404, { success: false, errors: [{ id: OTA_ERROR_IDS.unsupportedOperation, msg: 'Not found.' }] }));
+    sendAnswer(req, res, errorAnswer(404, OTA_ERROR_IDS.unsupportedOperation, 'Not found.'));
     return;
   }
   // The model refuses what is not a POST of application/json (spec: Endpoints).
-  const http = { method: req.method ?? 'GET', contentType: req.headers['content-type'] };
-  send(res, model.handle(pathSegment(url.pathname.slice(basePath.length + 1)), url.searchParams, body.bytes, undefined, http));
+  sendAnswer(req, res, model.handle(pathSegment(url.pathname.slice(basePath.length + 1)), url.searchParams, read.bytes, undefined, httpFacts(call)));
 }
 
 function createBooking(model: ChannelManager, bytes: Uint8Array): OtaResponse {
@@ -118,14 +117,4 @@ function modifyBooking(model: ChannelManager, bytes: Uint8Array): OtaResponse {
   const id = typeof input === 'object' && input !== null ? (input as Record<string, unknown>).booking_id : undefined;
   if (typeof id !== 'string') return jsonResponse(400, { error: 'the body must be JSON: {"booking_id": "..."}' });
   return model.modifyBooking(id) ? jsonResponse(200, { booking_id: id }) : jsonResponse(404, { error: `no active booking ${id}` });
-}
-
-function send(res: ServerResponse, response: OtaResponse): void {
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body;
-  res.writeHead(response.status, { ...response.headers, 'content-length': String(body.byteLength) });
-  res.end(body);
 }

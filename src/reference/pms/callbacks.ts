@@ -5,7 +5,7 @@
 import { CALLBACK_NAMES, type CallbackName } from '../../spec/operations.js';
 import type { ReferencePms } from './pms.js';
 import { record } from './state.js';
-import { secretEquals } from '../../channel-manager/index.js';
+import { type EnvelopeFacts, type IdFact, readEnvelope } from '../../spec/envelope-facts.js';
 
 export interface CallbackAnswer {
   status: number;
@@ -40,19 +40,17 @@ const ok = (extra: Record<string, unknown> = {}): CallbackAnswer => ({
 
 // The callbacks' payloads are "not shown"; the examples carry the secret in the body. It must
 // be right wherever it is given, and given somewhere.
-function authorised(query: URLSearchParams, body: Record<string, unknown>, secret: string): boolean {
-  const inQuery = query.get('shared_secret');
-  const inBody = body.shared_secret;
-  if (inQuery === null && inBody === undefined) return false;
-  return (inQuery === null || secretEquals(inQuery, secret)) && (inBody === undefined || secretEquals(inBody, secret));
+function authorised(facts: EnvelopeFacts): boolean {
+  const { query: inQuery, body: inBody } = facts.secret;
+  if (inQuery === 'absent' && inBody === 'absent') return false;
+  return (inQuery === 'absent' || inQuery === 'right') && (inBody === 'absent' || inBody === 'right');
 }
 
-function otherProperty(body: Record<string, unknown>, pms: ReferencePms): string | undefined {
-  const { pms_property_id: pmsId, wbp_property_id: wbpId } = body;
-  const { property } = pms.options;
-  const differs = (given: unknown, own: number | string): boolean => given !== undefined && given !== null && String(given) !== String(own);
-  if (differs(pmsId, property.pms_property_id)) return `unknown pms_property_id ${JSON.stringify(pmsId)}`;
-  if (differs(wbpId, property.wbp_property_id)) return `unknown wbp_property_id ${JSON.stringify(wbpId)}`;
+/** A property id given (not null) that is not its own, compared as the channel manager compares them (sameId). */
+function otherProperty(facts: EnvelopeFacts): string | undefined {
+  const differs = (id: IdFact): boolean => id.given !== undefined && id.given !== null && id.issued === false;
+  if (differs(facts.pmsId)) return `unknown pms_property_id ${JSON.stringify(facts.pmsId.given)}`;
+  if (differs(facts.wbpId)) return `unknown wbp_property_id ${JSON.stringify(facts.wbpId.given)}`;
   return undefined;
 }
 
@@ -102,10 +100,12 @@ function answer(pms: ReferencePms, name: string, query: URLSearchParams, bytes: 
   if (!isCallbackName(name)) return errorAnswer(PMS_ERROR_IDS.notFound, `Unknown callback ${JSON.stringify(name.slice(0, 60))}.`);
   const body = parseBody(bytes);
   if (!body) return errorAnswer(PMS_ERROR_IDS.badRequest, 'The request body must be a UTF-8 JSON object.');
-  if (!authorised(query, body, pms.options.sharedSecret)) {
+  // The one envelope reading the harness makes (src/spec/envelope-facts.ts).
+  const facts = readEnvelope({ operation: name, query, body }, { sharedSecret: pms.options.sharedSecret, property: pms.options.property });
+  if (!authorised(facts)) {
     return errorAnswer(PMS_ERROR_IDS.sharedSecret, 'Authentication failed: shared_secret missing or wrong.');
   }
-  const other = otherProperty(body, pms);
+  const other = otherProperty(facts);
   if (other) return errorAnswer(PMS_ERROR_IDS.unknownProperty, `${other}.`);
   if (!capabilityOn(pms, name)) return errorAnswer(PMS_ERROR_IDS.notSupported, `${name} is not supported by this PMS.`);
   return act(pms, name, body);

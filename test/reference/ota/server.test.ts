@@ -63,6 +63,11 @@ describe('startReferenceOta', () => {
     expect(empty.status).toBe(200);
     const bad = await fetch(ota.hookUrl, { method: 'POST', body: '{"nights": 0}' });
     expect(bad.status).toBe(400);
+    // A hook is no API operation: its caller reads the status, so another method is a 405 with the API's error body.
+    for (const url of [ota.hookUrl, `${ota.hookUrl}/modify`]) {
+      const get = await fetch(url);
+      expect([get.status, get.headers.get('allow'), await get.json()]).toEqual([405, 'POST', { success: false, errors: [{ id: 1003, msg: 'Use POST.' }] }]);
+    }
   });
 
   it('modifies a booking through the modify hook: IsModification 1, listed again; unknown ids and bad bodies refused', async () => {
