@@ -36,6 +36,8 @@ export interface PropertyCredentialsConfig {
   pms_property_id: number;
   wbp_property_id: string;
   wbp_property_password: string;
+  /** Further PMS properties the same wbp_property_id resolves to: their requests are the test property's. */
+  other_pms_property_ids?: number[] | undefined;
 }
 
 export interface ChannelManagerOptions {

@@ -12,6 +12,8 @@ export interface PropertyCredentials {
   pms_property_id: number | string;
   wbp_property_id: string | number;
   wbp_property_password: string;
+  /** Further PMS properties the same wbp_property_id resolves to (spec: Events, ARIFullRefresh): each may send in its own name. */
+  other_pms_property_ids?: readonly number[] | undefined;
 }
 
 const GUID_RE = new RegExp(PATTERNS.guid);
@@ -127,7 +129,7 @@ export type CredentialField = 'pms_property_id' | 'wbp_property_id' | 'wbp_prope
 /** The property credentials of a body that are not the issued ones (the core refuses, the judge fails on the same). */
 export function wrongCredentials(body: RequestBody, expected: PropertyCredentials): CredentialField[] {
   const wrong: CredentialField[] = [];
-  if (!sameId(body.pms_property_id, expected.pms_property_id)) wrong.push('pms_property_id');
+  if (!pmsIdMatches(body.pms_property_id, expected)) wrong.push('pms_property_id');
   if (!sameId(body.wbp_property_id, expected.wbp_property_id)) wrong.push('wbp_property_id');
   if (!passwordMatches(body, expected)) wrong.push('wbp_property_password');
   return wrong;
@@ -139,7 +141,12 @@ export function credentialsMatch(body: RequestBody, expected: PropertyCredential
 }
 
 export function idsMatch(body: RequestBody, expected: PropertyCredentials): boolean {
-  return sameId(body.pms_property_id, expected.pms_property_id) && sameId(body.wbp_property_id, expected.wbp_property_id);
+  return pmsIdMatches(body.pms_property_id, expected) && sameId(body.wbp_property_id, expected.wbp_property_id);
+}
+
+/** The property's PMS id, or one of the other PMS properties its wbp_property_id resolves to. */
+function pmsIdMatches(given: unknown, expected: PropertyCredentials): boolean {
+  return sameId(given, expected.pms_property_id) || (expected.other_pms_property_ids ?? []).some((id) => sameId(given, id));
 }
 
 export function passwordMatches(body: RequestBody, expected: Pick<PropertyCredentials, 'wbp_property_password'>): boolean {

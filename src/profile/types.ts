@@ -16,7 +16,13 @@ export interface RawProfile {
   shared_secret: string;
   pms_cid: string;
   currency?: string;
-  property: { pms_property_id: number; wbp_property_id: string; wbp_property_password: string };
+  property: {
+    pms_property_id: number;
+    wbp_property_id: string;
+    wbp_property_password: string;
+    /** PMS target: further PMS property ids the channel manager resolves wbp_property_id to (ARIFullRefresh refreshes each). */
+    other_pms_property_ids?: number[];
+  };
   capabilities?: string[];
   fixtures?: {
     not_enabled_property?: Credentials;

@@ -59,6 +59,7 @@ const BOOKING_POLLING_EFFECTS = new Set([
   'pms.booking.cancellation-availability',
   'pms.ari.no-unasked-refresh',
   'pms.callback.ari-full-refresh-by-wbp-id',
+  'pms.callback.ari-full-refresh-every-property',
   'pms.ari.split-large',
   'pms.ari.refresh-after-error',
   'pms.callback.ari-full-refresh-by-pms-id',

@@ -41,7 +41,7 @@ export interface MockCmOptions {
   sharedSecret: string;
   /** The PMS's channel id: with the shared secret and the property, what tells the PMS from an outsider. */
   pmsCid: string;
-  property: { pms_property_id: number; wbp_property_id: string; wbp_property_password: string };
+  property: { pms_property_id: number; wbp_property_id: string; wbp_property_password: string; other_pms_property_ids?: number[] };
   host: string;
   port: number;
   tls?: { cert: string | Buffer; key: string | Buffer } | undefined;
@@ -122,7 +122,10 @@ export class MockChannelManager {
     this.identity = {
       sharedSecret: options.sharedSecret,
       pmsCid: options.pmsCid,
-      knowsPmsId: (id) => id === String(property.pms_property_id) || this.model.properties.hasPmsId(id),
+      knowsPmsId: (id) =>
+        id === String(property.pms_property_id) ||
+        (property.other_pms_property_ids ?? []).some((other) => id === String(other)) ||
+        this.model.properties.hasPmsId(id),
       knowsWbpId: (id) => id === property.wbp_property_id || this.model.properties.get(id) !== undefined,
       passwordOf: (id) => (id === property.wbp_property_id ? property.wbp_property_password : this.model.properties.get(id)?.wbp_property_password),
     };

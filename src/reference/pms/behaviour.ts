@@ -189,6 +189,11 @@ export class PmsBehaviour {
     return true;
   }
 
+  /** The other PMS properties (mapped to the same wbp_property_id) an ARIFullRefresh by wbp_property_id refreshes too: all. */
+  refreshedAlongside(others: readonly number[]): readonly number[] {
+    return others;
+  }
+
   /** Whether NotifyBooking starts a poll; `known`: the booking was imported before. */
   pollsOnNotify(_known: boolean): boolean {
     return true;

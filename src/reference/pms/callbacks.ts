@@ -51,7 +51,8 @@ function otherProperty(body: Record<string, unknown>, pms: ReferencePms): string
   const { pms_property_id: pmsId, wbp_property_id: wbpId } = body;
   const { property } = pms.options;
   const differs = (given: unknown, own: number | string): boolean => given !== undefined && given !== null && String(given) !== String(own);
-  if (differs(pmsId, property.pms_property_id)) return `unknown pms_property_id ${JSON.stringify(pmsId)}`;
+  const ownIds = [property.pms_property_id, ...(property.other_pms_property_ids ?? [])];
+  if (ownIds.every((own) => differs(pmsId, own))) return `unknown pms_property_id ${JSON.stringify(pmsId)}`;
   if (differs(wbpId, property.wbp_property_id)) return `unknown wbp_property_id ${JSON.stringify(wbpId)}`;
   return undefined;
 }
@@ -82,7 +83,13 @@ const named = (value: unknown): boolean => value !== undefined && value !== null
 function act(pms: ReferencePms, name: CallbackName, body: Record<string, unknown>): CallbackAnswer {
   switch (name) {
     case 'ARIFullRefresh':
-      return pms.requestFullRefresh({ pms: named(body.pms_property_id), wbp: named(body.wbp_property_id) }) ? ok() : notConnected();
+      return pms.requestFullRefresh({
+        pms: named(body.pms_property_id),
+        wbp: named(body.wbp_property_id),
+        ...(named(body.pms_property_id) ? { pmsId: Number(body.pms_property_id) } : {}),
+      })
+        ? ok()
+        : notConnected();
     case 'NotifyBooking': {
       if (typeof body.booking_id !== 'string' && typeof body.booking_id !== 'number') {
         return errorAnswer(PMS_ERROR_IDS.badRequest, 'booking_id is required.');

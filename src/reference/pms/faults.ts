@@ -131,6 +131,11 @@ const FAULT_TABLE = {
     SPEC.events,
     'pms.callback.ari-full-refresh-by-pms-id',
   ),
+  'refresh-first-property-only': fault(
+    'ARIFullRefresh naming only wbp_property_id refreshes the first PMS property it resolves to, not the others (profile property.other_pms_property_ids)',
+    SPEC.events,
+    'pms.callback.ari-full-refresh-every-property',
+  ),
   'booking-create-no-availability': fault(
     'Imports a BookingCreate booking without sending an availability update',
     SPEC.events,

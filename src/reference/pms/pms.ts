@@ -140,11 +140,25 @@ export class ReferencePms {
     await runPropertySync(this.ctx, this.options.propertySync ?? loadPropertySyncFixture(), 'connect');
   }
 
-  /** ARIFullRefresh: queues a complete refresh; false when not connected. `by` says which ids the callback named. */
-  requestFullRefresh(by: { pms?: boolean; wbp?: boolean } = { pms: true, wbp: true }): boolean {
+  /**
+   * ARIFullRefresh: queues a complete refresh; false when not connected. `by` says which ids the
+   * callback named (`pmsId`: the PMS id it named). Named by pms_property_id, that property is
+   * refreshed; by wbp_property_id alone, every property it resolves to: this one, then each other.
+   */
+  requestFullRefresh(by: { pms?: boolean; wbp?: boolean; pmsId?: number } = { pms: true, wbp: true }): boolean {
     const mapping = this.state.mapping;
     if (!this.connected || !mapping) return false;
-    if (this.behaviour.refreshesOnCallback(by)) this.background(this.sender.fullRefresh(mapping), 'full refresh');
+    if (!this.behaviour.refreshesOnCallback(by)) return true;
+    const own = this.options.property.pms_property_id;
+    const others = this.options.property.other_pms_property_ids ?? [];
+    const named = by.pmsId !== undefined && others.includes(by.pmsId) ? by.pmsId : undefined;
+    if (named !== undefined) this.background(this.sender.fullRefresh(mapping, named), 'full refresh');
+    else this.background(this.sender.fullRefresh(mapping), 'full refresh');
+    if (by.pms !== true) {
+      for (const other of this.behaviour.refreshedAlongside(others)) {
+        if (other !== own) this.background(this.sender.fullRefresh(mapping, other), 'full refresh');
+      }
+    }
     return true;
   }
 
