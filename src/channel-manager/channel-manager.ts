@@ -159,6 +159,11 @@ export class ChannelManager {
     return this.bookings.create(input).id;
   }
 
+  /** Test hook: the channel manager activates CreateProperty for the channel, or withdraws its activation. */
+  setPropertyActivated(on: boolean): void {
+    this.propertyContext.activated = on;
+  }
+
   /** Test hook: a guest changes an active booking now; false when there is none. */
   modifyBooking(id: string): boolean {
     return this.bookings.modify(id);

@@ -338,6 +338,11 @@ export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ..
 
 export const ADDED_CHECKS: AddedCheck[] = [
   {
+    target: 'ota',
+    check: 'property.create.not-activated-refused',
+    why: 'Issue 26 (clause gap cp-activation.1, D-401): the optional hooks.create_property_activation withdraws the activation for one CreateProperty, which must get success false, and gives it back (fault create-property-ignores-activation); without the hook, not applicable',
+  },
+  {
     target: 'pms',
     check: 'pms.callback.ari-full-refresh-every-property',
     why: 'Issue 26 (clause gap cb-ari-full-refresh-ident.2, D-400): the optional profile field property.other_pms_property_ids names further PMS properties the channel manager maps to the same wbp_property_id; ARIFullRefresh naming only wbp_property_id must make each re-send its ARI in its own pms_property_id (fault refresh-first-property-only); without the field, not applicable',
