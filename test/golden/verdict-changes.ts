@@ -338,6 +338,11 @@ export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ..
 
 export const ADDED_CHECKS: AddedCheck[] = [
   {
+    target: 'pms',
+    check: 'pms.property.create-only-activated',
+    why: 'Issue 26 (clause gap cp-activation.2, D-402): CreateProperty in the profile says the channel manager activated it; without it the mock refuses CreateProperty (1006) and any CreateProperty of the run fails (fault create-property-not-activated, run with CreateProperty left out of the profile); with it, not applicable',
+  },
+  {
     target: 'ota',
     check: 'property.create.not-activated-refused',
     why: 'Issue 26 (clause gap cp-activation.1, D-401): the optional hooks.create_property_activation withdraws the activation for one CreateProperty, which must get success false, and gives it back (fault create-property-ignores-activation); without the hook, not applicable',

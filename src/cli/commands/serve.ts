@@ -160,6 +160,7 @@ async function serveReferencePms(options: ServeOptions, io: CliIo): Promise<() =
       notifyBooking: caps.includes('NotifyBooking'),
       bookingCreate: caps.includes('BookingCreate'),
       roomInfo: caps.includes('RoomInfo'),
+      createProperty: caps.includes('CreateProperty'),
     },
     autoStart: options.start ?? false,
     host: options.host ?? '127.0.0.1',

@@ -56,6 +56,8 @@ export interface MockCmOptions {
   bookingSeed?: number | undefined;
   /** A shared server to mount under instead of listening on host:port (the onboarding service's worker). */
   mount?: MockMount | undefined;
+  /** CreateProperty is activated for the PMS's channel (profile capability; D-402); default true. Else it is refused (1006). */
+  createPropertyActivated?: boolean | undefined;
 }
 
 interface Reply {
@@ -111,6 +113,7 @@ export class MockChannelManager {
       storeAri: false,
       // The password is optional in SetupProperty: a PMS that leaves it out is not refused (D-161).
       setupPasswordOptional: true,
+      propertyActivated: options.createPropertyActivated ?? true,
       fixture: this.servedFixture(options.fixture ?? loadPropertyFixture()),
       renderReservation: (b: BookingRecord) => this.shapes.reservation(b.id, renderMockReservation(b, options.reservationTemplate), 'GetBookingId'),
       // GetBookingList, GetRoomTypes and GetRatePlans served in their generated shapes: changed on the answer object, written once.

@@ -56,6 +56,11 @@ export class PmsBehaviour {
     return ['HealthCheck', 'SetupProperty', 'GetRoomTypes', 'GetRatePlans'];
   }
 
+  /** Whether the property sync sends CreateProperty: only once the channel manager activated it (cp-activation.2). */
+  sendsCreateProperty(activated: boolean): boolean {
+    return activated;
+  }
+
   /** Whether the property sync goes out right after SetupProperty, as part of connecting. */
   syncsWhileConnecting(): boolean {
     return false;

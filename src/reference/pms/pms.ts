@@ -26,6 +26,8 @@ export interface PmsCapabilities {
   notifyBooking?: boolean;
   bookingCreate?: boolean;
   roomInfo?: boolean;
+  /** The channel manager activated CreateProperty for the channel (out of band, spec: its prerequisite). */
+  createProperty?: boolean;
 }
 
 export interface ReferencePmsOptions {
@@ -86,6 +88,7 @@ export class ReferencePms {
       notifyBooking: caps.notifyBooking ?? true,
       bookingCreate: caps.bookingCreate ?? true,
       roomInfo: caps.roomInfo ?? true,
+      createProperty: caps.createProperty ?? true,
     };
     this.pollIntervalMs = options.pollIntervalMs ?? (this.capabilities.bookingCreate ? LIMITS.pollIntervalWithBookingCreateMs : LIMITS.pollIntervalMs);
     this.fixture = options.fixture ?? defaultPmsFixture();
@@ -129,7 +132,7 @@ export class ReferencePms {
     if (this.state.propertySyncStarted || this.state.phase === 'closed') return false;
     this.state.propertySyncStarted = true;
     const fixture = this.options.propertySync ?? loadPropertySyncFixture();
-    this.background(runPropertySync(this.ctx, fixture), 'property sync');
+    this.background(runPropertySync(this.ctx, fixture, 'hook', this.capabilities.createProperty), 'property sync');
     return true;
   }
 
@@ -137,7 +140,7 @@ export class ReferencePms {
   private async syncWhileConnecting(): Promise<void> {
     if (!this.behaviour.syncsWhileConnecting() || this.state.propertySyncStarted) return;
     this.state.propertySyncStarted = true;
-    await runPropertySync(this.ctx, this.options.propertySync ?? loadPropertySyncFixture(), 'connect');
+    await runPropertySync(this.ctx, this.options.propertySync ?? loadPropertySyncFixture(), 'connect', this.capabilities.createProperty);
   }
 
   /**

@@ -89,6 +89,19 @@ export const PMS_EFFECTS: ReadingTopic = {
       checks: { 'pms.callback.ari-full-refresh-every-property': 'required' },
     },
     {
+      id: 'D-402',
+      title: 'How a PMS learns that CreateProperty is activated',
+      quotes: [
+        quote(SPEC.endpoint('CreateProperty'), 'Prerequisite: activated explicitly by the channel manager.'),
+        quote(`${SPEC.overview} › Typical flow (1)`, 'is created with `CreateProperty` (needs explicit activation by the channel manager)'),
+      ],
+      summary: 'Declaring CreateProperty in a PMS profile says the channel manager activated it; without it the mock refuses it and the PMS must send none.',
+      reading:
+        "The spec names no operation, field or answer that tells a PMS that CreateProperty was activated: activation is given out of band, as the channel manager enables CancelBooking for a channel. A PMS therefore holds it as a setting, and the profile's capabilities are that setting as the channel manager gave it: CreateProperty declared means activated for the PMS's channel. Without it the mock answers CreateProperty with the not-activated error (1006, as the channel-manager core does) and every CreateProperty of the run fails pms.property.create-only-activated (required), whether it went out while connecting or from a sync; the check is judged at the end of the property suite over every request since the run began. With it, every CreateProperty is allowed and the check is not applicable. A window in which the mock withholds activation inside a run was not chosen: a PMS that creates the property as part of connecting is correct once activated, and nothing in the API would tell it when such a window ends.",
+      rules: ['cp-activation'],
+      checks: { 'pms.property.create-only-activated': 'required' },
+    },
+    {
       id: 'D-175',
       title: 'A price change',
       quotes: [CHANGES],

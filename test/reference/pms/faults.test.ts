@@ -411,6 +411,14 @@ const CASES: Record<PmsFault, FaultCase> = {
     correct: [true, 2],
     faulty: [true, 1],
   },
+  // The channel manager has not activated CreateProperty: connecting sends none (the correct PMS), or one anyway.
+  'create-property-not-activated': {
+    scenario: 'setup',
+    options: { capabilities: { createProperty: false } },
+    probe: (p) => p.of('CreateProperty').length,
+    correct: 0,
+    faulty: 1,
+  },
   // A second PMS property mapped to the same wbp_property_id: the refresh by that id goes out in its name too.
   'refresh-first-property-only': {
     scenario: 'refreshByWbp',
