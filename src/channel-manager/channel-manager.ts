@@ -37,6 +37,8 @@ export interface PropertyCredentialsConfig {
   pms_property_id: number;
   wbp_property_id: string;
   wbp_property_password: string;
+  /** Further PMS properties the same wbp_property_id resolves to: their requests are the test property's. */
+  other_pms_property_ids?: number[] | undefined;
 }
 
 export interface ChannelManagerOptions {
@@ -157,6 +159,11 @@ export class ChannelManager {
   /** Test hook: creates an active booking now (clock time); returns its id. */
   createBooking(input?: NewBooking): string {
     return this.bookings.create(input).id;
+  }
+
+  /** Test hook: the channel manager activates CreateProperty for the channel, or withdraws its activation. */
+  setPropertyActivated(on: boolean): void {
+    this.propertyContext.activated = on;
   }
 
   /** Test hook: a guest changes an active booking now; false when there is none. */

@@ -12,6 +12,8 @@ export interface PropertyCredentials {
   pms_property_id: number | string;
   wbp_property_id: string | number;
   wbp_property_password: string;
+  /** Further PMS properties the same wbp_property_id resolves to (spec: Events, ARIFullRefresh): each may send in its own name. */
+  other_pms_property_ids?: readonly number[] | undefined;
 }
 
 function badRequest(msg: string): OtaErrorItem {
@@ -81,7 +83,12 @@ export function credentialsMatch(body: RequestBody, expected: PropertyCredential
 }
 
 export function idsMatch(body: RequestBody, expected: PropertyCredentials): boolean {
-  return sameId(body.pms_property_id, expected.pms_property_id) && sameId(body.wbp_property_id, expected.wbp_property_id);
+  return pmsIdMatches(body.pms_property_id, expected) && sameId(body.wbp_property_id, expected.wbp_property_id);
+}
+
+/** The property's PMS id, or one of the other PMS properties its wbp_property_id resolves to. */
+function pmsIdMatches(given: unknown, expected: PropertyCredentials): boolean {
+  return sameId(given, expected.pms_property_id) || (expected.other_pms_property_ids ?? []).some((id) => sameId(given, id));
 }
 
 export function passwordMatches(body: RequestBody, expected: Pick<PropertyCredentials, 'wbp_property_password'>): boolean {

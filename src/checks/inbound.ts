@@ -107,7 +107,7 @@ export const INBOUND_CHECKS = {
 export interface Issued {
   sharedSecret: string;
   pmsCid: string;
-  property: { pms_property_id: number; wbp_property_id: string; wbp_property_password: string };
+  property: { pms_property_id: number; wbp_property_id: string; wbp_property_password: string; other_pms_property_ids?: number[] };
 }
 
 /** guid -> fingerprint of the request that first used it. */

@@ -60,6 +60,7 @@ async function launchPms(choice: ReferenceChoice, context: LaunchContext): Promi
       notifyBooking: base.capabilities.includes('NotifyBooking'),
       bookingCreate: base.capabilities.includes('BookingCreate'),
       roomInfo: base.capabilities.includes('RoomInfo'),
+      createProperty: base.capabilities.includes('CreateProperty'),
     },
     tls: { cert: tls.cert, key: tls.key },
     ...variants,

@@ -52,6 +52,14 @@ export const PROFILE_SCHEMA = {
         pms_property_id: { type: 'integer', minimum: 1 },
         wbp_property_id: { type: 'string', minLength: 1 },
         wbp_property_password: { type: 'string' },
+        other_pms_property_ids: {
+          type: 'array',
+          uniqueItems: true,
+          maxItems: 10,
+          items: { type: 'integer', minimum: 1 },
+          description:
+            'PMS target, optional: further PMS property ids the channel manager resolves the same wbp_property_id to (spec: Events, ARIFullRefresh "may resolve to several PMS ids"). An ARIFullRefresh naming only wbp_property_id must then refresh each of them (pms.callback.ari-full-refresh-every-property); without it that check is not applicable.',
+        },
       },
     },
     capabilities: {

@@ -33,6 +33,11 @@ export class InboundJudge {
   private readonly guids: GuidMemory = new Map();
   private readonly ledgers = new Map<string, AriLedger>();
   private readonly open = new Set<AriLedger>();
+  /**
+   * Per window ledger, one ledger per pms_property_id the ARI was sent in, kept only when the
+   * profile maps several PMS properties to the wbp_property_id (cb-ari-full-refresh-ident.2).
+   */
+  private readonly byProperty = new WeakMap<AriLedger, Map<string, AriLedger>>();
   /** The first list's booking ids, and the run ledger's units when the PMS first fetched one of them. */
   private firstList: { ids: ReadonlySet<string>; inventory?: InventoryBaseline } | undefined;
 
@@ -75,6 +80,24 @@ export class InboundJudge {
     return this.ledgers.get(key);
   }
 
+  /** The part of a window's ledger sent in the name of one PMS property (only with several mapped; else undefined). */
+  propertyLedger(key: string, pmsPropertyId: number): AriLedger | undefined {
+    const ledger = this.ledgers.get(key);
+    return ledger ? this.byProperty.get(ledger)?.get(String(pmsPropertyId)) : undefined;
+  }
+
+  private ingestAri(ledger: AriLedger, id: string, body: Record<string, unknown>): void {
+    ledger.ingest(id, body);
+    if (!this.issued.property.other_pms_property_ids?.length) return;
+    const pmsId = body.pms_property_id;
+    if (typeof pmsId !== 'string' && typeof pmsId !== 'number') return;
+    const parts = this.byProperty.get(ledger) ?? new Map<string, AriLedger>();
+    this.byProperty.set(ledger, parts);
+    let part = parts.get(String(pmsId));
+    if (!part) parts.set(String(pmsId), (part = new AriLedger(ledger.since, this.isKnownPair)));
+    part.ingest(id, body);
+  }
+
   /** Keeps the run ledger's units as they are when the PMS first fetches one of these bookings (the first list). */
   watchFirstList(ids: Iterable<string>): void {
     this.firstList = { ids: new Set(ids) };
@@ -104,7 +127,8 @@ export class InboundJudge {
       judged.push(...judgeCandidateBody(op as MessageName, 'request', typedBody(x.request), ids, true));
       if (x.response?.ok) judged.push(...judgeHarnessBody(op as MessageName, 'response', x.response.value, ids));
       // ARI sent with wrong credentials updates nothing: it counts in no coverage (D-190).
-      if (op === 'ARIUpdate' && !refusedCredentials(judged)) for (const ledger of this.open) if (x.at >= ledger.since) ledger.ingest(x.record.id, body);
+      if (op === 'ARIUpdate' && !refusedCredentials(judged))
+        for (const ledger of this.open) if (x.at >= ledger.since) this.ingestAri(ledger, x.record.id, body);
     }
     for (const j of judged) {
       if (this.sink) this.sink(j.meta, j.verdict);

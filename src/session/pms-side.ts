@@ -130,6 +130,8 @@ export async function startPmsSide(
     sharedSecret: profile.sharedSecret,
     pmsCid: profile.pmsCid,
     property: profile.property,
+    // Declaring CreateProperty says the channel manager activated it for the channel (D-402).
+    createPropertyActivated: profile.capabilities.includes('CreateProperty'),
     host: profile.listen.host,
     port: profile.listen.port,
     tls: tls.pair,

@@ -57,7 +57,15 @@ function idTyped(type: IdType, value: unknown, min: number): boolean {
 export interface IssuedEnvelope {
   sharedSecret: string;
   pmsCid?: string | undefined;
-  property?: { pms_property_id: number | string; wbp_property_id: string | number; wbp_property_password: string } | undefined;
+  property?:
+    | {
+        pms_property_id: number | string;
+        wbp_property_id: string | number;
+        wbp_property_password: string;
+        /** Further PMS properties the same wbp_property_id resolves to (spec: Events, ARIFullRefresh): each is the issued property too. */
+        other_pms_property_ids?: readonly number[] | undefined;
+      }
+    | undefined;
 }
 
 /** A secret where it may be sent: absent, not a string, or a string that is (not) the issued one. */
@@ -107,9 +115,10 @@ function cidFact(given: unknown, issued: string): CidFact {
   return String(given).toLowerCase() === issued.toLowerCase() ? 'same-channel' : 'other';
 }
 
-function idFact(given: unknown, type: IdType, min: number, expected: number | string | undefined): IdFact {
+function idFact(given: unknown, type: IdType, min: number, expected: number | string | undefined, others: readonly number[] = []): IdFact {
   const named = typeof given === 'number' ? String(given) : typeof given === 'string' && given !== '' ? given : undefined;
-  return { given, named, typed: idTyped(type, given, min), issued: expected === undefined ? undefined : sameId(given, expected) };
+  const issued = expected === undefined ? undefined : sameId(given, expected) || others.some((id) => sameId(given, id));
+  return { given, named, typed: idTyped(type, given, min), issued };
 }
 
 /** The facts of one request's envelope; `info` overrides the id-table row of `operation` (a reference variant's seam). */
@@ -130,7 +139,7 @@ export function readEnvelope(
       wellFormed: typeof body.pms_cid === 'string' && CID_RE.test(body.pms_cid),
       issued: issued.pmsCid === undefined ? undefined : cidFact(body.pms_cid, issued.pmsCid),
     },
-    pmsId: idFact(body.pms_property_id, row.pmsPropertyId, 1, property?.pms_property_id),
+    pmsId: idFact(body.pms_property_id, row.pmsPropertyId, 1, property?.pms_property_id, property?.other_pms_property_ids),
     wbpId: idFact(body.wbp_property_id, row.wbpPropertyId, 0, property?.wbp_property_id),
     password: {
       given: password,

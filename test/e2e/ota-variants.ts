@@ -68,6 +68,7 @@ export const CAUGHT_BY: Record<OtaFault, string> = {
   'property-id-not-integer': 'envelope.property-id-type',
   'ari-rejects-one-night': 'probe.control.accepted',
   'create-property-changes-nothing': 'property.create.rooms-listed',
+  'create-property-ignores-activation': 'property.create.not-activated-refused',
   'property-ops-change-nothing': 'property.update-room.rooms-listed',
   'update-rate-plan-ignored': 'property.update-rate-plan.title-shown',
   'booking-list-null-drops-acked': 'ack.list-null.still-listed',

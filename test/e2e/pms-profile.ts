@@ -35,11 +35,11 @@ timeouts:
   request_ms: 10000
 `;
 
-/** Writes the test profile into `dir` (no TLS files: the run generates its certificates). */
-export function writeTestPmsProfile(dir: string): string {
+/** Writes the test profile into `dir` (no TLS files: the run generates its certificates); `edit` changes its text first. */
+export function writeTestPmsProfile(dir: string, edit: (text: string) => string = (text) => text): string {
   const original = readFileSync(packagePath('fixtures', 'profiles', 'reference-pms.yaml'), 'utf8');
   const head = original.slice(0, original.indexOf('intervals:'));
-  const text = head + TIMING;
+  const text = edit(head + TIMING);
   const file = join(dir, 'reference-pms.test.yaml');
   writeFileSync(file, text);
   return file;

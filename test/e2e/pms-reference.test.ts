@@ -13,10 +13,22 @@ import { unexplainedChanges } from '../golden/verdict-baseline.js';
 /** The seed the PMS e2e runs draw the mock's bookings from (the mock's own default). */
 const PMS_SEED = '2026';
 
-async function certify(variant: PmsFault[] = [], suite?: string[]) {
+/** The reference profile with CreateProperty left out of the capabilities: the channel manager has not activated it (D-402). */
+function notActivated(text: string): string {
+  const edited = text.replace(/^capabilities: \[(.*)\]$/m, (_line, list: string) => `capabilities: [${list.replace(/,\s*CreateProperty\b/, '')}]`);
+  if (edited === text || /^capabilities: .*CreateProperty/m.test(edited)) throw new Error('the reference profile lists its capabilities otherwise');
+  return edited;
+}
+
+/** Faults that break a rule only a profile unlike the reference's can show. */
+const PROFILE_EDITS: Partial<Record<PmsFault, (text: string) => string>> = {
+  'create-property-not-activated': notActivated,
+};
+
+async function certify(variant: PmsFault[] = [], suite?: string[], edit?: (text: string) => string) {
   return withTestClock(async (clock) => {
     const io = captureIo(clock);
-    const profile = writeTestPmsProfile(io.cwd);
+    const profile = writeTestPmsProfile(io.cwd, edit);
     // One seed for every variant: the mock serves the same seeded bookings and changes each run.
     const outcome = await runCommand({ target: 'pms', reference: true, profile, variant, seed: PMS_SEED, ...(suite ? { suite } : {}) }, io);
     return { ...outcome, io };
@@ -39,6 +51,13 @@ describe.concurrent('reference PMS', () => {
     // Every request of the PMS under test is its own, none an outsider's (issue 21, D-323).
     expect(result.outsiders).toEqual({ requests: 0, byKind: {}, exchanges: [] });
   }, 120_000);
+
+  it('sends no CreateProperty when the channel manager has not activated it (CreateProperty not declared)', async () => {
+    const { result } = await certify([], ['setup', 'property'], notActivated);
+    expect(problems(result), details(result)).toEqual([]);
+    expect(check(result, 'pms.property.create-only-activated')?.outcome).toBe('pass');
+    expect(result.exchanges.filter((x) => x.direction === 'inbound' && x.operation === 'CreateProperty')).toEqual([]);
+  }, 120_000);
 });
 
 /** Faults whose check runs in every suite but whose violation happens in one. */
@@ -59,6 +78,7 @@ const BOOKING_POLLING_EFFECTS = new Set([
   'pms.booking.cancellation-availability',
   'pms.ari.no-unasked-refresh',
   'pms.callback.ari-full-refresh-by-wbp-id',
+  'pms.callback.ari-full-refresh-every-property',
   'pms.ari.split-large',
   'pms.ari.refresh-after-error',
   'pms.callback.ari-full-refresh-by-pms-id',
@@ -71,6 +91,8 @@ function suitesFor(catchBy: string, fault?: PmsFault): string[] {
   // Its check sees every callback of the run: RoomInfo is called in the callbacks suite.
   if (catchBy === 'pms.callback.paths-served') return ['setup', 'callbacks', 'effects'];
   if (EFFECTS_CHECKS.has(catchBy)) return ['setup', 'effects'];
+  // Sent while connecting (setup); judged over the run at the end of the property suite.
+  if (catchBy === 'pms.property.create-only-activated') return ['setup', 'property'];
   // The PMS cancels a booking it imported: the bookings come in booking polling.
   if (catchBy === 'pms.booking.cancel-id-verbatim') return ['setup', 'booking-polling', 'effects'];
   if (BOOKING_POLLING_EFFECTS.has(catchBy)) return ['setup', 'booking-polling'];
@@ -127,7 +149,8 @@ describe.concurrent('broken PMS variants', () => {
     async (fault, id) => {
       // A full run, compared with the verdicts recorded before the channel-manager core moved; a
       // property-body fault of issue 20 needs only the suites that send and judge CreateProperty.
-      const { result, exitCode } = await certify([fault], BODY_RULE_FAULTS.has(fault) ? ['setup', 'property'] : undefined);
+      const edit = PROFILE_EDITS[fault];
+      const { result, exitCode } = await certify([fault], BODY_RULE_FAULTS.has(fault) || edit ? ['setup', 'property'] : undefined, edit);
       expect(unexplainedChanges('pms', fault, result), details(result)).toEqual([]);
       // A broken PMS is still the PMS: none of its requests is set apart as an outsider's (D-323).
       expect(result.outsiders?.exchanges.map((x) => `${x.operation}: ${x.outsider.reason}`)).toEqual([]);

@@ -339,6 +339,21 @@ export const CHANGED_CHECKS: CheckChange[] = [...OTA_CHANGES, ...PMS_CHANGES, ..
 export const ADDED_CHECKS: AddedCheck[] = [
   {
     target: 'pms',
+    check: 'pms.property.create-only-activated',
+    why: 'Issue 26 (clause gap cp-activation.2, D-402): CreateProperty in the profile says the channel manager activated it; without it the mock refuses CreateProperty (1006) and any CreateProperty of the run fails (fault create-property-not-activated, run with CreateProperty left out of the profile); with it, not applicable',
+  },
+  {
+    target: 'ota',
+    check: 'property.create.not-activated-refused',
+    why: 'Issue 26 (clause gap cp-activation.1, D-401): the optional hooks.create_property_activation withdraws the activation for one CreateProperty, which must get success false, and gives it back (fault create-property-ignores-activation); without the hook, not applicable',
+  },
+  {
+    target: 'pms',
+    check: 'pms.callback.ari-full-refresh-every-property',
+    why: 'Issue 26 (clause gap cb-ari-full-refresh-ident.2, D-400): the optional profile field property.other_pms_property_ids names further PMS properties the channel manager maps to the same wbp_property_id; ARIFullRefresh naming only wbp_property_id must make each re-send its ARI in its own pms_property_id (fault refresh-first-property-only); without the field, not applicable',
+  },
+  {
+    target: 'pms',
     check: 'pms.booking.cancel-id-verbatim',
     why: 'Issue 26 (clause gap booking-id-verbatim.3): the optional hooks.cancel_booking makes the PMS cancel a booking it imported; its CancelBooking carries the listed booking_id as the same string (fault cancel-id-zeros-dropped); without the hook or the CancelBooking capability, not applicable',
   },

@@ -12,7 +12,7 @@ import { UNRULED_CHECKS } from '../../src/spec/unruled-checks.js';
 import type { CheckMeta, Target } from '../../src/spec/vocabulary.js';
 
 /** The known-missing list may only shrink: lower this number when a clause leaves it, never raise it. */
-const KNOWN_MISSING_CEILING = 3;
+const KNOWN_MISSING_CEILING = 0;
 
 const traces = traceBuiltinClauses();
 

@@ -10,6 +10,8 @@ import { PMS_ERROR_CHECKS } from './pms-errors.js';
 import { PMS_ARI_EXTRA_CHECKS } from './pms-ari-extra.js';
 import { PMS_ARI_OCCUPANCY_CHECKS } from './pms-ari-occupancy.js';
 import { PMS_CLAUSE_CHECKS } from './pms-clauses.js';
+import { ariRefreshEveryProperty } from './pms-ari-properties.js';
+import { createPropertyOnlyActivated } from './pms-activation.js';
 import { PROPERTY_CHECKS } from './property.js';
 import { PROPERTY_EFFECT_CHECKS } from './property-effects.js';
 import { roomChangedInPlace } from './property-by-id.js';
@@ -31,6 +33,8 @@ const ALL: CodeCheck[] = [
   ...PMS_ARI_EXTRA_CHECKS,
   ...PMS_ARI_OCCUPANCY_CHECKS,
   ...PMS_CLAUSE_CHECKS,
+  ariRefreshEveryProperty,
+  createPropertyOnlyActivated,
 ];
 
 export const CODE_CHECKS: ReadonlyMap<string, CodeCheck> = new Map(ALL.map((c) => [c.name, c]));

@@ -27,6 +27,8 @@ export interface PmsFacts {
   inbound: readonly LiveExchange[];
   /** The ARI ledger of a window: "run", or the id of the step that opened it. */
   ledger(key: string): AriLedger | undefined;
+  /** The part of a window's ledger sent in one pms_property_id's name (kept only when the profile maps several PMS properties). */
+  propertyLedger?(key: string, pmsPropertyId: number): AriLedger | undefined;
   /** Room x rate plan pairs the channel manager maps. */
   mappedPairs: Array<{ room: string; rate: string }>;
   /** Start of the judged window (clock ms). */

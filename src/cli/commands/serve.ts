@@ -126,6 +126,7 @@ async function serveReferenceOta(options: ServeOptions, io: CliIo): Promise<() =
   });
   io.stdout.write(
     `reference OTA listening\n  base URL: ${server.baseUrl}\n  create_booking hook: POST ${server.hookUrl}\n  modify_booking hook: POST ${server.hookUrl}/modify\n` +
+      `  create_property_activation hook: POST ${new URL(server.hookUrl).origin}/test/create-property-activation\n` +
       `  credentials (profile): ${referenceProfilePath('ota')}\n${tlsLine(tls)}` +
       `${options.variant?.length ? `  broken on purpose: ${options.variant.join(', ')}\n` : ''}Stop with Ctrl-C.\n`,
   );
@@ -159,6 +160,7 @@ async function serveReferencePms(options: ServeOptions, io: CliIo): Promise<() =
       notifyBooking: caps.includes('NotifyBooking'),
       bookingCreate: caps.includes('BookingCreate'),
       roomInfo: caps.includes('RoomInfo'),
+      createProperty: caps.includes('CreateProperty'),
     },
     autoStart: options.start ?? false,
     host: options.host ?? '127.0.0.1',

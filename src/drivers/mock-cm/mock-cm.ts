@@ -51,7 +51,7 @@ export interface MockCmOptions {
   sharedSecret: string;
   /** The PMS's channel id: with the shared secret and the property, what tells the PMS from an outsider. */
   pmsCid: string;
-  property: { pms_property_id: number; wbp_property_id: string; wbp_property_password: string };
+  property: { pms_property_id: number; wbp_property_id: string; wbp_property_password: string; other_pms_property_ids?: number[] };
   host: string;
   port: number;
   tls?: { cert: string | Buffer; key: string | Buffer } | undefined;
@@ -66,6 +66,8 @@ export interface MockCmOptions {
   bookingSeed?: number | undefined;
   /** A shared server to mount under instead of listening on host:port (the onboarding service's worker). */
   mount?: MockMount | undefined;
+  /** CreateProperty is activated for the PMS's channel (profile capability; D-402); default true. Else it is refused (1006). */
+  createPropertyActivated?: boolean | undefined;
 }
 
 /** An answer as written: its bytes kept for the evidence and the judge. */
@@ -116,6 +118,7 @@ export class MockChannelManager {
       storeAri: false,
       // The password is optional in SetupProperty: a PMS that leaves it out is not refused (D-161).
       setupPasswordOptional: true,
+      propertyActivated: options.createPropertyActivated ?? true,
       fixture: this.servedFixture(options.fixture ?? loadPropertyFixture()),
       renderReservation: (b: BookingRecord) => this.shapes.reservation(b.id, renderMockReservation(b, options.reservationTemplate), 'GetBookingId'),
       // GetBookingList, GetRoomTypes and GetRatePlans served in their generated shapes: changed on the answer object, written once.
@@ -127,7 +130,10 @@ export class MockChannelManager {
     this.identity = {
       sharedSecret: options.sharedSecret,
       pmsCid: options.pmsCid,
-      knowsPmsId: (id) => id === String(property.pms_property_id) || this.model.properties.hasPmsId(id),
+      knowsPmsId: (id) =>
+        id === String(property.pms_property_id) ||
+        (property.other_pms_property_ids ?? []).some((other) => id === String(other)) ||
+        this.model.properties.hasPmsId(id),
       knowsWbpId: (id) => id === property.wbp_property_id || this.model.properties.get(id) !== undefined,
       passwordOf: (id) => (id === property.wbp_property_id ? property.wbp_property_password : this.model.properties.get(id)?.wbp_property_password),
     };

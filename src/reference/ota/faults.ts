@@ -118,6 +118,7 @@ export const OTA_FAULT_NAMES = [
   'healthcheck-checks-credentials',
   'ack-4004-no-reason',
   'cancel-requires-reason',
+  'create-property-ignores-activation',
 ] as const;
 
 export type OtaFault = (typeof OTA_FAULT_NAMES)[number];

@@ -1,7 +1,8 @@
 // The reference OTA over HTTP(S): the channel-manager core (with the faults' variants, if
 // any) behind a server. Takes its options plus where to listen, gives a running server
-// whose API is `{origin}{basePath}/<OperationName>` and whose test hook
-// `POST {origin}/test/bookings` creates a booking. Node built-ins only; never crashes.
+// whose API is `{origin}{basePath}/<OperationName>` and whose test hooks create a booking
+// (`POST {origin}/test/bookings`), modify one and activate CreateProperty or withdraw its
+// activation. Node built-ins only; never crashes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { closeServer, listen, originOf, pathSegment } from '../../support/http-server.js';
 import { type ChannelManager, OTA_ERROR_IDS, type OtaResponse, jsonResponse } from '../../channel-manager/index.js';
@@ -37,6 +38,8 @@ export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 export const HOOK_PATH = '/test/bookings';
 /** Test hook: a guest changes a booking ({"booking_id": "..."}). */
 export const MODIFY_HOOK_PATH = '/test/bookings/modify';
+/** Test hook: the channel manager activates CreateProperty or withdraws it ({"activated": true|false}). */
+export const ACTIVATION_HOOK_PATH = '/test/create-property-activation';
 
 export async function startReferenceOta(options: ReferenceOtaServerOptions): Promise<ReferenceOtaServer> {
   const model = createReferenceOta({ strictRequests: true, ...options });
@@ -73,7 +76,14 @@ async function serve(req: IncomingMessage, res: ServerResponse, model: ChannelMa
     if (read.reason === 'too-large') sendAnswer(req, res, tooLargeAnswer(MAX_BODY_BYTES));
     return;
   }
-  const hook = url.pathname === HOOK_PATH ? createBooking : url.pathname === MODIFY_HOOK_PATH ? modifyBooking : undefined;
+  const hook =
+    url.pathname === HOOK_PATH
+      ? createBooking
+      : url.pathname === MODIFY_HOOK_PATH
+        ? modifyBooking
+        : url.pathname === ACTIVATION_HOOK_PATH
+          ? setActivation
+          : undefined;
   if (hook) {
     sendAnswer(req, res, call.method === 'POST' ? hook(model, read.bytes) : hookMethodAnswer());
     return;
@@ -117,4 +127,17 @@ function modifyBooking(model: ChannelManager, bytes: Uint8Array): OtaResponse {
   const id = typeof input === 'object' && input !== null ? (input as Record<string, unknown>).booking_id : undefined;
   if (typeof id !== 'string') return jsonResponse(400, { error: 'the body must be JSON: {"booking_id": "..."}' });
   return model.modifyBooking(id) ? jsonResponse(200, { booking_id: id }) : jsonResponse(404, { error: `no active booking ${id}` });
+}
+
+function setActivation(model: ChannelManager, bytes: Uint8Array): OtaResponse {
+  let input: unknown;
+  try {
+    input = JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    input = undefined;
+  }
+  const activated = typeof input === 'object' && input !== null ? (input as Record<string, unknown>).activated : undefined;
+  if (typeof activated !== 'boolean') return jsonResponse(400, { error: 'the body must be JSON: {"activated": true|false}' });
+  model.setPropertyActivated(activated);
+  return jsonResponse(200, { activated });
 }

@@ -32,8 +32,11 @@ export class AriSender {
     private readonly options: AriSenderOptions,
   ) {}
 
-  /** Every pair, every date of the refresh window, all fields. Resolves when sent. */
-  fullRefresh(mapping: Mapping): Promise<void> {
+  /**
+   * Every pair, every date of the refresh window, all fields. Resolves when sent. `pmsPropertyId`:
+   * sent in the name of another PMS property mapped to the same wbp_property_id (the same rooms).
+   */
+  fullRefresh(mapping: Mapping, pmsPropertyId?: number): Promise<void> {
     return this.enqueue(async () => {
       this.ctx.state.refreshesStarted += 1;
       const window = this.window();
@@ -41,7 +44,7 @@ export class AriSender {
       const pause = this.ctx.behaviour.refreshPauseMs();
       for (const [index, batch] of this.ctx.behaviour.refreshBatches(items, { size: this.options.itemsPerRequest, mapping, window }).entries()) {
         if (index > 0 && pause > 0) await this.ctx.clock.sleep(pause, this.ctx.signal);
-        if (!(await this.sendBatch(batch)) && !this.ctx.behaviour.continuesRefreshAfterError()) return;
+        if (!(await this.sendBatch(batch, pmsPropertyId)) && !this.ctx.behaviour.continuesRefreshAfterError()) return;
       }
       this.ctx.state.fullRefreshes += 1;
     });
@@ -123,8 +126,9 @@ export class AriSender {
   }
 
   /** Whether the channel manager accepted it. */
-  private async sendBatch(items: readonly InventoryItem[]): Promise<boolean> {
+  private async sendBatch(items: readonly InventoryItem[], pmsPropertyId?: number): Promise<boolean> {
     this.ctx.state.ariUpdates += 1;
-    return (await send(this.ctx, 'ARIUpdate', { currency: this.options.currency, Inventory: items })).ok;
+    const as = pmsPropertyId === undefined ? {} : { pms_property_id: pmsPropertyId };
+    return (await send(this.ctx, 'ARIUpdate', { ...as, currency: this.options.currency, Inventory: items })).ok;
   }
 }

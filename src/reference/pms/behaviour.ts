@@ -56,6 +56,11 @@ export class PmsBehaviour {
     return ['HealthCheck', 'SetupProperty', 'GetRoomTypes', 'GetRatePlans'];
   }
 
+  /** Whether the property sync sends CreateProperty: only once the channel manager activated it (cp-activation.2). */
+  sendsCreateProperty(activated: boolean): boolean {
+    return activated;
+  }
+
   /** Whether the property sync goes out right after SetupProperty, as part of connecting. */
   syncsWhileConnecting(): boolean {
     return false;
@@ -187,6 +192,11 @@ export class PmsBehaviour {
   /** Whether ARIFullRefresh starts a refresh; `by` says which property ids it named. */
   refreshesOnCallback(_by: { pms?: boolean | undefined; wbp?: boolean | undefined }): boolean {
     return true;
+  }
+
+  /** The other PMS properties (mapped to the same wbp_property_id) an ARIFullRefresh by wbp_property_id refreshes too: all. */
+  refreshedAlongside(others: readonly number[]): readonly number[] {
+    return others;
   }
 
   /** Whether NotifyBooking starts a poll; `known`: the booking was imported before. */

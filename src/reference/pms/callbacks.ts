@@ -80,7 +80,13 @@ const named = (value: unknown): boolean => value !== undefined && value !== null
 function act(pms: ReferencePms, name: CallbackName, body: Record<string, unknown>): CallbackAnswer {
   switch (name) {
     case 'ARIFullRefresh':
-      return pms.requestFullRefresh({ pms: named(body.pms_property_id), wbp: named(body.wbp_property_id) }) ? ok() : notConnected();
+      return pms.requestFullRefresh({
+        pms: named(body.pms_property_id),
+        wbp: named(body.wbp_property_id),
+        ...(named(body.pms_property_id) ? { pmsId: Number(body.pms_property_id) } : {}),
+      })
+        ? ok()
+        : notConnected();
     case 'NotifyBooking': {
       if (typeof body.booking_id !== 'string' && typeof body.booking_id !== 'number') {
         return errorAnswer(PMS_ERROR_IDS.badRequest, 'booking_id is required.');

@@ -13,6 +13,8 @@ export interface PmsCredentials {
   pms_property_id: number;
   wbp_property_id: string;
   wbp_property_password: string;
+  /** Further properties of this PMS that the channel manager maps to the same wbp_property_id. */
+  other_pms_property_ids?: number[] | undefined;
 }
 
 export interface CmClientOptions {

@@ -131,6 +131,16 @@ const FAULT_TABLE = {
     SPEC.events,
     'pms.callback.ari-full-refresh-by-pms-id',
   ),
+  'create-property-not-activated': fault(
+    'Sends CreateProperty as part of connecting although the channel manager has not activated it (the profile does not declare CreateProperty)',
+    ep('CreateProperty'),
+    'pms.property.create-only-activated',
+  ),
+  'refresh-first-property-only': fault(
+    'ARIFullRefresh naming only wbp_property_id refreshes the first PMS property it resolves to, not the others (profile property.other_pms_property_ids)',
+    SPEC.events,
+    'pms.callback.ari-full-refresh-every-property',
+  ),
   'booking-create-no-availability': fault(
     'Imports a BookingCreate booking without sending an availability update',
     SPEC.events,

@@ -26,6 +26,8 @@ export interface PmsCapabilities {
   notifyBooking?: boolean;
   bookingCreate?: boolean;
   roomInfo?: boolean;
+  /** The channel manager activated CreateProperty for the channel (out of band, spec: its prerequisite). */
+  createProperty?: boolean;
 }
 
 export interface ReferencePmsOptions {
@@ -86,6 +88,7 @@ export class ReferencePms {
       notifyBooking: caps.notifyBooking ?? true,
       bookingCreate: caps.bookingCreate ?? true,
       roomInfo: caps.roomInfo ?? true,
+      createProperty: caps.createProperty ?? true,
     };
     this.pollIntervalMs = options.pollIntervalMs ?? (this.capabilities.bookingCreate ? LIMITS.pollIntervalWithBookingCreateMs : LIMITS.pollIntervalMs);
     this.fixture = options.fixture ?? defaultPmsFixture();
@@ -129,7 +132,7 @@ export class ReferencePms {
     if (this.state.propertySyncStarted || this.state.phase === 'closed') return false;
     this.state.propertySyncStarted = true;
     const fixture = this.options.propertySync ?? loadPropertySyncFixture();
-    this.background(runPropertySync(this.ctx, fixture), 'property sync');
+    this.background(runPropertySync(this.ctx, fixture, 'hook', this.capabilities.createProperty), 'property sync');
     return true;
   }
 
@@ -137,14 +140,28 @@ export class ReferencePms {
   private async syncWhileConnecting(): Promise<void> {
     if (!this.behaviour.syncsWhileConnecting() || this.state.propertySyncStarted) return;
     this.state.propertySyncStarted = true;
-    await runPropertySync(this.ctx, this.options.propertySync ?? loadPropertySyncFixture(), 'connect');
+    await runPropertySync(this.ctx, this.options.propertySync ?? loadPropertySyncFixture(), 'connect', this.capabilities.createProperty);
   }
 
-  /** ARIFullRefresh: queues a complete refresh; false when not connected. `by` says which ids the callback named. */
-  requestFullRefresh(by: { pms?: boolean; wbp?: boolean } = { pms: true, wbp: true }): boolean {
+  /**
+   * ARIFullRefresh: queues a complete refresh; false when not connected. `by` says which ids the
+   * callback named (`pmsId`: the PMS id it named). Named by pms_property_id, that property is
+   * refreshed; by wbp_property_id alone, every property it resolves to: this one, then each other.
+   */
+  requestFullRefresh(by: { pms?: boolean; wbp?: boolean; pmsId?: number } = { pms: true, wbp: true }): boolean {
     const mapping = this.state.mapping;
     if (!this.connected || !mapping) return false;
-    if (this.behaviour.refreshesOnCallback(by)) this.background(this.sender.fullRefresh(mapping), 'full refresh');
+    if (!this.behaviour.refreshesOnCallback(by)) return true;
+    const own = this.options.property.pms_property_id;
+    const others = this.options.property.other_pms_property_ids ?? [];
+    const named = by.pmsId !== undefined && others.includes(by.pmsId) ? by.pmsId : undefined;
+    if (named !== undefined) this.background(this.sender.fullRefresh(mapping, named), 'full refresh');
+    else this.background(this.sender.fullRefresh(mapping), 'full refresh');
+    if (by.pms !== true) {
+      for (const other of this.behaviour.refreshedAlongside(others)) {
+        if (other !== own) this.background(this.sender.fullRefresh(mapping, other), 'full refresh');
+      }
+    }
     return true;
   }
 

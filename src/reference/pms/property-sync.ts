@@ -37,12 +37,13 @@ function copy<T>(value: T): T {
 /**
  * Sends the whole sequence; a refused step is noted and the next one still goes out.
  * `connect` is the order of a PMS that syncs as part of connecting (deletions before the
- * rate plan change), which the spec's flow allows as well.
+ * rate plan change), which the spec's flow allows as well. `activated`: the channel manager
+ * activated CreateProperty for the channel (out of band; without it no CreateProperty goes out).
  */
-export async function runPropertySync(ctx: PmsContext, fixture: PropertySyncFixture, order: 'hook' | 'connect' = 'hook'): Promise<void> {
+export async function runPropertySync(ctx: PmsContext, fixture: PropertySyncFixture, order: 'hook' | 'connect' = 'hook', activated = true): Promise<void> {
   const data = ctx.behaviour.syncData(fixture);
   const updateRatePlan = (): Promise<unknown> => send(ctx, 'UpdateRatePlan', { rateplan: copy(data.update_rate_plan) });
-  await send(ctx, 'CreateProperty', { Property: copy(data.property) });
+  if (ctx.behaviour.sendsCreateProperty(activated)) await send(ctx, 'CreateProperty', { Property: copy(data.property) });
   await send(ctx, 'UpdateRoom', { room: copy(data.changed_room) });
   await send(ctx, 'UpdateRoom', { room: copy(data.new_room) });
   if (order === 'hook') await updateRatePlan();

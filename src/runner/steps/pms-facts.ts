@@ -12,6 +12,7 @@ export function pmsFacts(env: StepEnv, windowStart: number, windowKey = 'run'): 
   return {
     inbound: pms.mock.inbound.all(),
     ledger: (key) => pms.judge.ledger(key),
+    propertyLedger: (key, pmsPropertyId) => pms.judge.propertyLedger(key, pmsPropertyId),
     mappedPairs: pms.mock.mappedPairs(),
     windowStart,
     windowKey,

@@ -1,7 +1,8 @@
 // Readings of what a PMS's requests must change after bookings and callbacks: takes nothing,
 // gives the effect windows, re-import, modification and cancellation, NotifyBooking for a
-// cancellation, ARIFullRefresh by either id, a price change, the setup order, the mock's
-// reservation format and the PMS-side rules no harness can observe.
+// cancellation, ARIFullRefresh by either id (and by a wbp id of several PMS properties), a
+// price change, the setup order, the mock's reservation format and the PMS-side rules no
+// harness can observe.
 import { SPEC } from '../sections.js';
 import type { ReadingTopic } from './types.js';
 import { quote } from './types.js';
@@ -76,6 +77,29 @@ export const PMS_EFFECTS: ReadingTopic = {
         'pms.callback.ari-full-refresh-by-pms-id-answered': 'required',
         'pms.callback.ari-full-refresh-by-pms-id': 'required',
       },
+    },
+    {
+      id: 'D-400',
+      title: 'ARIFullRefresh by a wbp_property_id that resolves to several PMS properties',
+      quotes: [quote(SPEC.events, 'identifies it by wbp_property_id (may resolve to several PMS ids) or pms_property_id')],
+      summary: 'With property.other_pms_property_ids, a refresh by wbp_property_id alone must come in full from every PMS property mapped to it.',
+      reading:
+        "Which PMS properties a wbp_property_id resolves to is the channel manager's mapping, so the profile declares it: property.other_pms_property_ids lists the PMS property ids mapped to the same wbp_property_id beside property.pms_property_id. The mock takes ARI (and every other request) sent in any of those pms_property_ids as the property's own. After the ARIFullRefresh naming only wbp_property_id, each of those properties must send ARIUpdate in its own pms_property_id, and every room x rate plan it names must be covered from the day of the callback to a year ahead: which rooms each PMS property holds is the PMS's to say, so the rooms may be split between them, but a property that sends nothing, or a refresh cut short, fails (required). The ARIFullRefresh naming only pms_property_id refreshes that property alone (D-174). Without the field the check is not applicable, never passed.",
+      rules: ['cb-ari-full-refresh-ident'],
+      checks: { 'pms.callback.ari-full-refresh-every-property': 'required' },
+    },
+    {
+      id: 'D-402',
+      title: 'How a PMS learns that CreateProperty is activated',
+      quotes: [
+        quote(SPEC.endpoint('CreateProperty'), 'Prerequisite: activated explicitly by the channel manager.'),
+        quote(`${SPEC.overview} › Typical flow (1)`, 'is created with `CreateProperty` (needs explicit activation by the channel manager)'),
+      ],
+      summary: 'Declaring CreateProperty in a PMS profile says the channel manager activated it; without it the mock refuses it and the PMS must send none.',
+      reading:
+        "The spec names no operation, field or answer that tells a PMS that CreateProperty was activated: activation is given out of band, as the channel manager enables CancelBooking for a channel. A PMS therefore holds it as a setting, and the profile's capabilities are that setting as the channel manager gave it: CreateProperty declared means activated for the PMS's channel. Without it the mock answers CreateProperty with the not-activated error (1006, as the channel-manager core does) and every CreateProperty of the run fails pms.property.create-only-activated (required), whether it went out while connecting or from a sync; the check is judged at the end of the property suite over every request since the run began. With it, every CreateProperty is allowed and the check is not applicable. A window in which the mock withholds activation inside a run was not chosen: a PMS that creates the property as part of connecting is correct once activated, and nothing in the API would tell it when such a window ends.",
+      rules: ['cp-activation'],
+      checks: { 'pms.property.create-only-activated': 'required' },
     },
     {
       id: 'D-175',

@@ -43,6 +43,16 @@ export const PROPERTY_SYNC: ReadingTopic = {
       checks: { 'property.create.accepted': 'required' },
     },
     {
+      id: 'D-401',
+      title: 'CreateProperty while not activated, through an activation hook',
+      quotes: [quote(CREATE, 'Prerequisite: activated explicitly by the channel manager.')],
+      summary: 'With hooks.create_property_activation, one CreateProperty sent while the activation is withdrawn must get success false.',
+      reading:
+        'Activation is an act of the channel manager the API does not carry, so only the candidate can withdraw it: the optional hooks.create_property_activation takes {"activated": false} or {"activated": true}. After the property suite, the harness withdraws the activation, sends one CreateProperty with a complete Property and fresh credentials, and gives the activation back at once. The CreateProperty must be answered with success false (required); the failure answer is not shown, so no error id is asked for (error_ids.not_activated names the one an OTA uses). Without the hook the check is not applicable, never a pass; an OTA whose CreateProperty is not activated at all skips it with the rest of the suite (D-019).',
+      rules: ['cp-activation'],
+      checks: { 'property.create.not-activated-refused': 'required' },
+    },
+    {
       id: 'D-020',
       title: 'Reflection in GetRoomTypes / GetRatePlans, through room_mappings',
       quotes: [quote(SPEC.endpoints, 'Returns the rooms configured for the credentials'), CREATE_NOT_SHOWN, UPDATE_ROOM_NOT_SHOWN],

@@ -286,6 +286,12 @@ const CASES: Record<OtaFault, FaultCase> = {
     correct: 1003,
     faulty: 'success',
   },
+  // CreateProperty while the activation is withdrawn (the activation hook).
+  'create-property-ignores-activation': {
+    probe: (m) => (m.setPropertyActivated(false), createProperty(m).json?.success),
+    correct: false,
+    faulty: true,
+  },
   'create-property-changes-nothing': {
     probe: (m) => (createProperty(m), onCreated(m, 'GetRoomTypes').json.success),
     correct: true,

@@ -96,7 +96,7 @@ async function certify(server: ReferenceOtaServer, capabilities: string[], notAc
 describe('the property suite', () => {
   it('skips every check as not applicable, with the reason, when CreateProperty is not activated and the profile names its error id', async () => {
     const { result, exitCode, checks } = await certify(await startOta({ activated: false }), ALL, [1006]);
-    expect(checks).toHaveLength(19);
+    expect(checks).toHaveLength(20);
     for (const check of checks) {
       expect(check.outcome, check.id).toBe('skip');
       expect(check.skipKind, check.id).toBe('not-applicable');
@@ -117,11 +117,14 @@ describe('the property suite', () => {
 
   it('reads every effect back by label when the answers carry no room_mappings (nor credentials): all pass', async () => {
     const { result, outcomes, checks } = await certify(await startOta({ strip: true }), ALL);
+    // The profile declares no hooks.create_property_activation: that check alone is not applicable, never a pass (D-401).
+    const { 'property.create.not-activated-refused': withoutHook, ...rest } = outcomes;
+    expect(withoutHook).toBe('skip:not-applicable');
     expect(
-      Object.values(outcomes).every((o) => o === 'pass'),
+      Object.values(rest).every((o) => o === 'pass'),
       JSON.stringify(outcomes),
     ).toBe(true);
-    expect(checks).toHaveLength(19);
+    expect(checks).toHaveLength(20);
     expect(checks.find((c) => c.id === 'property.create.rooms-listed')?.message).toContain('(by label)');
     expect(result.verdict).toBe('passed-partial');
   });

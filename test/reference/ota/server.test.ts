@@ -6,6 +6,7 @@ import { type ReferenceOtaServer, startReferenceOta } from '../../../src/referen
 import { ManualClock } from '../../../src/support/clock.js';
 import { NOT_ENABLED, PROPERTY, SECRET, START, envelope } from '../../channel-manager/helpers.js';
 import { tlsFixtures } from '../../support/tls-fixtures.js';
+import { CREATED, propertyFixture } from '../../channel-manager/property-helpers.js';
 
 let server: ReferenceOtaServer | undefined;
 
@@ -81,6 +82,26 @@ describe('startReferenceOta', () => {
     expect(after.reservation.IsModification).toBe(1);
     expect((await fetch(`${ota.hookUrl}/modify`, { method: 'POST', body: '{"booking_id": "B-nope"}' })).status).toBe(404);
     expect((await fetch(`${ota.hookUrl}/modify`, { method: 'POST', body: 'not json' })).status).toBe(400);
+  });
+
+  it('withdraws and gives back the activation of CreateProperty through the activation hook; bad bodies refused', async () => {
+    const ota = await start();
+    const hook = `http://127.0.0.1:${ota.port}/test/create-property-activation`;
+    const create = async (id: string) =>
+      (await (
+        await post(ota.baseUrl, 'CreateProperty', { ...CREATED, wbp_property_id: id, pms_property_id: String(id), Property: propertyFixture() })
+      ).json()) as { success: boolean; errors?: { id: number }[] };
+    const off = await fetch(hook, { method: 'POST', body: '{"activated": false}' });
+    expect(off.status).toBe(200);
+    expect(await off.json()).toEqual({ activated: false });
+    const refused = await create('8000101');
+    expect(refused.success).toBe(false);
+    expect(refused.errors?.[0]?.id).toBe(1006);
+    expect((await fetch(hook, { method: 'POST', body: '{"activated": true}' })).status).toBe(200);
+    expect((await create('8000102')).success).toBe(true);
+    expect((await fetch(hook, { method: 'POST', body: '{"activated": "no"}' })).status).toBe(400);
+    expect((await fetch(hook, { method: 'POST', body: 'not json' })).status).toBe(400);
+    expect((await fetch(hook)).status).toBe(405);
   });
 
   it('answers errors as JSON and never crashes on odd requests', async () => {

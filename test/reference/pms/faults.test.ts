@@ -25,6 +25,7 @@ interface FaultCase {
 }
 
 const HOURS = 3_600_000;
+const SECOND_PMS_PROPERTY = 25679;
 const settledFor = (ms: number) => pause(ms);
 
 async function polls(pair: Pair, count: number): Promise<void> {
@@ -409,6 +410,22 @@ const CASES: Record<PmsFault, FaultCase> = {
     probe: (p, a) => [answerOf(a).json.success, p.pms.state.refreshesStarted],
     correct: [true, 2],
     faulty: [true, 1],
+  },
+  // The channel manager has not activated CreateProperty: connecting sends none (the correct PMS), or one anyway.
+  'create-property-not-activated': {
+    scenario: 'setup',
+    options: { capabilities: { createProperty: false } },
+    probe: (p) => p.of('CreateProperty').length,
+    correct: 0,
+    faulty: 1,
+  },
+  // A second PMS property mapped to the same wbp_property_id: the refresh by that id goes out in its name too.
+  'refresh-first-property-only': {
+    scenario: 'refreshByWbp',
+    options: { ...LONG_POLL, property: { ...PROPERTY, other_pms_property_ids: [SECOND_PMS_PROPERTY] } },
+    probe: (p) => [...new Set(p.of('ARIUpdate').map((r) => r.body.pms_property_id))].sort(),
+    correct: [PROPERTY.pms_property_id, SECOND_PMS_PROPERTY].sort(),
+    faulty: [PROPERTY.pms_property_id],
   },
   'refresh-needs-wbp-id': {
     scenario: 'refreshCallback',

@@ -44,6 +44,11 @@ export const PROPERTY_FAULTS = {
     description: 'GetRatePlans of a property made by CreateProperty leaves out the rate plans of its last room',
     spec: ep('GetRatePlans'),
   },
+  'create-property-ignores-activation': {
+    description:
+      'CreateProperty does not check its activation: with the activation withdrawn (hooks.create_property_activation) it still creates the property and answers success',
+    spec: ep('CreateProperty'),
+  },
   'create-property-changes-nothing': {
     description: 'CreateProperty answers a bare success true but stores nothing (the property does not exist afterwards)',
     spec: ep('CreateProperty'),
@@ -161,6 +166,13 @@ export const PROPERTY_VARIANTS: Readonly<Record<PropertyFault, OtaVariant>> = {
     const last = property.rooms.at(-1);
     return last ? { ...catalogue, plans: catalogue.plans.filter((plan) => plan.wbp_room_id !== String(last.wbp_room_id)) } : catalogue;
   }),
+  // Its CreateProperty is always on: a withdrawn activation changes nothing.
+  'create-property-ignores-activation': (Base) =>
+    class extends Base {
+      override setPropertyActivated(): void {
+        super.setPropertyActivated(true);
+      }
+    },
   'create-property-changes-nothing': (Base) =>
     class extends Base {
       protected override operate(operation: OperationName, body: RequestBody, target: PropertyTarget): Reply {

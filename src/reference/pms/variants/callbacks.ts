@@ -1,6 +1,7 @@
 // Variants of the reference PMS's callbacks: takes nothing, gives the variants that ignore
-// ARIFullRefresh or NotifyBooking (always, or in some cases), answer a callback wrongly
-// (success false, HTTP 500, text/plain, RoomInfo without units) or serve no RoomInfo path.
+// ARIFullRefresh or NotifyBooking (always, in some cases, or for all but the first property),
+// answer a callback wrongly (success false, HTTP 500, text/plain, RoomInfo without units) or
+// serve no RoomInfo path.
 import { PMS_ERROR_IDS, type CallbackAnswer, errorAnswer } from '../callbacks.js';
 import type { PmsFault } from '../faults.js';
 import { type PmsVariant, transformCallback } from './variant.js';
@@ -9,6 +10,7 @@ type CallbackFault =
   | 'no-refresh-on-callback'
   | 'refresh-needs-pms-id'
   | 'refresh-needs-wbp-id'
+  | 'refresh-first-property-only'
   | 'notify-no-poll'
   | 'notify-ignores-changes'
   | 'notify-error'
@@ -48,6 +50,13 @@ export const CALLBACK_VARIANTS: Readonly<Record<CallbackFault, PmsVariant>> = {
   'no-refresh-on-callback': refreshOnlyIf(() => false),
   'refresh-needs-pms-id': refreshOnlyIf((by) => by.pms === true),
   'refresh-needs-wbp-id': refreshOnlyIf((by) => by.wbp === true),
+  // Resolves wbp_property_id to its first property only: the others mapped to it are not refreshed.
+  'refresh-first-property-only': (Base) =>
+    class extends Base {
+      override refreshedAlongside(): readonly number[] {
+        return [];
+      }
+    },
   'notify-no-poll': pollOnlyIf(() => false),
   // A booking it imported before is not polled for again.
   'notify-ignores-changes': pollOnlyIf((known) => !known),

@@ -3,7 +3,8 @@
 // UpdateRoom gives a second rate plan the id 0, whose full refresh leaves units or rates to
 // a room's first rate plan, whose sync goes on after a 1002 refusal, whose SetupProperty and
 // GetRoomTypes carry RoomInfo unasked, whose rate prices all free units of a night, and whose
-// date ranges ignore the days per range agreed with the channel.
+// date ranges ignore the days per range agreed with the channel, and whose CreateProperty goes
+// out while the channel manager has not activated it.
 import type { InventoryItem } from '../calendar.js';
 import type { RefreshPlan } from '../behaviour.js';
 import type { PmsFault } from '../faults.js';
@@ -21,7 +22,8 @@ type GapFault =
   | 'continues-after-not-enabled'
   | 'room-info-unasked'
   | 'rate-for-all-units'
-  | 'range-days-ignored';
+  | 'range-days-ignored'
+  | 'create-property-not-activated';
 
 /** The full refresh with `drop` left out of every item but those of each room's first rate plan. */
 function refreshFirstPlanOnly(drop: 'units' | 'rate'): PmsVariant {
@@ -90,6 +92,18 @@ export const GAP_VARIANTS: Readonly<Record<GapFault, PmsVariant>> = {
         )
       : body.Inventory,
   })),
+  // Its deep integration has no activation setting: it creates the property as part of
+  // connecting, whether or not the channel manager activated CreateProperty.
+  'create-property-not-activated': (Base) =>
+    class extends Base {
+      override sendsCreateProperty(): boolean {
+        return true;
+      }
+
+      override syncsWhileConnecting(): boolean {
+        return true;
+      }
+    },
   // Its ARI export has no setting for the days per range: runs of equal days go out whole.
   'range-days-ignored': (Base) =>
     class extends Base {

@@ -1,0 +1,51 @@
+// Code check on a full refresh asked for by wbp_property_id when the channel manager resolves
+// that id to several PMS properties (PMS target): takes the window's ARI ledger per
+// pms_property_id, the profile's PMS property ids and the mapped pairs, gives whether every one
+// of those properties re-sent its ARI in full (cb-ari-full-refresh-ident.2, D-400).
+import { coverageReport } from '../ari-ledger.js';
+import { lastNightOfYearFrom } from '../coverage.js';
+import { dayNumber, dayString, formatDate } from '../../support/time.js';
+import type { CodeCheck, PmsFacts } from './types.js';
+import { fail, pass, skip, unexpected } from '../check-verdict.js';
+
+/** What is missing of one property's refresh: nothing, no ARIUpdate at all, or the pairs it sent short of a year. */
+function shortfall(pms: PmsFacts, key: string, pmsId: number, from: number): string | undefined {
+  const ledger = pms.propertyLedger?.(key, pmsId);
+  if (!ledger || ledger.requests === 0) return `${pmsId}: no ARIUpdate in its pms_property_id`;
+  // Which rooms each property holds is the PMS's: the pairs it names must each reach a year ahead.
+  const named = pms.mappedPairs.filter(({ room, rate }) => ledger.pair(room, rate) !== undefined);
+  if (named.length === 0) return `${pmsId}: ${ledger.requests} ARIUpdate(s) naming no mapped room x rate plan`;
+  const to = lastNightOfYearFrom(from);
+  const short = coverageReport(ledger, named, from, to).filter((r) => r.gaps.length > 0);
+  if (short.length === 0) return undefined;
+  const first = short[0]!;
+  const gap = first.gaps[0]!;
+  return `${pmsId}: ${short.length} of ${named.length} pair(s) short of ${dayString(to)} (${first.room} x ${first.rate}: first gap ${dayString(gap[0])}..${dayString(gap[1])})`;
+}
+
+export const ariRefreshEveryProperty: CodeCheck = {
+  name: 'ari-refresh-every-property',
+  description:
+    'after ARIFullRefresh naming only wbp_property_id, every PMS property the profile maps to it (property.pms_property_id and property.other_pms_property_ids) re-sends its ARI: ARIUpdate in its own pms_property_id, every pair it names covered one year ahead',
+  run(input) {
+    const pms = input.pms;
+    if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
+    const others = input.profile.property.other_pms_property_ids ?? [];
+    if (others.length === 0) {
+      return skip(
+        'the profile maps one PMS property to wbp_property_id (property.other_pms_property_ids names no other): a wbp_property_id resolving to several cannot be asked for',
+        'not-applicable',
+      );
+    }
+    const ids = [input.profile.property.pms_property_id, ...others];
+    const from = dayNumber(formatDate(pms.windowStart))!;
+    const key = String(input.args.window ?? pms.windowKey);
+    const missing = ids.flatMap((id) => shortfall(pms, key, id, from) ?? []);
+    if (missing.length === 0)
+      return pass(`each of the ${ids.length} PMS properties ${ids.join(', ')} re-sent its ARI to ${dayString(lastNightOfYearFrom(from))}`);
+    return fail(
+      `${unexpected('full refresh per PMS property', `a full refresh from each of ${ids.join(', ')}`, `${missing.length} not refreshed in full`)}\n  ${missing.join('\n  ')}`,
+      { expected: ids, actual: missing },
+    );
+  },
+};
