@@ -86,6 +86,9 @@ describe('mock channel manager', () => {
     expect(answer.json.errors[0].id).toBe(1000);
     // The judge reads this record: it must fail the query secret the core refused (it read the last value before).
     expect(mock.inbound.all()[0]!.query).toEqual({ shared_secret: 'wrong' });
+    // The envelope's facts the gate decided from travel with the exchange: the judge reads the same.
+    expect(mock.inbound.all()[0]!.envelope?.secret).toEqual({ query: 'wrong', body: 'right' });
+    expect(mock.inbound.all()[0]!.envelope?.wbpId).toMatchObject({ named: '1001', typed: true, issued: true });
   });
 
   it('answers malformed JSON with the error shape and keeps serving', async () => {

@@ -10,7 +10,7 @@ import type { BodyRead } from '../../support/http-server.js';
 import type { EvidenceLog } from '../evidence-log.js';
 import type { Exchange, LiveExchange, RequestTarget, TransportFailure } from '../../spec/exchange.js';
 import { messageRecord } from '../body-limits.js';
-import { identifyOutsider } from './outsiders.js';
+import { identifyOutsider, readRequestEnvelope } from './outsiders.js';
 import type { Outsider, OutsiderStore, PmsIdentity } from './outsiders.js';
 
 /** A request-target kept as evidence is cut here (Node accepts up to 16 KB of headers). */
@@ -87,7 +87,7 @@ function refusedOutsider(target: string | undefined, ctx: RefusedContext): Outsi
   } catch {
     // An unreadable target carries no secret.
   }
-  return identifyOutsider(query, { ok: false, error: 'missing', detail: 'refused' }, '', ctx.identity);
+  return identifyOutsider(readRequestEnvelope(query, { ok: false, error: 'missing', detail: 'refused' }, '', ctx.identity), '', ctx.identity);
 }
 
 /** A request Node's parser refused: one evidence entry saying what came and why it was refused. */
