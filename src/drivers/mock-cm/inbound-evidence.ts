@@ -136,9 +136,11 @@ export const KEEP_WHOLE_BYTES = 64 * 1024;
  * What stays in memory after a request was judged: small bodies whole; a large one (and
  * every ARIUpdate, whose Inventory the ledger already took) keeps its top-level scalars,
  * each container replaced by a one-line summary. Memory stays flat under a stream of
- * maximum-size requests.
+ * maximum-size requests. The envelope's facts are not kept.
  */
-export function boundedCopy(live: LiveExchange): LiveExchange {
+export function boundedCopy(judged: LiveExchange): LiveExchange {
+  // The envelope's facts served the gate and the judge; nothing reads them after.
+  const { envelope: _read, ...live } = judged;
   const large = live.record.request.bytes > KEEP_WHOLE_BYTES;
   if (!live.request.ok || (!large && live.record.operation !== 'ARIUpdate')) return live;
   const body = live.request.value;
