@@ -177,7 +177,8 @@ function judgeEnvelope(x: LiveExchange, body: Record<string, unknown>, issued: I
   const ids = [x.record.id];
   const op = String(x.record.operation);
   const out: Judged[] = [];
-  const facts = readEnvelope({ operation: op, query: x.query ?? {}, body }, issued);
+  // As the mock read them (its gate decided from the same facts); read here when built without the mock.
+  const facts = x.envelope ?? readEnvelope({ operation: op, query: x.query ?? {}, body }, issued);
   const { query, body: inBody } = facts.secret;
   out.push({
     meta: INBOUND_CHECKS.querySecret,

@@ -2,6 +2,7 @@
 // serialisable, what reports show) and the LiveExchange the checks read (parsed bodies,
 // never serialised because they are not redacted).
 import type { MessageName } from './operations.js';
+import type { EnvelopeFacts } from './envelope-facts.js';
 import { MAX_JSON_DEPTH } from '../support/json-depth.js';
 import { scanJson } from '../support/json-scan.js';
 import type { InexactNumber, JsonScan, RepeatedKey } from '../support/json-scan.js';
@@ -87,6 +88,8 @@ export interface LiveExchange {
   requestContentType?: string;
   /** Inbound only: the query parameters as received (not redacted; never serialised). */
   query?: Record<string, string>;
+  /** Inbound only: the envelope's facts as the mock read them against the profile (its gate decided from them; the judge reads them). */
+  envelope?: EnvelopeFacts;
   /** Inbound only: the mock answered with an error on purpose (a scenario step asked for it). */
   injected?: string;
   /** Inbound only: a digest of the raw request bytes (identical retries have the same one). */

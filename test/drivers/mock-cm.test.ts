@@ -7,6 +7,7 @@ import { MockChannelManager } from '../../src/drivers/mock-cm/mock-cm.js';
 import { EvidenceLog } from '../../src/drivers/evidence-log.js';
 import { Redactor } from '../../src/support/redact.js';
 import { systemClock } from '../../src/support/clock.js';
+import type { LiveExchange } from '../../src/spec/exchange.js';
 
 const SECRET = 'mock-shared-secret';
 const PROPERTY = { pms_property_id: 7, wbp_property_id: '1001', wbp_property_password: 'pw-mock-1' };
@@ -82,10 +83,16 @@ describe('mock channel manager', () => {
 
   it('keeps the query as the core and the gate read it: a repeated shared_secret is its first value', async () => {
     const { mock } = await startMock();
+    const judged: LiveExchange[] = [];
+    mock.onExchange((x) => judged.push(x));
     const answer = await post(mock.url, 'GetRatePlans', envelope('GetRatePlans'), `wrong&shared_secret=${SECRET}`);
     expect(answer.json.errors[0].id).toBe(1000);
     // The judge reads this record: it must fail the query secret the core refused (it read the last value before).
     expect(mock.inbound.all()[0]!.query).toEqual({ shared_secret: 'wrong' });
+    // The envelope's facts the gate decided from go to the judge with the exchange, and are not kept after.
+    expect(judged[0]!.envelope?.secret).toEqual({ query: 'wrong', body: 'right' });
+    expect(judged[0]!.envelope?.wbpId).toMatchObject({ named: '1001', typed: true, issued: true });
+    expect(mock.inbound.all()[0]!.envelope).toBeUndefined();
   });
 
   it('answers malformed JSON with the error shape and keeps serving', async () => {

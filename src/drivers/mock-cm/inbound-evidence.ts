@@ -10,7 +10,7 @@ import type { BodyRead } from '../../support/http-server.js';
 import type { EvidenceLog } from '../evidence-log.js';
 import type { Exchange, LiveExchange, RequestTarget, TransportFailure } from '../../spec/exchange.js';
 import { messageRecord } from '../body-limits.js';
-import { identifyOutsider } from './outsiders.js';
+import { identifyOutsider, readRequestEnvelope } from './outsiders.js';
 import type { Outsider, OutsiderStore, PmsIdentity } from './outsiders.js';
 
 /** A request-target kept as evidence is cut here (Node accepts up to 16 KB of headers). */
@@ -87,7 +87,7 @@ function refusedOutsider(target: string | undefined, ctx: RefusedContext): Outsi
   } catch {
     // An unreadable target carries no secret.
   }
-  return identifyOutsider(query, { ok: false, error: 'missing', detail: 'refused' }, '', ctx.identity);
+  return identifyOutsider(readRequestEnvelope(query, { ok: false, error: 'missing', detail: 'refused' }, '', ctx.identity), '', ctx.identity);
 }
 
 /** A request Node's parser refused: one evidence entry saying what came and why it was refused. */
@@ -136,9 +136,11 @@ export const KEEP_WHOLE_BYTES = 64 * 1024;
  * What stays in memory after a request was judged: small bodies whole; a large one (and
  * every ARIUpdate, whose Inventory the ledger already took) keeps its top-level scalars,
  * each container replaced by a one-line summary. Memory stays flat under a stream of
- * maximum-size requests.
+ * maximum-size requests. The envelope's facts are not kept.
  */
-export function boundedCopy(live: LiveExchange): LiveExchange {
+export function boundedCopy(judged: LiveExchange): LiveExchange {
+  // The envelope's facts served the gate and the judge; nothing reads them after.
+  const { envelope: _read, ...live } = judged;
   const large = live.record.request.bytes > KEEP_WHOLE_BYTES;
   if (!live.request.ok || (!large && live.record.operation !== 'ARIUpdate')) return live;
   const body = live.request.value;

@@ -25,7 +25,7 @@ import { queryRecord } from '../../spec/envelope-facts.js';
 import { messageRecord } from '../body-limits.js';
 import { InboundStore } from './inbound-store.js';
 import { MockContacts } from './contacts.js';
-import { OutsiderStore, holdsPassword, identifyOutsider } from './outsiders.js';
+import { OutsiderStore, holdsPassword, identifyOutsider, readRequestEnvelope } from './outsiders.js';
 import type { Outsider, PmsIdentity } from './outsiders.js';
 import { closeServer, listen, originOf, pathSegment } from '../../support/http-server.js';
 import type { BodyRead } from '../../support/http-server.js';
@@ -130,6 +130,7 @@ export class MockChannelManager {
     this.identity = {
       sharedSecret: options.sharedSecret,
       pmsCid: options.pmsCid,
+      property,
       knowsPmsId: (id) =>
         id === String(property.pms_property_id) ||
         (property.other_pms_property_ids ?? []).some((other) => id === String(other)) ||
@@ -245,7 +246,7 @@ export class MockChannelManager {
 
   /** Why a request is an outsider's (answered with the spec's error, kept apart, never judged), or undefined for the PMS's. */
   outsiderOf(query: URLSearchParams, request: ParsedBody, operation: string): Outsider | undefined {
-    return identifyOutsider(query, request, operation, this.identity);
+    return identifyOutsider(readRequestEnvelope(query, request, operation, this.identity), operation, this.identity);
   }
 
   /** The evidence record of one request the handler read (the PMS's or an outsider's). */
@@ -299,16 +300,17 @@ export class MockChannelManager {
     const query = queryRecord(url.searchParams);
     // Parsed once: the model answers from it and the judge reads it (neither changes it).
     const request: ParsedBody = read.ok ? parseBody(read.bytes) : { ok: false, error: 'missing', detail: 'the request was not received completely' };
+    // The envelope read once: the gate decides from it, then the scenario's errors and the judge.
+    const envelope = readRequestEnvelope(url.searchParams, request, operation, this.identity);
     // Who called, before anything else: an outsider never takes a queued error nor reaches the model or the judge.
-    const outsider = this.outsiderOf(url.searchParams, request, operation);
+    const outsider = identifyOutsider(envelope, operation, this.identity);
     if (outsider) return this.answerOutsider(req, res, { outsider, operation, at, started, read });
     let reply: Reply | undefined;
     let injected: string | undefined;
     if (!read.ok && read.reason === 'too-large') reply = written(tooLargeAnswer(maxBodyBytes));
     else if (read.ok) {
       // Only a POST holding every credential takes the scenario's error (a wrong method or password is answered by the model).
-      const failure =
-        call.method === 'POST' && holdsPassword(url.searchParams, request, operation, this.identity) ? this.errors.take(operation, request) : undefined;
+      const failure = call.method === 'POST' && holdsPassword(envelope, operation, this.identity) ? this.errors.take(operation, request) : undefined;
       if (failure) {
         injected = `error ${failure.id} injected by the scenario`;
         reply = written(errorAnswer(200, failure.id, failure.msg));
@@ -329,6 +331,7 @@ export class MockChannelManager {
       ...(requestHeaders['content-type'] ? { requestContentType: requestHeaders['content-type'].toLowerCase() } : {}),
       ...(reply ? { response: parseBody(reply.body), responseContentType: reply.headers['content-type'] } : {}),
       ...(injected ? { injected } : {}),
+      ...(envelope.object ? { envelope: envelope.facts } : {}),
       ...(read.ok ? { requestDigest: createHash('sha1').update(read.bytes).digest('base64') } : {}),
     };
     // Evidence first: a listener that breaks on this request cannot lose it.

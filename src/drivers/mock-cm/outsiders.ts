@@ -8,13 +8,15 @@
 import type { Exchange, ParsedBody } from '../../spec/exchange.js';
 import { typedBody } from '../../spec/exchange.js';
 import { OTA_ERROR_IDS } from '../../channel-manager/index.js';
-import { type EnvelopeFacts, readEnvelope, secretEquals } from '../../spec/envelope-facts.js';
+import { type EnvelopeFacts, type IssuedEnvelope, readEnvelope, secretEquals } from '../../spec/envelope-facts.js';
 import type { OutsiderKind, OutsiderExchange, OutsiderSummary } from '../../spec/run-result.js';
 
 /** What identifies the PMS: the profile's shared secret and cid, and the properties it may name. */
 export interface PmsIdentity {
   sharedSecret: string;
   pmsCid: string;
+  /** The test property's credentials, which the envelope's facts compare with (as the judge does). */
+  property?: IssuedEnvelope['property'];
   /** A property id the PMS may name: the test property's, or one its CreateProperty made in this run. */
   knowsPmsId(id: string): boolean;
   knowsWbpId(id: string): boolean;
@@ -48,12 +50,19 @@ function namesPmsProperty(facts: EnvelopeFacts, pms: PmsIdentity): boolean {
   return given.length > 0 && given.every(([id, knows]) => knows(id!));
 }
 
-/** The envelope's facts (the one reading the core and the judge make too), when the body is a JSON object. */
-function factsOf(query: URLSearchParams, request: ParsedBody, operation: string, pms: PmsIdentity): { facts: EnvelopeFacts; object: boolean } {
+/** A request's envelope as the mock reads it, once: its facts, and whether the body is a JSON object (else they read `{}`). */
+export interface ReadEnvelope {
+  facts: EnvelopeFacts;
+  object: boolean;
+}
+
+/** The one reading of a request's envelope (src/spec/envelope-facts.ts), against what the profile issued the PMS. */
+export function readRequestEnvelope(query: URLSearchParams, request: ParsedBody, operation: string, pms: PmsIdentity): ReadEnvelope {
   const typed = typedBody(request);
   const object = typed !== null && typeof typed === 'object' && !Array.isArray(typed);
   const body = object ? (typed as Record<string, unknown>) : {};
-  return { facts: readEnvelope({ operation, query, body }, { sharedSecret: pms.sharedSecret, pmsCid: pms.pmsCid }), object };
+  const { sharedSecret, pmsCid, property } = pms;
+  return { facts: readEnvelope({ operation, query, body }, { sharedSecret, pmsCid, property }), object };
 }
 
 /**
@@ -63,8 +72,8 @@ function factsOf(query: URLSearchParams, request: ParsedBody, operation: string,
  * when sent and not empty, is one it may name; CreateProperty names the property it creates,
  * and HealthCheck's pms_property_id may be "any" by the spec's id table).
  */
-export function identifyOutsider(query: URLSearchParams, request: ParsedBody, operation: string, pms: PmsIdentity): Outsider | undefined {
-  const { facts, object } = factsOf(query, request, operation, pms);
+export function identifyOutsider(envelope: ReadEnvelope, operation: string, pms: PmsIdentity): Outsider | undefined {
+  const { facts, object } = envelope;
   if (facts.secret.query !== 'right' && facts.secret.body !== 'right') {
     if (object && namesPmsProperty(facts, pms)) {
       return {
@@ -110,9 +119,9 @@ export function identifyOutsider(query: URLSearchParams, request: ParsedBody, op
  * the spec requires one (SetupProperty may leave it out, D-161; CreateProperty sets it), is
  * the PMS's mistake, answered by the model, never the scenario's error.
  */
-export function holdsPassword(query: URLSearchParams, request: ParsedBody, operation: string, pms: PmsIdentity): boolean {
+export function holdsPassword(envelope: ReadEnvelope, operation: string, pms: PmsIdentity): boolean {
   if (operation === 'CreateProperty' || !pms.passwordOf) return true;
-  const { facts, object } = factsOf(query, request, operation, pms);
+  const { facts, object } = envelope;
   if (!object) return true;
   const wbpId = facts.wbpId.named;
   const expected = wbpId === undefined ? undefined : pms.passwordOf(wbpId);
