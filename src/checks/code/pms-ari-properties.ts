@@ -37,7 +37,8 @@ export const ariRefreshEveryProperty: CodeCheck = {
         'not-applicable',
       );
     }
-    const ids = [input.profile.property.pms_property_id, ...others];
+    // The property's own id listed again among the others counts once.
+    const ids = [...new Set([input.profile.property.pms_property_id, ...others])];
     const from = dayNumber(formatDate(pms.windowStart))!;
     const key = String(input.args.window ?? pms.windowKey);
     const missing = ids.flatMap((id) => shortfall(pms, key, id, from) ?? []);
