@@ -73,6 +73,12 @@ describe('pms.callback.ari-full-refresh-every-property', () => {
     expect(verdict.message).toContain('8: 1 of 1 pair(s) short of 2027-12-31');
   });
 
+  it('counts the own id of the property listed among the others once', () => {
+    const verdict = ariRefreshEveryProperty.run(input({ 7: [item('A')], 8: [item('B')] }, '[7, 8]'));
+    expect(verdict.status, verdict.message).toBe('pass');
+    expect(verdict.message).toContain('each of the 2 PMS properties 7, 8');
+  });
+
   it('checks every listed property, not only the second', () => {
     const verdict = ariRefreshEveryProperty.run(input({ 7: [item('A')], 8: [item('B')] }, '[8, 9]'));
     expect(verdict.status).toBe('fail');

@@ -140,6 +140,13 @@ describe.concurrent('order and timing the spec allows', () => {
     expect(exitCode).toBe(0);
   }, 120_000);
 
+  it('throttled-refresh with two PMS properties behind the wbp_property_id: the refresh window waits for the whole refresh of the second property too', async () => {
+    const { result } = await certify({ variant: ['throttled-refresh'], suite: ['setup', 'booking-polling'] });
+    const id = 'pms.callback.ari-full-refresh-every-property';
+    expect(check(result, id)?.outcome, `${id}: ${check(result, id)?.message}`).toBe('pass');
+    expect(check(result, 'pms.callback.ari-full-refresh-by-wbp-id')?.outcome).toBe('pass');
+  }, 180_000);
+
   it('queued-availability (its ARI 4 s after each import) with no NotifyBooking: certified, the cancellation window waits past an earlier ARIUpdate for the one its fetch owes', async () => {
     const { result, exitCode } = await certify({ variant: ['queued-availability'], suite: ['setup', 'booking-polling'], profile: withoutNotifyBooking });
     // The case itself: a booking fetched more than deadlines.settle (6 s) after the last

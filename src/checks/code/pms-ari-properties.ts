@@ -2,18 +2,26 @@
 // that id to several PMS properties (PMS target): takes the window's ARI ledger per
 // pms_property_id, the profile's PMS property ids and the mapped pairs, gives whether every one
 // of those properties re-sent its ARI in full (cb-ari-full-refresh-ident.2, D-400).
-import { coverageReport } from '../ari-ledger.js';
+import { type AriLedger, coverageReport } from '../ari-ledger.js';
 import { lastNightOfYearFrom } from '../coverage.js';
 import { dayNumber, dayString, formatDate } from '../../support/time.js';
-import type { CodeCheck, PmsFacts } from './types.js';
+import type { CodeCheck } from './types.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
 
-/** What is missing of one property's refresh: nothing, no ARIUpdate at all, or the pairs it sent short of a year. */
-function shortfall(pms: PmsFacts, key: string, pmsId: number, from: number): string | undefined {
-  const ledger = pms.propertyLedger?.(key, pmsId);
+/**
+ * What is missing of one property's refresh (its part of the window's ledger): nothing, no
+ * ARIUpdate at all, or the pairs it sent short of a year from day `from`. The traffic step
+ * keeps a refresh window open until each property's is complete too.
+ */
+export function propertyRefreshShortfall(
+  ledger: AriLedger | undefined,
+  pmsId: number,
+  pairs: ReadonlyArray<{ room: string; rate: string }>,
+  from: number,
+): string | undefined {
   if (!ledger || ledger.requests === 0) return `${pmsId}: no ARIUpdate in its pms_property_id`;
   // Which rooms each property holds is the PMS's: the pairs it names must each reach a year ahead.
-  const named = pms.mappedPairs.filter(({ room, rate }) => ledger.pair(room, rate) !== undefined);
+  const named = pairs.filter(({ room, rate }) => ledger.pair(room, rate) !== undefined);
   if (named.length === 0) return `${pmsId}: ${ledger.requests} ARIUpdate(s) naming no mapped room x rate plan`;
   const to = lastNightOfYearFrom(from);
   const short = coverageReport(ledger, named, from, to).filter((r) => r.gaps.length > 0);
@@ -37,10 +45,11 @@ export const ariRefreshEveryProperty: CodeCheck = {
         'not-applicable',
       );
     }
-    const ids = [input.profile.property.pms_property_id, ...others];
+    // The property's own id listed again among the others counts once.
+    const ids = [...new Set([input.profile.property.pms_property_id, ...others])];
     const from = dayNumber(formatDate(pms.windowStart))!;
     const key = String(input.args.window ?? pms.windowKey);
-    const missing = ids.flatMap((id) => shortfall(pms, key, id, from) ?? []);
+    const missing = ids.flatMap((id) => propertyRefreshShortfall(pms.propertyLedger?.(key, id), id, pms.mappedPairs, from) ?? []);
     if (missing.length === 0)
       return pass(`each of the ${ids.length} PMS properties ${ids.join(', ')} re-sent its ARI to ${dayString(lastNightOfYearFrom(from))}`);
     return fail(

@@ -4,6 +4,7 @@
 // A gated window in which the channel manager accepted none of the step's requests blocks
 // every later step at once (`gate`).
 import { coverageReport } from '../../checks/ari-ledger.js';
+import { ariRefreshEveryProperty as propertiesCheck, propertyRefreshShortfall } from '../../checks/code/pms-ari-properties.js';
 import { harnessError, skip } from '../../checks/check-verdict.js';
 import { lastNightOfYearFrom } from '../../checks/coverage.js';
 import { dayNumber } from '../../support/time.js';
@@ -37,10 +38,25 @@ function coverageReached(env: StepEnv, step: TrafficStep, from: number): () => b
   const pms = env.ctx.pms!;
   const first = dayNumber(formatDate(from))!;
   const last = lastNightOfYearFrom(first);
+  const property = env.profile.property;
+  const others = refreshedProperties(env, step) > 1 ? (property.other_pms_property_ids ?? []) : [];
   return () => {
     const ledger = pms.judge.ledger(step.from);
-    return ledger !== undefined && coverageReport(ledger, pms.mock.mappedPairs(), first, last).every((pair) => pair.gaps.length === 0);
+    const pairs = pms.mock.mappedPairs();
+    if (ledger === undefined || !coverageReport(ledger, pairs, first, last).every((pair) => pair.gaps.length === 0)) return false;
+    if (others.length === 0) return true;
+    return [property.pms_property_id, ...others].every((id) => !propertyRefreshShortfall(pms.judge.propertyLedger(step.from, id), id, pairs, first));
   };
+}
+
+/**
+ * How many PMS properties the window's refresh comes from: with the check of a refresh by a
+ * wbp_property_id that resolves to several (D-400), each one's; else 1. The window waits for
+ * each one's refresh to be complete, and gives each its own `duration`.
+ */
+function refreshedProperties(env: StepEnv, step: TrafficStep): number {
+  if (!step.checks.some((check) => check.code === propertiesCheck.name)) return 1;
+  return 1 + (env.profile.property.other_pms_property_ids ?? []).length;
 }
 
 /** Whether the step's `until_reaction` request arrived after the last callback sent (never, without one). */
@@ -109,7 +125,8 @@ export async function runTrafficStep(env: StepEnv, step: TrafficStep): Promise<s
     env.recordAll(harnessError(`window start "${step.from}" has not run`));
     return 'window start missing';
   }
-  const full = step.duration ? durationMs(env, step.duration) : { ok: true as const, ms: 0 };
+  const once = step.duration ? durationMs(env, step.duration) : { ok: true as const, ms: 0 };
+  const full = once.ok ? { ok: true as const, ms: once.ms * refreshedProperties(env, step) } : once;
   // A window counted from its start has already run while the earlier steps waited.
   const max = full.ok && step.durationFrom === 'window' ? { ok: true as const, ms: Math.max(0, full.ms - (env.ctx.clock.now() - from)) } : full;
   const settle = step.settle ? durationMs(env, step.settle) : undefined;
