@@ -27,6 +27,10 @@ export default defineConfig({
           exclude: NOT_UNIT,
           // No sockets, no processes: a file that needs one belongs to another lane.
           setupFiles: ['test/support/unit-guard.setup.ts'],
+          // One module registry per worker, not per file: importing the same modules again for
+          // each file was half the lane's CPU. A file that mocks or counts module state resets
+          // modules itself (run-session, schemas/lazy); unit-guard removes each file's temp folders.
+          isolate: false,
         },
       },
       { extends: true, test: { name: 'integration', include: INTEGRATION } },
