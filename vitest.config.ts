@@ -10,7 +10,7 @@ export default defineConfig({
     // Every test run has a temp folder of its own, and fails when a test leaves anything in it.
     globalSetup: ['test/support/temp-root.global.ts'],
     // Every report written in-process is scanned for an unrendered template.
-    setupFiles: ['test/support/report-scan.setup.ts', 'test/support/cpu-cost.setup.ts'],
+    setupFiles: ['test/support/report-scan.setup.ts', 'test/support/cpu-cost.setup.ts', 'test/support/temp-dirs.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
@@ -27,9 +27,13 @@ export default defineConfig({
           exclude: NOT_UNIT,
           // No sockets, no processes: a file that needs one belongs to another lane.
           setupFiles: ['test/support/unit-guard.setup.ts'],
+          // One module registry per worker, not per file: importing the same modules again for
+          // each file was half the lane's CPU. A file that mocks or counts module state resets
+          // modules itself (run-session, schemas/lazy); unit-guard removes each file's temp folders.
+          isolate: false,
         },
       },
-      { extends: true, test: { name: 'integration', include: INTEGRATION } },
+      { extends: true, test: { name: 'integration', include: INTEGRATION, isolate: false } },
       { extends: true, test: { name: 'variants', include: VARIANTS } },
       { extends: true, test: { name: 'slow', include: SLOW } },
     ],

@@ -2,8 +2,11 @@
 // (and optional fault variants), starts the candidate in-process on 127.0.0.1 over TLS
 // with a test certificate generated at start-up (a throw-away CA, whose key is discarded,
 // and a server certificate), gives its profile (the built-in one, pointed at it) and the
-// CA to trust. No private key is shipped in the package.
+// CA to trust. No private key is shipped in the package. The test suite alone may hand every
+// process of one test run the same pre-made PKI (CM_CERTIFY_TEST_PKI, written once per run).
+import { readFileSync } from 'node:fs';
 import { createTestPki } from '../support/certificates.js';
+import type { TestPki } from '../support/certificates.js';
 import type { Clock } from '../support/clock.js';
 import { packagePath } from '../support/package-root.js';
 import { UsageError } from '../support/errors.js';
@@ -29,9 +32,32 @@ export interface TestTls {
 
 let generated: Promise<TestTls> | undefined;
 
-/** The reference candidates' certificate and the CA to trust: made once per process, in memory, off the event loop. */
+/**
+ * Names a JSON file { ca, cert, key } (a test PKI: the CA's key is not in it) to use instead of
+ * making one. Set by the test suite only (test/support/temp-root.global.ts), so that the ~100
+ * processes of one test run do not each make two RSA keys; a real run makes its own, fresh.
+ */
+export const TEST_PKI_VAR = 'CM_CERTIFY_TEST_PKI';
+
+/** The test PKI the file names; throws (naming the variable) when it is not one. */
+function readTestPki(file: string): TestPki {
+  const pki = JSON.parse(readFileSync(file, 'utf8')) as Partial<TestPki>;
+  if (typeof pki.ca !== 'string' || typeof pki.cert !== 'string' || typeof pki.key !== 'string') {
+    throw new Error(`${TEST_PKI_VAR}: ${file} does not hold { ca, cert, key }`);
+  }
+  return { ca: pki.ca, cert: pki.cert, key: pki.key };
+}
+
+/** The test PKI CM_CERTIFY_TEST_PKI names in `env`, else a fresh one (a CA whose key is discarded, and a leaf), made off the event loop. */
+export async function makeTestTls(env: NodeJS.ProcessEnv): Promise<TestTls> {
+  const file = env[TEST_PKI_VAR];
+  const pki = file ? readTestPki(file) : await createTestPki();
+  return { cert: Buffer.from(pki.cert), key: Buffer.from(pki.key), ca: Buffer.from(pki.ca) };
+}
+
+/** The reference candidates' certificate and the CA to trust: made once per process, in memory. */
 export function testTls(): Promise<TestTls> {
-  generated ??= createTestPki().then((pki) => ({ cert: Buffer.from(pki.cert), key: Buffer.from(pki.key), ca: Buffer.from(pki.ca) }));
+  generated ??= makeTestTls(process.env);
   return generated;
 }
 

@@ -7,14 +7,20 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp-dir.js';
+import { testPkiEnv } from '../support/test-pki-env.js';
 
 const BIN = resolve('bin/cm-certify.js');
 
 function cli(args: string[], env: NodeJS.ProcessEnv = {}, cwd = process.cwd()): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH, CI: '1', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 99) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd, env: { PATH: process.env.PATH, CI: '1', ...testPkiEnv(), ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        done({ code: error ? (typeof error.code === 'number' ? error.code : 99) : 0, stdout, stderr });
+      },
+    );
   });
 }
 

@@ -6,6 +6,7 @@ import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp-dir.js';
+import { testPkiEnv } from '../support/test-pki-env.js';
 
 function refused(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -23,7 +24,7 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('%s during a PMS run', (signal) =>
   it('stops the servers, writes an incomplete report and exits 3', async () => {
     const dir = tempDir('cm-certify-interrupt-');
     const child = spawn(process.execPath, [resolve('bin/cm-certify.js'), 'run', '--target', 'pms', '--reference', '--reporter', 'json', '-o', dir], {
-      env: { PATH: process.env.PATH, CI: '1' },
+      env: { PATH: process.env.PATH, CI: '1', ...testPkiEnv() },
     });
     let out = '';
     child.stdout.on('data', (d) => (out += String(d)));

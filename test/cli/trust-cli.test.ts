@@ -14,6 +14,7 @@ import { evidenceDigest, evidenceIndex } from '../../src/report/evidence.js';
 import type { RunResult } from '../../src/spec/run-result.js';
 import { keyIdOf } from '../../src/support/signing-keys.js';
 import { tempDir } from '../support/temp-dir.js';
+import { testPkiEnv } from '../support/test-pki-env.js';
 
 const BIN = resolve('bin/cm-certify.js');
 type Ran = { code: number; stdout: string; stderr: string };
@@ -21,7 +22,7 @@ const outputs: string[] = [];
 
 function cli(args: string[], cwd: string): Promise<Ran> {
   return new Promise((done) => {
-    execFile(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH, CI: '1' }, timeout: 90_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH, CI: '1', ...testPkiEnv() }, timeout: 90_000 }, (error, stdout, stderr) => {
       outputs.push(stdout, stderr);
       done({ code: error ? (typeof error.code === 'number' ? error.code : 99) : 0, stdout, stderr });
     });

@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { OTA_FAULT_NAMES } from '../../src/reference/ota/index.js';
 import { tempDir } from '../support/temp-dir.js';
 import { CAUGHT_BY, WARNING_ONLY } from './ota-variants.js';
+import { testPkiEnv } from '../support/test-pki-env.js';
 
 const BIN = resolve('bin/cm-certify.js');
 const DIR = resolve('test/golden/failure-texts');
@@ -99,9 +100,14 @@ async function slot<T>(work: () => Promise<T>): Promise<T> {
 
 function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: tempDir(), env: { PATH: process.env.PATH, CI: '1' }, timeout: 240_000 }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd: tempDir(), env: { PATH: process.env.PATH, CI: '1', ...testPkiEnv() }, timeout: 240_000 },
+      (error, stdout, stderr) => {
+        done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { testPkiEnv } from '../support/test-pki-env.js';
 
 export interface CliRun {
   code: number | null;
@@ -18,7 +19,7 @@ export interface CliRun {
 export const CLI = resolve('bin/cm-certify.js');
 
 export function startCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, [CLI, ...args], { cwd, env: { PATH: process.env.PATH, CI: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [CLI, ...args], { cwd, env: { PATH: process.env.PATH, CI: '1', ...testPkiEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}, killAfterMs = 15_000): Promise<CliRun> {

@@ -9,6 +9,7 @@ import { runCommand } from '../../src/cli/commands/run.js';
 import { captureIo } from '../e2e/helpers.js';
 import { testClock, writeTestPmsProfile } from '../e2e/pms-profile.js';
 import { tempDir } from '../support/temp-dir.js';
+import { testPkiEnv } from '../support/test-pki-env.js';
 
 const SECRETS = {
   CM_SHARED_SECRET: 'Planted-Shared-9f3c&<x>"q',
@@ -43,7 +44,7 @@ function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: st
     execFile(
       process.execPath,
       [resolve('bin/cm-certify.js'), ...args],
-      { env: { PATH: process.env.PATH, CI: '1', ...SECRETS }, timeout: 90_000 },
+      { env: { PATH: process.env.PATH, CI: '1', ...testPkiEnv(), ...SECRETS }, timeout: 90_000 },
       (error, stdout, stderr) => {
         done({ code: error ? Number(error.code) : 0, stdout, stderr });
       },

@@ -28,7 +28,9 @@ function measure(args: string[], cwd: string): Promise<Measured> {
     "process.on('exit', () => { const u = process.resourceUsage(); writeSync(2, `\\nRUSAGE ${u.userCPUTime + u.systemCPUTime} ${u.maxRSS}\\n`); });",
     `await import(${JSON.stringify(resolve('bin/cm-certify.js'))});`,
   ].join('\n');
-  const child = spawn(process.execPath, ['--input-type=module', '-e', probe, '--', 'cm-certify', ...args], {
+  // Started by a shell that waits for it (not exec'd): a peak the kernel carried over from a
+  // large parent (a test worker that ran many files, isolate: false) is not the child's own.
+  const child = spawn('/bin/sh', ['-c', '"$@"; exit $?', 'sh', process.execPath, '--input-type=module', '-e', probe, '--', 'cm-certify', ...args], {
     cwd,
     env: { PATH: process.env.PATH, CI: '1' },
     stdio: ['ignore', 'ignore', 'pipe'],
