@@ -1,14 +1,16 @@
 // Many PMS runs at once on one worker (issue 29 item 11): ten reference-PMS certifications
 // queued together on a service whose one worker holds them all on its one HTTPS port, the
 // reference PMSes in their own process (as partners' PMSes are apart), each with the verdict the
-// same run gets alone or, when the harness itself stood still, an incomplete one (never a
-// failed check). The bench's row (bench/service-pms.ts) measures 50 at 1-second polling;
-// this keeps the capability from regressing silently. Polling every 3 s and the callbacks'
-// reaction deadline widened to 3 s (as test/service/pms-runs.test.ts does): the test shares its
-// machine with the rest of `npm test`, where 1-second deadlines measure the machine's load.
+// same run gets alone. The bench's row (bench/service-pms.ts) measures 50 at 1-second polling;
+// this keeps the capability from regressing silently. The service is the build's (npm run
+// build), as shipped: its runs render their HTML page in the render thread, which the sources
+// under vitest cannot start. Polling every 3 s and the callbacks' reaction deadline widened to
+// 3 s (as test/service/pms-runs.test.ts does): the test shares its machine with the rest of
+// `npm test`, where 1-second deadlines measure the machine's load.
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService } from '../../src/service/service.js';
-import type { RunningService } from '../../src/service/service.js';
+import type { RunningService, startService as StartService } from '../../src/service/service.js';
+import { packagePath } from '../../src/support/package-root.js';
 import { measurePmsRow } from '../../bench/service-pms.js';
 import { tempDir } from '../support/temp-dir.js';
 import { apiClient } from './helpers.js';
@@ -18,6 +20,7 @@ const RUNS = 10;
 let service: RunningService;
 
 beforeAll(async () => {
+  const { startService } = (await import(pathToFileURL(packagePath('dist', 'src', 'service', 'service.js')).href)) as { startService: typeof StartService };
   service = await startService({ data: tempDir('cm-svc-fleet-'), port: 0, concurrency: RUNS, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined });
 }, 120_000);
 
@@ -35,17 +38,12 @@ describe('PMS runs at once on one worker', () => {
     };
     const row = await measurePmsRow(service, call, RUNS, 3000, { place: 'child', reactionMs: 3000 });
     expect(row.aloneVerdict).toBe('certified');
-    // No run failed a check because others ran beside it (the failure names the check, how, and
-    // its message). On a machine at load 15 the fleet's own process was once late itself
-    // (pms.booking.fetched, its poll's 1-second tolerance).
-    expect(Object.entries(row.failed).filter(([key]) => !key.endsWith('(inconclusive)'))).toEqual([]);
-    // A run whose verdict differs from alone's is incomplete, never not certified: a window
-    // the harness stood still in is left unjudged. On the shared machine it was written on, one
-    // stall of 2 s left 7 of 10 incomplete (2026-11-28, load 9).
-    for (const [verdict, runs] of Object.entries(row.verdicts))
-      expect([verdict, runs]).toEqual([verdict === 'incomplete' ? 'incomplete' : row.aloneVerdict, runs]);
-    for (const key of Object.keys(row.failed))
-      expect(row.failed[key]!.message).toMatch(/^Inconclusive: (the harness itself stood still|it was stamped .* past its limit)/);
+    // Every run has the verdict it gets alone; none failed a check or was left inconclusive
+    // because others ran beside it (the failure names the check, how, and its message). Before
+    // the HTML page was rendered off the worker's event loop, one stall of 2 s left 7 of 10
+    // incomplete (2026-11-28, load 9).
+    expect(row.failed).toEqual({});
+    expect(row.verdicts).toEqual({ [row.aloneVerdict]: RUNS });
     // They ran at once: all ten took about as long as one.
     expect(row.wallMs).toBeLessThan(row.aloneMs * 4);
     expect(row.fleetCpuMs).toBeGreaterThan(0);
