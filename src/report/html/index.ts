@@ -105,7 +105,7 @@ export const htmlReporter: ReporterFactory = (ctx) => ({
   name: 'html',
   async finish(result) {
     const text = ctx.renderOffLoop
-      ? await (await import('./render-thread.js')).renderReportPageOffLoop(result, ctx.signer)
+      ? await (await import('../render-thread.js')).renderOffLoop({ kind: 'html', result, signer: ctx.signer })
       : renderReportPage(result, ctx.signer);
     return [await writeReportFile(join(ctx.outputDir, HTML_REPORT_FILE), text)];
   },
