@@ -112,16 +112,18 @@ async function main(): Promise<void> {
   const runs = Number(values.runs);
   const pmsRuns = Number(values.pms);
   const dir = mkdtempSync(join(tmpdir(), 'cm-certify-bench-service-'));
-  const reference = await serveReference();
-  const service = await startService({ data: join(dir, 'data'), port: 0, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined });
-  try {
-    // --runs 0: the PMS row only.
-    if (runs > 0) await otaRows(service, dir, reference, runs);
-  } catch (error) {
-    reference.stop();
-    throw error;
-  } finally {
-    await service.close();
+  // --runs 0: the PMS row only (neither the reference OTA nor the OTA rows' service is started).
+  const reference = runs > 0 ? await serveReference() : undefined;
+  if (reference) {
+    const service = await startService({ data: join(dir, 'data'), port: 0, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined });
+    try {
+      await otaRows(service, dir, reference, runs);
+    } catch (error) {
+      reference.stop();
+      throw error;
+    } finally {
+      await service.close();
+    }
   }
   try {
     if (pmsRuns > 0)
@@ -131,7 +133,7 @@ async function main(): Promise<void> {
         ),
       );
   } finally {
-    reference.stop();
+    reference?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -14,6 +14,7 @@ export const INTEGRATION = [
   'test/hostile/pms-never-connects.test.ts',
   'test/hostile/profile-tls-files.test.ts',
   'test/report/junit.test.ts',
+  'test/report/render-thread.test.ts',
   'test/reference/pms/faults.test.ts',
   'test/reference/pms/polling.test.ts',
   'test/reference/pms/property-sync.test.ts',

@@ -6,6 +6,7 @@ import type { RunResult } from '../spec/run-result.js';
 import { buildCertificate } from './certificate.js';
 import type { Certificate } from './certificate.js';
 import { probableCause } from './probable-cause.js';
+import type { Signer } from './signature.js';
 import type { ReporterFactory } from './types.js';
 import { writeReportFile } from './write-file.js';
 
@@ -18,10 +19,17 @@ export function toJsonReport(result: RunResult, certificate: Certificate = build
   return { format: JSON_REPORT_FORMAT, ...(cause ? { probableCause: cause } : {}), certificate, ...result };
 }
 
+/** The file's text: the report with its certificate (signed when a signer is given). */
+export function jsonReportText(result: RunResult, signer?: Signer): string {
+  return `${JSON.stringify(toJsonReport(result, buildCertificate(result, signer)), null, 2)}\n`;
+}
+
 export const jsonReporter: ReporterFactory = (ctx) => ({
   name: 'json',
   async finish(result) {
-    const text = `${JSON.stringify(toJsonReport(result, buildCertificate(result, ctx.signer)), null, 2)}\n`;
+    const text = ctx.renderOffLoop
+      ? await (await import('./render-thread.js')).renderOffLoop({ kind: 'json', result, signer: ctx.signer })
+      : jsonReportText(result, ctx.signer);
     return [await writeReportFile(join(ctx.outputDir, JSON_REPORT_FILE), text)];
   },
 });

@@ -149,6 +149,8 @@ export function toJunit(given: RunResult, options: JunitOptions = {}): string {
 export const junitReporter: ReporterFactory = (ctx) => ({
   name: 'junit',
   async finish(result) {
-    return [await writeReportFile(join(ctx.outputDir, JUNIT_REPORT_FILE), toJunit(result, { cwd: ctx.cwd, reproduce: ctx.reproduce }))];
+    const junit = { cwd: ctx.cwd, reproduce: ctx.reproduce };
+    const text = ctx.renderOffLoop ? await (await import('./render-thread.js')).renderOffLoop({ kind: 'junit', result, junit }) : toJunit(result, junit);
+    return [await writeReportFile(join(ctx.outputDir, JUNIT_REPORT_FILE), text)];
   },
 });

@@ -28,6 +28,8 @@ export interface ReporterContext {
   reproduce?: ReproduceContext | undefined;
   /** Signs the certificate of the JSON and HTML reports (run --sign-key). */
   signer?: Signer | undefined;
+  /** The HTML page rendered in a thread of its own (SessionIo.renderOffLoop). */
+  renderOffLoop?: boolean | undefined;
 }
 
 export interface Reporter {

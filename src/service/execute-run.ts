@@ -73,7 +73,7 @@ export async function executeRun(inputs: RunInputs, options: ExecuteOptions): Pr
         verbosity: 'normal',
         rerunCommand: `cm-certify run --target ${inputs.target} --profile ${PROFILE_FILE}${inputs.waivers ? ` --waivers ${WAIVERS_FILE}` : ''}`,
       },
-      { stdout: out, stderr: out, env, cwd: options.dir, signal: options.signal, attended: false, mockMount: options.mockMount },
+      { stdout: out, stderr: out, env, cwd: options.dir, signal: options.signal, attended: false, mockMount: options.mockMount, renderOffLoop: true },
     );
   } finally {
     out.flush();

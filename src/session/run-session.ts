@@ -98,6 +98,7 @@ function reportersFor(options: SessionOptions, io: SessionIo, prepared: Prepared
     columns: io.columns,
     cwd: io.cwd,
     reproduce: reproduceOf(options, prepared, io.cwd),
+    renderOffLoop: io.renderOffLoop ?? false,
   });
 }
 

@@ -86,6 +86,11 @@ export interface SessionIo {
    * worker gives one; the CLI never does.
    */
   mockMount?: MockMount | undefined;
+  /**
+   * The HTML report's page rendered in a thread of its own (report/html/render-thread.ts), not on
+   * this event loop: the service's worker, whose other runs keep listening meanwhile, asks for it.
+   */
+  renderOffLoop?: boolean | undefined;
 }
 
 export interface SessionOutcome {

@@ -104,7 +104,9 @@ export function renderReportPage(result: RunResult, signer?: Signer): string {
 export const htmlReporter: ReporterFactory = (ctx) => ({
   name: 'html',
   async finish(result) {
-    const text = renderReportPage(result, ctx.signer);
+    const text = ctx.renderOffLoop
+      ? await (await import('../render-thread.js')).renderOffLoop({ kind: 'html', result, signer: ctx.signer })
+      : renderReportPage(result, ctx.signer);
     return [await writeReportFile(join(ctx.outputDir, HTML_REPORT_FILE), text)];
   },
 });

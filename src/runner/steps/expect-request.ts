@@ -43,13 +43,39 @@ async function runAction(env: StepEnv, step: ExpectRequestStep, deadline: number
   return { prompted: false };
 }
 
-/** Waits for the first matching request until the deadline, and for requests that had arrived by then but were still being read. */
-async function waitForRequest(env: StepEnv, matches: (x: LiveExchange) => boolean, deadline: number): Promise<LiveExchange | undefined> {
+/** A harness late by less than this at a deadline is timer noise, not a stall (real milliseconds). */
+const MIN_STALL_MS = 5;
+
+/**
+ * Waits for the first matching request until the deadline, and for requests that had arrived by
+ * then but were still being read, or not yet heard because the harness stood still.
+ */
+export async function waitForRequest(
+  env: StepEnv,
+  matches: (x: LiveExchange) => boolean,
+  deadline: number,
+): Promise<{ found: LiveExchange; afterStall: boolean } | undefined> {
   const inbound = env.ctx.pms!.mock.inbound;
   const found = await inbound.waitFor(matches, deadline, env.ctx.signal);
-  if (found || env.ctx.signal.aborted) return found;
+  if (found) return { found, afterStall: false };
+  if (env.ctx.signal.aborted) return undefined;
+  const firedAt = env.ctx.clock.now();
   await env.ctx.pms!.mock.settled();
-  return inbound.all().find((x) => matches(x) && x.at <= deadline);
+  const inTime = inbound.all().find((x) => matches(x) && x.at <= deadline);
+  if (inTime) return { found: inTime, afterStall: false };
+  // The harness stood still across the deadline (another run's burst in a worker): a request that
+  // reached it in time may still wait to be heard (a late timer fires before the socket is read).
+  // It is listened for as long again; what comes then is late, and the caller judges whether the
+  // stall covers its lateness (inconclusive) or not (late: a failure).
+  const load = env.ctx.load;
+  if (!load) return undefined;
+  // The deadline's own timer firing late is a stall a probe may not have seen yet.
+  const now = env.ctx.clock.now();
+  const stalled = Math.max(load.stalledMs(deadline, now), firedAt - deadline);
+  if (stalled < MIN_STALL_MS) return undefined;
+  const heard = (x: LiveExchange): boolean => matches(x) && x.at <= deadline + stalled;
+  const late = await inbound.waitFor(heard, Math.max(deadline + stalled, now + MIN_STALL_MS), env.ctx.signal);
+  return late && { found: late, afterStall: true };
 }
 
 /** When matching requests count from (the step's `since`, no earlier than `fresh` before it), or why not. */
@@ -155,13 +181,15 @@ export async function runExpectRequestStep(env: StepEnv, step: ExpectRequestStep
     stopHeartbeat();
     return stopNeverReached(env, never);
   }
-  const candidate = already ?? (await waitForRequest(env, matches, deadline).finally(stopHeartbeat));
+  const waited = already ? undefined : await waitForRequest(env, matches, deadline).finally(stopHeartbeat);
+  const candidate = already ?? waited?.found;
   // A request heard ends the window its timing depends on: a stall after it (another run's, in a worker) cannot have delayed it.
   const stood = judgedInconclusiveIfStood(env, Math.min(since, startedAt), candidate?.at);
   if (stood) return stood;
   // Against a deadline of the PMS's own schedule, a request a late step still found is late,
-  // unless the harness's own stalls since could have made it so.
-  const lateBy = candidate && fixed !== undefined ? candidate.at - fixed : 0;
+  // unless the harness's own stalls since could have made it so; so is one heard only after a
+  // stall across the deadline.
+  const lateBy = candidate && (fixed !== undefined || waited?.afterStall) ? candidate.at - deadline : 0;
   const ownStall = lateBy > 0 ? missWithinOwnStall(env.ctx.load, { at: candidate!.at, byMs: lateBy }) : undefined;
   if (ownStall) {
     env.recordAll(skip(ownStall, 'timing-degraded'));
