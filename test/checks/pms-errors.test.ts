@@ -118,6 +118,17 @@ describe('ari-after-error', () => {
     expect(verdict.message).toContain("the refresh's last request");
   });
 
+  it('with several PMS properties refreshing (D-400), only the refused property counts: another property going on does not pass it', () => {
+    const as = (x: LiveExchange, pmsId: number): LiveExchange => {
+      (x.request as { value: Record<string, unknown> }).value.pms_property_id = pmsId;
+      return x;
+    };
+    const stopped = judgeRefresh([as(ariUpdate(true, [{ room: 'R1', ...YEAR }]), 1), as(ariUpdate(false, [{ room: 'R1', ...YEAR }]), 2)]);
+    expect(stopped.status).toBe('fail');
+    const wentOn = judgeRefresh([as(ariUpdate(true, [{ room: 'R1', ...YEAR }]), 1), as(ariUpdate(false, [{ room: 'R2', ...YEAR }]), 1)]);
+    expect(wentOn.status).toBe('pass');
+  });
+
   it('passes when an ARIUpdate just before the refresh took the error; cannot judge with no error or no ARIUpdate', () => {
     const before = ariUpdate(true);
     const window = [ariUpdate(false, [{ room: 'R1', ...YEAR }])];

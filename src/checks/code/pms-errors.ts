@@ -4,6 +4,7 @@
 // fetch imports nothing, so the booking must be fetched until it is), and whether a full
 // refresh went on after one of its ARIUpdates was answered with an error (D-324).
 import { operationOf as op, succeeded } from '../../spec/exchange.js';
+import type { LiveExchange } from '../../spec/exchange.js';
 import { coverageReport } from '../ari-ledger.js';
 import { lastNightOfYearFrom } from '../coverage.js';
 import { dayNumber } from '../../support/time.js';
@@ -61,11 +62,14 @@ export const ariAfterError: CodeCheck = {
         : skip('no ARIUpdate was answered with the error', 'not-applicable');
     }
     const refused = updates[refusedAt]!;
-    const after = updates.slice(refusedAt + 1);
+    // Several PMS properties may refresh in the window (D-400): the refused one's refresh must go on.
+    const property = pmsIdOf(refused);
+    const after = updates.slice(refusedAt + 1).filter((x) => pmsIdOf(x) === property);
     const told = `ARIUpdate ${refused.record.id} was answered with an error on purpose (${refused.injected})`;
     if (after.length > 0)
       return pass(`${told}; the refresh went on: ${after.length} more ARIUpdate request(s)`, { exchanges: [refused.record.id, after[0]!.record.id] });
-    const ledger = pms.ledger(pms.windowKey);
+    const own = property === undefined ? undefined : pms.propertyLedger?.(pms.windowKey, Number(property));
+    const ledger = own ?? pms.ledger(pms.windowKey);
     const from = dayNumber(formatDate(pms.windowStart))!;
     const gaps = ledger ? coverageReport(ledger, pms.mappedPairs, from, lastNightOfYearFrom(from)).filter((r) => r.gaps.length > 0) : pms.mappedPairs;
     if (gaps.length === 0) return pass(`${told}; it was the refresh's last request and every pair is covered`, { exchanges: [refused.record.id] });
@@ -79,5 +83,11 @@ export const ariAfterError: CodeCheck = {
     );
   },
 };
+
+/** The pms_property_id an exchange's request was sent in (as text), when it can be read. */
+function pmsIdOf(x: LiveExchange): string | undefined {
+  const id = x.request.ok ? (x.request.value as Record<string, unknown> | null)?.pms_property_id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
 
 export const PMS_ERROR_CHECKS: CodeCheck[] = [fetchRetried, ariAfterError];
