@@ -171,8 +171,8 @@ export function describePmsRow(row: PmsRow): string[] {
   return [
     `reference PMS alone (poll ${row.pollMs} ms)              ${(row.aloneMs / 1000).toFixed(1)} s  verdict ${row.aloneVerdict}`,
     `${row.runs} reference PMSes at once, one worker, one port   wall ${(row.wallMs / 1000).toFixed(1)} s  sessions median ${(row.sessionMs.median / 1000).toFixed(1)} s, max ${(row.sessionMs.max / 1000).toFixed(1)} s  peak RSS ${row.peakRssMb.toFixed(0)} MB`,
-    `  worker CPU ${(row.workerCpuMs / 1000).toFixed(1)} s = ${((100 * row.workerCpuMs) / row.wallMs).toFixed(0)} % of one core over the wall, ${(row.workerCpuMs / (row.runs * (row.sessionMs.median / 1000))).toFixed(1)} ms per run-second; fleet ${row.fleet === 'child' ? `apart: CPU ${((row.fleetCpuMs ?? 0) / 1000).toFixed(1)} s` : 'in the worker process'}; harness worst loop delay ${row.worstDelayMs} ms; load average ${row.load[0].toFixed(1)} → ${row.load[1].toFixed(1)}`,
-    `  verdicts: ${counts}  target: all ${row.aloneVerdict} (as alone)  ${same ? 'ok' : 'MISS'}`,
+    `  worker CPU (all its threads) ${(row.workerCpuMs / 1000).toFixed(1)} s = ${((100 * row.workerCpuMs) / row.wallMs).toFixed(0)} % of one core over the wall, ${(row.workerCpuMs / row.runs / 1000).toFixed(1)} s per run, ${(row.workerCpuMs / (row.runs * (row.sessionMs.median / 1000))).toFixed(1)} ms per run-second; fleet ${row.fleet === 'child' ? `apart: CPU ${((row.fleetCpuMs ?? 0) / 1000).toFixed(1)} s` : 'in the worker process'}; harness worst loop delay ${row.worstDelayMs} ms; load average ${row.load[0].toFixed(1)} → ${row.load[1].toFixed(1)}`,
+    `  verdicts: ${counts}; same verdict as alone: ${row.verdicts[row.aloneVerdict] ?? 0} of ${row.runs}  target: all ${row.aloneVerdict} (as alone)  ${same ? 'ok' : 'MISS'}`,
     ...Object.entries(row.failed)
       .sort((a, b) => b[1].runs - a[1].runs)
       .map(([id, k]) => `    ${id} in ${k.runs} of ${row.runs}: ${k.message.slice(0, 300)}`),
