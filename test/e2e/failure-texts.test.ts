@@ -62,6 +62,7 @@ const NOT_PINNED: ReadonlySet<string> = new Set([
   // Their text holds what differs from run to run beyond what failureText() normalises (the
   // property suite's generated property ids, exchange numbers that depend on timing).
   'create-property-changes-nothing',
+  'create-property-ignores-activation',
   'create-property-dorm-unlisted',
   'create-property-plans-unlisted',
   'delete-rate-plan-drops-rooms',
@@ -82,6 +83,9 @@ const NOT_PINNED: ReadonlySet<string> = new Set([
   'update-room-errors-missing',
   'update-room-label-kept',
   'update-room-new-unlisted',
+  // Which seeded sequence fails first (and so the booking and exchange numbers its text names)
+  // changed from run to run on a loaded machine (B-1000 at x7, or B-1001 at x15): caught each time.
+  'booking-list-exclusive-at-5min',
 ]);
 const PINNED = OTA_FAULT_NAMES.filter((f) => !NOT_PINNED.has(f));
 
