@@ -77,16 +77,27 @@ function reactionSeen(env: StepEnv, step: TrafficStep, from: number): () => bool
  * after a short pause: after an event-loop stall the clock has jumped while requests may
  * still wait in socket buffers.
  */
-async function collect(env: StepEnv, step: TrafficStep, from: number, maxMs: number, settleMs: number | undefined): Promise<void> {
+async function collect(
+  env: StepEnv,
+  step: TrafficStep,
+  from: number,
+  maxMs: number,
+  settleMs: number | undefined,
+  /** With several properties' windows in one (D-400): when none of the window's requests came by this moment, none is coming. */
+  emptyBy?: number,
+): Promise<void> {
   const { clock, signal } = env.ctx;
   const inbound = env.ctx.pms!.mock.inbound;
   const end = clock.now() + maxMs;
   const seen = (): LiveExchange[] => inbound.since(from, step.operations);
+  // A PMS that sent nothing in one property's time sends no refresh at all: waiting out every
+  // other property's time too would judge the same empty window later (twice as late with two).
+  const givenUp = (): boolean => emptyBy !== undefined && clock.now() >= emptyBy && seen().length === 0;
   const book = env.ctx.pms!.mock.model.bookings;
   const learned = (): LiveExchange[] => newsOfBookings(inbound.since(0, LEARNS_OF_BOOKING), from, (id) => book.get(id)?.changedAt);
   const reacted = reactionSeen(env, step, from);
   const covered = coverageReached(env, step, from);
-  while (!signal.aborted && clock.now() < end && !reacted()) {
+  while (!signal.aborted && clock.now() < end && !reacted() && !givenUp()) {
     const now = clock.now();
     const since = settleMs === undefined ? undefined : quietSince(seen(), learned(), from);
     const quietMs = since === undefined ? 0 : now - since;
@@ -98,7 +109,8 @@ async function collect(env: StepEnv, step: TrafficStep, from: number, maxMs: num
     }
     const quiet = settleMs === undefined ? end - now : Math.min(end - now, Math.max(10, settleMs / 4));
     // Waiting for a reaction: look often enough that the window ends soon after it came.
-    const nap = step.untilReaction ? Math.min(quiet, Math.max(10, maxMs / 100)) : quiet;
+    const reactionNap = step.untilReaction ? Math.min(quiet, Math.max(10, maxMs / 100)) : quiet;
+    const nap = emptyBy !== undefined && emptyBy > now ? Math.min(reactionNap, emptyBy - now) : reactionNap;
     try {
       await clock.sleep(nap, signal);
     } catch {
@@ -142,7 +154,9 @@ export async function runTrafficStep(env: StepEnv, step: TrafficStep): Promise<s
         .filter(Boolean)
         .join(' or ') || undefined;
     const stopHeartbeat = startHeartbeat(env, { what, ...(ends ? { ends } : {}), deadline: env.ctx.clock.now() + max.ms });
-    await collect(env, step, from, max.ms, settle?.ok ? settle.ms : undefined).finally(stopHeartbeat);
+    const several = once.ok && refreshedProperties(env, step) > 1;
+    const emptyBy = several ? env.ctx.clock.now() + Math.min(max.ms, once.ms) : undefined;
+    await collect(env, step, from, max.ms, settle?.ok ? settle.ms : undefined, emptyBy).finally(stopHeartbeat);
     // A window the interrupt cut short holds only part of what the PMS would send: judging it
     // would fail a correct PMS. Its checks stay unjudged, as the rest of an interrupted run.
     if (env.ctx.signal.aborted) return 'interrupted';
