@@ -2,7 +2,7 @@
 // nothing, gives a throw-away CA and certificates it signed (good, expired, for another
 // host) plus a self-signed one, made once per test file, and the CA written to a temp
 // file for flags that take a path (--ca).
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCertificate, createSelfSigned, type CertificatePair } from '../../src/support/certificates.js';
 import { tempDir } from './temp-dir.js';
@@ -33,6 +33,9 @@ export function tlsFixtures(): TlsFixtures {
       return ca();
     },
     get caFile() {
+      // With isolate: false the module (and this memo) outlives the test file whose temp folder
+      // held the file, and that folder is removed when its file ends: write it again then.
+      if (made.caFile !== undefined && !existsSync(made.caFile)) delete made.caFile;
       return once('caFile', () => {
         const file = join(tempDir('cm-certify-test-ca-'), 'ca.pem');
         writeFileSync(file, ca().cert);
