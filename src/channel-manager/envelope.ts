@@ -3,7 +3,7 @@
 // or the error (id and message) the channel manager answers with. Pure: no state, no clock.
 import type { IdType, OperationInfo } from '../spec/operations.js';
 import { PATTERNS } from '../spec/sections.js';
-import { type EnvelopeFacts, sameId, secretEquals } from '../spec/envelope-facts.js';
+import { type EnvelopeFacts, issuedPmsId, sameId, secretEquals } from '../spec/envelope-facts.js';
 import { OTA_ERROR_IDS, type OtaErrorItem } from './replies.js';
 
 export type RequestBody = Record<string, unknown>;
@@ -83,12 +83,7 @@ export function credentialsMatch(body: RequestBody, expected: PropertyCredential
 }
 
 export function idsMatch(body: RequestBody, expected: PropertyCredentials): boolean {
-  return pmsIdMatches(body.pms_property_id, expected) && sameId(body.wbp_property_id, expected.wbp_property_id);
-}
-
-/** The property's PMS id, or one of the other PMS properties its wbp_property_id resolves to. */
-function pmsIdMatches(given: unknown, expected: PropertyCredentials): boolean {
-  return sameId(given, expected.pms_property_id) || (expected.other_pms_property_ids ?? []).some((id) => sameId(given, id));
+  return issuedPmsId(body.pms_property_id, expected) && sameId(body.wbp_property_id, expected.wbp_property_id);
 }
 
 export function passwordMatches(body: RequestBody, expected: Pick<PropertyCredentials, 'wbp_property_password'>): boolean {

@@ -4,12 +4,12 @@
 // and a server certificate), gives its profile (the built-in one, pointed at it) and the
 // CA to trust. No private key is shipped in the package. The test suite alone may hand every
 // process of one test run the same pre-made PKI (CM_CERTIFY_TEST_PKI, written once per run).
-import { readFileSync } from 'node:fs';
 import { createTestPki } from '../support/certificates.js';
 import type { TestPki } from '../support/certificates.js';
 import type { Clock } from '../support/clock.js';
 import { packagePath } from '../support/package-root.js';
 import { UsageError } from '../support/errors.js';
+import { readInputFile } from '../support/read-input.js';
 import { loadProfile } from '../profile/load-profile.js';
 import type { Profile } from '../profile/types.js';
 import { OTA_CORRECT_VARIANTS, OTA_FAULTS, startReferenceOta } from '../reference/ota/index.js';
@@ -41,9 +41,16 @@ export const TEST_PKI_VAR = 'CM_CERTIFY_TEST_PKI';
 
 /** The test PKI the file names; throws (naming the variable) when it is not one. */
 function readTestPki(file: string): TestPki {
-  const pki = JSON.parse(readFileSync(file, 'utf8')) as Partial<TestPki>;
-  if (typeof pki.ca !== 'string' || typeof pki.cert !== 'string' || typeof pki.key !== 'string') {
-    throw new Error(`${TEST_PKI_VAR}: ${file} does not hold { ca, cert, key }`);
+  // Through the one reader of a file someone named: a FIFO, a device or a folder is refused at once.
+  const text = readInputFile(file, `${TEST_PKI_VAR} file`, UsageError);
+  let pki: Partial<TestPki> | null = null;
+  try {
+    pki = JSON.parse(text) as Partial<TestPki> | null;
+  } catch {
+    // Named below, as any other file that is not a test PKI.
+  }
+  if (typeof pki?.ca !== 'string' || typeof pki.cert !== 'string' || typeof pki.key !== 'string') {
+    throw new UsageError(`${TEST_PKI_VAR}: ${file} does not hold { ca, cert, key }`);
   }
   return { ca: pki.ca, cert: pki.cert, key: pki.key };
 }

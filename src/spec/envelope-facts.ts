@@ -31,6 +31,14 @@ export function sameId(given: unknown, expected: number | string): boolean {
   return (typeof given === 'string' || typeof given === 'number') && String(given) === String(expected);
 }
 
+/**
+ * Whether a pms_property_id is the issued property's: its own, or one of the other PMS
+ * properties its wbp_property_id resolves to (spec: Events, ARIFullRefresh; D-400), by sameId.
+ */
+export function issuedPmsId(given: unknown, property: { pms_property_id: number | string; other_pms_property_ids?: readonly number[] | undefined }): boolean {
+  return sameId(given, property.pms_property_id) || (property.other_pms_property_ids ?? []).some((id) => sameId(given, id));
+}
+
 /** The query string as a record: each parameter's first value, as URLSearchParams.get reads it. */
 export function queryRecord(query: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
@@ -115,9 +123,8 @@ function cidFact(given: unknown, issued: string): CidFact {
   return String(given).toLowerCase() === issued.toLowerCase() ? 'same-channel' : 'other';
 }
 
-function idFact(given: unknown, type: IdType, min: number, expected: number | string | undefined, others: readonly number[] = []): IdFact {
+function idFact(given: unknown, type: IdType, min: number, issued: boolean | undefined): IdFact {
   const named = typeof given === 'number' ? String(given) : typeof given === 'string' && given !== '' ? given : undefined;
-  const issued = expected === undefined ? undefined : sameId(given, expected) || others.some((id) => sameId(given, id));
   return { given, named, typed: idTyped(type, given, min), issued };
 }
 
@@ -139,8 +146,8 @@ export function readEnvelope(
       wellFormed: typeof body.pms_cid === 'string' && CID_RE.test(body.pms_cid),
       issued: issued.pmsCid === undefined ? undefined : cidFact(body.pms_cid, issued.pmsCid),
     },
-    pmsId: idFact(body.pms_property_id, row.pmsPropertyId, 1, property?.pms_property_id, property?.other_pms_property_ids),
-    wbpId: idFact(body.wbp_property_id, row.wbpPropertyId, 0, property?.wbp_property_id),
+    pmsId: idFact(body.pms_property_id, row.pmsPropertyId, 1, property && issuedPmsId(body.pms_property_id, property)),
+    wbpId: idFact(body.wbp_property_id, row.wbpPropertyId, 0, property && sameId(body.wbp_property_id, property.wbp_property_id)),
     password: {
       given: password,
       typed: typeof password === 'string' || (password === undefined && Boolean(row.passwordOptional)),

@@ -5,6 +5,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { UsageError } from '../../src/support/errors.js';
 import { describe, expect, it } from 'vitest';
 import { makeTestTls, TEST_PKI_VAR } from '../../src/cli/reference.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -35,5 +36,9 @@ describe('the reference test PKI', () => {
     const bad = join(tempDir(), 'pki.json');
     writeFileSync(bad, JSON.stringify({ ca: 'x', cert: 'y' }));
     await expect(makeTestTls({ [TEST_PKI_VAR]: bad })).rejects.toThrow(TEST_PKI_VAR);
+    // Not JSON, and a folder: refused as any file someone named (the one reader), never a crash or a hang.
+    writeFileSync(bad, 'not json');
+    await expect(makeTestTls({ [TEST_PKI_VAR]: bad })).rejects.toThrow(UsageError);
+    await expect(makeTestTls({ [TEST_PKI_VAR]: tempDir() })).rejects.toThrow(/CM_CERTIFY_TEST_PKI file.*is a directory/);
   });
 });

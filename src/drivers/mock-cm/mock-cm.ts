@@ -21,7 +21,7 @@ import { SeededBookings } from './seeded-bookings.js';
 import type { EvidenceLog } from '../evidence-log.js';
 import type { Exchange, LiveExchange, ParsedBody } from '../../spec/exchange.js';
 import { parseBody, typedBody } from '../../spec/exchange.js';
-import { queryRecord } from '../../spec/envelope-facts.js';
+import { issuedPmsId, queryRecord } from '../../spec/envelope-facts.js';
 import { messageRecord } from '../body-limits.js';
 import { InboundStore } from './inbound-store.js';
 import { MockContacts } from './contacts.js';
@@ -131,10 +131,7 @@ export class MockChannelManager {
       sharedSecret: options.sharedSecret,
       pmsCid: options.pmsCid,
       property,
-      knowsPmsId: (id) =>
-        id === String(property.pms_property_id) ||
-        (property.other_pms_property_ids ?? []).some((other) => id === String(other)) ||
-        this.model.properties.hasPmsId(id),
+      knowsPmsId: (id) => issuedPmsId(id, property) || this.model.properties.hasPmsId(id),
       knowsWbpId: (id) => id === property.wbp_property_id || this.model.properties.get(id) !== undefined,
       passwordOf: (id) => (id === property.wbp_property_id ? property.wbp_property_password : this.model.properties.get(id)?.wbp_property_password),
     };
