@@ -88,6 +88,7 @@ export const INTEGRATION = [
   'test/hostile/ari-ledger-outsiders.test.ts',
   'test/hostile/curl-cacert.test.ts',
   'test/hostile/rerun-hint-path.test.ts',
+  'test/e2e/rerun-hints-work.test.ts',
   'test/hostile/reference-through-proxy.test.ts',
 ];
 

@@ -108,7 +108,10 @@ export function checkDetails(check: CheckResult, result: RunResult, options: Fai
   // package, never this machine's install path; the terminal prints the absolute URL.
   const docs = suite ? docsLink(check.id, suite, result.target) : undefined;
   if (docs) lines.push(`docs: ${docs}`);
-  const rerun = options.reproduce && (check.outcome === 'fail' || check.outcome === 'error') ? rerunHint([check.id], options.reproduce) : undefined;
+  const rerun =
+    options.reproduce && (check.outcome === 'fail' || check.outcome === 'error')
+      ? rerunHint([check.id], options.reproduce, suite ? [suite.name] : [])
+      : undefined;
   if (rerun) lines.push(`re-run: ${rerun}`);
   return lines.join('\n');
 }

@@ -26,6 +26,12 @@ export interface ReproduceContext {
   command: string;
   /** The private CA file the run trusted (--ca or tls.ca): curl needs it too (`--cacert`). */
   caFile?: string | undefined;
+  /** The run's seed: a re-run draws the same sequences and bookings, so it meets the same failure. */
+  seed?: number | undefined;
+  /** The --suite values the run was given: a re-run runs the same suites. */
+  suites?: readonly string[] | undefined;
+  /** The ids of the checks judged on every exchange (no suite declares them): their re-run names the suites they failed in. */
+  everyExchange?: ReadonlySet<string> | undefined;
 }
 
 /** The variables of a profile: the names its fields were read from, else the names `init` writes. */
@@ -164,12 +170,25 @@ export function grepFor(ids: readonly string[]): string {
 }
 
 /**
- * The command that runs only these checks again. The command holds a profile path, which can
- * hold any character (ESC, BEL, U+202E): made visible through the one escaping module, as every
- * other printed text is (issue 28 item 14).
+ * The command that runs only these checks again, with the run's seed and suites, so it meets
+ * the same failure: a check judged on every exchange (schema.*, rule.*, protocol.*) is run
+ * again in the suites it failed in (`failedIn`), not in all of them. The command holds a profile
+ * path, which can hold any character (ESC, BEL, U+202E): made visible through the one escaping
+ * module, as every other printed text is (issue 28 item 14).
  */
-export function rerunHint(ids: readonly string[], reproduce: Pick<ReproduceContext, 'command'>): string | undefined {
+export function rerunHint(
+  ids: readonly string[],
+  reproduce: Pick<ReproduceContext, 'command' | 'seed' | 'suites' | 'everyExchange'>,
+  failedIn: readonly string[] = [],
+): string | undefined {
   // A check no suite declares (harness.fault) cannot be selected: --grep would refuse the command.
   const declared = ids.filter((id) => !SYNTHETIC_CHECKS.has(id));
-  return declared.length ? `${visibleLine(reproduce.command)} --grep ${grepFor(declared)}` : undefined;
+  if (!declared.length) return undefined;
+  const words = [visibleLine(reproduce.command)];
+  const anywhere = declared.some((id) => reproduce.everyExchange?.has(id));
+  const suites = reproduce.suites?.length ? reproduce.suites : anywhere ? failedIn : [];
+  for (const suite of new Set(suites)) words.push('--suite', shellWord(visibleLine(suite)));
+  if (reproduce.seed !== undefined) words.push('--seed', String(reproduce.seed));
+  words.push('--grep', grepFor(declared));
+  return words.join(' ');
 }

@@ -87,7 +87,7 @@ function checkBlock(chalk: ChalkInstance, { check, suite }: Located, result: Run
   const docs = docsLinkUrl(check.id, suite, result.target);
   // A URL to click or copy stays whole, as a command does.
   if (docs) lines.push(`${NO_WRAP}   ${chalk.gray(`docs: ${docs}`)}`);
-  const rerun = options.reproduce && outcome !== 'warn' ? rerunHint([check.id], options.reproduce) : undefined;
+  const rerun = options.reproduce && outcome !== 'warn' ? rerunHint([check.id], options.reproduce, [suite.name]) : undefined;
   if (rerun) lines.push(`${NO_WRAP}   ${chalk.gray(`re-run: ${rerun}`)}`);
   return lines;
 }
@@ -167,6 +167,7 @@ function endLines(chalk: ChalkInstance, result: RunResult, options: SummaryOptio
       ? rerunHint(
           failed.map((f) => f.check.id),
           options.reproduce,
+          failed.flatMap((f) => f.suites),
         )
       : undefined;
     if (rerun) out.push(`${NO_WRAP}${chalk.gray(`Re-run them: ${rerun}`)}`);

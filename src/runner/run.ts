@@ -20,6 +20,7 @@ import { runTransport } from '../spec/verdicts.js';
 import type { CheckResult, RunStopFacts, TransportFacts, WaiverRecord } from '../spec/vocabulary.js';
 import type { Suite } from '../suite/types.js';
 import { isSelected } from '../spec/check-selection.js';
+import { everyExchangeChecks } from '../checks/catalogue.js';
 
 export function planSuites(options: RunOptions): PlannedSuite[] {
   return options.suites.map((s) => ({
@@ -156,9 +157,11 @@ async function runAll(options: RunOptions, ctx: RunContext): Promise<RunResult> 
   const suites = planSuites(options);
   ctx.emit({ type: 'run-start', target: options.target, candidate: ctx.redactor.url(options.profile.baseUrl), suites });
   const results: SuiteResult[] = [];
+  // A selected check judged on every exchange may fail in any suite: every suite runs.
+  const anywhere = everyExchangeChecks(options.target).some((c) => isSelected(options.grep, c));
   for (const suite of options.suites) {
     const planned = suites.find((p) => p.name === suite.name);
-    if (options.grep && planned?.checks === 0) continue;
+    if (options.grep && planned?.checks === 0 && !anywhere) continue;
     const result = await runSuiteGuarded(suite, options, ctx, stop, startedAt);
     results.push(result);
     if (ctx.signal.aborted || stop.unreachable || stop.halted || stop.bailed || stop.fault) break;

@@ -1,8 +1,10 @@
 // Refuses an empty selection before anything starts: takes the chosen suites, the --suite
-// values and the compiled --grep, gives nothing or throws a UsageError naming the filter
+// values, the compiled --grep and the checks judged on every exchange (no suite declares
+// them, every suite judges them), gives nothing or throws a UsageError naming the filter
 // that matched no check (a run that checks nothing must not pass, D-204).
 import { UsageError } from '../support/errors.js';
 import type { Suite } from '../suite/types.js';
+import type { CheckMeta } from '../spec/vocabulary.js';
 import { isSelected } from '../spec/check-selection.js';
 
 function matching(suite: Suite, grep: RegExp | undefined): number {
@@ -14,7 +16,10 @@ export function assertSelectionNotEmpty(
   requested: readonly string[] | undefined,
   grep: RegExp | undefined,
   grepText: string | undefined,
+  everyExchange: readonly CheckMeta[],
 ): void {
+  // A check judged on every exchange is judged in whichever suite runs.
+  if (grep && everyExchange.some((c) => isSelected(grep, c)) && suites.some((s) => s.steps.length > 0)) return;
   const total = suites.reduce((n, s) => n + matching(s, grep), 0);
   const suiteFlags = (requested ?? []).map((s) => `--suite ${s}`).join(' ');
   if (total === 0) {

@@ -19,6 +19,7 @@ import type { RunEvent } from '../spec/run-result.js';
 import { createReporters, FILE_REPORTERS, finishReports, REPORTERS } from '../report/index.js';
 import type { Reporter } from '../report/index.js';
 import { assertSelectionNotEmpty } from './check-selection.js';
+import { everyExchangeChecks } from '../checks/catalogue.js';
 import { candidateClient } from './candidate-client.js';
 import { watchMemory } from './memory-budget.js';
 import { describeMock } from './mock-notice.js';
@@ -82,7 +83,14 @@ function reproduceOf(options: SessionOptions, prepared: PreparedRun, cwd: string
   const command = options.rerunCommand ?? `cm-certify run --target ${options.target}${options.profile ? ` --profile ${shellWord(options.profile)}` : ''}`;
   // The private CA the client trusted: --ca (from the working folder) or the profile's tls.ca.
   const caFile = prepared.ca ? (options.ca ? resolve(cwd, options.ca) : profile.tls.ca) : undefined;
-  return { command, caFile, secretVars: secretVarsOf(profile.envNames, profile.fixtures.not_enabled_property?.wbp_property_id) };
+  return {
+    command,
+    caFile,
+    secretVars: secretVarsOf(profile.envNames, profile.fixtures.not_enabled_property?.wbp_property_id),
+    seed: options.seed,
+    suites: options.suite,
+    everyExchange: new Set(everyExchangeChecks(options.target).map((c) => c.id)),
+  };
 }
 
 function reportersFor(options: SessionOptions, io: SessionIo, prepared: PreparedRun, outputDir: string, signal: AbortSignal, signer?: Signer): Reporter[] {
@@ -116,7 +124,7 @@ export async function runSession(given: SessionOptions, io: SessionIo): Promise<
   const options: SessionOptions = { ...given, seed: given.seed ?? randomInt(2 ** 31) };
   const grep = compileCheckSelection(options.grep);
   const selection = selectSuites(options.target, options.suite, io.cwd);
-  assertSelectionNotEmpty(selection.suites, options.suite, grep, options.grep);
+  assertSelectionNotEmpty(selection.suites, options.suite, grep, options.grep, everyExchangeChecks(options.target));
   for (const name of options.reporter ?? []) if (!REPORTERS.has(name)) throw new UsageError(`unknown reporter "${name}" (known: ${FILE_REPORTERS.join(', ')})`);
   const outputDir = outputDirOf(options, io.cwd);
   const waivers = options.waivers === undefined ? undefined : readRunWaivers(options.waivers, options.target, selection.suites, io.cwd);

@@ -50,7 +50,11 @@ function fromChecks(checks: readonly Checked[], interrupted: boolean): DecidedVe
     reasons.push(`${unproven.length - degraded.length} required check(s) were skipped for missing input or an earlier failure`);
   if (waived.length) reasons.push(`${waived.length} required check(s) failed and are accepted by a waiver (${named(waived)})`);
   if (failed.length) return { verdict: 'not-certified', reasons };
-  if (interrupted || errored.length || unproven.length) return { verdict: 'incomplete', reasons };
+  // A run that judged nothing passes nothing (D-204): a --grep of checks judged on every
+  // exchange can select suites none of whose exchanges those checks apply to.
+  const judged = checks.some((r) => r.outcome !== 'skip');
+  if (!judged) reasons.push('nothing was checked: no selected check judged anything in this run');
+  if (interrupted || errored.length || unproven.length || !judged) return { verdict: 'incomplete', reasons };
   return { verdict: waived.length ? 'certified-with-waivers' : 'certified', reasons };
 }
 

@@ -38,10 +38,18 @@ describe('decideVerdict: the priority table', () => {
     expect(decideVerdict(facts([req('fail'), req('error')])).verdict).toBe('not-certified');
     expect(decideVerdict(facts([req('pass')], { interrupted: true })).verdict).toBe('incomplete');
     expect(decideVerdict(facts([req('error')])).verdict).toBe('incomplete');
-    expect(decideVerdict(facts([req('skip', 'not-applicable')])).verdict).toBe('certified');
+    expect(decideVerdict(facts([req('pass'), req('skip', 'not-applicable')])).verdict).toBe('certified');
     expect(decideVerdict(facts([req('skip', 'missing-input')])).verdict).toBe('incomplete');
     expect(decideVerdict(facts([req('skip', 'timing-degraded')])).reasons[0]).toMatch(/^timing degraded: 1 timing check/);
-    expect(decideVerdict(facts([rec('skip', 'missing-input')])).verdict).toBe('certified');
+    expect(decideVerdict(facts([req('pass'), rec('skip', 'missing-input')])).verdict).toBe('certified');
+  });
+
+  it('a run that judged nothing (every check skipped, or none) is incomplete, never a pass (D-204)', () => {
+    for (const checks of [[], [req('skip', 'not-applicable')], [rec('skip', 'missing-input')]]) {
+      const decided = decideVerdict(facts(checks));
+      expect(decided.verdict).toBe('incomplete');
+      expect(decided.reasons).toContain('nothing was checked: no selected check judged anything in this run');
+    }
   });
 
   it('a harness fault makes any run incomplete, a failure included; an unreachable candidate does not hide a failure', () => {

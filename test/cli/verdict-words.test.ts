@@ -23,9 +23,18 @@ describe('an empty selection is a usage error (item 1)', () => {
 
   it('--suite with a --grep that matches none of its checks exits 2 naming both', async () => {
     const io = captureIo();
-    const code = await main(['run', '--target', 'ota', '--reference', '--suite', 'https', '--grep', 'booking'], io);
+    const code = await main(['run', '--target', 'ota', '--reference', '--suite', 'https', '--grep', 'cancel\\.flagged'], io);
     expect(code).toBe(2);
-    expect(io.err()).toMatch(/--grep "booking" matches no check in --suite https/);
+    expect(io.err()).toMatch(/--grep "cancel\\\\.flagged" matches no check in --suite https/);
+  });
+
+  it('a --grep of checks judged on every exchange that judge nothing in the chosen suite is incomplete, never a pass (D-204)', async () => {
+    // "booking" names checks judged on every exchange (the reservation's rules): the https suite sends no booking.
+    const io = captureIo();
+    const code = await main(['run', '--target', 'ota', '--reference', '--suite', 'https', '--grep', 'booking', '--no-color'], io);
+    expect(io.out()).toContain('Verdict: INCOMPLETE');
+    expect(io.out()).toContain('nothing was checked');
+    expect(code).toBe(3);
   });
 
   it('a suite file without checks exits 2 naming the suite', async () => {
