@@ -17,7 +17,8 @@ const SECRET = 'secret';
 const PROPERTY = { pms_property_id: 1, wbp_property_id: '1001', wbp_property_password: 'pw' };
 const CHANGES = ['AckBooking', 'CancelBooking', 'CreateProperty', 'UpdateRoom', 'DeleteRoom', 'DeleteRatePlan'];
 
-export function fakeDriver(candidate: ChannelManager, clock: ManualClock, calls: string[] = []): OtaDriver {
+/** `slowMs`: how long each hook and change call takes on the clock (past a second, every change crosses one). */
+export function fakeDriver(candidate: ChannelManager, clock: ManualClock, calls: string[] = [], slowMs = 0, exact = { boundaries: 0 }): OtaDriver {
   let exchanges = 0;
   return {
     hasHook: () => true,
@@ -25,7 +26,8 @@ export function fakeDriver(candidate: ChannelManager, clock: ManualClock, calls:
       clock.advance(3_000);
       const startedAt = clock.now();
       const id = name === 'create_booking' ? candidate.createBooking() : (candidate.modifyBooking(String(input.booking_id)), input.booking_id);
-      return { value: { booking_id: id }, startedAt, finishedAt: startedAt };
+      clock.advance(slowMs);
+      return { value: { booking_id: id }, startedAt, finishedAt: clock.now() };
     },
     async call(operation, body) {
       calls.push(operation);
@@ -33,12 +35,16 @@ export function fakeDriver(candidate: ChannelManager, clock: ManualClock, calls:
       const envelope = { guid: '11111111-1111-4111-8111-111111111111', pms_cid: 'cm', verb: operation, shared_secret: SECRET, ...PROPERTY };
       const bytes = Buffer.from(JSON.stringify({ ...envelope, ...body }), 'utf8');
       const response = candidate.handle(operation, new URLSearchParams({ shared_secret: SECRET }), bytes);
+      if (CHANGES.includes(operation)) clock.advance(slowMs);
       const text = typeof response.body === 'string' ? response.body : Buffer.from(response.body).toString('utf8');
       exchanges += 1;
       return { body: JSON.parse(text) as Record<string, unknown>, status: response.status, exchange: `x${exchanges}` };
     },
     now: () => clock.now(),
     align: async () => undefined,
+    exactBoundary: () => {
+      exact.boundaries += 1;
+    },
     judged: (_check: ModelCheckId) => undefined,
   };
 }
@@ -76,12 +82,16 @@ export interface FakeRun {
   calls?: string[];
   /** Each sequence's trace, joined by " | ". */
   traces?: string[];
+  /** How long each hook and change call takes on the clock (ms). */
+  slowMs?: number;
+  /** Counts the + 5:00 reads at a change whose second is certain. */
+  exact?: { boundaries: number };
 }
 
 export async function runFakeSequences(run: FakeRun): Promise<SequenceOutcome> {
   const clock = new ManualClock(Date.UTC(2026, 10, 28, 12, 0, 0, 250));
   const candidate = createReferenceOta({ clock, sharedSecret: SECRET, property: PROPERTY, strictRequests: true, faults: run.variant ? [run.variant] : [] });
-  const driver = fakeDriver(candidate, clock, run.calls);
+  const driver = fakeDriver(candidate, clock, run.calls, run.slowMs, run.exact);
   return runSequences({
     offer: fullOffer(clock, run.offer),
     driver,

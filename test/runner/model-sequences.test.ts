@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ModelMismatch } from '../../src/runner/model/ota-driver.js';
 import { runFakeSequences } from './model-fake-ota.js';
+import { agreedVerdict } from '../../src/runner/steps/model.js';
 
 describe('model-based OTA sequences', () => {
   it('the correct core agrees with the model in every sequence', async () => {
@@ -50,5 +51,32 @@ describe('model-based OTA sequences', () => {
     expect((details.errorInstance as ModelMismatch).check).toBe('model.property.rooms');
     expect(details.numShrinks).toBeGreaterThan(0);
     expect(trace.map((line) => line.split(':')[0])).toEqual(['CreateProperty', 'DeleteRoom']);
+  });
+});
+
+// A change's second is certain only when the call that made it began and ended in one clock
+// second; a call that crossed one (a slow hook, a starved harness) leaves the candidate's stamp
+// in doubt, and a + 5:00 read then proves nothing about the boundary itself (the
+// booking-list-exclusive-at-5min fault escapes such a read). With none certain in the whole run,
+// the boundary check is unproven (timing degraded: the run is incomplete), never a pass.
+describe('the + 5:00 boundary, when changes cross a clock second', () => {
+  it('a + 5:00 read counts as the boundary only after a change whose call stayed in one second', async () => {
+    const quick = { boundaries: 0 };
+    const quickRun = await runFakeSequences({ seed: 7, runs: 4, exact: quick });
+    expect(quickRun.details.failed).toBe(false);
+    expect(quick.boundaries).toBeGreaterThan(0);
+    const slow = { boundaries: 0 };
+    const slowRun = await runFakeSequences({ seed: 7, runs: 4, exact: slow, slowMs: 1_500 });
+    expect(slowRun.details.failed).toBe(false);
+    expect(slow.boundaries).toBe(0);
+  });
+
+  it('the boundary check passes only with a certain boundary read; other model checks pass on agreeing reads', () => {
+    expect(agreedVerdict('model.list-version.boundary', 40, 3, 'summary').status).toBe('pass');
+    const unproven = agreedVerdict('model.list-version.boundary', 40, 0, 'summary');
+    expect(unproven).toMatchObject({ status: 'skip', skip: 'timing-degraded' });
+    expect(unproven.message).toMatch(/crossed? .*clock second|across a clock second/);
+    expect(agreedVerdict('model.list-null.all', 40, 0, 'summary').status).toBe('pass');
+    expect(agreedVerdict('model.list-version.boundary', 0, 0, 'summary')).toMatchObject({ status: 'skip', skip: 'not-applicable' });
   });
 });

@@ -29,6 +29,19 @@ function given(value: unknown): string | undefined {
   return (typeof value === 'string' && value !== '') || Number.isSafeInteger(value) ? String(value) : undefined;
 }
 
+/**
+ * The serial of the next proposed property: a random start per process, then one more for each,
+ * so no two properties of a run share an id (the probes and the model make dozens a second; two
+ * random digits met about once a run, and the OTA's "already exists" answer then passed a probe
+ * that expected a refusal for another reason), and two runs side by side rarely meet.
+ */
+let serial = randomInt(1_000_000);
+
+function nextSerial(): number {
+  serial = (serial + 1) % 1_000_000;
+  return serial;
+}
+
 /** A short token unique to the run: "cm" and 4 hex digits. */
 export function runNonce(): string {
   return `cm${randomBytes(2).toString('hex')}`;
@@ -54,14 +67,17 @@ export function withNonce(property: Obj, nonce: string): Obj {
 
 /**
  * The OTA may issue its own credentials in the answer (the predecessor did); these are the
- * ones the harness proposes. wbp_property_id is numeric: SetupProperty sends it as an integer.
+ * ones the harness proposes. wbp_property_id is numeric: SetupProperty sends it as an integer;
+ * always 11 digits (8, six of the clock's seconds, four of the serial), pms_property_id 7 (9,000,000
+ * and the serial): unique in the run, and of one width, so texts that quote them wrap the same way.
  */
 export function createPropertyItem(profile: Profile, now: number, nonce = runNonce()): CreatePropertyItem {
   const wanted = (profile.fixtures.create_property ?? {}) as Record<string, unknown>;
   const stamp = Math.floor(now / 1000) % 1_000_000;
+  const n = nextSerial();
   return {
-    pms_property_id: given(wanted.pms_property_id) ?? String(9_000_000 + randomInt(1_000_000)),
-    wbp_property_id: given(wanted.wbp_property_id) ?? `8${String(stamp).padStart(6, '0')}${randomInt(100)}`,
+    pms_property_id: given(wanted.pms_property_id) ?? String(9_000_000 + n),
+    wbp_property_id: given(wanted.wbp_property_id) ?? `8${String(stamp).padStart(6, '0')}${String(n % 10_000).padStart(4, '0')}`,
     wbp_property_password: given(wanted.wbp_property_password) ?? `cmcert-${randomBytes(9).toString('base64url')}`,
     Property: withNonce(JSON.parse(propertyText()) as Obj, nonce),
     nonce,

@@ -46,9 +46,15 @@ function changeSecond(model: SequenceModel & { skewMs?: number }, startedAt: num
   return wholeSecond(startedAt + Math.min(0, model.skewMs ?? 0));
 }
 
-function noteChange(model: SequenceModel, id: string, at: number): void {
+/**
+ * Records a change at the whole second `at`. `exact` when the call that made it began and ended
+ * in one clock second: the candidate stamped it in that second. A call that crossed into the next
+ * one (a slow hook, a starved harness) leaves the second in doubt: the reads at + 5:00 still hold
+ * (a later stamp is listed there too), but they do not prove the boundary itself.
+ */
+function noteChange(model: SequenceModel, id: string, at: number, exact: boolean): void {
   model.clock.at = at;
-  model.lastChange = { id, at };
+  model.lastChange = { id, at, exact };
   model.firstChangeAt ??= at;
 }
 
@@ -77,7 +83,7 @@ export class CreateBooking implements Command {
     // A candidate clock seen behind the harness's: later changes are placed that much earlier.
     if (ordered !== undefined && ordered < wholeSecond(made.startedAt)) model.skewMs = Math.min(model.skewMs ?? 0, ordered - wholeSecond(made.startedAt));
     const at = changeSecond(model, made.startedAt);
-    noteChange(model, String(id), at);
+    noteChange(model, String(id), at, wholeSecond(made.startedAt) === wholeSecond(made.finishedAt));
     model.core.createBooking({ id: String(id) });
     model.bookings.push(String(id));
     model.trace[model.trace.length - 1] = `create_booking hook: booking ${String(id)}`;
@@ -108,12 +114,13 @@ export class ChangeBooking implements Command {
       driver.judged(MODEL_CHECKS.bookingAnswer);
       expectSuccess(MODEL_CHECKS.bookingAnswer, `${operation} of booking ${id} (the model answers success)`, answer);
     }
+    const exact = wholeSecond(startedAt) === wholeSecond(driver.now());
     model.clock.at = changeSecond(model, startedAt);
     if (this.kind === 'ack') model.core.bookings.acknowledge(id);
     else {
       if (this.kind === 'modify') model.core.modifyBooking(id);
       else model.core.bookings.cancel(id);
-      noteChange(model, id, model.clock.at);
+      noteChange(model, id, model.clock.at, exact);
     }
     await readBookingFlags(model, driver, id);
     await readBookingLists(model, driver);

@@ -41,6 +41,8 @@ export interface OtaDriver {
   align(): Promise<void>;
   /** Counts a judgement of a check (the report says how many reads each check compared). */
   judged(check: ModelCheckId): void;
+  /** Counts a + 5:00 read of a change whose second is certain: the boundary itself was read. */
+  exactBoundary(): void;
 }
 
 /** The candidate disagrees with the model: the check, the message (the one template) and the evidence. */

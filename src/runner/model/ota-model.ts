@@ -69,7 +69,8 @@ export interface SequenceModel {
   /** Candidate booking ids, in the order made. */
   bookings: string[];
   /** The last change: its booking and its whole second on the candidate's clock (a lower bound). */
-  lastChange?: { id: string; at: number };
+  /** The last change and its whole second; `exact` when the call that made it began and ended in that second (the candidate stamped it there). */
+  lastChange?: { id: string; at: number; exact: boolean };
   /** The first change's second: a version a minute before it lists every booking of the sequence. */
   firstChangeAt?: number;
   property?: SequenceProperty;

@@ -52,6 +52,7 @@ export async function readBookingLists(model: SequenceModel, driver: OtaDriver):
   const last = model.lastChange;
   if (!last) return;
   for (const boundary of BOUNDARIES) await compareList(model, driver, last.at + boundary.offset, boundary.label);
+  if (last.exact) driver.exactBoundary();
 }
 
 /** GetBookingId's IsModification and IsCancellation of a booking are the model's. */
