@@ -15,7 +15,7 @@ import type { ReporterFactory } from '../types.js';
 import { writeReportFile } from '../write-file.js';
 import { opensOnProblems, renderFailingList, renderSuites } from './checks.js';
 import { renderCoverage } from './coverage.js';
-import { html, jsonForScript, trusted } from './escape.js';
+import { html, jsonForScript, type SafeHtml, trusted } from './escape.js';
 import { renderBanner, renderCertificate, renderFacts, renderNotes, renderWaivers } from './header.js';
 import { SCRIPT } from './script.js';
 import { STYLES } from './styles.js';
@@ -44,7 +44,11 @@ function shown(result: RunResult): RunResult {
  * redacted result; the certificate (signed or not) is made from it when not given.
  */
 export function renderHtml(given: RunResult, certificate: Certificate = buildCertificate(given)): string {
-  const report = toJsonReport(given, certificate);
+  return pageText(given, certificate, { certificate: jsonForScript(certificate), report: jsonForScript(toJsonReport(given, certificate)) });
+}
+
+/** The page; its two embedded JSON elements hold `embedded`, or nothing (the skeleton page_sha256 digests). */
+function pageText(given: RunResult, certificate: Certificate, embedded?: { certificate: SafeHtml; report: SafeHtml }): string {
   const result = shown(given);
   const focus = opensOnProblems(result);
   const page = html`<!doctype html>
@@ -79,8 +83,8 @@ ${renderCoverage(result.artifacts?.coverage)}
 ${renderTimeline(result)}
 </main>
 <footer>cm-certify ${result.harness.version} · ${result.spec.title} ${result.spec.version} · the full evidence is embedded in this file (element #${REPORT_ELEMENT_ID}, the JSON report) · check it with <code>cm-certify verify-report report.html</code></footer>
-<script type="application/json" id="${CERTIFICATE_ELEMENT_ID}">${jsonForScript(certificate)}</script>
-<script type="application/json" id="${REPORT_ELEMENT_ID}">${jsonForScript(report)}</script>
+<script type="application/json" id="${CERTIFICATE_ELEMENT_ID}">${embedded?.certificate ?? html``}</script>
+<script type="application/json" id="${REPORT_ELEMENT_ID}">${embedded?.report ?? html``}</script>
 <script>${trusted(SCRIPT)}</script>
 </body>
 </html>
@@ -97,8 +101,22 @@ export function renderReportPage(result: RunResult, signer?: Signer): string {
   const unsigned = buildCertificate(result);
   // The page shows the signature's key id, never its value: the page digested shows the same key id.
   const shownSigned: Certificate = signer ? { ...unsigned, signature: { algorithm: SIGNATURE_ALGORITHM, key_id: signer.keyId, value: '' } } : unsigned;
-  const certificate = { ...unsigned, page_sha256: pageDigest(renderHtml(result, shownSigned)) };
-  return renderHtml(result, signer ? signCertificate(certificate, signer) : certificate);
+  // Rendered once: the skeleton (embedded JSON empty) is what page_sha256 digests, and what the
+  // page shows does not depend on the digest or the signature's value; the JSON goes in after.
+  const skeleton = pageText(result, shownSigned);
+  const unsignedFinal = { ...unsigned, page_sha256: pageDigest(skeleton) };
+  const certificate = signer ? signCertificate(unsignedFinal, signer) : unsignedFinal;
+  const filled = fillElement(skeleton, CERTIFICATE_ELEMENT_ID, jsonForScript(certificate).value);
+  return fillElement(filled, REPORT_ELEMENT_ID, jsonForScript(toJsonReport(result, certificate)).value);
+}
+
+/** The skeleton's empty JSON element `id` with `json` in it (the last one: the page's own, after all it shows). */
+function fillElement(page: string, id: string, json: string): string {
+  const empty = `<script type="application/json" id="${id}"></script>`;
+  const at = page.lastIndexOf(empty);
+  if (at < 0) throw new Error(`the report page has no empty element #${id}`);
+  const open = empty.length - '</script>'.length;
+  return `${page.slice(0, at + open)}${json}${page.slice(at + open)}`;
 }
 
 export const htmlReporter: ReporterFactory = (ctx) => ({
