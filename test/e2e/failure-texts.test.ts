@@ -13,18 +13,18 @@
 // files instead of comparing and removes the files of variants that no longer exist).
 // Runs in the variants lane; at most RUNNING child processes at once keep its cost bounded.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { OTA_FAULT_NAMES } from '../../src/reference/ota/index.js';
 import { tempDir } from '../support/temp-dir.js';
 import { CAUGHT_BY, PIN_SUITE, WARNING_ONLY } from './ota-variants.js';
 import { testPkiEnv } from '../support/test-pki-env.js';
+import { expectPinnedText, FAILURE_TEXTS_DIR, failureText, UPDATE_FAILURE_TEXTS } from './failure-text.js';
 
 const BIN = resolve('bin/cm-certify.js');
-const DIR = resolve('test/golden/failure-texts');
-const UPDATE = process.env.CM_CERTIFY_UPDATE_FAILURE_TEXTS === '1';
+const DIR = FAILURE_TEXTS_DIR;
+const UPDATE = UPDATE_FAILURE_TEXTS;
 /** Child processes at once: each is about 2 s of CPU, and the lane shares 2 cores. */
 const RUNNING = 4;
 
@@ -60,39 +60,6 @@ function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: st
       },
     );
   });
-}
-
-const PACKAGE_URL = pathToFileURL(resolve(import.meta.dirname, '../..')).href.replace(/\/?$/, '/');
-
-/** The terminal summary of the failing (or warned) checks, without what changes between runs. */
-export function failureText(stdout: string): string {
-  const lines = stdout.split('\n');
-  const start = lines.findIndex((l) => /^(Failures|Warnings|Errors|Required checks not proven) \(\d+\)/.test(l));
-  if (start < 0) return '';
-  return (
-    lines
-      .slice(start)
-      .filter((l) => !l.startsWith('Checks: '))
-      .join('\n')
-      .replace(/127\.0\.0\.1:\d{2,5}/g, '127.0.0.1:PORT')
-      // The docs links name the folder cm-certify is installed in (this checkout).
-      .replaceAll(PACKAGE_URL, 'file:///CM_CERTIFY/')
-      // The run's own label suffix on the names it creates ("Double Room cm919a").
-      .replace(/\bcm[0-9a-f]{4}\b/g, 'cmXXXX')
-      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, 'GUID')
-      .replace(/\bwrong-[0-9a-f]{12}\b/g, 'wrong-XXXXXXXXXXXX')
-      // The fresh credentials CreateProperty proposes (src/runner/generators/create-property.ts):
-      // a wbp_property_id of 8, six digits of the clock's seconds and two random ones, and a
-      // pms_property_id of 9,000,000 and a random part (a variation appends two digits to each).
-      // Fresh per run on purpose: a re-run never meets the property an earlier run created.
-      .replace(/\b8\d{6,12}\b/g, '8NNNNNN')
-      .replace(/\b9\d{6}(?:\d{2})?\b/g, '9NNNNNN')
-      .replace(/\d{4}-\d{2}-\d{2}/g, 'YYYY-MM-DD')
-      .replace(/\d{2}:\d{2}:\d{2}(\.\d+)?/g, 'HH:MM:SS')
-      .replace(/\d+(\.\d+)? ?m?s\b/g, (m) => m.replace(/[\d.]+/, 'N'))
-      .trimEnd()
-      .concat('\n')
-  );
 }
 
 function escapeRegExp(text: string): string {
@@ -135,9 +102,7 @@ describe("each OTA variant's failure text, through the real binary", () => {
       const text = failureText(stdout);
       // The text names the catching check as failed (or warned): a text of some other check would pin nothing.
       expect(text, stdout).toContain(`${warning ? '⚠' : '✖'} ${id}`);
-      const file = join(DIR, `ota-${fault}.txt`);
-      if (UPDATE) writeFileSync(file, text);
-      else expect(text).toBe(readFileSync(file, 'utf8'));
+      expectPinnedText(`ota-${fault}`, text);
     },
     300_000,
   );

@@ -1,7 +1,9 @@
 // The PMS target end to end, in process: cm-certify plays the channel manager for the
 // reference PMS (mock channel manager, hooks, callbacks, scenario bookings) on the simulated
 // clock (ADR 0020). The correct PMS is certified with no failure and no
-// warning; every fault variant is caught by the check its table names.
+// warning; every fault variant is caught by the check its table names, and its failure text,
+// as a partner reads it, is pinned (test/golden/failure-texts/pms-*.txt; on the simulated clock
+// a run is the same every time, which a PMS run through the binary, on the real clock, is not).
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import { PMS_FAULTS, PMS_FAULT_NAMES } from '../../src/reference/pms/index.js';
@@ -9,6 +11,9 @@ import type { PmsFault } from '../../src/reference/pms/index.js';
 import { captureIo, check, details, problems } from './helpers.js';
 import { withTestClock, writeTestPmsProfile } from './pms-profile.js';
 import { unexplainedChanges } from '../golden/verdict-baseline.js';
+import { expectPinnedText, FAILURE_TEXTS_DIR, failureText, UPDATE_FAILURE_TEXTS } from './failure-text.js';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** The seed the PMS e2e runs draw the mock's bookings from (the mock's own default). */
 const PMS_SEED = '2026';
@@ -137,6 +142,16 @@ const BODY_RULE_FAULTS: ReadonlySet<PmsFault> = new Set([
 ]);
 
 describe.concurrent('broken PMS variants', () => {
+  it('a pinned failure text exists for every variant, and none for a variant that is gone', () => {
+    const pinned = PMS_FAULT_NAMES.map((f) => `pms-${f}.txt`).sort();
+    const files = readdirSync(FAILURE_TEXTS_DIR).filter((f) => f.startsWith('pms-'));
+    if (UPDATE_FAILURE_TEXTS) {
+      for (const file of files) if (!pinned.includes(file)) rmSync(join(FAILURE_TEXTS_DIR, file));
+      return;
+    }
+    expect(files.sort()).toEqual(pinned);
+  });
+
   it('there are at least 20 that deny certification, spanning every PMS suite', () => {
     const denying = PMS_FAULT_NAMES.filter((f) => !PMS_FAULTS[f].warningOnly);
     expect(denying.length).toBeGreaterThanOrEqual(20);
@@ -150,11 +165,15 @@ describe.concurrent('broken PMS variants', () => {
       // A full run, compared with the verdicts recorded before the channel-manager core moved; a
       // property-body fault of issue 20 needs only the suites that send and judge CreateProperty.
       const edit = PROFILE_EDITS[fault];
-      const { result, exitCode } = await certify([fault], BODY_RULE_FAULTS.has(fault) || edit ? ['setup', 'property'] : undefined, edit);
+      const { result, exitCode, io } = await certify([fault], BODY_RULE_FAULTS.has(fault) || edit ? ['setup', 'property'] : undefined, edit);
       expect(unexplainedChanges('pms', fault, result), details(result)).toEqual([]);
       // A broken PMS is still the PMS: none of its requests is set apart as an outsider's (D-323).
       expect(result.outsiders?.exchanges.map((x) => `${x.operation}: ${x.outsider.reason}`)).toEqual([]);
       const caught = check(result, id);
+      // The failure text as a partner reads it, pinned (npm run test:failure-texts rewrites it).
+      const text = failureText(io.out());
+      expect(text, io.out()).toContain(`${PMS_FAULTS[fault].warningOnly ? '⚠' : '✖'} ${id}`);
+      expectPinnedText(`pms-${fault}`, text);
       const only = ONLY_ISSUE_20[fault];
       if (only) expect(problems(result).sort(), details(result)).toEqual([...only].sort());
       if (PMS_FAULTS[fault].warningOnly) {
