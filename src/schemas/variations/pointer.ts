@@ -7,6 +7,7 @@ type Container = Record<string, unknown> | unknown[];
 /** The pointer's tokens, unescaped (RFC 6901). */
 export function tokens(pointer: string): string[] {
   if (pointer === '') return [];
+  if (!pointer.includes('~')) return pointer.slice(1).split('/');
   return pointer
     .slice(1)
     .split('/')
