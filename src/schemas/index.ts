@@ -28,6 +28,11 @@ export function validateBody(name: MessageName, kind: BodyKind, body: unknown): 
   return toSchemaErrors(validate.errors, messageSchema(name, kind), OPERATIONS[name].section);
 }
 
+/** Whether one body is valid, without wording its errors (for the generators' validity tests, which only need yes or no). */
+export function bodyIsValid(name: MessageName, kind: BodyKind, body: unknown): boolean {
+  return compiledValidator(schemaFileName(name, kind), () => messageSchema(name, kind))(body) === true;
+}
+
 /** Validates one ARIUpdate Inventory item; pointers are relative to the item. */
 export function validateInventoryItem(item: unknown): SchemaError[] {
   const validate = compiledValidator(schemaFileName('InventoryItem'), inventoryItemRootSchema);

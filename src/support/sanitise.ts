@@ -23,6 +23,14 @@ const UNSAFE_LINE = new RegExp(`(?! )[${INVISIBLE}]`, 'gu');
 /** Whether a text holds anything the one-line form would escape (newlines included). */
 const ANY_UNSAFE = new RegExp(`(?! )[${INVISIBLE}]`, 'u');
 
+/**
+ * Text of printable ASCII only (and newline, tab for multi-line text) holds nothing either
+ * class above matches: one cheap test spares the Unicode-property scan for nearly every
+ * string of a report (a whole result is mapped string by string).
+ */
+const NOT_PLAIN = /[^\x20-\x7e\n\t]/;
+const NOT_PLAIN_LINE = /[^\x20-\x7e]/;
+
 const SHORT: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 function visible(c: string): string {
@@ -35,17 +43,17 @@ function visible(c: string): string {
 
 /** Multi-line text: every unsafe character shown as `\xHH`/`\uHHHH`/`\r`; newlines and tabs kept. */
 export function visibleControls(text: string): string {
-  return text.replace(UNSAFE, visible);
+  return NOT_PLAIN.test(text) ? text.replace(UNSAFE, visible) : text;
 }
 
 /** One-line text (a name, an id, a title): newlines and tabs shown visibly too (`\n`, `\t`). */
 export function visibleLine(text: string): string {
-  return text.replace(UNSAFE_LINE, visible);
+  return NOT_PLAIN_LINE.test(text) ? text.replace(UNSAFE_LINE, visible) : text;
 }
 
 /** True when `visibleLine` would change the text: it holds a newline, a control or an invisible character. */
 export function hasUnsafe(text: string): boolean {
-  return ANY_UNSAFE.test(text);
+  return NOT_PLAIN_LINE.test(text) && ANY_UNSAFE.test(text);
 }
 
 /** An escape cut in half at the end of a text (`\u20`, `\x`, `\u{1f`): dropped rather than shown broken. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { escapeForDisplay, forXml, mapStrings, visibleControls, visibleLine } from '../../src/support/sanitise.js';
+import { escapeForDisplay, forXml, hasUnsafe, mapStrings, visibleControls, visibleLine } from '../../src/support/sanitise.js';
 
 // Every character the sanitiser must never pass through raw: controls, bidi controls and marks,
 // zero-width and other format characters, line/paragraph separators, non-characters, and the
@@ -49,5 +49,18 @@ describe('output sanitiser', () => {
     const out = mapStrings(JSON.parse('{"__proto__": {"k\\u001b": "v\\u001b"}}'), visibleLine) as Record<string, unknown>;
     expect(Object.keys(out)).toEqual(['__proto__']);
     expect(JSON.stringify(out)).toBe('{"__proto__":{"k\\\\x1b":"v\\\\x1b"}}');
+  });
+
+  it('passes printable ASCII through untouched and escapes every other ASCII character, alone and inside text (the plain-text fast path)', () => {
+    for (let code = 0; code <= 0x7f; code++) {
+      const c = String.fromCharCode(code);
+      const printable = code >= 0x20 && code <= 0x7e;
+      expect(visibleLine(`ab${c}cd`) === `ab${c}cd`, `U+${code.toString(16)}`).toBe(printable);
+      expect(hasUnsafe(`ab${c}cd`), `U+${code.toString(16)}`).toBe(!printable);
+      expect(visibleControls(`ab${c}cd`) === `ab${c}cd`, `U+${code.toString(16)}`).toBe(printable || c === '\n' || c === '\t');
+    }
+    // Beyond ASCII the full classes decide: a plain letter passes, an invisible one does not.
+    expect(visibleLine('caf\u00e9 \u200b')).toBe('caf\u00e9 \\u200b');
+    expect(hasUnsafe('caf\u00e9')).toBe(false);
   });
 });

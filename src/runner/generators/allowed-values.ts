@@ -8,8 +8,8 @@ import { applyBodyRules } from '../../checks/body-rules/index.js';
 import { inventoryItemSchema } from '../../schemas/definitions/inventory.js';
 import { propertySchema } from '../../schemas/definitions/property.js';
 import { roomInfoListSchema, roomSchema } from '../../schemas/definitions/rooms.js';
-import { validateBody } from '../../schemas/index.js';
-import { type Variation, applyVariations, batchVariations, generateVariations } from '../../schemas/variations/index.js';
+import { bodyIsValid } from '../../schemas/index.js';
+import { type Variation, applyVariations, batchVariations, generateVariations, variedView } from '../../schemas/variations/index.js';
 import type { MessageName } from '../../spec/operations.js';
 import { roomRatePairs } from './ari-full-refresh.js';
 import { codeClasses, propertyCountryVariations } from './code-classes.js';
@@ -48,7 +48,7 @@ export function validRequest(operation: MessageName, wrap: (value: unknown) => O
     const body: Obj = { ...ENVELOPE, verb: operation, ...wrap(value) };
     if (operation === 'SetupProperty' || operation === 'CreateProperty') body.pms_property_id = '1';
     if (operation === 'SetupProperty') body.wbp_property_id = 1;
-    if (validateBody(operation, 'request', body).length > 0) return false;
+    if (!bodyIsValid(operation, 'request', body)) return false;
     if (!rateIdsDistinct(body)) return false;
     return applyBodyRules(operation, 'request', body).every(({ verdict }) => verdict.status !== 'fail');
   };
@@ -66,7 +66,7 @@ export function batchName(variations: readonly Variation[]): string {
 export function propertyBatches(property: Obj): { variations: Variation[]; batches: Variation[][]; valid: (value: unknown) => boolean } {
   const valid = validRequest('CreateProperty', (Property) => ({ Property }));
   const generated = generateVariations(propertySchema(), property, { root: 'Property', isValid: valid, classes: codeClasses }).variations;
-  const variations = [...generated, ...propertyCountryVariations(property).filter((v) => valid(applyVariations(property, [v])))];
+  const variations = [...generated, ...propertyCountryVariations(property).filter((v) => valid(variedView(property, [v])))];
   return { variations, batches: batchVariations(property, variations, valid), valid };
 }
 

@@ -5,7 +5,7 @@
 // valid together (one request each), and the halves of a batch to re-send when one is
 // refused, until the refused variation is alone.
 import { type Change, type Variation, type WalkOptions, walkVariations } from './walk.js';
-import { overlaps, setAt } from './pointer.js';
+import { overlaps, setAt, setInCopy } from './pointer.js';
 import type { Schema } from './partitions.js';
 
 export interface GenerateOptions extends WalkOptions {
@@ -28,6 +28,19 @@ export function applyVariations<T>(base: T, variations: readonly Variation[]): T
 
 function applyChange(root: unknown, change: Change): void {
   setAt(root, change.pointer, change.value, change.remove);
+}
+
+/**
+ * `base` with every change of `variations` made, as `applyVariations` gives it, for a validity
+ * test only: the containers on the changed paths are copied and every other subtree is shared
+ * with `base` (a whole copy of the Property per test was most of a run's variation cost). The
+ * view and `base` must not be changed while both are in use; the validators only read.
+ */
+export function variedView<T>(base: T, variations: readonly Variation[]): T {
+  const owned = new Set<object>();
+  let out: unknown = base;
+  for (const variation of variations) for (const change of variation.changes) out = setInCopy(out, change.pointer, change.value, change.remove === true, owned);
+  return out as T;
 }
 
 /** Kinds whose value depends on the element it is made from (a length, a fraction): one per field. */
@@ -60,8 +73,8 @@ export function generateVariations(schema: Schema, base: unknown, options: Gener
     const n = seen.get(items) ?? 0;
     seen.set(items, n + 1);
     // Among the first few elements that can take it validly, the n-th.
-    const valid = group.slice(0, CANDIDATES_PER_PARTITION).filter((v) => options.isValid(applyVariations(base, [v])));
-    const chosen = valid.length > 0 ? valid[n % valid.length] : group.slice(CANDIDATES_PER_PARTITION).find((v) => options.isValid(applyVariations(base, [v])));
+    const valid = group.slice(0, CANDIDATES_PER_PARTITION).filter((v) => options.isValid(variedView(base, [v])));
+    const chosen = valid.length > 0 ? valid[n % valid.length] : group.slice(CANDIDATES_PER_PARTITION).find((v) => options.isValid(variedView(base, [v])));
     const made = chosen ?? withSibling(base, group[0]!, candidates, options.isValid);
     if (made) variations.push(made);
     else dropped.push(group[0]!.name);
@@ -93,7 +106,7 @@ function withSibling(base: unknown, variation: Variation, candidates: readonly V
       name: `${variation.name} (with ${second.pointer.slice(parent.length + 1)} ${other.name.slice(other.name.indexOf(' ') + 1)})`,
       changes,
     };
-    if (isValid(applyVariations(base, [made]))) return made;
+    if (isValid(variedView(base, [made]))) return made;
   }
   return undefined;
 }
@@ -125,9 +138,7 @@ export function batchVariations(
     const pointers = pointersOf(variation);
     const fits = batches.find(
       (b) =>
-        b.variations.length < max &&
-        !pointers.some((p) => b.pointers.some((q) => overlaps(p, q))) &&
-        isValid(applyVariations(base, [...b.variations, variation])),
+        b.variations.length < max && !pointers.some((p) => b.pointers.some((q) => overlaps(p, q))) && isValid(variedView(base, [...b.variations, variation])),
     );
     if (fits) {
       fits.variations.push(variation);

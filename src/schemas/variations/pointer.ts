@@ -7,6 +7,7 @@ type Container = Record<string, unknown> | unknown[];
 /** The pointer's tokens, unescaped (RFC 6901). */
 export function tokens(pointer: string): string[] {
   if (pointer === '') return [];
+  if (!pointer.includes('~')) return pointer.slice(1).split('/');
   return pointer
     .slice(1)
     .split('/')
@@ -44,6 +45,38 @@ export function setAt(root: Json, pointer: string, value: Json, remove = false):
     else delete node[last];
   } else (node as Record<string, unknown>)[last] = structuredClone(value);
   return true;
+}
+
+/**
+ * A copy of `root` with the value at `pointer` set (or removed) that shares every subtree it
+ * does not touch: only the containers on the pointer's path are copied, each at most once per
+ * view (`owned` holds the copies already made). For judging a variation, not for sending it:
+ * the set value is shared too, so neither the view nor the value may be changed afterwards.
+ */
+export function setInCopy(root: Json, pointer: string, value: Json, remove: boolean, owned: Set<object>): Json {
+  const path = tokens(pointer);
+  const last = path.pop();
+  if (last === undefined || !isContainer(root)) return root;
+  const own = (node: Container): Container => {
+    if (owned.has(node)) return node;
+    const copy = Array.isArray(node) ? node.slice() : { ...node };
+    owned.add(copy);
+    return copy;
+  };
+  const top = own(root);
+  let node = top;
+  for (const token of path) {
+    const child = (node as Record<string, unknown>)[token];
+    if (!isContainer(child)) return top;
+    const copy = own(child);
+    (node as Record<string, unknown>)[token] = copy;
+    node = copy;
+  }
+  if (remove) {
+    if (Array.isArray(node)) node.splice(Number(last), 1);
+    else delete node[last];
+  } else (node as Record<string, unknown>)[last] = value;
+  return top;
 }
 
 /** Whether one pointer is the other or lies inside it: two changes there cannot go in one message. */
