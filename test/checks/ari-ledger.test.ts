@@ -126,7 +126,36 @@ describe('ARI ledger', () => {
     });
     expect(unitsConflicts(l)).toEqual([]);
     l.ingest('x3', { currency: 'EUR', Inventory: [item('1', 'G', '2026-01-20', '2026-01-20', { units: 2 })] });
-    expect(unitsConflicts(l)).toEqual([{ room: '1', from: '2026-01-20', to: '2026-01-20', values: { A: 5, G: 2 } }]);
+    expect(unitsConflicts(l)).toEqual([
+      {
+        room: '1',
+        from: '2026-01-20',
+        to: '2026-01-20',
+        values: { A: 5, G: 2 },
+        sources: { A: { exchange: 'x1', pointer: '/Inventory/0' }, G: { exchange: 'x3', pointer: '/Inventory/0' } },
+      },
+    ]);
+  });
+
+  it("keeps where each day's latest units came from, an item without units leaving it as it was", () => {
+    const l = new AriLedger(0);
+    l.ingest('x1', { currency: 'EUR', Inventory: [item('1', 'A', '2026-01-01', '2026-01-31', { units: 5 })] });
+    l.ingest('x2', {
+      currency: 'EUR',
+      Inventory: [item('1', 'A', '2026-01-01', '2026-01-31', { rate: '80.00' }), item('1', 'A', '2026-01-10', '2026-01-12', { units: 3 })],
+    });
+    // Newest first: a later write of older days still overwrites only its own range.
+    l.ingest('x3', { currency: 'EUR', Inventory: [item('1', 'A', '2026-01-05', '2026-01-05', { units: 'five' })] });
+    const from = l.pair('1', 'A')!.unitsFrom;
+    const at = (day: string) => l.source(from.segmentOn(d(day))![2]);
+    expect(at('2026-01-05')).toEqual({ exchange: 'x1', pointer: '/Inventory/0' });
+    expect(at('2026-01-11')).toEqual({ exchange: 'x2', pointer: '/Inventory/1' });
+    expect(at('2026-01-13')).toEqual({ exchange: 'x1', pointer: '/Inventory/0' });
+    // The units map and its sources share their ranges.
+    expect(from.ranges()).toEqual(l.pair('1', 'A')!.units.ranges());
+    expect(from.size).toBe(l.pair('1', 'A')!.units.size);
+    expect(l.source(-1)).toBeUndefined();
+    expect(l.source(l.items)).toBeUndefined();
   });
 
   it('measures compactness: daily items for uniform data are 30x the minimum', () => {
