@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AriLedger, IntervalMap, compaction, coverageReport, unitsConflicts } from '../../src/checks/ari-ledger.js';
 import { insertRange } from '../../src/checks/coverage.js';
 import { dayNumber, dayString } from '../../src/support/time.js';
+import { ari, inventoryItem, makeModel } from '../channel-manager/helpers.js';
 
 const d = (s: string) => dayNumber(s)!;
 const item = (room: string, rate: string, start: string, end: string, extra: Record<string, unknown> = {}) => ({
@@ -177,5 +178,29 @@ describe('ARI ledger', () => {
       ['USD', ['x2']],
     ]);
     expect(l.requests).toBe(2);
+  });
+});
+
+// ADR 0034: why the core's store and the judge's ledger are not one instance. The core keeps
+// what it accepted; the judge counts what was sent (D-324: a refused request's items still count).
+describe('the core and the judge hold different ARI for the same request', () => {
+  it('a request refused for one bad item: the core stores none of it, the ledger covers its good item', () => {
+    const { model } = makeModel();
+    const inventory = [inventoryItem(), inventoryItem({ wbp_room_id: '9999' })];
+    expect(ari(model, inventory).json.success).toBe(false);
+    expect(model.ari.get('4101', 'DBL-FLEX', '2026-04-15')).toBeUndefined();
+    const ledger = new AriLedger(0, (room) => room === '4101');
+    ledger.ingest('x1', { currency: 'EUR', Inventory: inventory });
+    expect(ledger.pair('4101', 'DBL-FLEX')?.units.segmentOn(d('2026-04-15'))?.[2]).toBe(4);
+    expect(ledger.unknownPairs.map((p) => p.pointer)).toEqual(['/Inventory/1']);
+  });
+
+  it('an accepted request: both hold the same units', () => {
+    const { model } = makeModel();
+    expect(ari(model, [inventoryItem({ units: 6 })]).json).toEqual({ success: true });
+    const ledger = new AriLedger(0);
+    ledger.ingest('x1', { currency: 'EUR', Inventory: [inventoryItem({ units: 6 })] });
+    expect(model.ari.get('4101', 'DBL-FLEX', '2026-04-15')?.units).toBe(6);
+    expect(ledger.pair('4101', 'DBL-FLEX')?.units.segmentOn(d('2026-04-15'))?.[2]).toBe(6);
   });
 });
