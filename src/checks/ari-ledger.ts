@@ -20,6 +20,18 @@ export interface PairState {
   covered: IntervalMap<true>;
   /** The latest rate string per day. */
   rates: IntervalMap<string>;
+  /**
+   * Where each day's latest units came from (the same ranges as `units`), as the ledger's item
+   * number (AriLedger.source gives its exchange and pointer): a number, not an object per item,
+   * so a daily two-year refresh keeps no string or object per day for it.
+   */
+  unitsFrom: IntervalMap<number>;
+}
+
+/** The item a value came from: its exchange and its JSON pointer in that request. */
+export interface ItemSource {
+  exchange: string;
+  pointer: string;
 }
 
 export interface LedgerProblem {
@@ -104,6 +116,9 @@ export class AriLedger {
   // One string per distinct data: a refresh repeats the same values across days and pairs,
   // and segments then share one string instead of each building and keeping its own.
   private readonly dataKeys = new PathInterner<string>(MAX_SHARED_KEYS);
+  /** Per request in arrival order, its exchange id and the number of its first item. */
+  private readonly requestIds: string[] = [];
+  private readonly firstItems: number[] = [];
 
   /** @param isKnownPair whether the channel manager maps this room x rate plan (undefined: do not judge ids). */
   constructor(
@@ -115,6 +130,9 @@ export class AriLedger {
     if (!body || typeof body !== 'object') return;
     const b = body as Record<string, unknown>;
     this.requests++;
+    // Items are numbered across requests: a request's first number, to name an item's exchange later.
+    this.requestIds.push(exchange);
+    this.firstItems.push(this.items);
     const currency = typeof b.currency === 'string' ? b.currency : String(b.currency);
     const seen = this.currencies.get(currency) ?? [];
     if (seen.length < 20) seen.push(exchange);
@@ -143,7 +161,16 @@ export class AriLedger {
     const key = `${room}\u0000${rate}`;
     let pair = this.pairs.get(key);
     if (!pair) {
-      pair = { room, rate, items: 0, data: new IntervalMap(), units: new IntervalMap(), covered: new IntervalMap(), rates: new IntervalMap() };
+      pair = {
+        room,
+        rate,
+        items: 0,
+        data: new IntervalMap(),
+        units: new IntervalMap(),
+        covered: new IntervalMap(),
+        rates: new IntervalMap(),
+        unitsFrom: new IntervalMap(),
+      };
       this.pairs.set(key, pair);
     }
     pair.items++;
@@ -154,10 +181,27 @@ export class AriLedger {
       end,
       this.dataKeys.get(dataPath(item), () => dataKey(item)),
     );
-    if (typeof item.units === 'number') pair.units.set(start, end, item.units);
+    if (typeof item.units === 'number') {
+      pair.units.set(start, end, item.units);
+      pair.unitsFrom.set(start, end, this.items - 1);
+    }
     if (typeof item.rate === 'string') pair.rates.set(start, end, item.rate);
     // An item with only flags (close: false) covers nothing: the channel still lacks availability and a rate.
     if (typeof item.units === 'number' || (item.rate !== undefined && item.rate !== null)) pair.covered.set(start, end, true);
+  }
+
+  /** The exchange and pointer of the item numbered `item` (a number from `unitsFrom`). */
+  source(item: number): ItemSource | undefined {
+    let lo = 0;
+    let hi = this.firstItems.length - 1;
+    if (hi < 0 || item < 0 || item >= this.items) return undefined;
+    // The last request whose first item is at most `item`.
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.firstItems[mid]! <= item) lo = mid;
+      else hi = mid - 1;
+    }
+    return { exchange: this.requestIds[lo]!, pointer: `/Inventory/${item - this.firstItems[lo]!}` };
   }
 
   pair(room: string, rate: string): PairState | undefined {
@@ -170,6 +214,8 @@ export interface UnitsConflict {
   from: string;
   to: string;
   values: Record<string, number>;
+  /** Per rate plan, the item that set its units on `from`. */
+  sources: Record<string, ItemSource>;
 }
 
 /** First date range where two rate plans of one room carry different units, per room. */
@@ -197,7 +243,13 @@ export function unitsConflicts(ledger: AriLedger, limit = 10): UnitsConflict[] {
         if (at < units.size && units.startAt(at) <= day) values[p.rate] = units.valueAt(at);
       });
       if (new Set(Object.values(values)).size > 1) {
-        conflicts.push({ room, from: dayString(day), to: dayString(points[k + 1]! - 1), values });
+        const sources: Record<string, ItemSource> = {};
+        for (const p of plans) {
+          const item = p.unitsFrom.segmentOn(day)?.[2];
+          const from = item === undefined ? undefined : ledger.source(item);
+          if (from && p.rate in values) sources[p.rate] = from;
+        }
+        conflicts.push({ room, from: dayString(day), to: dayString(points[k + 1]! - 1), values, sources });
         break;
       }
     }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AriLedger, IntervalMap, compaction, coverageReport, unitsConflicts } from '../../src/checks/ari-ledger.js';
 import { insertRange } from '../../src/checks/coverage.js';
 import { dayNumber, dayString } from '../../src/support/time.js';
+import { ari, inventoryItem, makeModel } from '../channel-manager/helpers.js';
 
 const d = (s: string) => dayNumber(s)!;
 const item = (room: string, rate: string, start: string, end: string, extra: Record<string, unknown> = {}) => ({
@@ -126,7 +127,36 @@ describe('ARI ledger', () => {
     });
     expect(unitsConflicts(l)).toEqual([]);
     l.ingest('x3', { currency: 'EUR', Inventory: [item('1', 'G', '2026-01-20', '2026-01-20', { units: 2 })] });
-    expect(unitsConflicts(l)).toEqual([{ room: '1', from: '2026-01-20', to: '2026-01-20', values: { A: 5, G: 2 } }]);
+    expect(unitsConflicts(l)).toEqual([
+      {
+        room: '1',
+        from: '2026-01-20',
+        to: '2026-01-20',
+        values: { A: 5, G: 2 },
+        sources: { A: { exchange: 'x1', pointer: '/Inventory/0' }, G: { exchange: 'x3', pointer: '/Inventory/0' } },
+      },
+    ]);
+  });
+
+  it("keeps where each day's latest units came from, an item without units leaving it as it was", () => {
+    const l = new AriLedger(0);
+    l.ingest('x1', { currency: 'EUR', Inventory: [item('1', 'A', '2026-01-01', '2026-01-31', { units: 5 })] });
+    l.ingest('x2', {
+      currency: 'EUR',
+      Inventory: [item('1', 'A', '2026-01-01', '2026-01-31', { rate: '80.00' }), item('1', 'A', '2026-01-10', '2026-01-12', { units: 3 })],
+    });
+    // Newest first: a later write of older days still overwrites only its own range.
+    l.ingest('x3', { currency: 'EUR', Inventory: [item('1', 'A', '2026-01-05', '2026-01-05', { units: 'five' })] });
+    const from = l.pair('1', 'A')!.unitsFrom;
+    const at = (day: string) => l.source(from.segmentOn(d(day))![2]);
+    expect(at('2026-01-05')).toEqual({ exchange: 'x1', pointer: '/Inventory/0' });
+    expect(at('2026-01-11')).toEqual({ exchange: 'x2', pointer: '/Inventory/1' });
+    expect(at('2026-01-13')).toEqual({ exchange: 'x1', pointer: '/Inventory/0' });
+    // The units map and its sources share their ranges.
+    expect(from.ranges()).toEqual(l.pair('1', 'A')!.units.ranges());
+    expect(from.size).toBe(l.pair('1', 'A')!.units.size);
+    expect(l.source(-1)).toBeUndefined();
+    expect(l.source(l.items)).toBeUndefined();
   });
 
   it('measures compactness: daily items for uniform data are 30x the minimum', () => {
@@ -148,5 +178,29 @@ describe('ARI ledger', () => {
       ['USD', ['x2']],
     ]);
     expect(l.requests).toBe(2);
+  });
+});
+
+// ADR 0034: why the core's store and the judge's ledger are not one instance. The core keeps
+// what it accepted; the judge counts what was sent (D-324: a refused request's items still count).
+describe('the core and the judge hold different ARI for the same request', () => {
+  it('a request refused for one bad item: the core stores none of it, the ledger covers its good item', () => {
+    const { model } = makeModel();
+    const inventory = [inventoryItem(), inventoryItem({ wbp_room_id: '9999' })];
+    expect(ari(model, inventory).json.success).toBe(false);
+    expect(model.ari.get('4101', 'DBL-FLEX', '2026-04-15')).toBeUndefined();
+    const ledger = new AriLedger(0, (room) => room === '4101');
+    ledger.ingest('x1', { currency: 'EUR', Inventory: inventory });
+    expect(ledger.pair('4101', 'DBL-FLEX')?.units.segmentOn(d('2026-04-15'))?.[2]).toBe(4);
+    expect(ledger.unknownPairs.map((p) => p.pointer)).toEqual(['/Inventory/1']);
+  });
+
+  it('an accepted request: both hold the same units', () => {
+    const { model } = makeModel();
+    expect(ari(model, [inventoryItem({ units: 6 })]).json).toEqual({ success: true });
+    const ledger = new AriLedger(0);
+    ledger.ingest('x1', { currency: 'EUR', Inventory: [inventoryItem({ units: 6 })] });
+    expect(model.ari.get('4101', 'DBL-FLEX', '2026-04-15')?.units).toBe(6);
+    expect(ledger.pair('4101', 'DBL-FLEX')?.units.segmentOn(d('2026-04-15'))?.[2]).toBe(6);
   });
 });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { AriLedger } from '../../src/checks/ari-ledger.js';
 import { ariRdefSingleRooms, roomsServed } from '../../src/checks/code/pms-ari-occupancy.js';
+import { ariUnitsPerRoom } from '../../src/checks/code/pms-ari.js';
 import type { CodeCheckInput, PmsFacts } from '../../src/checks/code/types.js';
 import type { LiveExchange } from '../../src/spec/exchange.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
@@ -48,9 +49,10 @@ const item = (room: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function input(items: unknown[], rooms: unknown[] = ROOMS): CodeCheckInput {
+function input(items: unknown[], rooms: unknown[] = ROOMS, more: Array<[string, unknown[]]> = []): CodeCheckInput {
   const ledger = new AriLedger(0);
   ledger.ingest('x-ari', { currency: 'EUR', Inventory: items });
+  for (const [id, inventory] of more) ledger.ingest(id, { currency: 'EUR', Inventory: inventory });
   const pms = {
     inbound: [exchange('GetRoomTypes', {}, { success: true, Rooms: rooms })],
     ledger: () => ledger,
@@ -85,5 +87,22 @@ describe('pms.ari.rdef-single-rooms', () => {
   it('is not applicable when no room is a dormitory or for one person', () => {
     const verdict = ariRdefSingleRooms.run(input([item('4101', { rdef_single: '60' })], [ROOMS[0]]));
     expect(verdict).toEqual(expect.objectContaining({ status: 'skip', skip: 'not-applicable' }));
+  });
+});
+
+describe('pms.ari.units-per-room evidence', () => {
+  const plan = (rate: string, units: number) => ({ ...item('4101', { units }), wbp_rate_id: rate });
+
+  it('names the exchanges that set the differing units', () => {
+    const verdict = ariUnitsPerRoom.run(input([plan('R', 3), plan('S', 3)], ROOMS, [['x-later', [plan('S', 2)]]]));
+    expect(verdict.status).toBe('fail');
+    expect(verdict.actual).toEqual({ R: 3, S: 2 });
+    expect(verdict.exchanges).toEqual(['x-ari', 'x-later']);
+  });
+
+  it('passes when the later exchange sets both plans alike', () => {
+    const verdict = ariUnitsPerRoom.run(input([plan('R', 3), plan('S', 3)], ROOMS, [['x-later', [plan('S', 2), plan('R', 2)]]]));
+    expect(verdict.status).toBe('pass');
+    expect(verdict.exchanges).toBeUndefined();
   });
 });

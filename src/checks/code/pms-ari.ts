@@ -85,9 +85,12 @@ export const ariUnitsPerRoom: CodeCheck = {
     if (!('ledger' in w)) return w;
     const [first] = unitsConflicts(w.ledger, 1);
     if (!first) return pass('units agree across the rate plans of each room');
+    // The exchanges that set the differing units: the partner finds the two requests at once.
+    const exchanges = [...new Set(Object.values(first.sources).map((s) => s.exchange))];
     return fail(unexpected(`units of room ${first.room} on ${first.from}..${first.to}`, 'the same for every rate plan', first.values), {
       expected: 'equal units',
       actual: first.values,
+      exchanges,
     });
   },
 };
