@@ -15,6 +15,7 @@ import { startService } from '../../src/service/service.js';
 import type { RunningService } from '../../src/service/service.js';
 import { browserTestPlan, SKIP_HINT } from '../report/browser-availability.js';
 import { tempDir } from '../support/temp-dir.js';
+import { migratedDataDir } from '../support/service-data.js';
 import { CLI, referenceOtaProfile, serveReferenceOta } from './helpers.js';
 import type { ServedReference } from './helpers.js';
 
@@ -46,7 +47,7 @@ describe.runIf(RUN_BROWSER_TESTS)('the service in headless chromium', () => {
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`CI is set and ${CHROMIUM} is missing: ${SKIP_HINT}`);
     [service, reference] = await Promise.all([
-      startService({ data: join(dir, 'data'), port: 0, heartbeatMs: 500, env: {}, log: () => undefined }),
+      startService({ data: await migratedDataDir('cm-svc-browser-data-'), port: 0, heartbeatMs: 500, env: {}, log: () => undefined }),
       serveReferenceOta(),
     ]);
     // localhost: a secure context over plain HTTP, where the Secure session cookie is kept.

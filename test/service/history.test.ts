@@ -8,7 +8,7 @@ import { checkHistory, outcomesOf } from '../../src/service/check-history.js';
 import { JSON_REPORT_FORMAT } from '../../src/report/json.js';
 import { startService } from '../../src/service/service.js';
 import type { RunningService } from '../../src/service/service.js';
-import { tempDir } from '../support/temp-dir.js';
+import { migratedDataDir } from '../support/service-data.js';
 import { apiClient } from './helpers.js';
 import type { Api } from './helpers.js';
 
@@ -43,7 +43,13 @@ const STORED: Array<Record<string, Checks>> = [
 ];
 
 beforeAll(async () => {
-  service = await startService({ data: tempDir('cm-svc-history-'), port: 0, concurrency: 0, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined });
+  service = await startService({
+    data: await migratedDataDir('cm-svc-history-'),
+    port: 0,
+    concurrency: 0,
+    env: { CM_SERVICE_TOKEN: TOKEN },
+    log: () => undefined,
+  });
   api = apiClient(service.url, TOKEN);
   const { store } = service;
   await store.addPartner('acme', 'Acme');

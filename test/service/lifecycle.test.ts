@@ -6,12 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService } from '../../src/service/service.js';
 import type { RunningService } from '../../src/service/service.js';
-import { tempDir } from '../support/temp-dir.js';
+import { migratedDataDir } from '../support/service-data.js';
 import { apiClient, referenceOtaProfile, serveReferenceOta, waitForRun } from './helpers.js';
 import type { Api, ServedReference } from './helpers.js';
 
 const TOKEN = 'admin-token-for-the-lifecycle-test-0123456789';
-const data = tempDir('cm-svc-lifecycle-');
+const data = await migratedDataDir('cm-svc-lifecycle-');
 let service: RunningService;
 let reference: ServedReference;
 /** A second sandbox: two runs at once against one sandbox see each other's bookings. */

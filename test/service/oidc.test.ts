@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService } from '../../src/service/service.js';
 import type { RunningService } from '../../src/service/service.js';
-import { tempDir } from '../support/temp-dir.js';
+import { migratedDataDir } from '../support/service-data.js';
 import { startTestProvider } from './oidc-provider.js';
 import type { TestProvider } from './oidc-provider.js';
 
@@ -17,7 +17,7 @@ let provider: TestProvider;
 beforeAll(async () => {
   provider = await startTestProvider('cm-service', 'client-secret-0123', { sub: 'u-1', email: 'ana@example.com', email_verified: true });
   service = await startService({
-    data: tempDir('cm-svc-oidc-'),
+    data: await migratedDataDir('cm-svc-oidc-'),
     port: 0,
     concurrency: 0,
     env: { CM_OIDC_ISSUER: provider.issuer, CM_OIDC_CLIENT_ID: 'cm-service', CM_OIDC_CLIENT_SECRET: 'client-secret-0123', CM_OIDC_ALLOWED: '@example.com' },

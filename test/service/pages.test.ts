@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService } from '../../src/service/service.js';
 import type { RunningService } from '../../src/service/service.js';
 import { LoginLimiter, MAX_FAILURES, WINDOW_MS } from '../../src/service/login-limiter.js';
-import { tempDir } from '../support/temp-dir.js';
+import { migratedDataDir } from '../support/service-data.js';
 import { referenceOtaProfile } from './helpers.js';
 
 let service: RunningService;
@@ -15,7 +15,7 @@ let cookie = '';
 let csrf = '';
 
 beforeAll(async () => {
-  service = await startService({ data: tempDir('cm-svc-pages-'), port: 0, concurrency: 0, env: {}, log: () => undefined });
+  service = await startService({ data: await migratedDataDir('cm-svc-pages-'), port: 0, concurrency: 0, env: {}, log: () => undefined });
 }, 120_000);
 afterAll(async () => service?.close());
 

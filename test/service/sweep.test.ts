@@ -7,13 +7,13 @@ import { openService } from '../../src/service/setup.js';
 import type { Opened } from '../../src/service/setup.js';
 import { RUN_QUEUE } from '../../src/service/queue.js';
 import { sweepOnce } from '../../src/service/sweep.js';
-import { tempDir } from '../support/temp-dir.js';
+import { migratedDataDir } from '../support/service-data.js';
 
 let opened: Opened;
 let candidate: number;
 
 beforeAll(async () => {
-  opened = await openService({ data: tempDir('cm-svc-sweep-'), env: {}, log: () => undefined });
+  opened = await openService({ data: await migratedDataDir('cm-svc-sweep-'), env: {}, log: () => undefined });
   await opened.store.addPartner('acme', 'Acme');
   candidate = await opened.store.addCandidate('acme', 'ota', 'c', { yaml: 'target: ota', secrets: {} }, undefined);
 }, 120_000);

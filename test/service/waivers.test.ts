@@ -10,7 +10,7 @@ import type { RunningService } from '../../src/service/service.js';
 import { checkWaiver, waiverFileFor } from '../../src/service/waivers.js';
 import type { WaiverAsk } from '../../src/service/waivers.js';
 import { ProfileError } from '../../src/support/errors.js';
-import { tempDir } from '../support/temp-dir.js';
+import { migratedDataDir } from '../support/service-data.js';
 import { apiClient, referenceOtaProfile, serveReferenceOta, waitForRun } from './helpers.js';
 import type { Api, ServedReference } from './helpers.js';
 
@@ -26,7 +26,14 @@ const day = (offset: number): string => new Date(Date.now() + offset * 86_400_00
 
 beforeAll(async () => {
   [service, reference] = await Promise.all([
-    startService({ data: tempDir('cm-svc-waivers-'), port: 0, concurrency: 2, heartbeatMs: 1000, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined }),
+    startService({
+      data: await migratedDataDir('cm-svc-waivers-'),
+      port: 0,
+      concurrency: 2,
+      heartbeatMs: 1000,
+      env: { CM_SERVICE_TOKEN: TOKEN },
+      log: () => undefined,
+    }),
     serveReferenceOta(['ack-4004-no-reason']),
   ]);
   api = apiClient(service.url, TOKEN);
