@@ -27,6 +27,9 @@ export const ELU_WINDOW_MS = 500;
 /** A span in which the loop was busy this share of the time or more: the harness was saturated. */
 export const SATURATED_ELU = 0.9;
 
+/** How far before the moment judged a saturated span counts (the span holding it is metered only at its end). */
+const SATURATION_REACH_MS = 2 * ELU_WINDOW_MS;
+
 /** The loop's utilisation (0..1) since the previous call; injected in tests. */
 export type LoopUseMeter = () => number;
 
@@ -122,13 +125,17 @@ export class HarnessLoad {
 
   /**
    * Why the window [from, to] cannot be judged by its timing: the harness's loop was saturated
-   * (busy SATURATED_ELU of a metered span or more) in it, so requests waited unheard in its
-   * sockets and were stamped late. `endedBy`: only a span that began by then counts (a span that
-   * began after a request was heard could not delay it). Undefined when it was not.
+   * (busy SATURATED_ELU of a metered span or more) just before its end, or before `endedBy` (what
+   * was heard then), so a request may have waited unheard in its sockets and been stamped late.
+   * Undefined when it was not.
    */
   saturation(from: number, to: number = this.clock.now(), endedBy: number = Number.POSITIVE_INFINITY): string | undefined {
+    // Only the moment judged counts (what was heard, or the window's end): a span long before it
+    // (the runs' common start, with a window counted `since: run`) could not have held it up.
+    const at = Math.min(to, endedBy);
+    const reach = Math.max(from, at - SATURATION_REACH_MS);
     let worst: Saturated | undefined;
-    for (const s of this.saturated) if (s.to >= from && s.from <= to && s.from <= endedBy && s.utilization > (worst?.utilization ?? 0)) worst = s;
+    for (const s of this.saturated) if (s.to >= reach && s.from <= at && s.utilization > (worst?.utilization ?? 0)) worst = s;
     if (!worst) return undefined;
     const pct = Math.min(100, Math.round(worst.utilization * 100));
     return `Inconclusive: the harness itself was saturated (its event loop busy ${pct} % of ${formatMs(Math.round(worst.to - worst.from))} from ${new Date(worst.from).toISOString()}; ${Math.round(SATURATED_ELU * 100)} % or more counts), so requests may have waited unheard and been stamped late in this window. Run again with fewer runs at once or on a less busy machine.`;

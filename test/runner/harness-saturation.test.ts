@@ -75,6 +75,11 @@ describe('a saturated harness loop', () => {
       const early = stepEnv(load);
       expect(judgedInconclusiveIfStood(early.env, calm, calmEnd - ELU_WINDOW_MS)).toBeUndefined();
       expect(early.recorded).toEqual([]);
+      // Long after the span (a window counted from the run's start): the span could not have held up its end.
+      await spans(use, 3);
+      const later = stepEnv(load);
+      expect(judgedInconclusiveIfStood(later.env, calm)).toBeUndefined();
+      expect(later.recorded).toEqual([]);
     } finally {
       load.stop();
     }
