@@ -4,7 +4,7 @@
 // STANDSTILL_MS or longer at once is inconclusive before any check sees it (ADR 0020); the
 // checks judge the times as recorded. It also meters the loop's use (perf_hooks event-loop
 // utilisation, per ELU_WINDOW_MS): a window in which the loop was busy SATURATED_ELU of the time
-// or more is inconclusive too: its timers fire nearly on time, yet requests wait in the socket
+// or more for SATURATED_FOR_MS in a row is inconclusive too: its timers fire nearly on time, yet requests wait in the socket
 // queue behind the other work and are stamped late (50 PMS runs on one worker). Not started on a
 // simulated clock (nothing real can hold one up). perf_hooks.monitorEventLoopDelay is not used:
 // in a probe on Node 20 it reported 10-17 ms for a 200 ms block of the loop.
@@ -26,6 +26,12 @@ export const STANDSTILL_MS = 1_000;
 export const ELU_WINDOW_MS = 500;
 /** A span in which the loop was busy this share of the time or more: the harness was saturated. */
 export const SATURATED_ELU = 0.9;
+/**
+ * Saturated spans in a row count once they last this long (ms), as a standstill does: a burst of
+ * one span (a run's report stored, 10 runs' starts) left 10 runs at once at 1-second polling
+ * judged alike before; counted, it made all 10 incomplete at load 1.
+ */
+export const SATURATED_FOR_MS = 1_000;
 
 /** How far before the moment judged a saturated span counts (the span holding it is metered only at its end). */
 const SATURATION_REACH_MS = 2 * ELU_WINDOW_MS;
@@ -85,9 +91,11 @@ export class HarnessLoad {
         if (late > NOISE_MS) this.note({ from: dueClock, to: this.clock.now(), lateMs: late });
         if (now - meteredAt >= ELU_WINDOW_MS) {
           const used = meter();
-          if (used >= SATURATED_ELU) this.noteSaturated({ from: meteredClock, to: this.clock.now(), utilization: used }, now - meteredAt);
+          // One reading ends this span and begins the next: spans in a row join (noteSaturated).
+          const at = this.clock.now();
+          if (used >= SATURATED_ELU) this.noteSaturated({ from: meteredClock, to: at, utilization: used }, now - meteredAt);
           meteredAt = now;
-          meteredClock = this.clock.now();
+          meteredClock = at;
         }
         probe(performance.now() + PROBE_MS, this.clock.now() + PROBE_MS);
       }, PROBE_MS);
@@ -135,7 +143,9 @@ export class HarnessLoad {
     const at = Math.min(to, endedBy);
     const reach = Math.max(from, at - SATURATION_REACH_MS);
     let worst: Saturated | undefined;
-    for (const s of this.saturated) if (s.to >= reach && s.from <= at && s.utilization > (worst?.utilization ?? 0)) worst = s;
+    for (const s of this.saturated) {
+      if (s.to - s.from >= SATURATED_FOR_MS && s.to >= reach && s.from <= at && s.utilization > (worst?.utilization ?? 0)) worst = s;
+    }
     if (!worst) return undefined;
     const pct = Math.min(100, Math.round(worst.utilization * 100));
     return `Inconclusive: the harness itself was saturated (its event loop busy ${pct} % of ${formatMs(Math.round(worst.to - worst.from))} from ${new Date(worst.from).toISOString()}; ${Math.round(SATURATED_ELU * 100)} % or more counts), so requests may have waited unheard and been stamped late in this window. Run again with fewer runs at once or on a less busy machine.`;
@@ -151,8 +161,16 @@ export class HarnessLoad {
     };
   }
 
+  /** A saturated span right after another extends it (its utilisation the time-weighted mean). */
   private noteSaturated(span: Saturated, realMs: number): void {
     this.saturatedMs += realMs;
+    const last = this.saturated.at(-1);
+    if (last && last.to === span.from) {
+      const [a, b] = [last.to - last.from, span.to - span.from];
+      last.utilization = (last.utilization * a + span.utilization * b) / Math.max(1, a + b);
+      last.to = span.to;
+      return;
+    }
     if (this.saturated.length >= MAX_SAMPLES) this.saturated.shift();
     this.saturated.push(span);
   }

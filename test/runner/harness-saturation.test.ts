@@ -4,7 +4,7 @@
 // the loop was not saturated in is judged as before: a really late request still fails. The
 // loop's use is an injected meter here (harness-saturation-busy.test.ts saturates a real loop).
 import { describe, expect, it } from 'vitest';
-import { ELU_WINDOW_MS, HarnessLoad } from '../../src/runner/harness-load.js';
+import { ELU_WINDOW_MS, HarnessLoad, SATURATED_FOR_MS } from '../../src/runner/harness-load.js';
 import type { LoopUseMeter } from '../../src/runner/harness-load.js';
 import { excusedByOwnStall, judgedInconclusiveIfStood } from '../../src/runner/steps/standstill.js';
 import { fail } from '../../src/checks/check-verdict.js';
@@ -52,7 +52,7 @@ describe('a saturated harness loop', () => {
       // The next span begins at the meter's last reading, up to a poll (20 ms) before this.
       const calmEnd = systemClock.now() - 40;
       use.value = 0.97;
-      await spans(use, 1);
+      await spans(use, 2);
       const busy = systemClock.now();
       use.value = 0.1;
       await spans(use, 1);
@@ -62,9 +62,9 @@ describe('a saturated harness loop', () => {
       expect(load.saturation(calm, calmEnd)).toBeUndefined();
       const why = load.standstill(calm, busy);
       expect(why).toMatch(
-        /^Inconclusive: the harness itself was saturated \(its event loop busy 97 % of \d+ ms from [^;]+; 90 % or more counts\), so requests may have waited unheard/,
+        /^Inconclusive: the harness itself was saturated \(its event loop busy 97 % of [\d.]+ m?s from [^;]+; 90 % or more counts\), so requests may have waited unheard/,
       );
-      expect(load.summary().saturatedMs).toBeGreaterThanOrEqual(ELU_WINDOW_MS);
+      expect(load.summary().saturatedMs).toBeGreaterThanOrEqual(SATURATED_FOR_MS);
 
       // A step whose window holds the span: every check recorded inconclusive, none judged.
       const step = stepEnv(load);
@@ -93,7 +93,7 @@ describe('a saturated harness loop', () => {
       await spans(use, 2);
       const calmEnd = systemClock.now() - 40;
       use.value = 0.95;
-      await spans(use, 1);
+      await spans(use, 2);
       const busyEnd = systemClock.now();
       // Stamped 200 ms late inside the saturated span: the request may have waited to be heard.
       const excused = excusedByOwnStall(load, missed(busyEnd - 50, 200));
@@ -111,6 +111,13 @@ describe('a saturated harness loop', () => {
       use.value = 0.89;
       await spans(use, 2);
       expect(excusedByOwnStall(load, missed(systemClock.now() - 30, 200)).status).toBe('fail');
+      // One saturated span alone (a 500 ms burst, shorter than SATURATED_FOR_MS): a miss in it stands.
+      use.value = 0.99;
+      await spans(use, 1);
+      const burstEnd = systemClock.now();
+      use.value = 0.2;
+      await spans(use, 1);
+      expect(excusedByOwnStall(load, missed(burstEnd - 50, 200)).status).toBe('fail');
     } finally {
       load.stop();
     }
