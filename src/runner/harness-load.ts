@@ -27,11 +27,12 @@ export const ELU_WINDOW_MS = 500;
 /** A span in which the loop was busy this share of the time or more: the harness was saturated. */
 export const SATURATED_ELU = 0.9;
 /**
- * Saturated spans in a row count once they last this long (ms), as a standstill does: a burst of
- * one span (a run's report stored, 10 runs' starts) left 10 runs at once at 1-second polling
- * judged alike before; counted, it made all 10 incomplete at load 1.
+ * Saturated spans in a row count once they last this long (ms). Counted from one 500 ms span,
+ * 10 reference PMSes at once at 1-second polling (load 1) were all incomplete; from 1 s, still
+ * all 10 (load 4.5): the worker's loop is busy up to 2 s in a row as the runs end (reports
+ * stored), which delays no request by a deadline's second. 50 runs at once held it at 98 % for 85 s.
  */
-export const SATURATED_FOR_MS = 1_000;
+export const SATURATED_FOR_MS = 3_000;
 
 /** How far before the moment judged a saturated span counts (the span holding it is metered only at its end). */
 const SATURATION_REACH_MS = 2 * ELU_WINDOW_MS;
@@ -141,7 +142,8 @@ export class HarnessLoad {
     // Only the moment judged counts (what was heard, or the window's end): a span long before it
     // (the runs' common start, with a window counted `since: run`) could not have held it up.
     const at = Math.min(to, endedBy);
-    const reach = Math.max(from, at - SATURATION_REACH_MS);
+    // A span that ended just before `from` counts too: the span holding `at` is not metered yet.
+    const reach = at - SATURATION_REACH_MS;
     let worst: Saturated | undefined;
     for (const s of this.saturated) {
       if (s.to - s.from >= SATURATED_FOR_MS && s.to >= reach && s.from <= at && s.utilization > (worst?.utilization ?? 0)) worst = s;

@@ -1,9 +1,9 @@
-// A real saturated loop (slow lane: it burns a core for about 2 s): work in 30 ms slices with
+// A real saturated loop (slow lane: it burns a core for about 4 s): work in 30 ms slices with
 // the loop turning between them, as 50 PMS runs on one worker do. No timer is ever late by a
 // second (no standstill), yet the perf_hooks meter sees the loop busy and the window becomes
 // inconclusive; after the loop calms down, a window is judged again and a late request fails.
 import { describe, expect, it } from 'vitest';
-import { ELU_WINDOW_MS, HarnessLoad, STANDSTILL_MS } from '../../src/runner/harness-load.js';
+import { ELU_WINDOW_MS, HarnessLoad, SATURATED_FOR_MS, STANDSTILL_MS } from '../../src/runner/harness-load.js';
 import { excusedByOwnStall } from '../../src/runner/steps/standstill.js';
 import { fail } from '../../src/checks/check-verdict.js';
 import { systemClock } from '../../src/support/clock.js';
@@ -30,7 +30,7 @@ describe('a really saturated harness loop', () => {
     try {
       await pause(50);
       const from = systemClock.now();
-      await busy(4 * ELU_WINDOW_MS);
+      await busy(SATURATED_FOR_MS + 2 * ELU_WINDOW_MS);
       const busyEnd = systemClock.now();
       expect(load.summary().worstDelayMs).toBeLessThan(STANDSTILL_MS);
       expect(load.standstill(from, busyEnd)).toMatch(/^Inconclusive: the harness itself was saturated \(its event loop busy \d+ %/);
