@@ -109,6 +109,7 @@ export const SLOW = [
   'test/service/pms-runs.test.ts',
   'test/service/pms-fleet.test.ts',
   'test/e2e/pms-model-seeds.test.ts',
+  'test/runner/harness-saturation-busy.test.ts',
 ];
 
 /** The lanes in the order `npm test` runs them. */

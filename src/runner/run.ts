@@ -41,8 +41,11 @@ function countOutcomes(suites: SuiteResult[]): OutcomeCounts {
 const NOTABLE_DELAY_MS = 50;
 
 function loadNote(load: HarnessLoadSummary): string | undefined {
-  if (load.worstDelayMs < NOTABLE_DELAY_MS) return undefined;
-  return `The harness's own event loop ran up to ${load.worstDelayMs} ms late (${load.lateProbes} of ${load.probes} probes late, ${load.stalledMs} ms in all): a window in which it stood still for ${STANDSTILL_MS} ms or more at once was judged inconclusive, never by its timing.`;
+  if (load.worstDelayMs < NOTABLE_DELAY_MS && !load.saturatedMs) return undefined;
+  const saturated = load.saturatedMs
+    ? ` Its loop was saturated for ${load.saturatedMs} ms in all: a window holding such a span was judged inconclusive too.`
+    : '';
+  return `The harness's own event loop ran up to ${load.worstDelayMs} ms late (${load.lateProbes} of ${load.probes} probes late, ${load.stalledMs} ms in all): a window in which it stood still for ${STANDSTILL_MS} ms or more at once was judged inconclusive, never by its timing.${saturated}`;
 }
 
 /** The seed of the bookings the mock generated, when it generated any: what replays them. */

@@ -161,6 +161,8 @@ export interface HarnessLoadSummary {
   /** The time the loop stood still in all (the sum of the late probes' delays), milliseconds. */
   stalledMs: number;
   probes: number;
+  /** Real time the loop was saturated (busy 90 % of a metered span or more), milliseconds; absent when never. */
+  saturatedMs?: number;
 }
 
 // What a run sent or served varied on purpose: takes each request that carried generated

@@ -284,9 +284,14 @@ export class Redactor {
   /** The length of the longest proper prefix of a form that ends at `at` (0 if none is as long as that form's least). */
   private secretPrefixBefore(input: string, at: number, floor: number): number {
     let best = 0;
+    // The character just before the cut: a prefix ending there ends with it.
+    const end = input.charCodeAt(at - 1);
     for (const form of this.forms) {
       const least = this.cutPrefix.get(form) ?? MIN_CUT_PREFIX;
+      const first = form.charCodeAt(0);
       for (let k = Math.min(form.length - 1, at - floor); k >= least && k > best; k--) {
+        // The prefix's first and last characters first: most k fail there, without a slice.
+        if (form.charCodeAt(k - 1) !== end || input.charCodeAt(at - k) !== first) continue;
         if (input.startsWith(form.slice(0, k), at - k)) {
           best = k;
           break;

@@ -12,6 +12,9 @@ import { InboundStore } from '../../src/drivers/mock-cm/inbound-store.js';
 import type { LiveExchange } from '../../src/spec/exchange.js';
 import { systemClock } from '../../src/support/clock.js';
 
+/** These tests are about stalls: the loop's use is metered as idle (saturation: harness-saturation.test.ts). */
+const idleMeter = () => () => 0;
+
 function block(ms: number): void {
   const end = performance.now() + ms;
   while (performance.now() < end) {
@@ -37,7 +40,7 @@ const isBooking = (x: LiveExchange): boolean => x.record.operation === 'GetBooki
 
 describe('an expect_request deadline the harness stood still across', () => {
   it('hears the request that waited for the stall to end, stamped late by no more than the stall', async () => {
-    const load = new HarnessLoad(systemClock);
+    const load = new HarnessLoad(systemClock, idleMeter);
     load.start();
     try {
       await pause(60);
@@ -63,7 +66,7 @@ describe('an expect_request deadline the harness stood still across', () => {
   });
 
   it('takes nothing late when the harness ran freely, or what came after the stall had long ended', async () => {
-    const load = new HarnessLoad(systemClock);
+    const load = new HarnessLoad(systemClock, idleMeter);
     load.start();
     try {
       await pause(60);

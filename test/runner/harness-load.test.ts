@@ -11,6 +11,9 @@ import type { StepEnv } from '../../src/runner/step-env.js';
 import type { Verdict } from '../../src/spec/vocabulary.js';
 import { systemClock } from '../../src/support/clock.js';
 
+/** These tests are about stalls: the loop's use is metered as idle (saturation: harness-saturation.test.ts). */
+const idleMeter = () => () => 0;
+
 function block(ms: number): void {
   const end = performance.now() + ms;
   while (performance.now() < end) {
@@ -22,7 +25,7 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 describe('HarnessLoad', () => {
   it('sees a 200 ms block of the loop where it happened, and not elsewhere; a stall that short leaves the window judgeable', async () => {
-    const load = new HarnessLoad(systemClock);
+    const load = new HarnessLoad(systemClock, idleMeter);
     load.start();
     try {
       await pause(60);
@@ -44,7 +47,7 @@ describe('HarnessLoad', () => {
   });
 
   it('names a window in which the harness stood still for STANDSTILL_MS or more inconclusive, and no window before it', async () => {
-    const load = new HarnessLoad(systemClock);
+    const load = new HarnessLoad(systemClock, idleMeter);
     load.start();
     try {
       await pause(60);
@@ -60,7 +63,7 @@ describe('HarnessLoad', () => {
   });
 
   it("turns a timing miss the harness's own stall could explain inconclusive, and leaves a larger or elsewhere miss a failure", async () => {
-    const load = new HarnessLoad(systemClock);
+    const load = new HarnessLoad(systemClock, idleMeter);
     load.start();
     try {
       await pause(60);
@@ -88,7 +91,7 @@ describe('HarnessLoad', () => {
   });
 
   it('judges a window whose request was heard before a stall, and not one whose request was heard after it', async () => {
-    const load = new HarnessLoad(systemClock);
+    const load = new HarnessLoad(systemClock, idleMeter);
     load.start();
     const recorded: Verdict[] = [];
     const env = {

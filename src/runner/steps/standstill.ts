@@ -9,7 +9,9 @@
 // - a timing miss no larger than the harness's stalls between the limit and the stamp (a poll
 //   stamped 0.2 s past its limit while the harness stood still 0.3 s just before): the request
 //   may have come in time and waited for the harness to hear it, so the miss is inconclusive,
-//   not a failure. A larger miss, or stalls elsewhere in the window, leave it a failure.
+//   not a failure. A larger miss, or stalls elsewhere in the window, leave it a failure;
+// - either, when the harness's loop was saturated (harness-load.ts) rather than stopped: a step
+//   window holding a saturated span, or a timing miss whose lateness overlaps one, is inconclusive.
 import { skip } from '../../checks/check-verdict.js';
 import type { Verdict } from '../../spec/vocabulary.js';
 import type { HarnessLoad } from '../harness-load.js';
@@ -36,16 +38,18 @@ export function judgedInconclusiveIfStood(env: StepEnv, from: number, heardAt?: 
  * between the limit and the stamp add up to the miss or more (it may have come in time and waited
  * to be heard). Undefined when the miss stands.
  */
-export function missWithinOwnStall(load: Pick<HarnessLoad, 'stalledMs'> | undefined, late: { at: number; byMs: number }): string | undefined {
+export function missWithinOwnStall(load: Pick<HarnessLoad, 'stalledMs' | 'saturation'> | undefined, late: { at: number; byMs: number }): string | undefined {
   if (!load || late.byMs <= 0) return undefined;
   const limit = late.at - late.byMs;
+  const saturated = load.saturation(limit, late.at, late.at);
+  if (saturated) return `${saturated} (it was stamped ${formatMs(Math.round(late.byMs))} past its limit, ${new Date(limit).toISOString()})`;
   const stalled = load.stalledMs(limit, late.at);
   if (stalled < late.byMs) return undefined;
   return `Inconclusive: it was stamped ${formatMs(Math.round(late.byMs))} past its limit (${new Date(limit).toISOString()}), and the harness itself stood still for ${formatMs(stalled)} in between, so it may have come in time and waited to be heard. Run again on a less busy machine.`;
 }
 
 /** The verdict, or, for a timing failure the harness's own stalls could explain, its inconclusive skip. */
-export function excusedByOwnStall(load: Pick<HarnessLoad, 'stalledMs'> | undefined, verdict: Verdict): Verdict {
+export function excusedByOwnStall(load: Pick<HarnessLoad, 'stalledMs' | 'saturation'> | undefined, verdict: Verdict): Verdict {
   if (verdict.status !== 'fail' || !verdict.late) return verdict;
   const why = missWithinOwnStall(load, verdict.late);
   if (!why) return verdict;
