@@ -13,6 +13,7 @@
 import type { Profile } from '../profile/types.js';
 import { settingsOf } from '../runner/scope.js';
 import { formatMs } from '../runner/heartbeat.js';
+import { refreshedProperties } from '../runner/steps/traffic.js';
 import { parseDuration } from '../suite/template-parser.js';
 import { renderString } from '../suite/template.js';
 import type { Step, Suite } from '../suite/types.js';
@@ -55,15 +56,19 @@ function templateMs(template: string | undefined, settings: Record<string, unkno
  * A window over the whole run's traffic (`from: run`) after one that already settled it (the
  * setup refresh, awaited again by booking polling) ends at once: `settled` remembers it.
  */
-function windowMs(step: Step, settings: Record<string, unknown>, pushMs: number, settled: { run: boolean }): number | undefined {
+function windowMs(step: Step, profile: Profile, pushMs: number, settled: { run: boolean }): number | undefined {
   if (step.kind !== 'traffic' || step.durationFrom === 'window') return undefined;
   if (step.from === 'run' && step.settle) {
     if (settled.run) return 0;
     settled.run = true;
   }
+  const settings = settingsOf(profile);
+  // A refresh by a wbp_property_id several PMS properties map to: each pushes its own, each in its own time (D-400).
+  const properties = refreshedProperties(profile, step);
   const settle = templateMs(step.settle, settings);
-  const duration = templateMs(step.duration, settings);
-  if (settle !== undefined) return Math.min(duration ?? Infinity, (step.settleOnceCovered ? pushMs : 0) + settle);
+  const once = templateMs(step.duration, settings);
+  const duration = once === undefined ? undefined : once * properties;
+  if (settle !== undefined) return Math.min(duration ?? Infinity, (step.settleOnceCovered ? pushMs * properties : 0) + settle);
   return duration;
 }
 
@@ -79,11 +84,10 @@ function runsFor(step: Step, profile: Profile): boolean {
 }
 
 function suiteWait(suite: Suite, profile: Profile, observeMs: number, pushMs: number, settled: { run: boolean }): SuiteWait {
-  const settings = settingsOf(profile);
   const observes = suite.steps.some((s) => s.kind === 'traffic' && s.durationFrom === 'window');
   const lengths = suite.steps
     .filter((s) => runsFor(s, profile))
-    .map((s) => windowMs(s, settings, pushMs, settled))
+    .map((s) => windowMs(s, profile, pushMs, settled))
     .filter((ms): ms is number => ms !== undefined && ms > 0);
   return { observedMs: observes ? observeMs : 0, windowsMs: lengths.reduce((a, b) => a + b, 0), windows: lengths.length };
 }

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseProfile } from '../../src/profile/load-profile.js';
 import { packagePath } from '../../src/support/package-root.js';
-import { estimatePmsRun } from '../../src/session/pms-estimate.js';
+import { estimatePmsRun, REFRESH_PUSH_MS } from '../../src/session/pms-estimate.js';
 import { loadBuiltinSuites } from '../../src/suite/load-suite.js';
 
 const TEMPLATE = readFileSync(packagePath('fixtures', 'templates', 'pms.profile.yaml'), 'utf8');
@@ -70,5 +70,15 @@ describe('the PMS run estimate', () => {
     const profile = parseProfile(TEMPLATE, 'p.yaml', ENV);
     expect(estimatePmsRun(profile, only('https', 'property'))).toBeUndefined();
     expect(estimatePmsRun(profile, only('full-refresh'))!.totalMs).toBe(6 * MIN);
+  });
+
+  it("a refresh by a wbp_property_id several PMS properties map to waits for each one's push (D-400): two more properties, two more pushes", () => {
+    const one = parseProfile(TEMPLATE, 'p.yaml', ENV);
+    const three = parseProfile(TEMPLATE.replace('# other_pms_property_ids: [2]', 'other_pms_property_ids: [2, 3]'), 'p.yaml', ENV);
+    expect(three.property.other_pms_property_ids).toEqual([2, 3]);
+    const before = estimatePmsRun(one, only('booking-polling'))!;
+    const after = estimatePmsRun(three, only('booking-polling'))!;
+    expect(after.windowsMs - before.windowsMs).toBe(2 * REFRESH_PUSH_MS);
+    expect(after.windows).toBe(before.windows);
   });
 });

@@ -10,6 +10,7 @@ import { lastNightOfYearFrom } from '../../checks/coverage.js';
 import { dayNumber } from '../../support/time.js';
 import { formatDate } from '../../support/time.js';
 import type { TrafficStep } from '../../suite/types.js';
+import type { Profile } from '../../profile/types.js';
 import type { LiveExchange } from '../../spec/exchange.js';
 import { exchangeSeq as seq, succeeded } from '../../spec/exchange.js';
 import { judgeDeclared } from '../judge.js';
@@ -39,7 +40,7 @@ function coverageReached(env: StepEnv, step: TrafficStep, from: number): () => b
   const first = dayNumber(formatDate(from))!;
   const last = lastNightOfYearFrom(first);
   const property = env.profile.property;
-  const others = refreshedProperties(env, step) > 1 ? (property.other_pms_property_ids ?? []) : [];
+  const others = refreshedProperties(env.profile, step) > 1 ? (property.other_pms_property_ids ?? []) : [];
   return () => {
     const ledger = pms.judge.ledger(step.from);
     const pairs = pms.mock.mappedPairs();
@@ -54,9 +55,9 @@ function coverageReached(env: StepEnv, step: TrafficStep, from: number): () => b
  * wbp_property_id that resolves to several (D-400), each one's; else 1. The window waits for
  * each one's refresh to be complete, and gives each its own `duration`.
  */
-function refreshedProperties(env: StepEnv, step: TrafficStep): number {
+export function refreshedProperties(profile: Pick<Profile, 'property'>, step: TrafficStep): number {
   if (!step.checks.some((check) => check.code === propertiesCheck.name)) return 1;
-  return 1 + (env.profile.property.other_pms_property_ids ?? []).length;
+  return 1 + (profile.property.other_pms_property_ids ?? []).length;
 }
 
 /** Whether the step's `until_reaction` request arrived after the last callback sent (never, without one). */
@@ -138,7 +139,7 @@ export async function runTrafficStep(env: StepEnv, step: TrafficStep): Promise<s
     return 'window start missing';
   }
   const once = step.duration ? durationMs(env, step.duration) : { ok: true as const, ms: 0 };
-  const full = once.ok ? { ok: true as const, ms: once.ms * refreshedProperties(env, step) } : once;
+  const full = once.ok ? { ok: true as const, ms: once.ms * refreshedProperties(env.profile, step) } : once;
   // A window counted from its start has already run while the earlier steps waited.
   const max = full.ok && step.durationFrom === 'window' ? { ok: true as const, ms: Math.max(0, full.ms - (env.ctx.clock.now() - from)) } : full;
   const settle = step.settle ? durationMs(env, step.settle) : undefined;
@@ -154,7 +155,7 @@ export async function runTrafficStep(env: StepEnv, step: TrafficStep): Promise<s
         .filter(Boolean)
         .join(' or ') || undefined;
     const stopHeartbeat = startHeartbeat(env, { what, ...(ends ? { ends } : {}), deadline: env.ctx.clock.now() + max.ms });
-    const several = once.ok && refreshedProperties(env, step) > 1;
+    const several = once.ok && refreshedProperties(env.profile, step) > 1;
     const emptyBy = several ? env.ctx.clock.now() + Math.min(max.ms, once.ms) : undefined;
     await collect(env, step, from, max.ms, settle?.ok ? settle.ms : undefined, emptyBy).finally(stopHeartbeat);
     // A window the interrupt cut short holds only part of what the PMS would send: judging it
