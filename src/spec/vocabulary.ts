@@ -74,9 +74,11 @@ export interface Verdict {
   /**
    * A timing miss: the fact stamped `at` (epoch ms) came `byMs` past its limit. The runner
    * turns such a failure inconclusive when the harness itself stood still that long between
-   * the limit and the stamp, before the verdict is recorded (ADR 0020).
+   * the limit and the stamp, before the verdict is recorded (ADR 0020). `since`: when what was
+   * timed ran through the harness before the limit (a callback it sent, the answer to a poll
+   * the PMS's next request waited for), its stalls from then on count too (D-403).
    */
-  late?: { at: number; byMs: number };
+  late?: { at: number; byMs: number; since?: number };
 }
 
 export interface CheckWhere {

@@ -81,8 +81,9 @@ describe('polling interval', () => {
     expect(v.status).toBe('fail');
     expect(v.message).toContain(`360 s from ${new Date(T0 + 5 * min).toISOString()}`);
     expect([v.expected, v.actual]).toEqual([330_000, 360_000]);
-    // The miss, for the runner to weigh against the harness's own stalls: stamped at the later poll, 30 s past its limit.
-    expect(v.late).toEqual({ at: T0 + 11 * min, byMs: 30_000 });
+    // The miss, for the runner to weigh against the harness's own stalls: stamped at the later poll, 30 s past its limit;
+    // the gap began with the harness's answer to the poll before it, so its stalls count from then (D-403).
+    expect(v.late).toEqual({ at: T0 + 11 * min, byMs: 30_000, since: T0 + 5 * min });
   });
 
   it('a PMS polling every two intervals fails', () => {
@@ -186,6 +187,19 @@ describe("a reaction told from the PMS's own schedule", () => {
       }),
     );
     expect(v.status).toBe('fail');
+    expect(v.late, 'no poll at all: nothing late to weigh').toBeUndefined();
+    // A poll that came too late: the reaction ran through the harness from the callback it sent, so its stalls count from then (D-403).
+    const tooLate = reactivePoll.run(
+      input({
+        traffic: [...polls, poll(T0 + 3 * second)],
+        args: { sent_at: T0 + second + 5, exchange: callbackId, within: 900 },
+        now: T0 + 4 * second,
+        pollMs: 60_000,
+        toleranceMs: 6_000,
+      }),
+    );
+    expect(tooLate.status).toBe('fail');
+    expect(tooLate.late).toEqual({ at: T0 + 3 * second, byMs: 2 * second - 5 - 900, since: T0 + second + 5 });
     expect(reactivePoll.run(input(everySecond(undefined))).status, 'the next scheduled poll came after the window: no reaction').toBe('fail');
     expect(reactivePoll.run(input({ ...everySecond(30), args: { sent_at: T0, exchange: 'x1', within: 0 } })).status).toBe('skip');
   });
@@ -234,6 +248,14 @@ describe('the fetch that follows the reaction to NotifyBooking', () => {
     expect(reactiveFetch.run(scene((at) => [poll(at + 30), poll(T0 + 6 * second)])).status).toBe('fail');
     expect(reactiveFetch.run(scene((at) => [poll(at + 30), poll(T0 + 6 * second), fetchOf(T0 + 6 * second + 10, BOOKING)])).status).toBe('fail');
     expect(reactiveFetch.run(scene((at) => [poll(at + 30), fetchOf(at + 60, 'B-9')])).status).toBe('fail');
+  });
+
+  it("a fetch late after its reaction carries the miss from the callback, for the runner to weigh the harness's own part (D-403)", () => {
+    const v = reactiveFetch.run(scene((at) => [poll(at + 30), fetchOf(at + 2_040, BOOKING)]));
+    expect(v.status).toBe('fail');
+    expect(v.message).toContain('only after 2.0');
+    const sentAt = T0 + 5 * second + 5;
+    expect(v.late).toEqual({ at: sentAt + 2_040, byMs: 40, since: sentAt });
   });
 
   it('fails with no poll in time, and cannot judge without a callback', () => {

@@ -76,9 +76,9 @@ describe('readings beside a failing check', () => {
   it('the terminal keeps it to two readings per check and names the others', () => {
     const { shown, more } = readingLines(checkOf('pms.callback.notify-polls', 'fail', 'required'));
     expect(shown.map((s) => s.head.split(':')[0])).toEqual(['reading D-032', 'reading D-141']);
-    expect(more).toEqual(['D-263']);
+    expect(more).toEqual(['D-263', 'D-403']);
     const out = formatSummary(runWith(checkOf('pms.callback.notify-polls', 'fail', 'required')), new Chalk({ level: 0 }));
-    expect(out).toContain('   more readings: D-263 (docs/readings.md)');
+    expect(out).toContain('   more readings: D-263, D-403 (docs/readings.md)');
   });
 
   it('beside a schema failure, only the readings about the fields in error', () => {

@@ -40,7 +40,8 @@ export const pollInterval: CodeCheck = {
     return fail(`${unexpected('gap between polls', `at most ${secs(limit)}`, `${secs(worst.gap)} from ${new Date(worst.from).toISOString()}`)}; ${text}`, {
       expected: limit,
       actual: worst.gap,
-      late: { at: worst.to, byMs: worst.gap - limit },
+      // The gap began with the harness's answer to the poll before it (D-403).
+      late: { at: worst.to, byMs: worst.gap - limit, since: worst.from },
     });
   },
 };
@@ -126,7 +127,8 @@ export const reactivePoll: CodeCheck = {
         exchanges,
         expected: within,
         actual: waited ?? null,
-        ...(after ? { late: { at: after.at, byMs: waited! - within } } : {}),
+        // The reaction began with the harness's callback (D-403).
+        ...(after ? { late: { at: after.at, byMs: waited! - within, since: sentAt } } : {}),
       });
     }
     const why =
@@ -188,7 +190,8 @@ export const reactiveFetch: CodeCheck = {
       ),
       {
         exchanges: [after.record.id],
-        ...(fetch ? { late: { at: fetch.at, byMs: fetch.at - sentAt - within } } : {}),
+        // The fetch waited for the harness's callback and its answer to the reaction (D-403).
+        ...(fetch ? { late: { at: fetch.at, byMs: fetch.at - sentAt - within, since: sentAt } } : {}),
       },
     );
   },

@@ -35,17 +35,26 @@ export function judgedInconclusiveIfStood(env: StepEnv, from: number, heardAt?: 
 
 /**
  * Why a fact stamped `at`, `byMs` past its limit, cannot be told late: the harness's own stalls
- * between the limit and the stamp add up to the miss or more (it may have come in time and waited
- * to be heard). Undefined when the miss stands.
+ * between the limit (or `since`, when what was timed ran through the harness from then: D-403)
+ * and the stamp add up to the miss or more (it may have come in time and waited to be heard, or
+ * waited for the harness's own part). Undefined when the miss stands.
  */
-export function missWithinOwnStall(load: Pick<HarnessLoad, 'stalledMs' | 'saturation'> | undefined, late: { at: number; byMs: number }): string | undefined {
+export function missWithinOwnStall(
+  load: Pick<HarnessLoad, 'stalledMs' | 'saturation'> | undefined,
+  late: { at: number; byMs: number; since?: number },
+): string | undefined {
   if (!load || late.byMs <= 0) return undefined;
   const limit = late.at - late.byMs;
   const saturated = load.saturation(limit, late.at, late.at);
   if (saturated) return `${saturated} (it was stamped ${formatMs(Math.round(late.byMs))} past its limit, ${new Date(limit).toISOString()})`;
-  const stalled = load.stalledMs(limit, late.at);
+  const from = Math.min(late.since ?? limit, limit);
+  const stalled = load.stalledMs(from, late.at);
   if (stalled < late.byMs) return undefined;
-  return `Inconclusive: it was stamped ${formatMs(Math.round(late.byMs))} past its limit (${new Date(limit).toISOString()}), and the harness itself stood still for ${formatMs(stalled)} in between, so it may have come in time and waited to be heard. Run again on a less busy machine.`;
+  const between =
+    from < limit
+      ? `the harness itself stood still for ${formatMs(stalled)} between ${new Date(from).toISOString()} (when its own part began) and the stamp, so its own part may have held it up`
+      : `the harness itself stood still for ${formatMs(stalled)} in between, so it may have come in time and waited to be heard`;
+  return `Inconclusive: it was stamped ${formatMs(Math.round(late.byMs))} past its limit (${new Date(limit).toISOString()}), and ${between}. Run again on a less busy machine.`;
 }
 
 /** The verdict, or, for a timing failure the harness's own stalls could explain, its inconclusive skip. */

@@ -97,6 +97,22 @@ export const PMS_POLLING: ReadingTopic = {
       checks: { 'pms.callback.notify-polls': 'required', 'pms.callback.notify-cancel-polls': 'required' },
     },
     {
+      id: 'D-403',
+      title: "A reaction's time includes the harness's own part",
+      quotes: [IMMEDIATELY, POLLING],
+      summary:
+        "A reaction or poll gap late by no more than the harness's own stalls since its callback (or the gap's first poll) is inconclusive, not a failure.",
+      reading:
+        "A reaction is timed from the callback the harness sent, and a GetBookingId after it also waits for the harness's answer to the poll before it; a poll gap begins with the harness's answer to the poll before it (a PMS may schedule its next poll from that answer). So the harness's own stalls count from the callback, or from the poll the gap began with, not only from the limit: when they add up to the miss or more, the harness's own slowness may have made the PMS late, and the verdict is inconclusive (timing degraded: the run is incomplete, never certified), with the stall named. A miss larger than the harness's stalls in that time stays a failure. Only real runs have stalls: on a simulated clock every miss stands.",
+      rules: ['cb-notify-poll', 'poll-intervals'],
+      checks: {
+        'pms.callback.notify-polls': 'required',
+        'pms.callback.notify-fetches': 'required',
+        'pms.callback.notify-cancel-polls': 'required',
+        'pms.poll.interval': 'required',
+      },
+    },
+    {
       id: 'D-284',
       title: 'The first poll is awaited from the end of the refresh after setup',
       quotes: [REFRESH, FETCHED],
