@@ -31,6 +31,10 @@ interface RunBody {
   channel_manager?: { url: string; fingerprint256: string; certificate_pem: string };
 }
 
+interface ReportChecks {
+  suites: Array<{ checks: Array<{ id: string; level: string; outcome: string; skipKind?: string; message: string }> }>;
+}
+
 beforeAll(async () => {
   service = await start();
   api = apiClient(service.url, TOKEN);
@@ -83,7 +87,20 @@ describe('PMS runs on one worker', () => {
 
     const ends = await Promise.all(ids.map((id) => waitForRun(api, id, (s) => s === 'done', 240_000)));
     for (const id of ids) console.log((await api.call<Array<{ text: string }>>('GET', `/api/runs/${id}/events`)).body.map((e) => e.text).join('\n'));
-    expect(ends.map((e) => e.verdict)).toEqual(['certified', 'certified']);
+    // Each is certified, as alone; on a machine too busy for the harness to time the PMS, a run may
+    // instead be incomplete, and then only through checks its own load made inconclusive
+    // (timing-degraded, the reason named), never a failure: seen with two busy loops beside CI,
+    // a fetch stamped 0.35 s late after the harness stood still 1 s in its own part (D-403).
+    for (const [i, id] of ids.entries()) {
+      if (ends[i]!.verdict === 'certified') continue;
+      expect(ends[i]!.verdict, `run ${id}`).toBe('incomplete');
+      const report = (await api.call<ReportChecks>('GET', `/api/runs/${id}/report.json`)).body;
+      const checks = report.suites.flatMap((s) => s.checks);
+      expect(checks.filter((c) => c.outcome === 'fail' && c.level !== 'advisory').map((c) => c.id)).toEqual([]);
+      const unproven = checks.filter((c) => c.level === 'required' && c.outcome === 'skip' && c.skipKind !== 'not-applicable');
+      expect(unproven.length).toBeGreaterThan(0);
+      for (const c of unproven) expect([c.id, c.skipKind, c.message]).toEqual([c.id, 'timing-degraded', expect.stringMatching(/^Inconclusive: /)]);
+    }
     const [one, two] = await Promise.all(ids.map(async (id) => (await api.call<RunBody>('GET', `/api/runs/${id}`)).body));
     // They overlapped: each started before the other finished.
     expect(Date.parse(one!.started_at!)).toBeLessThan(Date.parse(two!.finished_at!));
