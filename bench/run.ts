@@ -19,6 +19,7 @@ import { describePmsTime, measurePmsCertification, measurePmsEstimate, pmsInterv
 import type { PmsCertificationTime, PmsEstimateCheck } from './pms-certification.js';
 import { measureReferenceRun, measureSideBySide } from './side-by-side.js';
 import { referenceRunRows, sideBySideRows, suiteParseRow } from './side-by-side-rows.js';
+import { measureAgainstTools, toolRows } from './side-by-side-tools.js';
 import { measureSuiteParse } from './suite-parse.js';
 import type { RefreshShape } from './synthetic-refresh.js';
 
@@ -156,13 +157,15 @@ function printTable(rows: Row[]): void {
 const PARSE_STEPS = 100;
 
 /** The side-by-side rows alone (`--side-by-side`): whole processes against the plain loop. */
-async function sideBySideTable(plan: Plan, log: (line: string) => void, reference = true): Promise<Row[]> {
+async function sideBySideTable(plan: Plan, log: (line: string) => void, reference = true, tools?: string): Promise<Row[]> {
   const { counts, runs, referenceRuns, parseRuns } = plan.sideBySide;
   log('  user suite parse ...');
   const parse = measureSuiteParse(PARSE_STEPS, parseRuns);
   const sides = await measureSideBySide(counts, runs, log);
+  // Newman and Step CI only from a folder given (--tools DIR): the bench downloads nothing.
+  const others = tools ? toolRows(await measureAgainstTools(tools, PARSE_STEPS, runs, log)) : [];
   const refs = reference ? [await measureReferenceRun('ota', referenceRuns, log), await measureReferenceRun('pms', referenceRuns, log)] : [];
-  return [...sideBySideRows(sides), suiteParseRow(parse), ...referenceRunRows(refs)];
+  return [...sideBySideRows(sides), ...others, suiteParseRow(parse), ...referenceRunRows(refs)];
 }
 
 /** Issue 21: ARI newest first costs what oldest first costs (O(log n) per item in any order). */
@@ -216,14 +219,16 @@ async function main(): Promise<void> {
       'suite-parse': { type: 'boolean' },
       'ari-order': { type: 'boolean' },
       json: { type: 'string' },
+      tools: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
   if (values.help) {
     process.stdout.write(
-      'node --expose-gc dist/bench/run.js [--quick] [--full-scaling] [--side-by-side [--no-reference] | --suite-parse | --ari-order] [--json FILE]\n' +
+      'node --expose-gc dist/bench/run.js [--quick] [--full-scaling] [--side-by-side [--no-reference] | --suite-parse | --ari-order] [--tools DIR] [--json FILE]\n' +
         '  --side-by-side  only the whole-process rows against the plain loop (and the suite parse, run --reference)\n' +
         '  --no-reference  with --side-by-side: without the whole `run --reference` processes (about a minute)\n' +
+        '  --tools DIR     also time Newman and Step CI installed in DIR (npm install --prefix DIR newman@6 stepci@2; never downloaded here)\n' +
         `  --suite-parse   only the user-suite parse row (loadSuite of the ${PARSE_STEPS}-step suite, cold in fresh processes and warm)\n` +
         '  --ari-order     only the ARI row: newest-first items against oldest-first ones through the mock\n',
     );
@@ -244,7 +249,7 @@ async function main(): Promise<void> {
     return;
   }
   if (values['side-by-side']) {
-    printResults(machine, await sideBySideTable(plan, log, !values['no-reference']), values.json, {});
+    printResults(machine, await sideBySideTable(plan, log, !values['no-reference'], values.tools), values.json, {});
     return;
   }
 
@@ -270,7 +275,7 @@ async function main(): Promise<void> {
   const pmsTimes = [await measurePmsCertification(false), await measurePmsCertification(true)];
   log('  PMS run estimate against the run (short polling, injected clock) ...');
   const pmsEstimate = await measurePmsEstimate();
-  const sideRows = await sideBySideTable(plan, log);
+  const sideRows = await sideBySideTable(plan, log, true, values.tools);
   log('  ARI newest first ...');
   const ariOrder = await measureAriOrder(plan.ariOrder.items, plan.ariOrder.runs, log);
 

@@ -20,7 +20,7 @@ import { parseRunSummary } from './run-summary.js';
 
 const HOOK = fileURLToPath(new URL('./rusage-hook.js', import.meta.url));
 const LOOP = fileURLToPath(new URL('./loop-child.js', import.meta.url));
-const BIN = packagePath('bin', 'cm-certify.js');
+export const BIN = packagePath('bin', 'cm-certify.js');
 
 export interface ProcessStats {
   ms: number;
@@ -42,12 +42,17 @@ export interface ReferenceRunRow {
   stats: ProcessStats;
 }
 
-function medianStats(all: readonly ProcessStats[]): ProcessStats {
+export function medianStats(all: readonly ProcessStats[]): ProcessStats {
   return { ms: median(all.map((s) => s.ms)), cpuMs: median(all.map((s) => s.cpuMs)), maxRssMb: median(all.map((s) => s.maxRssMb)) };
 }
 
 /** One child process with the rusage hook; throws unless `ok` accepts its output. */
-async function timedProcess(args: string[], dir: string, env: NodeJS.ProcessEnv, ok: (code: number | null, stdout: string) => boolean): Promise<ProcessStats> {
+export async function timedProcess(
+  args: string[],
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  ok: (code: number | null, stdout: string) => boolean,
+): Promise<ProcessStats> {
   const file = join(dir, 'rusage.json');
   rmSync(file, { force: true });
   const run = await runChild(process.execPath, ['--import', HOOK, ...args], {
@@ -59,7 +64,7 @@ async function timedProcess(args: string[], dir: string, env: NodeJS.ProcessEnv,
   return { ms: run.ms, ...usage };
 }
 
-function startServer(): Promise<{ child: ChildProcess; origin: string }> {
+export function startServer(): Promise<{ child: ChildProcess; origin: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'serve', 'reference-ota', '--http', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
