@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { INTEGRATION, SLOW, VARIANTS } from './test/lanes.js';
+import CostSequencer from './test/support/cost-sequencer.js';
 
 /** Every test file not listed in another lane is a unit test (test/lanes.ts says which lane is which). */
 const NOT_UNIT = [...INTEGRATION, ...VARIANTS, ...SLOW];
@@ -14,8 +15,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // CI has 2 cores; end-to-end files start servers and child processes.
+    // CI has 2 cores; end-to-end files start servers and child processes. One vitest run holds
+    // every lane (npm test), so one worker count for all: vitest refuses two counts in one run
+    // without an order between them, and an order between lanes leaves a core idle at each
+    // lane's end.
     maxWorkers: 2,
+    // Unit files first (cheap failures first), then the rest longest first (test/lanes.ts COST_S).
+    sequence: { sequencer: CostSequencer },
     // Concurrent end-to-end tests mostly wait on (fast) clocks and sockets, not the CPU.
     maxConcurrency: 12,
     projects: [

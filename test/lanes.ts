@@ -40,7 +40,6 @@ export const INTEGRATION = [
   'test/e2e/ota-booking-lists.test.ts',
   'test/e2e/ota-probes.test.ts',
   'test/e2e/pms-effects.test.ts',
-  'test/e2e/pms-order-timing.test.ts',
   'test/e2e/pms-transport.test.ts',
   'test/e2e/run-options.test.ts',
   'test/e2e/time-to-verdict.test.ts',
@@ -92,8 +91,18 @@ export const INTEGRATION = [
   'test/hostile/reference-through-proxy.test.ts',
 ];
 
-/** Every fault variant of the reference candidates, run in full and judged. */
-export const VARIANTS = ['test/e2e/ota-reference.test.ts', 'test/e2e/pms-reference.test.ts', 'test/e2e/failure-texts.test.ts'];
+/**
+ * Every fault variant of the reference candidates, run in full and judged (4 runs at once per
+ * file: vitest.config.ts). pms-order-timing.test.ts runs 15 PMS variants in full: at 12 at
+ * once (the integration lane's) a run's wall time was 12 runs' CPU, and 9 of them passed their
+ * 90-120 s timeouts at load 9-14.
+ */
+export const VARIANTS = [
+  'test/e2e/ota-reference.test.ts',
+  'test/e2e/pms-reference.test.ts',
+  'test/e2e/failure-texts.test.ts',
+  'test/e2e/pms-order-timing.test.ts',
+];
 
 /** Tests that take long or need something beyond Node. */
 export const SLOW = [
@@ -112,5 +121,46 @@ export const SLOW = [
   'test/runner/harness-saturation-busy.test.ts',
 ];
 
-/** The lanes in the order `npm test` runs them. */
+/** The lanes, cheapest first (`npm test` runs them in one vitest run: test/support/cost-sequencer.ts orders their files). */
 export const LANES = ['unit', 'integration', 'variants', 'slow'] as const;
+
+/**
+ * The files of 5 s or more, with their seconds on 2 idle cores (a fresh clone's `npm test`, one
+ * test file beside another): the one run starts them longest first, so that no long file is
+ * left running alone at the end. A file not listed starts after these, larger files first.
+ */
+export const COST_S: Readonly<Record<string, number>> = {
+  'test/e2e/pms-reference.test.ts': 129,
+  'test/e2e/failure-texts.test.ts': 91,
+  'test/e2e/ota-reference.test.ts': 87,
+  'test/service/pms-fleet.test.ts': 60,
+  'test/cli/pack.test.ts': 39,
+  'test/service/waivers.test.ts': 35,
+  'test/e2e/determinism.test.ts': 32,
+  'test/service/postgres-workers.test.ts': 30,
+  'test/e2e/load.test.ts': 29,
+  'test/service/pms-runs.test.ts': 29,
+  'test/service/api.test.ts': 23,
+  'test/service/browser.test.ts': 22,
+  'test/cli/trust-cli.test.ts': 20,
+  'test/e2e/pms-order-timing.test.ts': 19,
+  'test/service/lifecycle.test.ts': 18,
+  'test/e2e/pms-model-seeds.test.ts': 16,
+  'test/runner/harness-saturation.test.ts': 16,
+  'test/report/browser-availability.test.ts': 14,
+  'test/reference/pms/faults.test.ts': 14,
+  'test/hostile/pms-misconfigured.test.ts': 13,
+  'test/hostile/secrets.test.ts': 13,
+  'test/checks/run-verdict.test.ts': 13,
+  'test/cli/interrupt.test.ts': 12,
+  'test/cli/cli-process.test.ts': 12,
+  'test/service/sweep.test.ts': 9,
+  'test/service/pages.test.ts': 9,
+  'test/e2e/ota-probes.test.ts': 8,
+  'test/hostile/input-files.test.ts': 8,
+  'test/e2e/ota-allowed-values.test.ts': 7,
+  'test/runner/harness-saturation-busy.test.ts': 7,
+  'test/hostile/pms-never-connects.test.ts': 6,
+  'test/reference/ota/faults.test.ts': 6,
+  'test/report/html-browser.test.ts': 5,
+};

@@ -1,11 +1,13 @@
 // The test lanes (issue 27 item 5): takes test/lanes.ts and vitest.config.ts, proves every
 // test file runs in exactly one lane, that each listed file exists, that `npm test` runs
-// the lanes cheapest first, and that the unit lane's fence really refuses sockets and
-// processes (a fence that lets them through would not keep the unit lane cheap).
+// every lane in one vitest run, unit files first and the rest longest first (the measured
+// COST_S), and that the unit lane's fence really refuses sockets and processes (a fence that
+// lets them through would not keep the unit lane cheap).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INTEGRATION, LANES, SLOW, VARIANTS } from '../lanes.js';
+import { COST_S, INTEGRATION, LANES, SLOW, VARIANTS } from '../lanes.js';
+import CostSequencer, { runOrder } from '../support/cost-sequencer.js';
 import config from '../../vitest.config.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -49,14 +51,38 @@ describe('test lanes', () => {
     for (const lane of LANES) expect(all.filter((f) => lanesOf(f)[0] === lane).length, lane).toBeGreaterThan(0);
   });
 
-  it('npm test type-checks, checks the format, then runs the lanes cheapest first; each lane has a script', () => {
+  it('npm test type-checks, checks the format, then runs every lane in one vitest run; each lane has a script', () => {
     const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    const runs = [...scripts.test!.matchAll(/vitest run --project (\w+)/g)].map((m) => m[1]);
-    expect(runs).toEqual([...LANES]);
+    // One run: a lane's last long file no longer leaves a core idle while the next lane waits.
+    expect(scripts.test).toBe('node test/support/static-checks.mjs && vitest run');
     // The build, the type check, Prettier and knip first, side by side (test/support/static-checks.mjs).
-    expect(scripts.test!.indexOf('node test/support/static-checks.mjs &&')).toBe(0);
     const checks = readFileSync(join(ROOT, 'test', 'support', 'static-checks.mjs'), 'utf8');
     for (const job of ["'tsconfig.build.json'", "'tsconfig.json', '--noEmit'", "bin('prettier'), '--check'", "bin('knip')"]) expect(checks).toContain(job);
     for (const lane of LANES) expect(scripts[`test:${lane}`]).toBe(`vitest run --project ${lane}`);
+    expect(config.test?.sequence?.sequencer).toBe(CostSequencer);
+  });
+
+  it('the run starts unit files first, then the full runs and slow files, then integration, each longest first', () => {
+    expect(Object.keys(COST_S).filter((f) => !all.includes(f))).toEqual([]);
+    const laneOf = (f: string): string => (INTEGRATION.includes(f) ? 'integration' : VARIANTS.includes(f) ? 'variants' : SLOW.includes(f) ? 'slow' : 'unit');
+    const bytes = (f: string): number => f.length;
+    const order = runOrder(all, laneOf, (f) => f, bytes);
+    expect([...order].sort()).toEqual(all);
+    const lanes = order.map(laneOf).map((l) => (l === 'slow' ? 'variants' : l));
+    // Each part in one stretch: unit, then variants with slow, then integration.
+    expect(lanes.filter((l, i) => l !== lanes[i - 1])).toEqual(['unit', 'variants', 'integration']);
+    // Within a part, measured files longest first, before the files not measured.
+    const cost = (f: string): number => COST_S[f] ?? -1;
+    for (let i = 1; i < order.length; i++)
+      if (lanes[i] === lanes[i - 1]) expect(cost(order[i]!), `${order[i - 1]} before ${order[i]}`).toBeLessThanOrEqual(cost(order[i - 1]!));
+    expect(order.indexOf('test/e2e/pms-reference.test.ts')).toBe(lanes.indexOf('variants'));
+    // A file not measured: larger first.
+    const [a, b] = runOrder(
+      ['test/x/short.test.ts', 'test/x/much-longer-name.test.ts'],
+      () => 'unit',
+      (f) => f,
+      bytes,
+    );
+    expect([a, b]).toEqual(['test/x/much-longer-name.test.ts', 'test/x/short.test.ts']);
   });
 });

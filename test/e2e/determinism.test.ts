@@ -1,25 +1,13 @@
-// The same run against the reference candidates, repeated 10 times, gives the same
-// verdict and the same list of check outcomes (suite, check, outcome); on the simulated
-// clock a PMS run with this process's event loop blocked again and again beside it gives
-// the same exchanges at the same times as one without.
+// The same run against the reference OTA, repeated 10 times, gives the same verdict and
+// the same list of check outcomes (suite, check, outcome); on the simulated clock a PMS run
+// with this process's event loop blocked again and again beside it gives the same exchanges
+// at the same times as one without. The same for 10 reference PMS runs at once is proven by
+// load.test.ts, on the 10 runs it makes under CPU load anyway (one set of runs, not two).
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import type { RunResult } from '../../src/spec/run-result.js';
 import { captureIo } from './helpers.js';
 import { withTestClock, writeTestPmsProfile, testClock } from './pms-profile.js';
-
-/** Checks the inbound judge runs on every request the PMS sends (not declared by a suite step). */
-const PER_REQUEST = /^(rule\.|schema\.request$|protocol\.|pms\.envelope\.)/;
-
-/**
- * Every check's outcome per suite. A per-request check that passed is left out: the judge
- * records it in the suite running when the request arrives, and which suite a periodic
- * poll falls in depends on timing (issue 12 made the property suite short enough that it
- * sometimes sees no poll). A per-request check that did not pass stays in.
- */
-function pmsOutcomes(result: RunResult): string[] {
-  return result.suites.flatMap((s) => s.checks.filter((c) => !(c.outcome === 'pass' && PER_REQUEST.test(c.id))).map((c) => `${s.name}/${c.id}=${c.outcome}`));
-}
 
 function outcomes(result: RunResult): string[] {
   return result.suites.flatMap((s) => s.checks.map((c) => `${s.name}/${c.id}=${c.outcome}`));
@@ -71,22 +59,7 @@ describe('determinism', () => {
     const [verdict, list] = JSON.parse([...seen][0]!) as [string, string[]];
     expect(verdict).toBe('certified');
     expect(list.length).toBeGreaterThan(70);
-  }, 60_000);
-
-  it('10 PMS runs, at once: one verdict, one list of outcomes', async () => {
-    const runs = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        withTestClock(async (clock) => {
-          const io = captureIo(clock);
-          const { result } = await runCommand({ target: 'pms', reference: true, profile: writeTestPmsProfile(io.cwd) }, io);
-          return JSON.stringify([result.verdict, pmsOutcomes(result)]);
-        }),
-      ),
-    );
-    const lists = [...new Set(runs)].map((r) => JSON.parse(r) as [string, string[]]);
-    const differ =
-      lists.length > 1 ? lists.map(([v, l]) => `${v}: ${l.filter((o) => !lists.every(([, other]) => other.includes(o))).join(', ')}`).join(' | ') : '';
-    expect(lists.length, differ).toBe(1);
-    expect(JSON.parse(runs[0]!)[0]).toBe('certified');
-  }, 90_000);
+    // On the simulated clock the time is CPU only: 15 s idle, 31 s beside two busy loops, over 60 s
+    // niced at load 8-10 (the one run of every lane puts a CPU-bound file beside it).
+  }, 120_000);
 });

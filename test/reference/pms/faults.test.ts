@@ -1,6 +1,7 @@
 // Every fault variant differs from the correct PMS in the way its description says: each
 // case runs one scenario against the reference OTA with the correct PMS and with the fault,
-// and one probe gives the correct value for the one and the faulty value for the other.
+// and one probe gives the correct value for the one and the faulty value for the other (the
+// correct PMS's run of a scenario is made once and read by every case that shares it).
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../src/channel-manager/index.js';
 import { renderReservation } from '../../../src/channel-manager/index.js';
@@ -722,10 +723,36 @@ const CASES: Record<PmsFault, FaultCase> = {
 };
 
 /** Runs a scenario on a fresh pair, closes it, gives the probe's value. */
-async function outcome(fault: PmsFault | undefined, testCase: FaultCase): Promise<unknown> {
+interface Ran {
+  pair: Pair;
+  result: unknown;
+}
+
+async function run(fault: PmsFault | undefined, testCase: FaultCase): Promise<Ran> {
   const pair = await startPair({ ...testCase.options, ...(fault ? { faults: [fault] } : {}) });
   const result = await SCENARIOS[testCase.scenario](pair);
   await pair.close();
+  return { pair, result };
+}
+
+/**
+ * The correct PMS's run of a scenario, made once for each scenario and options object: the
+ * cases that share both (LONG_POLL, none) read their probes from one run, as each would from a
+ * run of its own (the probes only read what the pair recorded). Half the pairs this file started
+ * were these same correct runs.
+ */
+const correctRuns = new Map<PairOptions | undefined, Map<string, Promise<Ran>>>();
+
+function correctRun(testCase: FaultCase): Promise<Ran> {
+  let byScenario = correctRuns.get(testCase.options);
+  if (!byScenario) correctRuns.set(testCase.options, (byScenario = new Map()));
+  let ran = byScenario.get(testCase.scenario);
+  if (!ran) byScenario.set(testCase.scenario, (ran = run(undefined, testCase)));
+  return ran;
+}
+
+async function outcome(fault: PmsFault | undefined, testCase: FaultCase): Promise<unknown> {
+  const { pair, result } = await (fault ? run(fault, testCase) : correctRun(testCase));
   return testCase.probe(pair, result);
 }
 
