@@ -28,7 +28,6 @@ import { prepareRun } from './prepare-run.js';
 import type { PreparedRun } from './prepare-run.js';
 import { selectSuites } from './select-suites.js';
 import type { SessionIo, SessionOptions, SessionOutcome } from './types.js';
-import { estimatePmsRun } from './pms-estimate.js';
 import { assertSomeoneCanAct } from './unattended.js';
 import { secretVarsOf } from '../report/reproduce.js';
 import type { ReproduceContext } from '../report/reproduce.js';
@@ -159,6 +158,8 @@ export async function runSession(given: SessionOptions, io: SessionIo): Promise<
     };
     // Quiet keeps stdout to the verdict line; what the PMS needs (URL, certificate) still goes to stderr.
     if (pms) {
+      // The estimate reads the PMS side's step code: loaded for a PMS run only.
+      const { estimatePmsRun } = await import('./pms-estimate.js');
       const estimate = estimatePmsRun(profile, selection.suites);
       (options.verbosity === 'quiet' ? io.stderr : io.stdout).write(`${describeMock(pms)}${estimate ? `${estimate.text}\n` : ''}`);
     }

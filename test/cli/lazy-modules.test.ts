@@ -1,6 +1,6 @@
 // Only the modules a command uses are loaded: `run --target ota --profile` loads no HTML
 // reporter, no live view (listr2: stdout is not a TTY), no reference candidate, no mock
-// channel manager, no more of undici than its agent and request, one YAML reader (`yaml`) and
+// channel manager, no executor of a step kind its suite lacks (the OTA model's fast-check), no more of undici than its agent and request, one YAML reader (`yaml`) and
 // no Ajv compiler (schemas are compiled at build).
 // Behavioural: the real CLI in a child process, every ES module it loads logged by a
 // module hook (test/cli/module-log), against the reference OTA started here over HTTP.
@@ -85,6 +85,12 @@ describe('modules loaded by a run', () => {
     // The onboarding service (its web framework, databases and queue) only for `service` and `worker`.
     expect(matching(modules, /^src\/service\/|^src\/cli\/commands\/service\.js$|fastify|pglite|pg-boss|^cjs:pg($|\/)|node_modules\/pg\//)).toEqual([]);
     expect(matching(modules, /^src\/drivers\/mock-cm\/|^src\/session\/pms-side\.js$|^src\/runner\/inbound-judge\.js$/)).toEqual([]);
+    // Step kinds the suite does not use are not loaded: the PMS side's (and its run estimate), probes, the OTA model (fast-check).
+    expect(modules).toContain('src/runner/steps/call.js');
+    expect(
+      matching(modules, /^src\/runner\/steps\/(expect-request|traffic|mock|probe|model)\.js$|^src\/session\/pms-estimate\.js$|^src\/runner\/model\//),
+    ).toEqual([]);
+    expect(matching(modules, /node_modules\/fast-check\//)).toEqual([]);
     // The suite and the profile are read by `yaml` (support/yaml-source.ts), the one YAML reader.
     expect(modules).toEqual(expect.arrayContaining(['src/support/yaml-source.js', 'cjs:yaml']));
     expect(matching(modules, /js-yaml|yaml-fast/)).toEqual([]);
