@@ -28,15 +28,15 @@ const outside = (): never => {
 
 type SourceToken = CST.SourceToken;
 
-/** Spaces, newlines and comments only; a comment after white space (or first, where a line starts); no tab anywhere. */
-function blank(tokens: readonly SourceToken[] | undefined, lineStart: boolean, from = 0): void {
+/** Spaces, newlines and comments only, from `from` to `to`; a comment after white space (or first, where a line starts); no tab anywhere. */
+function blank(tokens: readonly SourceToken[] | undefined, lineStart: boolean, from = 0, to = tokens?.length ?? 0): void {
   if (!tokens) return;
-  for (let i = from; i < tokens.length; i++) {
+  for (let i = from; i < to; i++) {
     const t = tokens[i]!;
     if (t.type === 'space' || t.type === 'newline') {
       if (t.source.includes('\t')) outside();
     } else if (t.type === 'comment') {
-      const before = i > 0 ? tokens[i - 1]!.type : undefined;
+      const before = i > from ? tokens[i - 1]!.type : undefined;
       if (before === undefined ? !lineStart : before !== 'space' && before !== 'newline') outside();
     } else outside();
   }
@@ -52,11 +52,18 @@ function indicator(tokens: readonly SourceToken[], type: SourceToken['type'], li
   }
   if (at === -1) blank(tokens, lineStart);
   else {
-    blank(tokens.slice(0, at), lineStart);
+    blank(tokens, lineStart, 0, at);
     blank(tokens, false, at + 1);
   }
   return at;
 }
+
+/**
+ * Whether a plain scalar could be other than a string under the core schema: each of its tags
+ * (null, bool, int, float) matches only the empty text or one starting with one of these.
+ */
+const TYPED_START = new Set('~nNtTfF0123456789+-.');
+const mayBeTyped = (text: string): boolean => text === '' || TYPED_START.has(text[0]!);
 
 const hasNewline = (tokens: readonly SourceToken[]): boolean => tokens.some((t) => t.type === 'newline');
 
@@ -99,7 +106,7 @@ class CstReader {
     }
     const read = this.lib.CST.resolveAsScalar(token, true, outside);
     if (!read) return outside();
-    if (token.type !== 'scalar') return read.value;
+    if (token.type !== 'scalar' || !mayBeTyped(read.value)) return read.value;
     const tag = this.tags.find((t) => t.test!.test(read.value));
     if (!tag) return read.value;
     const resolved = tag.resolve(read.value, outside, this.options) as unknown;

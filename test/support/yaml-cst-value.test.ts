@@ -185,6 +185,20 @@ describe('the CST reading of plain YAML', () => {
     expect(accepted).toBeLessThan(runs);
   });
 
+  it('types a plain scalar as the core schema does (numbers, booleans, nulls, and strings that only look like them)', () => {
+    const plain = fc.oneof(
+      fc.stringMatching(/^[-+.~0-9a-zA-Z ]{0,8}$/),
+      fc.constantFrom('0o7', '0x1f', '+1', '-.inf', '.NaN', '1e-3', '1.', 'Null', 'NULL', 'nULL', 'TRUE', 'tRue', 'y', 'n', 'no', 'on', '0b1', '1_000', '+.5'),
+    );
+    fc.assert(
+      fc.property(plain, (v) => {
+        agrees(`k: ${v}\n`);
+      }),
+      { numRuns: 2000, seed: 27 },
+    );
+    expect(valueFromCst(tokens('a: 1.50\nb: ~\nc: True\nd: 0x1f\ne: x1\n').tokens)?.value).toStrictEqual({ a: 1.5, b: null, c: true, d: 31, e: 'x1' });
+  });
+
   it('agrees with the composer on any JSON value `yaml` writes, block or flow, and reads those without anchors itself', () => {
     const json = fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
     let accepted = 0;
