@@ -80,6 +80,8 @@ describe('modules loaded by a run', () => {
     // The log works: the command, the runner and the terminal reporter are there.
     expect(modules).toEqual(expect.arrayContaining(['src/cli/commands/run.js', 'src/runner/run.js', 'src/report/terminal.js', 'src/suite/load-suite.js']));
     expect(matching(modules, /^src\/report\/html\//)).toEqual([]);
+    // No report file asked for: none of the file reporters (the JSON report's certificate and signature among them).
+    expect(matching(modules, /^src\/report\/(json|junit|certificate|signature)\.js$/)).toEqual([]);
     expect(matching(modules, /^src\/report\/live-tasks\.js$|node_modules\/listr2\//)).toEqual([]);
     expect(matching(modules, /^src\/reference\/|^src\/cli\/reference\.js$/)).toEqual([]);
     // The onboarding service (its web framework, databases and queue) only for `service` and `worker`.
@@ -113,11 +115,12 @@ describe('modules loaded by a run', () => {
     expect(modules).toContain('cjs:yaml');
   });
 
-  it('--reporter html loads the HTML reporter (and writes the report); still no reference candidate', async () => {
-    const { code, modules, out } = await runLogged([...profileRun, '--reporter', 'html'], 'html');
+  it('--reporter html --reporter junit loads those two reporters (and writes their reports); still no reference candidate', async () => {
+    const { code, modules, out } = await runLogged([...profileRun, '--reporter', 'html', '--reporter', 'junit'], 'html');
     expect(code, out).toBe(0);
-    expect(modules).toContain('src/report/html/index.js');
+    expect(modules).toEqual(expect.arrayContaining(['src/report/html/index.js', 'src/report/junit.js']));
     expect(readFileSync(join(dir, 'cm-certify-report', 'report.html'), 'utf8')).toContain('mine.hc');
+    expect(readFileSync(join(dir, 'cm-certify-report', 'junit.xml'), 'utf8')).toContain('mine.hc');
     expect(matching(modules, /^src\/reference\//)).toEqual([]);
   });
 });
