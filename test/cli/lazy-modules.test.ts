@@ -93,6 +93,9 @@ describe('modules loaded by a run', () => {
       matching(modules, /^src\/runner\/steps\/(expect-request|traffic|mock|probe|model)\.js$|^src\/session\/pms-estimate\.js$|^src\/runner\/model\//),
     ).toEqual([]);
     expect(matching(modules, /node_modules\/fast-check\//)).toEqual([]);
+    // The suite judges with expect: only: none of the code checks (nor the mock channel manager they read).
+    expect(modules).toContain('src/checks/code/registry.js');
+    expect(matching(modules, /^src\/checks\/code\/(index|ota|variations|pms-[a-z-]+)\.js$|^src\/channel-manager\//)).toEqual([]);
     // The suite and the profile are read by `yaml` (support/yaml-source.ts), the one YAML reader.
     expect(modules).toEqual(expect.arrayContaining(['src/support/yaml-source.js', 'cjs:yaml']));
     expect(matching(modules, /js-yaml|yaml-fast/)).toEqual([]);
