@@ -1,6 +1,6 @@
 // Code checks named by a suite (runner/validate-suite.ts, checks/code/registry.ts): the
-// registry is loaded only for suites that name one, an unknown name is refused with the
-// known ones listed, and looking one up before the load is a harness error, never "unknown".
+// registry is needed only by suites that name one (test/cli/lazy-modules.test.ts shows a run
+// without one never loads it), and an unknown name is refused with the known ones listed.
 import { describe, expect, it } from 'vitest';
 import { loadCodeChecksFor, loadedCodeChecks, usesCodeChecks } from '../../src/checks/code/registry.js';
 import { CODE_CHECKS } from '../../src/checks/code/index.js';
@@ -30,8 +30,8 @@ describe('code checks named by a suite', () => {
   it('a suite of expect: checks loads no code check', async () => {
     const plain = suite('expect: { success: true }');
     expect(usesCodeChecks([plain])).toBe(false);
+    // (Whether another test file of this worker loaded the registry already is not known here: no assertion on it.)
     await loadCodeChecksFor([plain]);
-    expect(() => loadedCodeChecks()).toThrow(/before the code checks were loaded/);
     expect(() => validateSuiteReferences(plain, 'ota')).not.toThrow();
   });
 
