@@ -147,7 +147,7 @@ OIDC: --oidc-issuer URL --oidc-client-id ID, CM_OIDC_CLIENT_SECRET, optionally C
     .option('--profile <file>', 'check a profile file instead')
     .action(async (file: string | undefined, opts) => {
       const { validateCommand } = await import('./commands/validate.js');
-      setExit(validateCommand({ ...opts, file }, io));
+      setExit(await validateCommand({ ...opts, file }, io));
     });
 
   program

@@ -1,28 +1,28 @@
 // Reporters by name: takes the --reporter names, gives the reporter instances. The
-// terminal reporter always runs; file reporters write into --output-dir.
+// terminal reporter always runs; file reporters write into --output-dir, each loaded only
+// when asked for (a run without --reporter never loads the report files' code).
 import { HarnessError, UsageError } from '../support/errors.js';
-import { jsonReporter } from './json.js';
-import { junitReporter } from './junit.js';
 import { terminalReporter } from './terminal.js';
 import type { Reporter, ReporterContext, ReporterFactory } from './types.js';
 import type { RunResult } from '../spec/run-result.js';
 import type { Redactor } from '../support/redact.js';
 import { redactResult } from './redact-result.js';
 
-/** The HTML reporter, loaded only when asked for (--reporter html): it renders at the end. */
-const lazyHtmlReporter: ReporterFactory = (ctx) => ({
-  name: 'html',
-  async finish(result) {
-    const { htmlReporter } = await import('./html/index.js');
-    return (await htmlReporter(ctx).finish?.(result)) ?? [];
-  },
-});
+/** A file reporter whose module is loaded when it writes its file, at the end of the run. */
+const lazyReporter =
+  (name: string, load: () => Promise<ReporterFactory>): ReporterFactory =>
+  (ctx) => ({
+    name,
+    async finish(result) {
+      return (await (await load())(ctx).finish?.(result)) ?? [];
+    },
+  });
 
 export const REPORTERS: ReadonlyMap<string, ReporterFactory> = new Map([
   ['terminal', terminalReporter],
-  ['json', jsonReporter],
-  ['junit', junitReporter],
-  ['html', lazyHtmlReporter],
+  ['json', lazyReporter('json', async () => (await import('./json.js')).jsonReporter)],
+  ['junit', lazyReporter('junit', async () => (await import('./junit.js')).junitReporter)],
+  ['html', lazyReporter('html', async () => (await import('./html/index.js')).htmlReporter)],
 ]);
 
 export const FILE_REPORTERS = ['json', 'junit', 'html'];

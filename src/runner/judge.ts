@@ -3,7 +3,7 @@
 // whose arguments cannot be rendered is skipped with the reason, never passed; a timing miss
 // the harness's own stall could explain is inconclusive (steps/standstill.ts).
 import { evaluateExpectation } from '../checks/expectations.js';
-import { getCodeCheck } from '../checks/code/index.js';
+import { loadedCodeChecks } from '../checks/code/registry.js';
 import type { LiveExchange } from '../spec/exchange.js';
 import type { Expectation } from '../suite/types.js';
 import { harnessError } from '../checks/check-verdict.js';
@@ -64,7 +64,7 @@ function judgeOne(
     return evaluateExpectation(rendered.value, subject);
   }
   if (check.code) {
-    const code = getCodeCheck(check.code);
+    const code = loadedCodeChecks().get(check.code);
     if (!code) return harnessError(`unknown code check "${check.code}"`);
     const args = tryRender<Record<string, unknown>>(check.with ?? {}, scope, env.state);
     if (!args.ok) return { ...args.verdict, exchanges: subject.exchanges };

@@ -1,6 +1,7 @@
 // A certification run: takes the options (profile, suites, flags) and the I/O context,
 // gives the RunResult. Plans, runs each suite in order, records what decides the verdict and
 // has src/spec/run-verdict.ts decide it, and emits events for reporters; it never prints.
+import { loadCodeChecksFor } from '../checks/code/registry.js';
 import { decideVerdict } from '../spec/run-verdict.js';
 import { applyWaivers } from '../spec/waivers.js';
 import { profileDigest } from '../profile/digest.js';
@@ -135,6 +136,7 @@ function guardedArtifacts(ctx: RunContext, notes: string[]): RunResult['artifact
 }
 
 export async function runCertification(options: RunOptions, given: RunContext): Promise<RunResult> {
+  await loadCodeChecksFor(options.suites);
   // On a simulated clock nothing real can hold the harness up: no load is watched.
   const load = given.load ?? (given.clock.simulated ? undefined : new HarnessLoad(given.clock));
   const ctx: RunContext = { ...given, ...(load ? { load } : {}), variations: given.variations ?? new VariationTally() };

@@ -1,8 +1,9 @@
 // Suite references the suite layer cannot know: takes a parsed Suite, gives a SuiteError
 // (file:line, field) when a check names an unknown code check or a step an unknown
-// generator or probe family, or when the suite targets the other side.
+// generator or probe family, or when the suite targets the other side. Code checks are looked
+// up in the registry checks/code/registry.ts loaded (loadCodeChecksFor, before).
 import { SuiteError } from '../support/errors.js';
-import { CODE_CHECKS } from '../checks/code/index.js';
+import { loadedCodeChecks } from '../checks/code/registry.js';
 import type { Suite } from '../suite/types.js';
 import type { Target } from '../spec/vocabulary.js';
 import { GENERATORS } from './generators/index.js';
@@ -43,8 +44,8 @@ export function validateSuiteReferences(suite: Suite, target: Target): void {
           field: `checks.${check.id}.expect`,
         });
       }
-      if (check.code && !CODE_CHECKS.has(check.code)) {
-        throw new SuiteError(`unknown code check "${check.code}" (known: ${[...CODE_CHECKS.keys()].join(', ')})`, {
+      if (check.code && !loadedCodeChecks().has(check.code)) {
+        throw new SuiteError(`unknown code check "${check.code}" (known: ${[...loadedCodeChecks().keys()].join(', ')})`, {
           file: suite.file,
           line: check.line ?? step.line,
           field: `checks.${check.id}.code`,

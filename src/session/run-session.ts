@@ -28,7 +28,6 @@ import { prepareRun } from './prepare-run.js';
 import type { PreparedRun } from './prepare-run.js';
 import { selectSuites } from './select-suites.js';
 import type { SessionIo, SessionOptions, SessionOutcome } from './types.js';
-import { estimatePmsRun } from './pms-estimate.js';
 import { assertSomeoneCanAct } from './unattended.js';
 import { secretVarsOf } from '../report/reproduce.js';
 import type { ReproduceContext } from '../report/reproduce.js';
@@ -123,7 +122,7 @@ export async function runSession(given: SessionOptions, io: SessionIo): Promise<
   // The run's seed is fixed first, so every part that draws (the model-based sequences, the mock's bookings) reads the same one.
   const options: SessionOptions = { ...given, seed: given.seed ?? randomInt(2 ** 31) };
   const grep = compileCheckSelection(options.grep);
-  const selection = selectSuites(options.target, options.suite, io.cwd);
+  const selection = await selectSuites(options.target, options.suite, io.cwd);
   assertSelectionNotEmpty(selection.suites, options.suite, grep, options.grep, everyExchangeChecks(options.target));
   for (const name of options.reporter ?? []) if (!REPORTERS.has(name)) throw new UsageError(`unknown reporter "${name}" (known: ${FILE_REPORTERS.join(', ')})`);
   const outputDir = outputDirOf(options, io.cwd);
@@ -159,6 +158,8 @@ export async function runSession(given: SessionOptions, io: SessionIo): Promise<
     };
     // Quiet keeps stdout to the verdict line; what the PMS needs (URL, certificate) still goes to stderr.
     if (pms) {
+      // The estimate reads the PMS side's step code: loaded for a PMS run only.
+      const { estimatePmsRun } = await import('./pms-estimate.js');
       const estimate = estimatePmsRun(profile, selection.suites);
       (options.verbosity === 'quiet' ? io.stderr : io.stdout).write(`${describeMock(pms)}${estimate ? `${estimate.text}\n` : ''}`);
     }

@@ -1,7 +1,8 @@
 // Which suites a run uses: takes the target and the --suite values (built-in names,
 // "builtin" for all of them, or files), gives the suites in order and whether the run
 // covers every built-in suite (a full certification) or not. Only the suites selected are
-// loaded; the others are known by name from the catalogue.
+// loaded; the others are known by name from the catalogue, and the code checks only when a
+// selected suite has one.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../support/errors.js';
@@ -9,6 +10,7 @@ import { builtinSuiteCatalog, loadSuite } from '../suite/load-suite.js';
 import type { Suite } from '../suite/types.js';
 import type { Target } from '../spec/vocabulary.js';
 import { validateSuiteReferences } from '../runner/validate-suite.js';
+import { loadCodeChecksFor } from '../checks/code/registry.js';
 
 export interface SuiteSelection {
   suites: Suite[];
@@ -20,10 +22,11 @@ function looksLikeFile(value: string, cwd: string): boolean {
 }
 
 /** Suite files are read relative to `cwd` and named by their absolute path in errors. */
-export function selectSuites(target: Target, requested: string[] = [], cwd: string = process.cwd()): SuiteSelection {
+export async function selectSuites(target: Target, requested: string[] = [], cwd: string = process.cwd()): Promise<SuiteSelection> {
   const builtin = builtinSuiteCatalog(target);
   if (requested.length === 0) {
     const all = builtin.map((e) => e.load());
+    await loadCodeChecksFor(all);
     all.forEach((s) => validateSuiteReferences(s, target));
     return { suites: all, partial: false };
   }
@@ -42,6 +45,7 @@ export function selectSuites(target: Target, requested: string[] = [], cwd: stri
       add(found.load());
     }
   }
+  await loadCodeChecksFor(chosen);
   chosen.forEach((s) => validateSuiteReferences(s, target));
   const partial = !builtin.every((b) => chosen.some((c) => c.name === b.name && c.builtin));
   return { suites: chosen, partial };

@@ -140,10 +140,28 @@ class Scan {
   }
 }
 
+/** How many times `char` occurs in `text`, counting no further than `limit`. */
+function occurrences(text: string, char: string, limit: number): number {
+  let n = 0;
+  for (let i = text.indexOf(char); i !== -1 && n <= limit; i = text.indexOf(char, i + 1)) n++;
+  return n;
+}
+
+/**
+ * At most how many values the scan below could count: one per line, one per `[`, `{` and `,`
+ * (each count is one of these). Native searches, a few milliseconds for a 4 MiB file, where
+ * the scan itself took 20-28 ms of a cold 161 KB suite.
+ */
+function mostValues(text: string, max: number): number {
+  let n = 1;
+  for (const char of ['\n', '[', '{', ',']) if ((n += occurrences(text, char, max)) > max) break;
+  return n;
+}
+
 /** Where a text holding more than `max` values crosses the bound, or undefined. */
 export function valuesPastBound(text: string, max: number = MAX_YAML_VALUES): ValuesCrossed | undefined {
   // Every value takes at least one character: a shorter text cannot cross the bound.
-  if (text.length <= max) return undefined;
+  if (text.length <= max || mostValues(text, max) <= max) return undefined;
   const scan = new Scan(text, max);
   for (let i = 0; i < text.length && scan.crossed === undefined;) i = scan.line(i);
   if (scan.crossed === undefined) return undefined;

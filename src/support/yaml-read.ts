@@ -1,5 +1,6 @@
-// YAML text to one `yaml` Document: takes the text, gives the Document with a LineCounter for
-// its positions, or the first problem with its offset. The `yaml` parser is driven token by
+// YAML text to one `yaml` Document: takes the text, gives its CST tokens (readTokens) and the
+// Document composed from them with a LineCounter for its positions, or the first problem with
+// its offset. The `yaml` parser is driven token by
 // token so that nesting is bounded while it parses (its composer recurses once per level: a
 // few thousand `[` would overflow the stack), and a `%YAML` directive other than 1.2 is
 // refused before anything is read under another schema.
@@ -102,15 +103,26 @@ function errorProblem(doc: Document.Parsed, error: YAMLError): ReadProblem {
     : { message: `${message}: the string that opens here runs to the end of the file`, offset: opening };
 }
 
-/**
- * Parses one YAML 1.2 document. Duplicate keys are not checked here: `yaml` compares each key
- * with every earlier one (quadratic: 40,000 keys took 13 s), so yaml-value.ts checks them.
- */
-export function readDocument(text: string): ReadDocument | ReadProblem {
-  const { Composer, LineCounter, Parser } = yamlLib();
+export interface ReadTokens {
+  tokens: CST.Token[];
+  counter: LineCounter;
+}
+
+/** The text's CST tokens, with a LineCounter for their positions, or the nesting or directive refused. */
+export function readTokens(text: string): ReadTokens | ReadProblem {
+  const { LineCounter, Parser } = yamlLib();
   const counter = new LineCounter();
   const tokens = tokensOf(new Parser(counter.addNewLine), text, counter);
-  if (!Array.isArray(tokens)) return tokens;
+  return Array.isArray(tokens) ? { tokens, counter } : tokens;
+}
+
+/**
+ * Composes one YAML 1.2 document from the tokens. Duplicate keys are not checked here: `yaml`
+ * compares each key with every earlier one (quadratic: 40,000 keys took 13 s), so
+ * yaml-value.ts checks them.
+ */
+export function composeDocument({ tokens, counter }: ReadTokens, text: string): ReadDocument | ReadProblem {
+  const { Composer } = yamlLib();
   const composer: Composer = new Composer({ version: '1.2', uniqueKeys: false });
   const docs = [...composer.compose(tokens, true, text.length)];
   const doc = docs[0]!;
@@ -126,6 +138,6 @@ export function readDocument(text: string): ReadDocument | ReadProblem {
   return { doc, counter };
 }
 
-export function isReadProblem(result: ReadDocument | ReadProblem): result is ReadProblem {
+export function isReadProblem<T extends object>(result: T | ReadProblem): result is ReadProblem {
   return 'message' in result;
 }

@@ -3,15 +3,19 @@
 // name file:line:column and the field; or the first problem, placed the same way, which the
 // caller raises as its own InputError (exit 2). One reader: `yaml`'s parser and composer
 // (yaml-read.ts), the value built from its Document (yaml-value.ts), positions from its
-// LineCounter (D-305).
+// LineCounter (D-305); a plain text's value is read from `yaml`'s CST without the composer
+// (yaml-cst-value.ts), the Document composed only to place a problem (issue 27 item 6).
 import type { Document, LineCounter, Node, Pair } from 'yaml';
 import type { SourceLocation } from './errors.js';
 import { yamlLib } from './yaml-lib.js';
-import { isReadProblem, readDocument, withoutBom } from './yaml-read.js';
+import { composeDocument, isReadProblem, readTokens, withoutBom } from './yaml-read.js';
+import type { ReadDocument, ReadTokens } from './yaml-read.js';
 
 export { withoutBom };
 import { buildValue, isValueProblem } from './yaml-value.js';
 import { MAX_YAML_VALUES, valuesPastBound } from './yaml-bound.js';
+import { valueFromCst } from './yaml-cst-value.js';
+import type { CstValue } from './yaml-cst-value.js';
 
 export type PathSegment = string | number;
 
@@ -128,13 +132,55 @@ function tooManyValues(clean: string, file: string, max: number, what: string): 
   };
 }
 
+/** The value at a path of a plain value, as walk() finds its node: keys by name, sequence items by number. */
+function valueAt(value: unknown, path: readonly PathSegment[]): unknown {
+  let at = value;
+  for (const segment of path) {
+    if (Array.isArray(at)) at = typeof segment === 'number' ? at[segment] : undefined;
+    else if (at !== null && typeof at === 'object' && Object.hasOwn(at, String(segment))) at = (at as Record<string, unknown>)[String(segment)];
+    else return undefined;
+  }
+  return at;
+}
+
+/**
+ * A source read from the CST (yaml-cst-value.ts): the Document with every node's range is
+ * composed from the same tokens only when a problem is placed; a line asked for a mapping or
+ * sequence (a step's, a check's) comes from the offset the CST gave it.
+ */
+function cstSource(file: string, clean: string, read: ReadTokens, cst: CstValue): YamlSource {
+  let composed: ReadDocument | undefined;
+  const document = (): ReadDocument => {
+    if (!composed) {
+      const doc = composeDocument(read, clean);
+      if (isReadProblem(doc)) throw new Error(`yaml refused what its CST reader accepted (${file}): ${doc.message}`);
+      composed = doc;
+    }
+    return composed;
+  };
+  const locate = (path: readonly PathSegment[], options?: { key?: boolean }): SourceLocation => {
+    const { doc, counter } = document();
+    return locateIn(doc, counter, file, path, options?.key ?? false);
+  };
+  const line = (path: readonly PathSegment[]): number | undefined => {
+    const node = valueAt(cst.value, path);
+    const at = node !== null && typeof node === 'object' ? cst.offsets.get(node) : undefined;
+    return at === undefined ? locate(path).line : read.counter.linePos(at).line;
+  };
+  return { file, value: cst.value, locate, line };
+}
+
 /** Parses YAML; returns either the source or the first problem with its line and column. */
 export function parseYaml(text: string, file: string, options: ParseYamlOptions = {}): YamlSource | YamlProblem {
   const clean = withoutBom(text);
   const problem = (message: string, offset: number): YamlProblem => ({ message, location: { file, ...positionAt(clean, offset) } });
   const tooMany = tooManyValues(clean, file, options.maxValues ?? MAX_YAML_VALUES, options.what ?? 'one YAML file');
   if (tooMany) return tooMany;
-  const read = readDocument(clean);
+  const tokens = readTokens(clean);
+  if (isReadProblem(tokens)) return problem(tokens.message, tokens.offset);
+  const cst = valueFromCst(tokens.tokens);
+  if (cst) return cstSource(file, clean, tokens, cst);
+  const read = composeDocument(tokens, clean);
   if (isReadProblem(read)) return problem(read.message, read.offset);
   const built = buildValue(read.doc);
   if (isValueProblem(built)) {

@@ -1,6 +1,6 @@
 // Only the modules a command uses are loaded: `run --target ota --profile` loads no HTML
 // reporter, no live view (listr2: stdout is not a TTY), no reference candidate, no mock
-// channel manager, no more of undici than its agent and request, one YAML reader (`yaml`) and
+// channel manager, no executor of a step kind its suite lacks (the OTA model's fast-check), no more of undici than its agent and request, one YAML reader (`yaml`) and
 // no Ajv compiler (schemas are compiled at build).
 // Behavioural: the real CLI in a child process, every ES module it loads logged by a
 // module hook (test/cli/module-log), against the reference OTA started here over HTTP.
@@ -80,11 +80,22 @@ describe('modules loaded by a run', () => {
     // The log works: the command, the runner and the terminal reporter are there.
     expect(modules).toEqual(expect.arrayContaining(['src/cli/commands/run.js', 'src/runner/run.js', 'src/report/terminal.js', 'src/suite/load-suite.js']));
     expect(matching(modules, /^src\/report\/html\//)).toEqual([]);
+    // No report file asked for: none of the file reporters (the JSON report's certificate and signature among them).
+    expect(matching(modules, /^src\/report\/(json|junit|certificate|signature)\.js$/)).toEqual([]);
     expect(matching(modules, /^src\/report\/live-tasks\.js$|node_modules\/listr2\//)).toEqual([]);
     expect(matching(modules, /^src\/reference\/|^src\/cli\/reference\.js$/)).toEqual([]);
     // The onboarding service (its web framework, databases and queue) only for `service` and `worker`.
     expect(matching(modules, /^src\/service\/|^src\/cli\/commands\/service\.js$|fastify|pglite|pg-boss|^cjs:pg($|\/)|node_modules\/pg\//)).toEqual([]);
     expect(matching(modules, /^src\/drivers\/mock-cm\/|^src\/session\/pms-side\.js$|^src\/runner\/inbound-judge\.js$/)).toEqual([]);
+    // Step kinds the suite does not use are not loaded: the PMS side's (and its run estimate), probes, the OTA model (fast-check).
+    expect(modules).toContain('src/runner/steps/call.js');
+    expect(
+      matching(modules, /^src\/runner\/steps\/(expect-request|traffic|mock|probe|model)\.js$|^src\/session\/pms-estimate\.js$|^src\/runner\/model\//),
+    ).toEqual([]);
+    expect(matching(modules, /node_modules\/fast-check\//)).toEqual([]);
+    // The suite judges with expect: only: none of the code checks (nor the mock channel manager they read).
+    expect(modules).toContain('src/checks/code/registry.js');
+    expect(matching(modules, /^src\/checks\/code\/(index|ota|variations|pms-[a-z-]+)\.js$|^src\/channel-manager\//)).toEqual([]);
     // The suite and the profile are read by `yaml` (support/yaml-source.ts), the one YAML reader.
     expect(modules).toEqual(expect.arrayContaining(['src/support/yaml-source.js', 'cjs:yaml']));
     expect(matching(modules, /js-yaml|yaml-fast/)).toEqual([]);
@@ -107,11 +118,12 @@ describe('modules loaded by a run', () => {
     expect(modules).toContain('cjs:yaml');
   });
 
-  it('--reporter html loads the HTML reporter (and writes the report); still no reference candidate', async () => {
-    const { code, modules, out } = await runLogged([...profileRun, '--reporter', 'html'], 'html');
+  it('--reporter html --reporter junit loads those two reporters (and writes their reports); still no reference candidate', async () => {
+    const { code, modules, out } = await runLogged([...profileRun, '--reporter', 'html', '--reporter', 'junit'], 'html');
     expect(code, out).toBe(0);
-    expect(modules).toContain('src/report/html/index.js');
+    expect(modules).toEqual(expect.arrayContaining(['src/report/html/index.js', 'src/report/junit.js']));
     expect(readFileSync(join(dir, 'cm-certify-report', 'report.html'), 'utf8')).toContain('mine.hc');
+    expect(readFileSync(join(dir, 'cm-certify-report', 'junit.xml'), 'utf8')).toContain('mine.hc');
     expect(matching(modules, /^src\/reference\//)).toEqual([]);
   });
 });

@@ -184,15 +184,19 @@ const yamlCjs = createRequire(import.meta.url)('yaml') as typeof import('yaml');
 
 /**
  * The work of `read`, counted, never timed: `steps`, the nodes the reader visits (each visit
- * asks isAlias once), and `resolved`, the aliases resolved by `yaml` itself (Alias.resolve scans
- * every earlier node of the document for its anchor: quadratic; toJSON expands the alias).
+ * of a Document node asks isAlias once; a text without aliases is read from the CST, each
+ * scalar by CST.resolveAsScalar), and `resolved`, the aliases resolved by `yaml` itself
+ * (Alias.resolve scans every earlier node of the document for its anchor: quadratic; toJSON
+ * expands the alias).
  */
 function work(read: () => unknown): { steps: number; resolved: number } {
   const counted = { steps: 0, resolved: 0 };
   const lib = yamlCjs as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const cst = yamlCjs.CST as unknown as Record<string, (...args: unknown[]) => unknown>;
   const alias = yamlCjs.Alias.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const saved = { isAlias: lib.isAlias!, resolve: alias.resolve!, toJSON: alias.toJSON! };
+  const saved = { isAlias: lib.isAlias!, resolveAsScalar: cst.resolveAsScalar!, resolve: alias.resolve!, toJSON: alias.toJSON! };
   lib.isAlias = (...args) => (counted.steps++, saved.isAlias(...args));
+  cst.resolveAsScalar = (...args) => (counted.steps++, saved.resolveAsScalar(...args));
   for (const name of ['resolve', 'toJSON'] as const)
     alias[name] = function (this: unknown, ...args: unknown[]) {
       counted.resolved++;
@@ -202,6 +206,7 @@ function work(read: () => unknown): { steps: number; resolved: number } {
     read();
   } finally {
     lib.isAlias = saved.isAlias;
+    cst.resolveAsScalar = saved.resolveAsScalar;
     alias.resolve = saved.resolve;
     alias.toJSON = saved.toJSON;
   }

@@ -1,5 +1,5 @@
 // The registry of named code checks: takes nothing, gives name -> CodeCheck for the
-// runner and the `list` command.
+// runner (loaded through ./registry.ts when a suite names one) and the `list` command.
 import type { CodeCheck } from './types.js';
 import { OTA_CODE_CHECKS } from './ota.js';
 import { PMS_ARI_CHECKS } from './pms-ari.js';
@@ -38,7 +38,3 @@ const ALL: CodeCheck[] = [
 ];
 
 export const CODE_CHECKS: ReadonlyMap<string, CodeCheck> = new Map(ALL.map((c) => [c.name, c]));
-
-export function getCodeCheck(name: string): CodeCheck | undefined {
-  return CODE_CHECKS.get(name);
-}

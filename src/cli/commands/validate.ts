@@ -18,6 +18,7 @@ import type { Profile } from '../../profile/types.js';
 import { profileRedactor } from '../../session/prepare-run.js';
 import { visibleLine } from '../../support/sanitise.js';
 import type { CliIo } from '../io.js';
+import { loadCodeChecksFor } from '../../checks/code/registry.js';
 
 export interface ValidateOptions {
   operation?: string;
@@ -57,9 +58,10 @@ function identityAsShown(profile: Profile): { baseUrl: string; warnings: string[
   return { baseUrl, warnings };
 }
 
-export function validateCommand(options: ValidateOptions, io: CliIo): number {
+export async function validateCommand(options: ValidateOptions, io: CliIo): Promise<number> {
   if (options.suite) {
     const suite = loadSuite(resolve(io.cwd, options.suite));
+    await loadCodeChecksFor([suite]);
     validateSuiteReferences(suite, suite.target);
     io.stdout.write(`${options.suite}: valid ${suite.target} suite "${suite.name}" (${suite.steps.length} steps, ${suite.checks.length} checks)\n`);
     return 0;
