@@ -11,6 +11,18 @@ describe('redaction', () => {
     expect(redactor.text(`?q=${encodeURIComponent('p@ss"w/rd')}`)).not.toContain('p%40ss');
   });
 
+  it("removes a secret form-encoded as URLSearchParams writes it (!'()~ escaped, a space as +), whole", () => {
+    const chars = fc.constantFrom('a', 'b', 'Z', '9', '!', "'", '(', ')', '~', ' ', '*', '-', '.', '_', '&', '%', '/', 'é', '€');
+    fc.assert(
+      fc.property(fc.array(chars, { minLength: 8, maxLength: 24 }), (parts) => {
+        const secret = parts.join('');
+        const form = new URLSearchParams({ q: secret }).toString();
+        return new Redactor([secret]).text(form) === `q=${REDACTED}`;
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('removes shared_secret from URLs and secret members from JSON text whatever their value', () => {
     expect(redactor.url('https://h/api/HealthCheck?shared_secret=anything&x=1')).toBe(`https://h/api/HealthCheck?shared_secret=${REDACTED}&x=1`);
     expect(redactor.text('{"shared_secret":"wrong-123","wbp_property_password": "zz","ok":1}')).toBe(
