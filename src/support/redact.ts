@@ -328,5 +328,12 @@ export class Redactor {
 
 /** Header names whose values are never shown. */
 export function redactHeaders(headers: Record<string, string>, redactor: Redactor): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SECRET_KEY_RE.test(name) ? REDACTED : redactor.text(value)]));
+  // A loop, not fromEntries over entries (twice per exchange); `__proto__` stays a member as fromEntries makes it.
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(headers)) {
+    const value = SECRET_KEY_RE.test(name) ? REDACTED : redactor.text(headers[name]!);
+    if (name === '__proto__') Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+    else out[name] = value;
+  }
+  return out;
 }

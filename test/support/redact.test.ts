@@ -66,6 +66,13 @@ describe('redaction', () => {
     expect(redactor.size).toBe(2);
   });
 
+  it('keeps every header, a "__proto__" one as a member, in order', () => {
+    const headers = JSON.parse('{"x-a": "1", "__proto__": "s3cr3t-value", "cookie": "c", "x-b": "p@ss\\"w/rd"}') as Record<string, string>;
+    const out = redactHeaders(headers, redactor);
+    expect(Object.keys(out)).toEqual(['x-a', '__proto__', 'cookie', 'x-b']);
+    expect(JSON.stringify(out)).toBe(`{"x-a":"1","__proto__":"${REDACTED}","cookie":"${REDACTED}","x-b":"${REDACTED}"}`);
+  });
+
   it('hides authorization-like headers', () => {
     expect(redactHeaders({ Authorization: 'Bearer t', 'content-type': 'application/json' }, redactor)).toEqual({
       Authorization: REDACTED,
