@@ -37,6 +37,9 @@ export interface HttpClientOptions {
 
 const require = createRequire(import.meta.url);
 
+/** URLs whose split is remembered (each operation's URL, callbacks, probes); past this many, forgotten all at once. */
+const MAX_TARGETS = 256;
+
 /**
  * A plain agent, or undici's EnvHttpProxyAgent when a proxy is configured (TLS to the
  * candidate still checks its certificate; the whole undici package is loaded only then).
@@ -152,6 +155,7 @@ export class HttpClient {
   private readonly inFlight = new Set<ExchangeAbort>();
   private readonly onRunAbort: () => void;
   private readonly witness = new TlsWitness();
+  private readonly targets = new Map<string, { origin: string; path: string }>();
 
   constructor(private readonly options: HttpClientOptions) {
     // One listener for the whole run, instead of AbortSignal.timeout and AbortSignal.any per
@@ -268,7 +272,7 @@ export class HttpClient {
     const read = { chunks: [] as Buffer[], kept: 0, total: 0 };
     try {
       const response = await undiciCore().request(this.agent, {
-        ...originAndPath(url),
+        ...this.target(url),
         method: method as 'POST',
         headers,
         ...(body.length || method !== 'GET' ? { body } : {}),
@@ -300,6 +304,17 @@ export class HttpClient {
       this.inFlight.delete(controller);
       release();
     }
+  }
+
+  /** A URL split as undici takes it; a run sends to a few URLs again and again, so each is parsed once. */
+  private target(url: string): { origin: string; path: string } {
+    let target = this.targets.get(url);
+    if (!target) {
+      target = originAndPath(url);
+      if (this.targets.size >= MAX_TARGETS) this.targets.clear();
+      this.targets.set(url, target);
+    }
+    return target;
   }
 
   async close(): Promise<void> {

@@ -21,6 +21,8 @@ export function clockTime(ms: number): string {
 
 export class Progress {
   private readonly suites: PlannedSuite[];
+  /** Each suite's step ids with their place, made at the first look: one lookup per step line, not a search of the plan. */
+  private readonly places = new Map<string, { count: number; at: Map<string, number> }>();
 
   constructor(suites: readonly PlannedSuite[]) {
     this.suites = [...suites];
@@ -34,9 +36,17 @@ export class Progress {
 
   /** "2/14": the step's place among its suite's steps. */
   step(suite: string, step: string): string | undefined {
-    const steps = this.suites.find((s) => s.name === suite)?.steps ?? [];
-    const j = steps.findIndex((s) => s.id === step);
-    return j < 0 ? undefined : `${j + 1}/${steps.length}`;
+    let places = this.places.get(suite);
+    if (!places) {
+      const steps = this.suites.find((p) => p.name === suite)?.steps ?? [];
+      const at = new Map<string, number>();
+      // The first of a repeated id, as a search of the plan finds.
+      for (const [j, s] of steps.entries()) if (!at.has(s.id)) at.set(s.id, j);
+      places = { count: steps.length, at };
+      this.places.set(suite, places);
+    }
+    const j = places.at.get(step);
+    return j === undefined ? undefined : `${j + 1}/${places.count}`;
   }
 
   /** "suite 3/7 booking-polling" */

@@ -21,6 +21,10 @@ export { formatSummary, formatVerdict };
 
 /** Width when the screen's is unknown (a pipe, a CI log): what an 80-column terminal shows unwrapped. */
 export const DEFAULT_WIDTH = 80;
+/** Step lines are written together: this many at most, the first at most this long (ms) before. */
+const BATCH_LINES = 64;
+const BATCH_MS = 200;
+
 /** A candidate's text in one progress line (a step note): at most this many characters. */
 const NOTE_CHARS = 100;
 
@@ -50,6 +54,8 @@ class TerminalReporter implements Reporter {
   private readonly fold = new BlockedFold();
   private readonly batch: string[] = [];
   private batchTimer: NodeJS.Timeout | undefined;
+  /** When the batch's first line came (performance.now()). */
+  private batchStartedAt = 0;
 
   private stopping: Promise<void> | undefined;
   /** listr2, loaded only for a live view: from construction on, so it is ready when the run starts. */
@@ -91,10 +97,11 @@ class TerminalReporter implements Reporter {
    * each: they are batched, and flushed by the next other line, at 64 lines or after 200 ms.
    */
   private writeBatched(line: string): void {
+    if (this.batch.length === 0) this.batchStartedAt = performance.now();
     this.batch.push(`${wrapText(line, this.width)}\n`);
-    if (this.batch.length >= 64) this.flush();
+    if (this.batch.length >= BATCH_LINES) this.flush();
     else if (!this.batchTimer) {
-      this.batchTimer = setTimeout(() => this.flush(), 200);
+      this.batchTimer = setTimeout(() => this.flush(), BATCH_MS);
       this.batchTimer.unref();
     }
   }
@@ -148,6 +155,11 @@ class TerminalReporter implements Reporter {
         }
         break;
       }
+      case 'step-start':
+        // Prints nothing: the batch waits for its next line, its 64th or its 200 ms (checked
+        // here too, for a step that keeps the timer from firing), not flushed before every step.
+        if (this.batch.length > 0 && performance.now() - this.batchStartedAt >= BATCH_MS) this.flush();
+        break;
       default:
         this.flush();
         break;

@@ -105,8 +105,16 @@ export function wrapLine(line: string, width: number): string[] {
   return out;
 }
 
+/**
+ * A line break, the no-wrap mark, or a code unit columnsOf may count 2 columns wide (the BMP's
+ * wide ranges, and a surrogate, half of a pair): the text needs a look.
+ */
+const NOT_NARROW = /[\n\u0001\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\ud800-\udfff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+
 /** Every line of a text wrapped to `width` columns. */
 export function wrapText(text: string, width: number): string {
+  // One short line of narrow characters (a step's line): no wider than its length, so it fits as it is.
+  if (text.length <= Math.max(MIN_WIDTH, width) && !NOT_NARROW.test(text)) return text;
   return text
     .split('\n')
     .flatMap((l) => wrapLine(l, width))

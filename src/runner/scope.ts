@@ -37,15 +37,31 @@ export interface SuiteState {
   deferredSkips?: Array<{ meta: CheckMeta; verdict: Verdict; where: CheckWhere }>;
 }
 
-export function baseRoots(profile: Profile, state: SuiteState, runStartedAt: number, mockUrl?: string): Record<string, unknown> {
-  return {
+/**
+ * The roots that are the same for every step: built once per profile (a profile does not
+ * change during a run), not per step (the settings parse the profile's durations).
+ */
+const profileRoots = new WeakMap<Profile, { profile: Record<string, unknown>; settings: Record<string, unknown> }>();
+
+function rootsOfProfile(profile: Profile): { profile: Record<string, unknown>; settings: Record<string, unknown> } {
+  let roots = profileRoots.get(profile);
+  if (!roots) {
     // The limits as they apply, defaults included: a suite's limit may name one the profile left out.
-    profile: { ...profile.raw, limits: effectiveLimits(profile) },
+    roots = { profile: { ...profile.raw, limits: effectiveLimits(profile) }, settings: settingsOf(profile) };
+    profileRoots.set(profile, roots);
+  }
+  return roots;
+}
+
+export function baseRoots(profile: Profile, state: SuiteState, runStartedAt: number, mockUrl?: string): Record<string, unknown> {
+  const constant = rootsOfProfile(profile);
+  return {
+    profile: constant.profile,
     fixtures: profile.fixtures,
     property: profile.property,
     captures: state.captures,
     run: { started_at: runStartedAt, target: profile.target, ...(mockUrl ? { mock_url: mockUrl } : {}) },
-    settings: settingsOf(profile),
+    settings: constant.settings,
   };
 }
 

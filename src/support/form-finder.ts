@@ -33,9 +33,14 @@ export class FormFinder {
     }
   }
 
-  /** Every [start, end) where a string occurs (overlapping ones included), or undefined. */
+  /**
+   * Every [start, end) where a string occurs (overlapping ones included), or undefined; an
+   * occurrence inside a span already found is left out (it changes no redaction: spans are merged).
+   */
   find(text: string): Array<[number, number]> | undefined {
     let spans: Array<[number, number]> | undefined;
+    /** The end of the spans found so far: inside it, only a longer string can add anything. */
+    let covered = 0;
     const { bitmap, byPrefix } = this;
     // The four characters at `at` are a, b, c, d: one new character read per position.
     let a = text.charCodeAt(0);
@@ -51,8 +56,11 @@ export class FormFinder {
       const forms = byPrefix.get(text.slice(at, at + PREFIX));
       if (!forms) continue;
       for (const form of forms) {
+        // Longest first: this one and every one after it would end inside what is found.
+        if (at + form.length <= covered) break;
         if (text.startsWith(form, at)) {
           (spans ??= []).push([at, at + form.length]);
+          covered = Math.max(covered, at + form.length);
           break;
         }
       }

@@ -196,8 +196,8 @@ export class Redactor {
   private forms: string[] = [];
   /** Per form, the fewest of its first characters that before a cut mark are redacted. */
   private readonly cutPrefix = new Map<string, number>();
-  /** Finds every form in one pass over a text. */
-  private finder = new FormFinder([]);
+  /** Finds every form in one pass over a text; built at the first search after a secret is added, not once per secret. */
+  private finder: FormFinder | undefined;
   private readonly memo = new Map<string, string>();
   /** Counts the secrets added: a value sealed under an older count may hold a newer secret. */
   private generation = 0;
@@ -224,7 +224,7 @@ export class Redactor {
     const parts = secretParts(secret).map(sameLengthLower);
     for (const part of parts) if (!this.cutPrefix.has(part)) this.cutPrefix.set(part, part.length);
     this.forms = [...new Set([...this.forms, ...forms, ...parts])].sort((a, b) => b.length - a.length);
-    this.finder = new FormFinder(this.forms);
+    this.finder = undefined;
     this.memo.clear();
   }
 
@@ -258,7 +258,7 @@ export class Redactor {
     // Forms are searched in the text in lower case: a secret echoed in another letter case (or
     // as upper-case hex) is found, and its place is the same in the text as given.
     const lower = sameLengthLower(input);
-    const spans = this.finder.find(lower);
+    const spans = (this.finder ??= new FormFinder(this.forms)).find(lower);
     let out = spans ? replaceSpans(input, spans) : input;
     if (out.includes(CUT_MARK)) out = this.markCuts(out);
     if (!SECRET_NAME_RE.test(out)) return out;
@@ -328,5 +328,12 @@ export class Redactor {
 
 /** Header names whose values are never shown. */
 export function redactHeaders(headers: Record<string, string>, redactor: Redactor): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SECRET_KEY_RE.test(name) ? REDACTED : redactor.text(value)]));
+  // A loop, not fromEntries over entries (twice per exchange); `__proto__` stays a member as fromEntries makes it.
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(headers)) {
+    const value = SECRET_KEY_RE.test(name) ? REDACTED : redactor.text(headers[name]!);
+    if (name === '__proto__') Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+    else out[name] = value;
+  }
+  return out;
 }

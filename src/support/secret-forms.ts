@@ -83,9 +83,16 @@ function hexForms(bytes: Buffer): string[] {
   return [pairs.join(''), pairs.map((p) => `%${p}`).join(''), pairs.map((p) => `\\x${p}`).join(''), pairs.join(':'), pairs.join(' ')];
 }
 
+/** What application/x-www-form-urlencoded (URLSearchParams) escapes beyond encodeURIComponent, and a space as `+`. */
+const FORM_EXTRA: Readonly<Record<string, string>> = { '!': '%21', "'": '%27', '(': '%28', ')': '%29', '~': '%7E', '%20': '+' };
+
+/**
+ * The URL-encoded forms; the form encoding is derived from the component's (a `%` there only
+ * starts an escape, so `%20` is a space), not by a URLSearchParams per form.
+ */
 function urlForms(s: string): string[] {
   const component = encodeURIComponent(s);
-  const form = new URLSearchParams({ s }).toString().slice(2);
+  const form = component.replace(/[!'()~]|%20/g, (m) => FORM_EXTRA[m]!);
   return [component, form, encodeURIComponent(component)];
 }
 

@@ -40,6 +40,27 @@ describe('wrapLine', () => {
     expect(wrapLine(`${NO_WRAP}   re-run: cm-certify run ${'--x '.repeat(40)}`, 40)).toEqual([`   re-run: cm-certify run ${'--x '.repeat(40)}`]);
   });
 
+  it('any short text of any characters (fast-check): wrapText gives what wrapLine gives for each of its lines', () => {
+    const wide = fc.constantFrom('東', '\u1100', '\ua4cf', '\uac00', '\uf900', '\ufe30', '\uff01', '\uffe6', '😀', '\ud800', '✓', '—', NO_WRAP, '\n', '\u0301');
+    const mixed = fc.array(fc.oneof(fc.string({ maxLength: 4, unit: 'binary' }), wide, fc.constant('a')), { maxLength: 70 });
+    // One wide character repeated, fewer times than the width: a line shorter than the screen that does not fit.
+    const dense = fc.tuple(wide, fc.integer({ min: 10, max: 60 })).map(([c, n]) => Array<string>(n).fill(c));
+    const text = fc.oneof(mixed, dense).map((p) => p.join(''));
+    fc.assert(
+      fc.property(
+        text,
+        fc.integer({ min: 20, max: 80 }),
+        (t, width) =>
+          wrapText(t, width) ===
+          t
+            .split('\n')
+            .flatMap((l) => wrapLine(l, width))
+            .join('\n'),
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
   it('any text (fast-check): every line fits, and only the first of a broken line may start at column 0', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 400 }), fc.integer({ min: 20, max: 120 }), (raw, width) => {

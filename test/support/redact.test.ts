@@ -11,6 +11,18 @@ describe('redaction', () => {
     expect(redactor.text(`?q=${encodeURIComponent('p@ss"w/rd')}`)).not.toContain('p%40ss');
   });
 
+  it("removes a secret form-encoded as URLSearchParams writes it (!'()~ escaped, a space as +), whole", () => {
+    const chars = fc.constantFrom('a', 'b', 'Z', '9', '!', "'", '(', ')', '~', ' ', '*', '-', '.', '_', '&', '%', '/', 'é', '€');
+    fc.assert(
+      fc.property(fc.array(chars, { minLength: 8, maxLength: 24 }), (parts) => {
+        const secret = parts.join('');
+        const form = new URLSearchParams({ q: secret }).toString();
+        return new Redactor([secret]).text(form) === `q=${REDACTED}`;
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('removes shared_secret from URLs and secret members from JSON text whatever their value', () => {
     expect(redactor.url('https://h/api/HealthCheck?shared_secret=anything&x=1')).toBe(`https://h/api/HealthCheck?shared_secret=${REDACTED}&x=1`);
     expect(redactor.text('{"shared_secret":"wrong-123","wbp_property_password": "zz","ok":1}')).toBe(
@@ -52,6 +64,13 @@ describe('redaction', () => {
   it('does not substring-redact very short secrets (they would wreck every text)', () => {
     expect(redactor.text('abc is a common word')).toBe('abc is a common word');
     expect(redactor.size).toBe(2);
+  });
+
+  it('keeps every header, a "__proto__" one as a member, in order', () => {
+    const headers = JSON.parse('{"x-a": "1", "__proto__": "s3cr3t-value", "cookie": "c", "x-b": "p@ss\\"w/rd"}') as Record<string, string>;
+    const out = redactHeaders(headers, redactor);
+    expect(Object.keys(out)).toEqual(['x-a', '__proto__', 'cookie', 'x-b']);
+    expect(JSON.stringify(out)).toBe(`{"x-a":"1","__proto__":"${REDACTED}","cookie":"${REDACTED}","x-b":"${REDACTED}"}`);
   });
 
   it('hides authorization-like headers', () => {
