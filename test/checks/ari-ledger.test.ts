@@ -147,14 +147,16 @@ describe('ARI ledger', () => {
     });
     // Newest first: a later write of older days still overwrites only its own range.
     l.ingest('x3', { currency: 'EUR', Inventory: [item('1', 'A', '2026-01-05', '2026-01-05', { units: 'five' })] });
-    const from = l.pair('1', 'A')!.unitsFrom;
-    const at = (day: string) => l.source(from.segmentOn(d(day))![2]);
+    const units = l.pair('1', 'A')!.units;
+    const at = (day: string) => l.source(units.stampOn(d(day))!);
     expect(at('2026-01-05')).toEqual({ exchange: 'x1', pointer: '/Inventory/0' });
     expect(at('2026-01-11')).toEqual({ exchange: 'x2', pointer: '/Inventory/1' });
     expect(at('2026-01-13')).toEqual({ exchange: 'x1', pointer: '/Inventory/0' });
-    // The units map and its sources share their ranges.
-    expect(from.ranges()).toEqual(l.pair('1', 'A')!.units.ranges());
-    expect(from.size).toBe(l.pair('1', 'A')!.units.size);
+    // Every units segment carries the number of its item: one segment per item at most, none joined.
+    const stamps: number[] = [];
+    units.forEach((_start, _end, _value, stamp) => stamps.push(stamp));
+    expect(stamps.map((n) => l.source(n)?.exchange)).toEqual(['x1', 'x2', 'x1']);
+    expect(units.stampOn(d('2026-02-01'))).toBeUndefined();
     expect(l.source(-1)).toBeUndefined();
     expect(l.source(l.items)).toBeUndefined();
   });
