@@ -147,10 +147,16 @@ export class AriLedger {
   private readonly rateTexts = new Map<string, string>();
   private readonly held = new AriPairs<LedgerValue>(new Set(['units']));
 
-  /** @param isKnownPair whether the channel manager maps this room x rate plan (undefined: do not judge ids). */
+  /**
+   * @param isKnownPair whether the channel manager maps this room x rate plan (undefined: do not judge ids).
+   * @param keep 'coverage': only the days covered per pair (and the counts beside them), for a
+   * reader that asks no more, e.g. a window's part per PMS property (coverage per property):
+   * the data key, units and rates are neither built nor held (their maps read as empty).
+   */
   constructor(
     readonly since: number,
     private readonly isKnownPair?: (room: string, rate: string) => boolean,
+    private readonly keep: 'all' | 'coverage' = 'all',
   ) {}
 
   get requests(): number {
@@ -196,6 +202,10 @@ export class AriLedger {
     if (item.rdef_single !== undefined && !this.rdefSingleRooms.has(room))
       this.rdefSingleRooms.set(room, { exchange, pointer: `/Inventory/${index}/rdef_single`, message: `rdef_single for room "${room}"` });
     const held = this.held;
+    const itemRate = item.rate;
+    // An item with only flags (close: false) covers nothing: the channel still lacks availability and a rate.
+    if (typeof item.units === 'number' || (itemRate !== undefined && itemRate !== null)) held.write(pair, 'covered', start, end, true, number);
+    if (this.keep === 'coverage') return;
     held.write(
       pair,
       'data',
@@ -205,10 +215,7 @@ export class AriLedger {
       number,
     );
     if (typeof item.units === 'number') held.write(pair, 'units', start, end, item.units, number);
-    const itemRate = item.rate;
     if (typeof itemRate === 'string') held.write(pair, 'rate', start, end, this.sharedRate(itemRate), number);
-    // An item with only flags (close: false) covers nothing: the channel still lacks availability and a rate.
-    if (typeof item.units === 'number' || (itemRate !== undefined && itemRate !== null)) held.write(pair, 'covered', start, end, true, number);
   }
 
   private sharedRate(rate: string): string {

@@ -161,6 +161,27 @@ describe('ARI ledger', () => {
     expect(l.source(l.items)).toBeUndefined();
   });
 
+  it("a coverage ledger (a window's part per PMS property) covers the same days, counts the same, and holds no values", () => {
+    const full = new AriLedger(0, known);
+    const part = new AriLedger(0, known, 'coverage');
+    const bodies = [
+      { currency: 'EUR', Inventory: [item('1', 'A', '2026-01-01', '2026-01-31', { units: 2 }), item('9', 'A', '2026-01-01', '2026-01-02', { units: 1 })] },
+      {
+        currency: 'EUR',
+        Inventory: [item('1', 'G', '2026-02-01', '2026-02-03', { rate: '80.00' }), item('1', 'A', '2026-02-01', '2026-02-01', { close: true })],
+      },
+    ];
+    bodies.forEach((body, i) => [full, part].forEach((l) => l.ingest(`x${i + 1}`, body)));
+    const pairs = [
+      { room: '1', rate: 'A' },
+      { room: '1', rate: 'G' },
+    ];
+    expect(coverageReport(part, pairs, d('2026-01-01'), d('2026-02-03'))).toEqual(coverageReport(full, pairs, d('2026-01-01'), d('2026-02-03')));
+    expect([part.requests, part.items, part.unknownPairs.length]).toEqual([full.requests, full.items, full.unknownPairs.length]);
+    expect(full.pair('1', 'A')!.units.size).toBe(1);
+    expect([part.pair('1', 'A')!.units.size, part.pair('1', 'G')!.rates.size, part.pair('1', 'A')!.data.size]).toEqual([0, 0, 0]);
+  });
+
   it('measures compactness: daily items for uniform data are 30x the minimum', () => {
     const daily = new AriLedger(0);
     const compact = new AriLedger(0);
