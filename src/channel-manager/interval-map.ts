@@ -2,15 +2,21 @@
 // value) in any order, gives the sorted non-overlapping segments, the segment on a day,
 // the merged coverage and the number of value runs. A PMS decides the order of its items,
 // so every write costs O(log n) whatever the order (issue 21: a sorted array shifted on
-// each front insert made 120,000 newest-first items cost 30 s of CPU). The one ARI
-// structure: the core's store (ari-store.ts) and the judge's ledger (checks/) both hold it.
+// each front insert made 120,000 newest-first items cost 30 s of CPU). Each segment may
+// carry a stamp (a number: where its value came from); join() writes a value joined with
+// equal unstamped neighbours, so equal runs cost one segment. The one ARI structure, under
+// ari-pairs.ts: the core's store and the judge's ledger both hold it.
 
 /** Inclusive day numbers (days since epoch). */
 type DayRange = [number, number];
 
 type Segment<V> = [number, number, V];
+/** A segment and its stamp. */
+type Piece<V> = [number, number, V, number];
 
 const NIL = -1;
+/** The stamp of a segment written without one. */
+export const NO_STAMP = -1;
 
 /**
  * A treap (a binary search tree by start, heap-ordered by random priorities, so its depth
@@ -24,6 +30,7 @@ export class IntervalMap<V> {
   private left = new Int32Array(16);
   private right = new Int32Array(16);
   private priority = new Int32Array(16);
+  private stamps = new Int32Array(16);
   private readonly values: Array<V | undefined> = [];
   private root = NIL;
   private used = 0;
@@ -59,31 +66,49 @@ export class IntervalMap<V> {
 
   /** The segment that holds `day`, if any. */
   segmentOn(day: number): Segment<V> | undefined {
-    let node = this.root;
-    let found = NIL;
-    while (node !== NIL) {
-      if (this.starts[node]! <= day) {
-        found = node;
-        node = this.right[node]!;
-      } else node = this.left[node]!;
-    }
-    return found !== NIL && this.ends[found]! >= day ? [this.starts[found]!, this.ends[found]!, this.values[found]!] : undefined;
+    const found = this.nodeOn(day);
+    return found === NIL ? undefined : [this.starts[found]!, this.ends[found]!, this.values[found]!];
   }
 
-  set(start: number, end: number, value: V): void {
+  /** The stamp of the segment that holds `day` (NO_STAMP when written without one), undefined when none holds it. */
+  stampOn(day: number): number | undefined {
+    const found = this.nodeOn(day);
+    return found === NIL ? undefined : this.stamps[found]!;
+  }
+
+  /**
+   * Writes `value` on [start, end] joined with the touching or overlapped unstamped segments
+   * of an equal value (===): a run of equal values stays one segment, whatever the order of
+   * the writes. Joined segments carry no stamp.
+   */
+  join(start: number, end: number, value: V): void {
+    let from = start;
+    let to = end;
+    const before = this.nodeOn(start - 1);
+    if (before !== NIL && this.stamps[before] === NO_STAMP && this.values[before] === value) {
+      from = this.starts[before]!;
+      to = Math.max(to, this.ends[before]!);
+    }
+    const after = this.nodeOn(end + 1);
+    if (after !== NIL && this.stamps[after] === NO_STAMP && this.values[after] === value) to = Math.max(to, this.ends[after]!);
+    this.set(from, to, value);
+  }
+
+  /** Writes `value` on [start, end] over whatever was there; `stamp` says where it came from (kept by the pieces of a split). */
+  set(start: number, end: number, value: V, stamp: number = NO_STAMP): void {
     this.flat = undefined;
     this.split(this.root, start);
     let before = this.splitLeft;
-    let leftPiece: Segment<V> | undefined;
-    let rightPiece: Segment<V> | undefined;
+    let leftPiece: Piece<V> | undefined;
+    let rightPiece: Piece<V> | undefined;
     // Only the last segment starting before `start` can reach into the new range.
     const last = this.maxOf(before);
     if (last !== NIL && this.ends[last]! >= start) {
       const right = this.splitRight;
       this.split(before, this.starts[last]!);
       before = this.splitLeft;
-      leftPiece = [this.starts[last]!, start - 1, this.values[last]!];
-      if (this.ends[last]! > end) rightPiece = [end + 1, this.ends[last]!, this.values[last]!];
+      leftPiece = [this.starts[last]!, start - 1, this.values[last]!, this.stamps[last]!];
+      if (this.ends[last]! > end) rightPiece = [end + 1, this.ends[last]!, this.values[last]!, this.stamps[last]!];
       this.release(this.splitRight);
       this.splitRight = right;
     }
@@ -92,11 +117,11 @@ export class IntervalMap<V> {
     const after = this.splitRight;
     const covered = this.splitLeft;
     const tail = this.maxOf(covered);
-    if (tail !== NIL && this.ends[tail]! > end) rightPiece = [end + 1, this.ends[tail]!, this.values[tail]!];
+    if (tail !== NIL && this.ends[tail]! > end) rightPiece = [end + 1, this.ends[tail]!, this.values[tail]!, this.stamps[tail]!];
     this.release(covered);
     let tree = before;
     if (leftPiece) tree = this.merge(tree, this.node(...leftPiece));
-    tree = this.merge(tree, this.node(start, end, value));
+    tree = this.merge(tree, this.node(start, end, value, stamp));
     if (rightPiece) tree = this.merge(tree, this.node(...rightPiece));
     this.root = this.merge(tree, after);
   }
@@ -141,28 +166,29 @@ export class IntervalMap<V> {
   /** Merged coverage, ignoring values (segments are sorted and disjoint: touching ones join). */
   ranges(): DayRange[] {
     const out: DayRange[] = [];
-    const f = this.flatten();
-    for (let i = 0; i < f.starts.length; i++) {
+    this.forEach((start, end) => {
       const last = out[out.length - 1];
-      if (last && last[1] + 1 >= f.starts[i]!) last[1] = Math.max(last[1], f.ends[i]!);
-      else out.push([f.starts[i]!, f.ends[i]!]);
-    }
+      if (last && last[1] + 1 >= start) last[1] = Math.max(last[1], end);
+      else out.push([start, end]);
+    });
     return out;
   }
 
   /** Number of maximal runs of equal values on consecutive days: the fewest items that carry this data. */
   runs(equal: (a: V, b: V) => boolean = (a, b) => a === b): number {
-    const f = this.flatten();
     let runs = 0;
-    for (let i = 0; i < f.starts.length; i++) {
-      if (i === 0 || f.ends[i - 1]! + 1 !== f.starts[i] || !equal(f.values[i - 1]!, f.values[i]!)) runs++;
-    }
+    let lastEnd = Number.NaN;
+    let lastValue: V | undefined;
+    this.forEach((start, end, value) => {
+      if (runs === 0 || lastEnd + 1 !== start || !equal(lastValue!, value)) runs++;
+      lastEnd = end;
+      lastValue = value;
+    });
     return runs;
   }
 
-  private flatten(): { starts: number[]; ends: number[]; values: V[] } {
-    if (this.flat) return this.flat;
-    const flat = { starts: [] as number[], ends: [] as number[], values: [] as V[] };
+  /** Visits the segments in order, with their stamps (no copy of them is kept: a read of every pair costs no memory per segment). */
+  forEach(visit: (start: number, end: number, value: V, stamp: number) => void): void {
     const stack: number[] = [];
     let node = this.root;
     while (node !== NIL || stack.length) {
@@ -171,16 +197,36 @@ export class IntervalMap<V> {
         node = this.left[node]!;
       }
       node = stack.pop()!;
-      flat.starts.push(this.starts[node]!);
-      flat.ends.push(this.ends[node]!);
-      flat.values.push(this.values[node]!);
+      visit(this.starts[node]!, this.ends[node]!, this.values[node]!, this.stamps[node]!);
       node = this.right[node]!;
     }
+  }
+
+  private flatten(): { starts: number[]; ends: number[]; values: V[] } {
+    if (this.flat) return this.flat;
+    const flat = { starts: [] as number[], ends: [] as number[], values: [] as V[] };
+    this.forEach((start, end, value) => {
+      flat.starts.push(start);
+      flat.ends.push(end);
+      flat.values.push(value);
+    });
     this.flat = flat;
     return flat;
   }
 
-  private node(start: number, end: number, value: V): number {
+  private nodeOn(day: number): number {
+    let node = this.root;
+    let found = NIL;
+    while (node !== NIL) {
+      if (this.starts[node]! <= day) {
+        found = node;
+        node = this.right[node]!;
+      } else node = this.left[node]!;
+    }
+    return found !== NIL && this.ends[found]! >= day ? found : NIL;
+  }
+
+  private node(start: number, end: number, value: V, stamp: number): number {
     let i = this.free.pop();
     if (i === undefined) {
       if (this.used === this.starts.length) this.grow();
@@ -191,6 +237,7 @@ export class IntervalMap<V> {
     this.left[i] = NIL;
     this.right[i] = NIL;
     this.priority[i] = (Math.random() * 0x7fffffff) | 0;
+    this.stamps[i] = stamp;
     this.values[i] = value;
     this.count++;
     return i;
@@ -208,6 +255,7 @@ export class IntervalMap<V> {
     this.left = bigger(this.left);
     this.right = bigger(this.right);
     this.priority = bigger(this.priority);
+    this.stamps = bigger(this.stamps);
   }
 
   /** Frees every node of a detached tree (each node is freed once in its life: amortised O(1)). */

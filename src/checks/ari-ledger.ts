@@ -1,37 +1,66 @@
 // The ARI a PMS has pushed, as the channel manager would hold it: takes ARIUpdate bodies
 // in arrival order, gives per room x rate plan the current values on day ranges (later
 // updates overwrite earlier ones), so coverage, units-per-room consistency, currency,
-// unknown ids and compactness are judged on ranges, never day by day.
+// unknown ids and compactness are judged on ranges, never day by day. The ARI is held in
+// the one structure the core's store uses too (channel-manager/ari-pairs.ts), written as
+// sent: this ledger keeps the judge's filtering (usable ids and dates, known pairs, numeric
+// units, string rates) and what it counts beside the ARI.
 import { PathInterner } from '../support/path-interner.js';
 import { gapsIn } from './coverage.js';
 import { dayNumber, dayString } from '../support/time.js';
+import { AriPairs } from '../channel-manager/ari-pairs.js';
+import type { AriPair, ItemSource } from '../channel-manager/ari-pairs.js';
 import { IntervalMap } from '../channel-manager/interval-map.js';
 import type { DayRange } from './coverage.js';
 
 export { IntervalMap } from '../channel-manager/interval-map.js';
+export type { ItemSource } from '../channel-manager/ari-pairs.js';
 
-export interface PairState {
-  room: string;
-  rate: string;
-  items: number;
-  data: IntervalMap<string>;
-  units: IntervalMap<number>;
+type LedgerValue = string | number | boolean;
+
+/** What a pair's reader is given before a field is first written: no segment. */
+const NONE = new IntervalMap<never>();
+
+/** The judge's fields of one pair, each on its own segments (equal runs joined, units stamped with their item). */
+export class PairState {
+  constructor(private readonly held: AriPair<LedgerValue>) {}
+
+  get room(): string {
+    return this.held.room;
+  }
+
+  get rate(): string {
+    return this.held.rate;
+  }
+
+  /** Items written for this pair (usable and of a known pair). */
+  get items(): number {
+    return this.held.items;
+  }
+
+  /** The item's data (every non-id field as sent) as one comparable string. */
+  get data(): IntervalMap<string> {
+    return this.field<string>('data');
+  }
+
+  /** The latest numeric units per day, each segment stamped with its item's number (AriLedger.source). */
+  get units(): IntervalMap<number> {
+    return this.field<number>('units');
+  }
+
   /** Days an item gave availability (units) or a rate for: what counts as covered (D-160). */
-  covered: IntervalMap<true>;
-  /** The latest rate string per day. */
-  rates: IntervalMap<string>;
-  /**
-   * Where each day's latest units came from (the same ranges as `units`), as the ledger's item
-   * number (AriLedger.source gives its exchange and pointer): a number, not an object per item,
-   * so a daily two-year refresh keeps no string or object per day for it.
-   */
-  unitsFrom: IntervalMap<number>;
-}
+  get covered(): IntervalMap<true> {
+    return this.field<true>('covered');
+  }
 
-/** The item a value came from: its exchange and its JSON pointer in that request. */
-export interface ItemSource {
-  exchange: string;
-  pointer: string;
+  /** The latest rate string per day. */
+  get rates(): IntervalMap<string> {
+    return this.field<string>('rate');
+  }
+
+  private field<T>(name: string): IntervalMap<T> {
+    return (this.held.fields.get(name) ?? NONE) as unknown as IntervalMap<T>;
+  }
 }
 
 export interface LedgerProblem {
@@ -107,8 +136,6 @@ export class AriLedger {
   readonly unusableItems: LedgerProblem[] = [];
   /** Per room, the first item that carried rdef_single (inv-rdef-single: private rooms above one person only). */
   readonly rdefSingleRooms = new Map<string, LedgerProblem>();
-  requests = 0;
-  items = 0;
   /** The most Inventory items one request carried. */
   maxItemsPerRequest = 0;
   /** The item spanning the most days (ari-split-large.3). */
@@ -116,92 +143,92 @@ export class AriLedger {
   // One string per distinct data: a refresh repeats the same values across days and pairs,
   // and segments then share one string instead of each building and keeping its own.
   private readonly dataKeys = new PathInterner<string>(MAX_SHARED_KEYS);
-  /** Per request in arrival order, its exchange id and the number of its first item. */
-  private readonly requestIds: string[] = [];
-  private readonly firstItems: number[] = [];
+  /** Rate strings as parsed are one string per item: equal ones share the first (bounded like dataKeys). */
+  private readonly rateTexts = new Map<string, string>();
+  private readonly held = new AriPairs<LedgerValue>(new Set(['units']));
 
-  /** @param isKnownPair whether the channel manager maps this room x rate plan (undefined: do not judge ids). */
+  /**
+   * @param isKnownPair whether the channel manager maps this room x rate plan (undefined: do not judge ids).
+   * @param keep 'coverage': only the days covered per pair (and the counts beside them), for a
+   * reader that asks no more, e.g. a window's part per PMS property (coverage per property):
+   * the data key, units and rates are neither built nor held (their maps read as empty).
+   */
   constructor(
     readonly since: number,
     private readonly isKnownPair?: (room: string, rate: string) => boolean,
+    private readonly keep: 'all' | 'coverage' = 'all',
   ) {}
+
+  get requests(): number {
+    return this.held.requests;
+  }
+
+  get items(): number {
+    return this.held.items;
+  }
 
   ingest(exchange: string, body: unknown): void {
     if (!body || typeof body !== 'object') return;
     const b = body as Record<string, unknown>;
-    this.requests++;
-    // Items are numbered across requests: a request's first number, to name an item's exchange later.
-    this.requestIds.push(exchange);
-    this.firstItems.push(this.items);
+    this.held.request(exchange);
     const currency = typeof b.currency === 'string' ? b.currency : String(b.currency);
     const seen = this.currencies.get(currency) ?? [];
     if (seen.length < 20) seen.push(exchange);
     this.currencies.set(currency, seen);
     if (!Array.isArray(b.Inventory)) return;
     if (b.Inventory.length > this.maxItemsPerRequest) this.maxItemsPerRequest = b.Inventory.length;
-    for (let i = 0; i < b.Inventory.length; i++) this.ingestItem(exchange, `/Inventory/${i}`, b.Inventory[i]);
+    for (let i = 0; i < b.Inventory.length; i++) this.ingestItem(exchange, i, b.Inventory[i]);
   }
 
-  private ingestItem(exchange: string, pointer: string, raw: unknown): void {
-    this.items++;
+  private ingestItem(exchange: string, index: number, raw: unknown): void {
+    const number = this.held.nextItem();
     const item = raw as Record<string, unknown>;
     const room = item?.wbp_room_id;
     const rate = item?.wbp_rate_id;
     const start = typeof item?.start_date === 'string' ? dayNumber(item.start_date) : undefined;
     const end = typeof item?.end_date === 'string' ? dayNumber(item.end_date) : undefined;
     if (typeof room !== 'string' || typeof rate !== 'string' || start === undefined || end === undefined || end < start) {
-      if (this.unusableItems.length < 50) this.unusableItems.push({ exchange, pointer, message: 'item without usable ids or dates' });
+      if (this.unusableItems.length < 50) this.unusableItems.push({ exchange, pointer: `/Inventory/${index}`, message: 'item without usable ids or dates' });
       return;
     }
     if (this.isKnownPair && !this.isKnownPair(room, rate)) {
-      if (this.unknownPairs.length < 50) this.unknownPairs.push({ exchange, pointer, message: `room "${room}" x rate plan "${rate}" is not mapped` });
+      if (this.unknownPairs.length < 50)
+        this.unknownPairs.push({ exchange, pointer: `/Inventory/${index}`, message: `room "${room}" x rate plan "${rate}" is not mapped` });
       return;
     }
-    if (end - start + 1 > this.longestRange.days) this.longestRange = { days: end - start + 1, exchange, pointer };
-    const key = `${room}\u0000${rate}`;
-    let pair = this.pairs.get(key);
-    if (!pair) {
-      pair = {
-        room,
-        rate,
-        items: 0,
-        data: new IntervalMap(),
-        units: new IntervalMap(),
-        covered: new IntervalMap(),
-        rates: new IntervalMap(),
-        unitsFrom: new IntervalMap(),
-      };
-      this.pairs.set(key, pair);
-    }
-    pair.items++;
+    if (end - start + 1 > this.longestRange.days) this.longestRange = { days: end - start + 1, exchange, pointer: `/Inventory/${index}` };
+    const pair = this.held.pairFor(room, rate);
+    if (pair.items++ === 0) this.pairs.set(`${room}\u0000${rate}`, new PairState(pair));
     if (item.rdef_single !== undefined && !this.rdefSingleRooms.has(room))
-      this.rdefSingleRooms.set(room, { exchange, pointer: `${pointer}/rdef_single`, message: `rdef_single for room "${room}"` });
-    pair.data.set(
+      this.rdefSingleRooms.set(room, { exchange, pointer: `/Inventory/${index}/rdef_single`, message: `rdef_single for room "${room}"` });
+    const held = this.held;
+    const itemRate = item.rate;
+    // An item with only flags (close: false) covers nothing: the channel still lacks availability and a rate.
+    if (typeof item.units === 'number' || (itemRate !== undefined && itemRate !== null)) held.write(pair, 'covered', start, end, true, number);
+    if (this.keep === 'coverage') return;
+    held.write(
+      pair,
+      'data',
       start,
       end,
       this.dataKeys.get(dataPath(item), () => dataKey(item)),
+      number,
     );
-    if (typeof item.units === 'number') {
-      pair.units.set(start, end, item.units);
-      pair.unitsFrom.set(start, end, this.items - 1);
-    }
-    if (typeof item.rate === 'string') pair.rates.set(start, end, item.rate);
-    // An item with only flags (close: false) covers nothing: the channel still lacks availability and a rate.
-    if (typeof item.units === 'number' || (item.rate !== undefined && item.rate !== null)) pair.covered.set(start, end, true);
+    if (typeof item.units === 'number') held.write(pair, 'units', start, end, item.units, number);
+    if (typeof itemRate === 'string') held.write(pair, 'rate', start, end, this.sharedRate(itemRate), number);
   }
 
-  /** The exchange and pointer of the item numbered `item` (a number from `unitsFrom`). */
+  private sharedRate(rate: string): string {
+    const known = this.rateTexts.get(rate);
+    if (known !== undefined) return known;
+    if (this.rateTexts.size >= MAX_SHARED_KEYS) this.rateTexts.clear();
+    this.rateTexts.set(rate, rate);
+    return rate;
+  }
+
+  /** The exchange and pointer of the item numbered `item` (a stamp of a units segment). */
   source(item: number): ItemSource | undefined {
-    let lo = 0;
-    let hi = this.firstItems.length - 1;
-    if (hi < 0 || item < 0 || item >= this.items) return undefined;
-    // The last request whose first item is at most `item`.
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.firstItems[mid]! <= item) lo = mid;
-      else hi = mid - 1;
-    }
-    return { exchange: this.requestIds[lo]!, pointer: `/Inventory/${item - this.firstItems[lo]!}` };
+    return this.held.source(item);
   }
 
   pair(room: string, rate: string): PairState | undefined {
@@ -245,7 +272,7 @@ export function unitsConflicts(ledger: AriLedger, limit = 10): UnitsConflict[] {
       if (new Set(Object.values(values)).size > 1) {
         const sources: Record<string, ItemSource> = {};
         for (const p of plans) {
-          const item = p.unitsFrom.segmentOn(day)?.[2];
+          const item = p.units.stampOn(day);
           const from = item === undefined ? undefined : ledger.source(item);
           if (from && p.rate in values) sources[p.rate] = from;
         }

@@ -80,7 +80,7 @@ export class InboundJudge {
     return this.ledgers.get(key);
   }
 
-  /** The part of a window's ledger sent in the name of one PMS property (only with several mapped; else undefined). */
+  /** The part of a window's ledger sent in the name of one PMS property, its coverage only (only with several mapped; else undefined). */
   propertyLedger(key: string, pmsPropertyId: number): AriLedger | undefined {
     const ledger = this.ledgers.get(key);
     return ledger ? this.byProperty.get(ledger)?.get(String(pmsPropertyId)) : undefined;
@@ -94,7 +94,8 @@ export class InboundJudge {
     const parts = this.byProperty.get(ledger) ?? new Map<string, AriLedger>();
     this.byProperty.set(ledger, parts);
     let part = parts.get(String(pmsId));
-    if (!part) parts.set(String(pmsId), (part = new AriLedger(ledger.since, this.isKnownPair)));
+    // Its readers ask for coverage per property only: the part keeps no data, units or rates.
+    if (!part) parts.set(String(pmsId), (part = new AriLedger(ledger.since, this.isKnownPair, 'coverage')));
     part.ingest(id, body);
   }
 

@@ -2,7 +2,7 @@
 // value on every day, segments that are sorted and disjoint, and the same coverage.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IntervalMap } from '../../src/channel-manager/interval-map.js';
+import { IntervalMap, NO_STAMP } from '../../src/channel-manager/interval-map.js';
 
 type Write = [number, number, number];
 
@@ -58,5 +58,51 @@ describe('IntervalMap', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('joins equal runs on join(), keeps stamped segments apart, and holds the same values as set()', () => {
+    // Each write: range, value, and whether it is stamped (set with its index) or joined.
+    const write = fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 2 }), fc.boolean());
+    fc.assert(
+      fc.property(fc.array(write, { maxLength: 40 }), (writes) => {
+        const map = new IntervalMap<number>();
+        const plain = new IntervalMap<number>();
+        const stampOf = new Map<number, number>();
+        writes.forEach(([a, b, v, stamped], n) => {
+          const [lo, hi] = [Math.min(a, b), Math.max(a, b)];
+          if (stamped) map.set(lo, hi, v, n);
+          else map.join(lo, hi, v);
+          plain.set(lo, hi, v);
+          for (let d = lo; d <= hi; d++) stampOf.set(d, stamped ? n : NO_STAMP);
+        });
+        for (let d = -1; d <= 61; d++) {
+          expect(map.segmentOn(d)?.[2]).toBe(plain.segmentOn(d)?.[2]);
+          expect(map.stampOn(d)).toBe(stampOf.get(d));
+        }
+        // Two touching unstamped segments never hold equal values; a stamped one is its item's alone.
+        const seen: Array<[number, number, number, number]> = [];
+        map.forEach((start, end, value, stamp) => seen.push([start, end, value, stamp]));
+        for (let i = 1; i < seen.length; i++) {
+          const [s, , v, stamp] = seen[i]!;
+          const [, e, pv, pstamp] = seen[i - 1]!;
+          if (e + 1 === s && stamp === NO_STAMP && pstamp === NO_STAMP) expect(v).not.toBe(pv);
+        }
+        expect(map.runs()).toBe(plain.runs());
+        expect(map.ranges()).toEqual(plain.ranges());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('joins equal daily writes into one segment in any order', () => {
+    const map = new IntervalMap<string>();
+    for (const d of [5, 3, 4, 9, 7, 8, 6]) map.join(d, d, 'same');
+    expect(map.segments).toEqual([[3, 9, 'same']]);
+    map.join(6, 6, 'other');
+    expect(map.segments).toEqual([
+      [3, 5, 'same'],
+      [6, 6, 'other'],
+      [7, 9, 'same'],
+    ]);
   });
 });

@@ -147,16 +147,39 @@ describe('ARI ledger', () => {
     });
     // Newest first: a later write of older days still overwrites only its own range.
     l.ingest('x3', { currency: 'EUR', Inventory: [item('1', 'A', '2026-01-05', '2026-01-05', { units: 'five' })] });
-    const from = l.pair('1', 'A')!.unitsFrom;
-    const at = (day: string) => l.source(from.segmentOn(d(day))![2]);
+    const units = l.pair('1', 'A')!.units;
+    const at = (day: string) => l.source(units.stampOn(d(day))!);
     expect(at('2026-01-05')).toEqual({ exchange: 'x1', pointer: '/Inventory/0' });
     expect(at('2026-01-11')).toEqual({ exchange: 'x2', pointer: '/Inventory/1' });
     expect(at('2026-01-13')).toEqual({ exchange: 'x1', pointer: '/Inventory/0' });
-    // The units map and its sources share their ranges.
-    expect(from.ranges()).toEqual(l.pair('1', 'A')!.units.ranges());
-    expect(from.size).toBe(l.pair('1', 'A')!.units.size);
+    // Every units segment carries the number of its item: one segment per item at most, none joined.
+    const stamps: number[] = [];
+    units.forEach((_start, _end, _value, stamp) => stamps.push(stamp));
+    expect(stamps.map((n) => l.source(n)?.exchange)).toEqual(['x1', 'x2', 'x1']);
+    expect(units.stampOn(d('2026-02-01'))).toBeUndefined();
     expect(l.source(-1)).toBeUndefined();
     expect(l.source(l.items)).toBeUndefined();
+  });
+
+  it("a coverage ledger (a window's part per PMS property) covers the same days, counts the same, and holds no values", () => {
+    const full = new AriLedger(0, known);
+    const part = new AriLedger(0, known, 'coverage');
+    const bodies = [
+      { currency: 'EUR', Inventory: [item('1', 'A', '2026-01-01', '2026-01-31', { units: 2 }), item('9', 'A', '2026-01-01', '2026-01-02', { units: 1 })] },
+      {
+        currency: 'EUR',
+        Inventory: [item('1', 'G', '2026-02-01', '2026-02-03', { rate: '80.00' }), item('1', 'A', '2026-02-01', '2026-02-01', { close: true })],
+      },
+    ];
+    bodies.forEach((body, i) => [full, part].forEach((l) => l.ingest(`x${i + 1}`, body)));
+    const pairs = [
+      { room: '1', rate: 'A' },
+      { room: '1', rate: 'G' },
+    ];
+    expect(coverageReport(part, pairs, d('2026-01-01'), d('2026-02-03'))).toEqual(coverageReport(full, pairs, d('2026-01-01'), d('2026-02-03')));
+    expect([part.requests, part.items, part.unknownPairs.length]).toEqual([full.requests, full.items, full.unknownPairs.length]);
+    expect(full.pair('1', 'A')!.units.size).toBe(1);
+    expect([part.pair('1', 'A')!.units.size, part.pair('1', 'G')!.rates.size, part.pair('1', 'A')!.data.size]).toEqual([0, 0, 0]);
   });
 
   it('measures compactness: daily items for uniform data are 30x the minimum', () => {
