@@ -187,7 +187,8 @@ describe("a reaction told from the PMS's own schedule", () => {
       }),
     );
     expect(v.status).toBe('fail');
-    expect(v.late, 'no poll at all: nothing late to weigh').toBeUndefined();
+    // No poll at all: the miss runs from the limit to the judging moment, the harness's stalls counted since its callback (D-403).
+    expect(v.late).toEqual({ at: T0 + 3 * second, byMs: 3 * second - (second + 5) - 900, since: T0 + second + 5 });
     // A poll that came too late: the reaction ran through the harness from the callback it sent, so its stalls count from then (D-403).
     const tooLate = reactivePoll.run(
       input({
@@ -259,7 +260,11 @@ describe('the fetch that follows the reaction to NotifyBooking', () => {
   });
 
   it('fails with no poll in time, and cannot judge without a callback', () => {
-    expect(reactiveFetch.run(scene(() => [])).status).toBe('fail');
+    const none = reactiveFetch.run(scene(() => []));
+    expect(none.status).toBe('fail');
+    // Nothing heard by the judging moment (T0 + 8 s): the miss runs to it, the harness's stalls counted since its callback (D-403).
+    const sentAt = T0 + 5 * second + 5;
+    expect(none.late).toEqual({ at: T0 + 8 * second, byMs: T0 + 8 * second - sentAt - 2_000, since: sentAt });
     expect(reactiveFetch.run(input({ traffic: [], args: {}, now: T0 })).status).toBe('skip');
   });
 });

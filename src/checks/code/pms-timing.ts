@@ -127,8 +127,10 @@ export const reactivePoll: CodeCheck = {
         exchanges,
         expected: within,
         actual: waited ?? null,
-        // The reaction began with the harness's callback (D-403).
-        ...(after ? { late: { at: after.at, byMs: waited! - within, since: sentAt } } : {}),
+        // The reaction began with the harness's callback (D-403); with none heard, the miss runs to now.
+        late: after
+          ? { at: after.at, byMs: waited! - within, since: sentAt }
+          : { at: input.now, byMs: Math.max(1, input.now - sentAt - within), since: sentAt },
       });
     }
     const why =
@@ -155,7 +157,12 @@ export const reactiveFetch: CodeCheck = {
     if (!r || (typeof id !== 'string' && typeof id !== 'number')) return skip('no callback to judge from', 'blocked');
     const { after, within, scheduled, sentAt } = r;
     if (!after || r.waited! > within)
-      return fail(unexpected('GetBookingId after the callback', `a poll within ${secs(within)}, then the fetch`, 'no poll in time'));
+      return fail(unexpected('GetBookingId after the callback', `a poll within ${secs(within)}, then the fetch`, 'no poll in time'), {
+        // As the reaction's own miss: the harness's stalls since its callback count (D-403).
+        late: after
+          ? { at: after.at, byMs: r.waited! - within, since: sentAt }
+          : { at: input.now, byMs: Math.max(1, input.now - sentAt - within), since: sentAt },
+      });
     // As pms.callback.notify-polls judges that poll: a poll the PMS's own schedule explains
     // leaves the reaction unknown (inconclusive, never a failure of the fetch).
     if (after.at >= scheduled) {
@@ -190,8 +197,10 @@ export const reactiveFetch: CodeCheck = {
       ),
       {
         exchanges: [after.record.id],
-        // The fetch waited for the harness's callback and its answer to the reaction (D-403).
-        ...(fetch ? { late: { at: fetch.at, byMs: fetch.at - sentAt - within, since: sentAt } } : {}),
+        // The fetch waited for the harness's callback and its answer to the reaction (D-403); with none heard, the miss runs to now.
+        late: fetch
+          ? { at: fetch.at, byMs: fetch.at - sentAt - within, since: sentAt }
+          : { at: input.now, byMs: Math.max(1, input.now - sentAt - within), since: sentAt },
       },
     );
   },
