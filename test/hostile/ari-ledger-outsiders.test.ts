@@ -5,36 +5,16 @@
 // PMS's accepted ARI is drawn; the same body from the PMS with its credentials is.
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EvidenceLog } from '../../src/drivers/evidence-log.js';
-import { parseProfile } from '../../src/profile/load-profile.js';
 import { collectArtifacts } from '../../src/runner/artifacts.js';
-import { startPmsSide } from '../../src/session/pms-side.js';
 import { systemClock } from '../../src/support/clock.js';
-import { Redactor } from '../../src/support/redact.js';
 import { addDays, formatDate } from '../../src/support/time.js';
+import { plainMock } from '../support/plain-mock.js';
 
 const SECRET = 'ledger-outsider-secret';
 const PASSWORD = 'ledger-pw-1';
-const PROFILE = parseProfile(
-  [
-    'target: pms',
-    'base_url: https://pms.invalid/cb',
-    `shared_secret: ${SECRET}`,
-    'pms_cid: abc',
-    'currency: EUR',
-    `property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: ${PASSWORD}}`,
-    'listen: 127.0.0.1:0',
-    'tls: {plain_http: true}',
-  ].join('\n'),
-  'ledger-outsiders.yaml',
-  {},
-);
-
-const closers: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  await Promise.all(closers.map((c) => c()));
-});
+const MOCK = plainMock('ledger-outsiders.yaml', SECRET, PASSWORD);
 
 async function post(url: string, body: Record<string, unknown>, secret: string): Promise<{ success: boolean }> {
   const res = await request(`${url}/ARIUpdate?shared_secret=${secret}`, {
@@ -48,8 +28,7 @@ async function post(url: string, body: Record<string, unknown>, secret: string):
 describe('the ARI ledger artifact and refused ARIUpdates', () => {
   it("draws no refused ARIUpdate (outsiders', a wrong password), and draws the PMS's accepted one", async () => {
     const log = new EvidenceLog();
-    const side = await startPmsSide(PROFILE, { clock: systemClock, log, redactor: new Redactor(PROFILE.secrets) });
-    closers.push(() => side.close());
+    const side = await MOCK.start(log);
     side.judge.attach(() => undefined);
     const artifacts = collectArtifacts(log, systemClock, side);
     const pair = side.mock.mappedPairs()[0]!;

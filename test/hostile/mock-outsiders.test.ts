@@ -9,44 +9,22 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { Agent, request } from 'undici';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import { EvidenceLog } from '../../src/drivers/evidence-log.js';
-import { parseProfile } from '../../src/profile/load-profile.js';
-import { startPmsSide } from '../../src/session/pms-side.js';
 import type { CheckMeta, Verdict } from '../../src/spec/vocabulary.js';
-import { systemClock } from '../../src/support/clock.js';
-import { Redactor } from '../../src/support/redact.js';
 import { unexplainedChanges } from '../golden/verdict-baseline.js';
 import { captureIo } from '../e2e/helpers.js';
 import { withTestClock, writeTestPmsProfile } from '../e2e/pms-profile.js';
+import { plainMock } from '../support/plain-mock.js';
 
 const SECRET = 'outsider-test-secret';
 const PASSWORD = 'outsider-pw-1';
-const PROFILE = parseProfile(
-  [
-    'target: pms',
-    'base_url: https://pms.invalid/cb',
-    `shared_secret: ${SECRET}`,
-    'pms_cid: abc',
-    'currency: EUR',
-    `property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: ${PASSWORD}}`,
-    'listen: 127.0.0.1:0',
-    'tls: {plain_http: true}',
-  ].join('\n'),
-  'outsiders.yaml',
-  {},
-);
-
-const closers: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  await Promise.all(closers.map((c) => c()));
-});
+const MOCK = plainMock('outsiders.yaml', SECRET, PASSWORD);
 
 async function mock() {
   const log = new EvidenceLog();
-  const side = await startPmsSide(PROFILE, { clock: systemClock, log, redactor: new Redactor(PROFILE.secrets) });
-  closers.push(() => side.close());
+  const side = await MOCK.start(log);
   const judged: Array<[CheckMeta, Verdict]> = [];
   side.judge.attach((meta, verdict) => judged.push([meta, verdict]));
   return { side, log, judged };

@@ -6,34 +6,12 @@
 // own request then got a normal answer.
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
-import { afterAll, describe, expect, it } from 'vitest';
-import { EvidenceLog } from '../../src/drivers/evidence-log.js';
-import { parseProfile } from '../../src/profile/load-profile.js';
-import { startPmsSide } from '../../src/session/pms-side.js';
-import { systemClock } from '../../src/support/clock.js';
-import { Redactor } from '../../src/support/redact.js';
+import { describe, expect, it } from 'vitest';
+import { plainMock } from '../support/plain-mock.js';
 
 const SECRET = 'queued-test-secret';
 const PASSWORD = 'queued-pw-1';
-const PROFILE = parseProfile(
-  [
-    'target: pms',
-    'base_url: https://pms.invalid/cb',
-    `shared_secret: ${SECRET}`,
-    'pms_cid: abc',
-    'currency: EUR',
-    `property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: ${PASSWORD}}`,
-    'listen: 127.0.0.1:0',
-    'tls: {plain_http: true}',
-  ].join('\n'),
-  'queued.yaml',
-  {},
-);
-
-const closers: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  await Promise.all(closers.map((c) => c()));
-});
+const MOCK = plainMock('queued.yaml', SECRET, PASSWORD);
 
 const body = (password: string | undefined): Record<string, unknown> => ({
   pms_property_id: 1,
@@ -60,8 +38,7 @@ describe('a queued scenario error goes only to a request holding every credentia
     ['a wrong password', 'not-the-password'],
     ['no password', undefined],
   ])('%s: not the queued error; the PMS’s next request takes it', async (_name, password) => {
-    const side = await startPmsSide(PROFILE, { clock: systemClock, log: new EvidenceLog(), redactor: new Redactor(PROFILE.secrets) });
-    closers.push(() => side.close());
+    const side = await MOCK.start();
     side.mock.failNext('GetBookingList', 5000, 'queued for the PMS');
     const wrong = await post(side.mock.url, body(password));
     expect(wrong.success).toBe(false);
