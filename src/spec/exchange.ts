@@ -13,7 +13,7 @@ export type Direction = 'outbound' | 'inbound';
 
 export interface MessageRecord {
   headers: Record<string, string>;
-  /** Body text, redacted, cut at the evidence limit. */
+  /** Body text, redacted, cut at the evidence limit (a cut body has no cut mark: `truncated` says it was cut). */
   body: string;
   /** Size of the whole body on the wire. */
   bytes: number;
