@@ -1,5 +1,6 @@
 // Evidence text from raw bodies: takes bytes and a Redactor, gives the redacted text
-// excerpt kept as evidence (cut at a limit, never cutting a secret in half).
+// excerpt kept as evidence (cut at a limit, never cutting a secret in half; a record keeps a
+// cut body without its mark, its `truncated` says so).
 import type { Redactor } from '../support/redact.js';
 import type { MessageRecord } from '../spec/exchange.js';
 import { CUT_MARK, cutText } from '../support/cut.js';
@@ -27,5 +28,21 @@ export function messageRecord(
   totalBytes: number = bytes.length,
 ): MessageRecord {
   const { body, truncated } = evidenceText(bytes, limit, redactor);
-  return { headers, body, bytes: totalBytes, truncated: truncated || totalBytes > bytes.length };
+  return { headers, body: kept(body, truncated), bytes: totalBytes, truncated: truncated || totalBytes > bytes.length };
+}
+
+/** Any character past U+00FF: a string holding one is stored two bytes a character. */
+const WIDE = /[^\u0000-\u00ff]/;
+
+/**
+ * The body as the record keeps it: a cut body without its cut mark (the record says
+ * `truncated`, and every report says the harness kept only the first part), redacted before
+ * the mark went. The mark (U+2026) alone made every cut ASCII body a two-byte string: kept
+ * without it, such a body is stored one byte a character (a fresh copy, not a slice that
+ * would hold the marked text).
+ */
+function kept(body: string, truncated: boolean): string {
+  if (!truncated || !body.endsWith(CUT_MARK)) return body;
+  const text = body.slice(0, -CUT_MARK.length);
+  return WIDE.test(text) ? text : Buffer.from(text, 'latin1').toString('latin1');
 }

@@ -4,6 +4,7 @@
 import type { MessageName } from './operations.js';
 import type { EnvelopeFacts } from './envelope-facts.js';
 import { MAX_JSON_DEPTH } from '../support/json-depth.js';
+import { plainJson } from '../support/json-plain.js';
 import { scanJson } from '../support/json-scan.js';
 import type { InexactNumber, JsonScan, RepeatedKey } from '../support/json-scan.js';
 
@@ -12,7 +13,7 @@ export type Direction = 'outbound' | 'inbound';
 
 export interface MessageRecord {
   headers: Record<string, string>;
-  /** Body text, redacted, cut at the evidence limit. */
+  /** Body text, redacted, cut at the evidence limit (a cut body has no cut mark: `truncated` says it was cut). */
   body: string;
   /** Size of the whole body on the wire. */
   bytes: number;
@@ -108,6 +109,13 @@ export function parseBody(bytes: Uint8Array | undefined): ParsedBody {
     text = UTF8.decode(bytes);
   } catch {
     return { ok: false, error: 'not-utf8', detail: 'the body is not valid UTF-8' };
+  }
+  // A plain body (most are) is parsed once and checked cheaply (json-plain.ts): it hides nothing.
+  try {
+    const typed: unknown = JSON.parse(text);
+    if (plainJson(text, typed)) return { ok: true, value: typed };
+  } catch {
+    // Not JSON: the scan below says first whether it nests too deep, then JSON.parse why not.
   }
   // One scan of the text: the depth bound, and what JSON.parse would hide (issue 21 item 7).
   const scan = scanJson(text);

@@ -1,0 +1,75 @@
+// Whether a parsed JSON text hides nothing: takes a text JSON.parse accepted and its value,
+// gives true only when scanJson (json-scan.ts) would find nothing in it: no object repeats a
+// key, no number is rounded, no nesting reaches the depth limit. Cheaper than the scan (the
+// keys are counted with indexOf, the value walked once), so a plain body skips it; on false the
+// caller scans, and the scan says what it found. Iterative: any depth.
+import { MAX_JSON_DEPTH } from './json-depth.js';
+
+const QUOTE = '"';
+const BACKSLASH = 92;
+const COLON = 58;
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+/**
+ * The keys a valid JSON text writes, repeats included. In valid JSON every quote outside a
+ * string opens one, so strings are found from one to the next; a key is a string followed by
+ * a colon. -1 when a string does not end (not valid JSON).
+ */
+export function keysWritten(text: string): number {
+  let keys = 0;
+  for (let at = text.indexOf(QUOTE); at !== -1;) {
+    let end = text.indexOf(QUOTE, at + 1);
+    for (;;) {
+      if (end === -1) return -1;
+      let slashes = 0;
+      while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes++;
+      if (slashes % 2 === 0) break;
+      end = text.indexOf(QUOTE, end + 1);
+    }
+    let next = end + 1;
+    while (isSpace(text.charCodeAt(next))) next++;
+    if (text.charCodeAt(next) === COLON) keys++;
+    at = text.indexOf(QUOTE, end + 1);
+  }
+  return keys;
+}
+
+/** A number JSON.parse rounded away from its text (scanJson's isInexact, read from the value). */
+function rounded(value: number): boolean {
+  return !Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value));
+}
+
+/** The keys the value holds, or -1 when it holds a rounded number or nests `maxDepth` deep (the caller then scans). */
+function keysHeld(value: unknown, maxDepth: number): number {
+  if (typeof value === 'number') return rounded(value) ? -1 : 0;
+  let keys = 0;
+  const containers: object[] = [];
+  const depths: number[] = [];
+  if (value !== null && typeof value === 'object') (containers.push(value), depths.push(1));
+  while (containers.length > 0) {
+    const container = containers.pop()!;
+    const depth = depths.pop()!;
+    if (depth >= maxDepth) return -1;
+    const items: unknown[] = Array.isArray(container) ? container : [];
+    if (!Array.isArray(container))
+      for (const k in container)
+        if (Object.hasOwn(container, k)) {
+          keys++;
+          items.push((container as Record<string, unknown>)[k]);
+        }
+    for (const item of items) {
+      if (typeof item === 'number' && rounded(item)) return -1;
+      if (item !== null && typeof item === 'object') (containers.push(item), depths.push(depth + 1));
+    }
+  }
+  return keys;
+}
+
+/** True when `text` (which JSON.parse read as `parsed`) repeats no key, rounds no number and nests less than `maxDepth`. */
+export function plainJson(text: string, parsed: unknown, maxDepth = MAX_JSON_DEPTH): boolean {
+  const held = keysHeld(parsed, maxDepth);
+  return held >= 0 && held === keysWritten(text);
+}
