@@ -118,6 +118,10 @@ describe('modules loaded by a run', () => {
     expect(modules).toEqual(expect.arrayContaining(['src/reference/ota/index.js', 'src/cli/reference.js', 'src/support/certificates.js']));
     expect(matching(modules, /^src\/reference\/pms\/|^src\/cli\/reference-pms-variants\.js$/)).toEqual([]);
     expect(matching(modules, /^cjs:node-forge|node_modules\/node-forge\//)).toEqual([]);
+    // The built-in OTA suites name OTA code checks only: those are loaded, not the PMS ones (the
+    // channel manager is loaded here all the same: the reference OTA is built on it).
+    expect(modules).toContain('src/checks/code/ota-side.js');
+    expect(matching(modules, /^src\/checks\/code\/(index|pms-[a-z-]+)\.js$/)).toEqual([]);
   });
 
   it('a suite error names file:line:column', async () => {
