@@ -38,7 +38,11 @@ async function launchOta(choice: ReferenceChoice, context: LaunchContext): Promi
 }
 
 async function launchPms(choice: ReferenceChoice, context: LaunchContext): Promise<LaunchedCandidate> {
-  const [{ startReferencePms }, { parsePmsFaults, testTls }] = await Promise.all([import('../reference/pms/index.js'), import('./reference.js')]);
+  const [{ startReferencePms }, { parsePmsFaults }, { testTls }] = await Promise.all([
+    import('../reference/pms/index.js'),
+    import('./reference-pms-variants.js'),
+    import('./reference.js'),
+  ]);
   const variants = parsePmsFaults(choice.variant ?? []);
   const env = { ...choice.env, CM_LISTEN: '127.0.0.1:0' };
   const file = await profileFile(choice);

@@ -4,6 +4,8 @@
 // and a server certificate), gives its profile (the built-in one, pointed at it) and the
 // CA to trust. No private key is shipped in the package. The test suite alone may hand every
 // process of one test run the same pre-made PKI (CM_CERTIFY_TEST_PKI, written once per run).
+// The reference PMS's --variant names are read in reference-pms-variants.ts: an OTA run loads
+// none of the reference PMS.
 import { createTestPki } from '../support/certificates.js';
 import type { TestPki } from '../support/certificates.js';
 import type { Clock } from '../support/clock.js';
@@ -15,8 +17,6 @@ import type { Profile } from '../profile/types.js';
 import { OTA_CORRECT_VARIANTS, OTA_FAULTS, startReferenceOta } from '../reference/ota/index.js';
 import type { OtaVariantName } from '../reference/ota/index.js';
 import type { Target } from '../spec/vocabulary.js';
-import { PMS_CORRECT_VARIANT_NAMES, PMS_FAULTS, isPmsCorrectVariant } from '../reference/pms/index.js';
-import type { PmsCorrectVariant, PmsFault } from '../reference/pms/index.js';
 
 export interface RunningReference {
   profile: Profile;
@@ -79,15 +79,6 @@ export function parseOtaFaults(names: string[]): OtaVariantName[] {
     if (!known.includes(name)) throw new UsageError(`unknown variant "${name}" (known: ${known.join(', ')})`);
   }
   return names as OtaVariantName[];
-}
-
-/** --variant names of the reference PMS: broken ones (faults) and correct ones (other order or timing). */
-export function parsePmsFaults(names: string[]): { faults: PmsFault[]; variants: PmsCorrectVariant[] } {
-  const known = [...Object.keys(PMS_FAULTS), ...PMS_CORRECT_VARIANT_NAMES];
-  for (const name of names) {
-    if (!Object.hasOwn(PMS_FAULTS, name) && !isPmsCorrectVariant(name)) throw new UsageError(`unknown variant "${name}" (known: ${known.join(', ')})`);
-  }
-  return { faults: names.filter((n): n is PmsFault => Object.hasOwn(PMS_FAULTS, n)), variants: names.filter(isPmsCorrectVariant) };
 }
 
 export async function startReferenceOtaCandidate(options: {

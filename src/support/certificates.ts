@@ -3,11 +3,20 @@
 // No private key is ever shipped in the package or written by the harness: the reference
 // candidates' test CA and the mock channel manager's self-signed certificate come from
 // here. The key pair and the signature come from node:crypto (native, fast); node-forge only
-// assembles the X.509 structure, which node:crypto cannot do.
+// assembles the X.509 structure, which node:crypto cannot do. It is required (CommonJS, 43
+// files) when the first certificate is made, so a process that makes none never loads it.
 import { generateKeyPair, generateKeyPairSync, randomBytes, sign, X509Certificate } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import { promisify } from 'node:util';
-import forge from 'node-forge';
+import type Forge from 'node-forge';
+
+let forgeModule: typeof Forge | undefined;
+/** node-forge, loaded on first use. */
+function forge(): typeof Forge {
+  forgeModule ??= createRequire(import.meta.url)('node-forge') as typeof Forge;
+  return forgeModule;
+}
 
 export interface CertificatePair {
   /** PEM certificate. */
@@ -94,16 +103,18 @@ export async function createCertificateAsync(options: CertificateOptions): Promi
  * What forge's cert.sign(key, sha256) does, with the RSA signature made by node:crypto: forge
  * signs in JavaScript (about 0.2 s of a `run --reference` process's start, two certificates).
  */
-function signSha256(cert: forge.pki.Certificate, keyPem: string): void {
-  cert.signatureOid = cert.siginfo.algorithmOid = forge.pki.oids.sha256WithRSAEncryption!;
-  cert.tbsCertificate = (forge.pki as unknown as { getTBSCertificate(c: forge.pki.Certificate): forge.asn1.Asn1 }).getTBSCertificate(cert);
-  const tbs = Buffer.from(forge.asn1.toDer(cert.tbsCertificate).getBytes(), 'binary');
+function signSha256(cert: Forge.pki.Certificate, keyPem: string): void {
+  const { pki, asn1 } = forge();
+  cert.signatureOid = cert.siginfo.algorithmOid = pki.oids.sha256WithRSAEncryption!;
+  cert.tbsCertificate = (pki as unknown as { getTBSCertificate(c: Forge.pki.Certificate): Forge.asn1.Asn1 }).getTBSCertificate(cert);
+  const tbs = Buffer.from(asn1.toDer(cert.tbsCertificate).getBytes(), 'binary');
   cert.signature = sign('sha256', tbs, keyPem).toString('binary');
 }
 
 function buildCertificate(options: CertificateOptions, pair: KeyPair): CertificatePair {
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(pair.publicKey);
+  const { pki } = forge();
+  const cert = pki.createCertificate();
+  cert.publicKey = pki.publicKeyFromPem(pair.publicKey);
   cert.serialNumber = serialNumber();
   const now = Date.now();
   cert.validity.notBefore = options.notBefore ?? new Date(now - DAY_MS);
@@ -113,11 +124,11 @@ function buildCertificate(options: CertificateOptions, pair: KeyPair): Certifica
     { name: 'organizationName', value: 'cm-certify (test only)' },
   ];
   cert.setSubject(subject);
-  const issuer = options.issuer ? forge.pki.certificateFromPem(options.issuer.cert) : undefined;
+  const issuer = options.issuer ? pki.certificateFromPem(options.issuer.cert) : undefined;
   cert.setIssuer(issuer ? issuer.subject.attributes : subject);
   cert.setExtensions(extensionsFor(options));
   signSha256(cert, options.issuer?.key ?? pair.privateKey);
-  const pem = forge.pki.certificateToPem(cert);
+  const pem = pki.certificateToPem(cert);
   return { cert: pem, key: pair.privateKey, fingerprint256: fingerprintOf(pem) };
 }
 

@@ -46,11 +46,11 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * The CLI modules that exist for the reference candidates alone (`serve`, and the starter
- * of `run --reference`): the only ones that may import src/reference/ statically. Every other
+ * The CLI modules that exist for the reference candidates alone (`serve`, the starter of
+ * `run --reference` and the reference PMS's variant names): the only ones that may import src/reference/ statically. Every other
  * CLI module reaches the candidates through a dynamic import() only.
  */
-const REFERENCE_GATES = ['src/cli/reference.ts', 'src/cli/commands/serve.ts'];
+const REFERENCE_GATES = ['src/cli/reference.ts', 'src/cli/reference-pms-variants.ts', 'src/cli/commands/serve.ts'];
 
 /** Files allowed an import() of a computed specifier, and what it loads (never a module of src/). */
 const COMPUTED_IMPORTS: Readonly<Record<string, string>> = {

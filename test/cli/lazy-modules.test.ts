@@ -107,6 +107,23 @@ describe('modules loaded by a run', () => {
     expect(matching(modules, /^cjs:ajv(\/dist\/(2020|ajv|core|standalone)(\.js)?)?$|node_modules\/ajv\/dist\/(2020|ajv|core)\.js$/)).toEqual([]);
   });
 
+  it('run --target ota --reference with a given test PKI: the reference OTA, none of the reference PMS, no node-forge (no certificate is made)', async () => {
+    expect(process.env.CM_CERTIFY_TEST_PKI, 'the test run names its PKI (temp-root.global.ts)').toBeTruthy();
+    const { code, modules, out } = await runLogged(
+      ['run', '--target', 'ota', '--reference', '--variant', 'healthcheck-fails', '--grep', '^setup\\.healthcheck$'],
+      'reference',
+    );
+    expect(code, out).toBe(1);
+    expect(out).toContain('setup.healthcheck');
+    expect(modules).toEqual(expect.arrayContaining(['src/reference/ota/index.js', 'src/cli/reference.js', 'src/support/certificates.js']));
+    expect(matching(modules, /^src\/reference\/pms\/|^src\/cli\/reference-pms-variants\.js$/)).toEqual([]);
+    expect(matching(modules, /^cjs:node-forge|node_modules\/node-forge\//)).toEqual([]);
+    // The built-in OTA suites name OTA code checks only: those are loaded, not the PMS ones (the
+    // channel manager is loaded here all the same: the reference OTA is built on it).
+    expect(modules).toContain('src/checks/code/ota-side.js');
+    expect(matching(modules, /^src\/checks\/code\/(index|pms-[a-z-]+)\.js$/)).toEqual([]);
+  });
+
   it('a suite error names file:line:column', async () => {
     writeFileSync(join(dir, 'bad.yaml'), SUITE.replace('call: HealthCheck', 'call: HealthChek'));
     const { code, modules, out } = await runLogged(

@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadCodeChecksFor, loadedCodeChecks, usesCodeChecks } from '../../src/checks/code/registry.js';
 import { CODE_CHECKS } from '../../src/checks/code/index.js';
+import { OTA_SIDE_CODE_CHECKS } from '../../src/checks/code/ota-side.js';
+import { loadBuiltinSuites } from '../../src/suite/load-suite.js';
 import { validateSuiteReferences } from '../../src/runner/validate-suite.js';
 import { parseSuite } from '../../src/suite/parse-suite.js';
 
@@ -43,5 +45,12 @@ describe('code checks named by a suite', () => {
     expect(loadedCodeChecks().has(known)).toBe(true);
     expect(() => validateSuiteReferences(unknown, 'ota')).toThrow(new RegExp(`unknown code check "no-such-check" \\(known: ${known}, `));
     expect(() => validateSuiteReferences(suite(`code: ${known}`), 'ota')).not.toThrow();
+  });
+
+  it("the OTA side of the registry is the registry's own checks, and holds every code check the built-in OTA suites name", () => {
+    for (const [name, check] of OTA_SIDE_CODE_CHECKS) expect(CODE_CHECKS.get(name), name).toBe(check);
+    const named = loadBuiltinSuites('ota').flatMap((s) => s.steps.flatMap((step) => step.checks.flatMap((c) => (c.code ? [c.code] : []))));
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((name) => !OTA_SIDE_CODE_CHECKS.has(name))).toEqual([]);
   });
 });
