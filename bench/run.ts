@@ -81,6 +81,9 @@ interface Row {
 const int = (n: number): string => Math.round(n).toLocaleString('en-US');
 const ms = (n: number): string => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(1)} ms`);
 
+/** The mock's ingestion against bare JSON.parse + Ajv: issue 27 item 6 (0.2; an earlier 0.5 was set before the ledger and evidence were judged per item). */
+const INGESTION_TARGET = 0.2;
+
 function ingestionRows(s: IngestionSummary): Row[] {
   const ratio = s.mockItemsPerSec / s.baselineItemsPerSec;
   const { rooms, plansPerRoom, days, itemsPerRequest } = s.shape;
@@ -90,8 +93,8 @@ function ingestionRows(s: IngestionSummary): Row[] {
       result: `${int(s.mockItemsPerSec)} items/s (CPU: mock ${ms(s.mockCpuMs)}, PMS client ${ms(s.clientCpuMs)})`,
       baseline: `${int(s.baselineItemsPerSec)} items/s (JSON.parse + Ajv)`,
       ratio: ratio.toFixed(2),
-      target: '>= 0.5',
-      status: ratio >= 0.5 ? 'pass' : 'MISS',
+      target: `>= ${INGESTION_TARGET}`,
+      status: ratio >= INGESTION_TARGET ? 'pass' : 'MISS',
     },
     {
       measurement: 'Ingestion floor: the same client and HTTP to a bare node:http server doing only JSON.parse + Ajv (no channel-manager work)',
