@@ -9,7 +9,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
-import { type BodyRead, readBody } from '../support/http-server.js';
+import { type BodyRead, SERVER_IDLE_KEEP_ALIVE_MS, readBody } from '../support/http-server.js';
 import type { HttpFacts } from './channel-manager.js';
 import { OTA_ERROR_IDS, type OtaResponse, jsonResponse } from './replies.js';
 
@@ -35,12 +35,12 @@ export function createHostServer(options: HostServerOptions, handler: (req: Inco
   // Node enforces requestTimeout only when it checks connections (every 30 s by default).
   const limits =
     ms === undefined
-      ? {}
+      ? { keepAliveTimeout: SERVER_IDLE_KEEP_ALIVE_MS }
       : {
           requestTimeout: ms,
           headersTimeout: Math.min(ms, 60_000),
           connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(ms / 4))),
-          keepAliveTimeout: 5_000,
+          keepAliveTimeout: SERVER_IDLE_KEEP_ALIVE_MS,
         };
   const { tls } = options;
   const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key, ...limits }, handler) : createHttpServer(limits, handler);

@@ -10,6 +10,7 @@ import { originAndPath, undiciCore } from './undici-core.js';
 import type { Clock } from '../support/clock.js';
 import type { Redactor } from '../support/redact.js';
 import { redactHeaders } from '../support/redact.js';
+import { CLIENT_KEEP_ALIVE_REUSE_MS } from '../support/http-server.js';
 import type { EvidenceLog } from './evidence-log.js';
 import type { Exchange, LiveExchange, TransportFailure } from '../spec/exchange.js';
 import { parseBody } from '../spec/exchange.js';
@@ -48,7 +49,12 @@ const MAX_TARGETS = 256;
  */
 function createDispatcher(options: HttpClientOptions, witness: TlsWitness): Dispatcher {
   const tls = { timeout: options.connectTimeoutMs, ...(options.ca ? { ca: options.ca } : {}) };
-  const common = { headersTimeout: options.requestTimeoutMs, bodyTimeout: options.requestTimeoutMs, keepAliveTimeout: 4_000 };
+  const common = {
+    headersTimeout: options.requestTimeoutMs,
+    bodyTimeout: options.requestTimeoutMs,
+    keepAliveTimeout: CLIENT_KEEP_ALIVE_REUSE_MS,
+    keepAliveMaxTimeout: CLIENT_KEEP_ALIVE_REUSE_MS,
+  };
   const p = options.proxy;
   if (!p?.httpProxy && !p?.httpsProxy) return new (undiciCore().Agent)({ connect: witness.connector(tls), ...common });
   const { EnvHttpProxyAgent } = require('undici') as { EnvHttpProxyAgent: typeof EnvHttpProxyAgentClass };

@@ -6,7 +6,7 @@
 import { createServer } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MockHandler, MockMount } from '../drivers/mock-cm/mount.js';
-import { closeServer, listen, originOf } from '../support/http-server.js';
+import { SERVER_IDLE_KEEP_ALIVE_MS, closeServer, listen, originOf } from '../support/http-server.js';
 import type { WorkerCertificate } from './worker-certificate.js';
 
 export interface MockGateway {
@@ -45,7 +45,7 @@ export async function startMockGateway(options: {
       requestTimeout: REQUEST_TIMEOUT_MS,
       headersTimeout: REQUEST_TIMEOUT_MS,
       connectionsCheckingInterval: 1_000,
-      keepAliveTimeout: 5_000,
+      keepAliveTimeout: SERVER_IDLE_KEEP_ALIVE_MS,
     },
     (req: IncomingMessage, res: ServerResponse) => {
       const id = RUN_PATH.exec(req.url ?? '')?.[1];

@@ -5,6 +5,19 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/**
+ * How long a server cm-certify runs keeps an idle keep-alive connection, and how long its own
+ * HTTP clients reuse one. The client must give a connection up first: a request written on a
+ * connection the server is closing is lost (ECONNRESET; a POST is never retried). Node's
+ * servers close after 5 s of real time by default, and undici reuses for the server's hint
+ * minus 2 s; a process that stood still for a few seconds (the harness and an in-process
+ * candidate on a starved CPU) then wrote its next request on a connection whose server timer
+ * fired before it was read: a lost ARIUpdate, a pair short. Kept 65 s, reused at most 4 s, a
+ * stall must be about a minute to lose one.
+ */
+export const SERVER_IDLE_KEEP_ALIVE_MS = 65_000;
+export const CLIENT_KEEP_ALIVE_REUSE_MS = 4_000;
+
 export type BodyRead = { ok: true; bytes: Buffer } | { ok: false; reason: 'too-large' | 'aborted'; bytes: Buffer; total: number; code?: string };
 
 export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {

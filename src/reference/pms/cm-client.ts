@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
 import type { OperationName } from '../../spec/operations.js';
 import type { Clock } from '../../support/clock.js';
+import { CLIENT_KEEP_ALIVE_REUSE_MS } from '../../support/http-server.js';
 import type { OutgoingRequest } from './behaviour.js';
 
 export interface PmsCredentials {
@@ -103,7 +104,8 @@ export class CmClient {
       connect: { timeout: TIMEOUT_MS, ...(options.ca ? { ca: options.ca } : {}) },
       headersTimeout: TIMEOUT_MS,
       bodyTimeout: TIMEOUT_MS,
-      keepAliveTimeout: 4_000,
+      keepAliveTimeout: CLIENT_KEEP_ALIVE_REUSE_MS,
+      keepAliveMaxTimeout: CLIENT_KEEP_ALIVE_REUSE_MS,
     });
   }
 

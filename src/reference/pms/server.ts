@@ -5,7 +5,7 @@
 // variant says otherwise); never crashes.
 import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { closeAfterAnswer, closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
+import { SERVER_IDLE_KEEP_ALIVE_MS, closeAfterAnswer, closeServer, listen, originOf, pathSegment, readBody } from '../../support/http-server.js';
 import { type CallbackAnswer, JSON_TYPE, PMS_ERROR_IDS, errorAnswer, handleCallback } from './callbacks.js';
 import { ReferencePms, type ReferencePmsOptions } from './pms.js';
 import type { ReferencePmsState } from './state.js';
@@ -44,7 +44,10 @@ export async function startReferencePms(options: ReferencePmsOptions): Promise<R
       })
       .finally(release);
   };
-  const server: Server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener) : createHttpServer(listener);
+  const idle = { keepAliveTimeout: SERVER_IDLE_KEEP_ALIVE_MS };
+  const server: Server = options.tls
+    ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key, ...idle }, listener)
+    : createHttpServer(idle, listener);
   server.on('clientError', (_error, socket) => socket.destroy());
   const host = options.host ?? '127.0.0.1';
   let port: number;
