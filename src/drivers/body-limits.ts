@@ -3,12 +3,13 @@
 // cut body without its mark, its `truncated` says so).
 import type { Redactor } from '../support/redact.js';
 import type { MessageRecord } from '../spec/exchange.js';
-import { CUT_MARK, cutText } from '../support/cut.js';
+import { CUT_MARK } from '../support/cut.js';
 
 /**
  * Redacts before cutting: the window is widened so a secret across the cut is still caught,
  * and where the window itself ends inside the body, a cut mark tells the Redactor to redact
  * a secret's start left at the end (D-183). A character split by the byte window is dropped.
+ * The redacted text cut at the limit is not redacted again whole: only the new cut's end is looked at.
  */
 export function evidenceText(bytes: Uint8Array, limit: number, redactor: Redactor): { body: string; truncated: boolean } {
   const window = bytes.subarray(0, limit + 1024);
@@ -17,7 +18,7 @@ export function evidenceText(bytes: Uint8Array, limit: number, redactor: Redacto
   if (window.length < bytes.length) decoded = `${decoded.replace(/\uFFFD$/, '')}${CUT_MARK}`;
   const text = redactor.text(decoded);
   const truncated = bytes.length > limit || text.length > limit;
-  return { body: truncated ? redactor.text(cutText(text, limit + 1)) : text, truncated };
+  return { body: truncated ? redactor.cut(text, limit + 1) : text, truncated };
 }
 
 export function messageRecord(

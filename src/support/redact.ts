@@ -5,7 +5,7 @@
 // found by substring search, secret query parameters and JSON members by one-pass scanners.
 import { FormFinder } from './form-finder.js';
 import { secretForms } from './secret-forms.js';
-import { CUT_MARK } from './cut.js';
+import { CUT_MARK, cutText } from './cut.js';
 import { mapDeep } from './map-deep.js';
 import { randomBytes } from 'node:crypto';
 
@@ -64,6 +64,17 @@ const MEMO_MAX_ENTRIES = 2_000;
 export function sameLengthLower(text: string): string {
   const lower = text.toLowerCase();
   return lower.length === text.length ? lower : text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
+}
+
+/**
+ * sameLengthLower(text).slice(from, to), lowering only the slice: a text holding U+0130
+ * anywhere is lowered in its ASCII letters only, as sameLengthLower lowers it whole; a slice
+ * holding a capital sigma (whose lower case depends on the letters around it) is cut from the whole.
+ */
+function lowerSlice(text: string, from: number, to: number): string {
+  const slice = text.slice(from, to);
+  if (slice.includes('\u03a3')) return sameLengthLower(text).slice(from, to);
+  return text.includes('\u0130') ? slice.replace(/[A-Z]+/g, (run) => run.toLowerCase()) : slice.toLowerCase();
 }
 
 /** The text with each span (start, end), merged where they overlap or touch, replaced by REDACTED. */
@@ -196,6 +207,8 @@ export class Redactor {
   private forms: string[] = [];
   /** Per form, the fewest of its first characters that before a cut mark are redacted. */
   private readonly cutPrefix = new Map<string, number>();
+  /** The longest form's length: how far before a cut mark a form's start can be. */
+  private longestForm = 0;
   /** Finds every form in one pass over a text; built at the first search after a secret is added, not once per secret. */
   private finder: FormFinder | undefined;
   private readonly memo = new Map<string, string>();
@@ -224,6 +237,7 @@ export class Redactor {
     const parts = secretParts(secret).map(sameLengthLower);
     for (const part of parts) if (!this.cutPrefix.has(part)) this.cutPrefix.set(part, part.length);
     this.forms = [...new Set([...this.forms, ...forms, ...parts])].sort((a, b) => b.length - a.length);
+    this.longestForm = this.forms[0]?.length ?? 0;
     this.finder = undefined;
     this.memo.clear();
   }
@@ -267,12 +281,11 @@ export class Redactor {
 
   /** A cut (CUT_MARK) right after the start of a secret's form: that start is redacted too. */
   private markCuts(input: string): string {
-    const lower = sameLengthLower(input);
     let out = '';
     let last = 0;
     let seen = 0;
     for (let at = input.indexOf(CUT_MARK); at !== -1 && seen < MAX_CUT_MARKS; at = input.indexOf(CUT_MARK, at + 1), seen++) {
-      const k = this.secretPrefixBefore(lower, at, last);
+      const k = this.secretPrefixBefore(input, at, last);
       if (k > 0) {
         out += `${input.slice(last, at - k)}${REDACTED}`;
         last = at;
@@ -281,18 +294,45 @@ export class Redactor {
     return last === 0 ? input : out + input.slice(last);
   }
 
-  /** The length of the longest proper prefix of a form that ends at `at` (0 if none is as long as that form's least). */
-  private secretPrefixBefore(input: string, at: number, floor: number): number {
+  /**
+   * A text this Redactor gave, cut at `max` characters (cutText), redacted as text() would
+   * redact it, without searching the whole text for forms again: the cut adds only its mark,
+   * so a form it makes whole, or a secret's start it leaves before the mark, lies in the last
+   * characters (an evidence body cut at its limit: D-183). A secret member or query value the
+   * cut ends in is redacted as before.
+   */
+  cut(redacted: string, max: number): string {
+    let out = cutText(redacted, max);
+    if (out === redacted) return out;
+    const from = Math.max(0, out.length - this.longestForm);
+    const spans = (this.finder ??= new FormFinder(this.forms)).find(lowerSlice(out, from, out.length));
+    if (spans) out = out.slice(0, from) + replaceSpans(out.slice(from), spans);
+    const at = out.length - CUT_MARK.length;
+    if (out.endsWith(CUT_MARK)) {
+      const k = this.secretPrefixBefore(out, at, 0);
+      if (k > 0) out = `${out.slice(0, at - k)}${REDACTED}${out.slice(at)}`;
+    }
+    if (!SECRET_NAME_RE.test(out)) return out;
+    return redactJsonMembers(redactQueryParams(out));
+  }
+
+  /**
+   * The length of the longest proper prefix of a form that ends at `at` (0 if none is as long as
+   * that form's least). Only the characters a form can reach before `at` are lowered.
+   */
+  private secretPrefixBefore(text: string, at: number, floor: number): number {
+    const from = Math.max(floor, at - this.longestForm + 1);
+    const input = lowerSlice(text, from, at);
+    // The positions below are in the slice.
+    const end = input.charCodeAt(at - from - 1);
     let best = 0;
-    // The character just before the cut: a prefix ending there ends with it.
-    const end = input.charCodeAt(at - 1);
     for (const form of this.forms) {
       const least = this.cutPrefix.get(form) ?? MIN_CUT_PREFIX;
       const first = form.charCodeAt(0);
       for (let k = Math.min(form.length - 1, at - floor); k >= least && k > best; k--) {
         // The prefix's first and last characters first: most k fail there, without a slice.
-        if (form.charCodeAt(k - 1) !== end || input.charCodeAt(at - k) !== first) continue;
-        if (input.startsWith(form.slice(0, k), at - k)) {
+        if (form.charCodeAt(k - 1) !== end || input.charCodeAt(at - from - k) !== first) continue;
+        if (input.startsWith(form.slice(0, k), at - from - k)) {
           best = k;
           break;
         }

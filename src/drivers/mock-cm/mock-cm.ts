@@ -246,28 +246,34 @@ export class MockChannelManager {
     return identifyOutsider(readRequestEnvelope(query, request, operation, this.identity), operation, this.identity);
   }
 
-  /** The evidence record of one request the handler read (the PMS's or an outsider's). */
+  /**
+   * The evidence record of one request the handler read (the PMS's or an outsider's), every
+   * string of it redacted here and the record sealed: the run's result keeps it as it is
+   * instead of redacting its bodies again (Redactor.seal).
+   */
   private exchangeRecord(
     req: IncomingMessage,
     x: { id: string; operation: string; at: number; started: number; read: BodyRead; reply: Reply | undefined },
   ): Exchange {
     const { redactor, maxBodyBytes, evidenceBodyBytes, requestTimeoutMs } = this.options;
     const { read, reply } = x;
-    return {
+    return redactor.seal({
       id: x.id,
       direction: 'inbound',
-      operation: x.operation,
+      operation: redactor.text(x.operation),
       startedAt: new Date(x.at).toISOString(),
       durationMs: Math.round(performance.now() - x.started),
       request: {
-        method: req.method ?? '?',
+        method: redactor.text(req.method ?? '?'),
         // The request's path is whole (a mount's prefix included): it goes after the origin.
         ...recordedTarget(this.mounted ? new URL(this.baseUrl).origin : this.baseUrl, req.url ?? '/', redactor),
         ...messageRecord(redactHeaders(flatHeaders(req), redactor), read.bytes, evidenceBodyBytes, redactor, read.ok ? read.bytes.length : read.total),
       },
-      ...(reply ? { response: { status: reply.status, ...messageRecord(reply.headers, reply.body, evidenceBodyBytes, redactor) } } : {}),
+      ...(reply
+        ? { response: { status: reply.status, ...messageRecord(redactHeaders(reply.headers, redactor), reply.body, evidenceBodyBytes, redactor) } }
+        : {}),
       ...(!read.ok ? { failure: readFailure(read, maxBodyBytes, performance.now() - x.started, requestTimeoutMs) } : {}),
-    } as Exchange;
+    } as Exchange);
   }
 
   /** The spec's error answer (HTTP 200, JSON), and the exchange kept apart: never logged as the PMS's, judged or waited for. */
