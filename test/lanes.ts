@@ -61,6 +61,7 @@ export const INTEGRATION = [
   'test/hostile/pms-hostile-run.test.ts',
   'test/hostile/pms-misconfigured.test.ts',
   'test/hostile/queued-error-credentials.test.ts',
+  'test/hostile/mock-sealed-records.test.ts',
   'test/hostile/reference-outputs.test.ts',
   'test/hostile/request-target.test.ts',
   'test/hostile/secret-transforms.test.ts',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { REDACTED, Redactor, redactHeaders, wrongCredential } from '../../src/support/redact.js';
+import { cutText } from '../../src/support/cut.js';
 
 describe('redaction', () => {
   const redactor = new Redactor(['s3cr3t-value', 'p@ss"w/rd', 'abc']);
@@ -171,6 +172,23 @@ describe('Redactor on generated texts', () => {
     const base64 = Buffer.from('s3cr&t=/+?"x', 'utf8').toString('base64');
     expect(redactor.text(`v=${base64.slice(0, 8)}…`)).toBe('v=[redacted]…');
     expect(redactor.text(`v=${base64.slice(0, 5)}…`)).toBe(`v=${base64.slice(0, 5)}…`);
+  });
+
+  it('cut(redacted, max) is text(cutText(redacted, max)): the fast cut of an already-redacted text redacts as a whole pass would (4,000 texts and limits)', () => {
+    const redactor = new Redactor(secrets);
+    const long = fc.array(fc.oneof(member, param, noise, value), { minLength: 4, maxLength: 30 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(long, fc.nat(200), (text, limit) => {
+        const redacted = redactor.text(text);
+        const max = 1 + (limit % (redacted.length + 2));
+        return redactor.cut(redacted, max) === redactor.text(cutText(redacted, max));
+      }),
+      { numRuns: 4_000 },
+    );
+    // A secret's start left at the cut is redacted (D-183), as the whole pass redacts it.
+    const text = redactor.text('{"label":"key s3cZZZZZZZZ"}');
+    expect(redactor.cut(text, 18)).toBe(`{"label":"key ${REDACTED}…`);
+    expect(redactor.text(cutText(text, 18))).toBe(`{"label":"key ${REDACTED}…`);
   });
 
   it('still redacts a member, a query parameter and a known value in one text', () => {
