@@ -191,6 +191,21 @@ describe('Redactor on generated texts', () => {
     expect(redactor.text(cutText(text, 18))).toBe(`{"label":"key ${REDACTED}…`);
   });
 
+  it('cut() of a text whose cut makes a secret holding the cut mark whole redacts it, as the whole pass does', () => {
+    // The cut adds only its mark: a secret ending in "…" is made whole by the cut itself.
+    const redactor = new Redactor(['wait…', 'k3y…z']);
+    const texts = fc.array(fc.constantFrom('wait', 'k3y', 'z', ' ', '…', 'a', '"', ':'), { minLength: 1, maxLength: 20 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(texts, fc.nat(40), (text, limit) => {
+        const redacted = redactor.text(text);
+        const max = 1 + (limit % (redacted.length + 2));
+        return redactor.cut(redacted, max) === redactor.text(cutText(redacted, max));
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(redactor.cut(redactor.text('please waitress'), 'please wait'.length + 1)).toBe(`please ${REDACTED}`);
+  });
+
   it('still redacts a member, a query parameter and a known value in one text', () => {
     const redactor = new Redactor(secrets);
     const text = '{"x_api_key": "abc", "u":"https://h/p?Shared_Secret=zz&ok=1", "v":"pa55word-ÄÖ"}';
