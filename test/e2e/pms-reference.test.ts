@@ -9,7 +9,9 @@ import { runCommand } from '../../src/cli/commands/run.js';
 import { PMS_FAULTS, PMS_FAULT_NAMES } from '../../src/reference/pms/index.js';
 import type { PmsFault } from '../../src/reference/pms/index.js';
 import { captureIo, check, details, problems } from './helpers.js';
-import { withTestClock, writeTestPmsProfile } from './pms-profile.js';
+import { writeTestPmsProfile } from './pms-profile.js';
+import { SimulatedClock } from '../../src/support/simulated-clock.js';
+import type { Clock } from '../../src/support/clock.js';
 import { unexplainedChanges } from '../golden/verdict-baseline.js';
 import { expectPinnedText, FAILURE_TEXTS_DIR, failureText, UPDATE_FAILURE_TEXTS } from './failure-text.js';
 import { readdirSync, rmSync } from 'node:fs';
@@ -30,14 +32,20 @@ const PROFILE_EDITS: Partial<Record<PmsFault, (text: string) => string>> = {
   'create-property-not-activated': notActivated,
 };
 
+/**
+ * Where the simulated clock starts: a fixed instant, not now. The ARI window runs from today to the
+ * end of next year, so the number of ARIUpdates (and the exchange numbers a pinned text names)
+ * changed with the calendar day: 61 pinned texts differed by one exchange on 2026-11-29.
+ */
+const PINNED_START = Date.UTC(2026, 10, 28, 12);
+
 async function certify(variant: PmsFault[] = [], suite?: string[], edit?: (text: string) => string) {
-  return withTestClock(async (clock) => {
-    const io = captureIo(clock);
-    const profile = writeTestPmsProfile(io.cwd, edit);
-    // One seed for every variant: the mock serves the same seeded bookings and changes each run.
-    const outcome = await runCommand({ target: 'pms', reference: true, profile, variant, seed: PMS_SEED, ...(suite ? { suite } : {}) }, io);
-    return { ...outcome, io };
-  });
+  const clock: Clock = new SimulatedClock(PINNED_START);
+  const io = captureIo(clock);
+  const profile = writeTestPmsProfile(io.cwd, edit);
+  // One seed for every variant: the mock serves the same seeded bookings and changes each run.
+  const outcome = await runCommand({ target: 'pms', reference: true, profile, variant, seed: PMS_SEED, ...(suite ? { suite } : {}) }, io);
+  return { ...outcome, io };
 }
 
 describe.concurrent('reference PMS', () => {
