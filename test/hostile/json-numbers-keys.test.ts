@@ -14,17 +14,14 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
-import { EvidenceLog } from '../../src/drivers/evidence-log.js';
-import { parseProfile } from '../../src/profile/load-profile.js';
 import { startReferenceOta } from '../../src/reference/ota/index.js';
 import type { ReferenceOtaServer } from '../../src/reference/ota/index.js';
-import { startPmsSide } from '../../src/session/pms-side.js';
 import type { CheckMeta, Verdict } from '../../src/spec/vocabulary.js';
 import { systemClock } from '../../src/support/clock.js';
-import { Redactor } from '../../src/support/redact.js';
 import { captureIo } from '../e2e/helpers.js';
 import { startCrafted } from './crafted-candidate.js';
 import type { CraftedServer } from './crafted-candidate.js';
+import { plainMock } from '../support/plain-mock.js';
 
 const BIG = '12345678901234567891';
 const ROUNDED = String(Number(BIG)); // 12345678901234567000
@@ -103,6 +100,10 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
 });
 
+/** The mock a PMS request with a repeated key is posted to by hand. */
+const DUP_SECRET = 'dup-key-secret';
+const DUP_MOCK = plainMock('dup.yaml', DUP_SECRET, 'pw-dup-123');
+
 describe('keys an object repeats', () => {
   it('an OTA answering "success": false … "success": true fails protocol.json-unique-keys, showing both values', async () => {
     const server = await startCrafted(() => ({ body: '{"success": false, "errors": [{"id": 1, "msg": "no"}], "success": true}' }));
@@ -117,23 +118,8 @@ describe('keys an object repeats', () => {
   }, 30_000);
 
   it('a PMS request with a repeated key and a 20-digit number is judged on both, as sent', async () => {
-    const secret = 'dup-key-secret';
-    const profile = parseProfile(
-      [
-        'target: pms',
-        'base_url: https://pms.invalid/cb',
-        `shared_secret: ${secret}`,
-        'pms_cid: abc',
-        'currency: EUR',
-        'property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: pw-dup-123}',
-        'listen: 127.0.0.1:0',
-        'tls: {plain_http: true}',
-      ].join('\n'),
-      'dup.yaml',
-      {},
-    );
-    const side = await startPmsSide(profile, { clock: systemClock, log: new EvidenceLog(), redactor: new Redactor(profile.secrets) });
-    closers.push(() => side.close());
+    const secret = DUP_SECRET;
+    const side = await DUP_MOCK.start();
     const verdicts: Array<[CheckMeta, Verdict]> = [];
     side.judge.attach((meta, verdict) => verdicts.push([meta, verdict]));
     const body = `{"pms_property_id": 1, "wbp_property_id": "1001", "wbp_property_password": "pw-dup-123", "guid": "${randomUUID()}", "shared_secret": "${secret}", "pms_cid": "abc", "verb": "GetBookingList", "wbp_booking_version": null, "wbp_booking_version": "2026-01-01 00:00:00", "pms_room": ${BIG}}`;
