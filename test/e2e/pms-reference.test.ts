@@ -13,7 +13,7 @@ import { writeTestPmsProfile } from './pms-profile.js';
 import { SimulatedClock } from '../../src/support/simulated-clock.js';
 import type { Clock } from '../../src/support/clock.js';
 import { unexplainedChanges } from '../golden/verdict-baseline.js';
-import { expectPinnedText, FAILURE_TEXTS_DIR, failureText, UPDATE_FAILURE_TEXTS } from './failure-text.js';
+import { expectPinnedText, FAILURE_TEXTS_DIR, failureText, PINNED_START, UPDATE_FAILURE_TEXTS } from './failure-text.js';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -31,13 +31,6 @@ function notActivated(text: string): string {
 const PROFILE_EDITS: Partial<Record<PmsFault, (text: string) => string>> = {
   'create-property-not-activated': notActivated,
 };
-
-/**
- * Where the simulated clock starts: a fixed instant, not now. The ARI window runs from today to the
- * end of next year, so the number of ARIUpdates (and the exchange numbers a pinned text names)
- * changed with the calendar day: 61 pinned texts differed by one exchange on 2026-11-29.
- */
-const PINNED_START = Date.UTC(2026, 10, 28, 12);
 
 async function certify(variant: PmsFault[] = [], suite?: string[], edit?: (text: string) => string) {
   const clock: Clock = new SimulatedClock(PINNED_START);
