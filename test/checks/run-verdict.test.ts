@@ -131,7 +131,10 @@ describe.concurrent('decideVerdict on the report.json of real runs', () => {
       const { result, report } = await reported({ target: 'ota', reference: true, variant: [...variant] });
       expectSameVerdict(result, report, word);
     },
-    60_000,
+    // The three runs share one worker at once (describe.concurrent), about 6 s of CPU each: each
+    // one's wall time is all three's CPU at the worker's share of the machine. Beside busy
+    // processes all three timed out at 60 s (01:23, load 5); alone each takes 9 s.
+    180_000,
   );
 
   it('a selection, and plain HTTP', async () => {
