@@ -86,7 +86,7 @@ export class InboundJudge {
     return ledger ? this.byProperty.get(ledger)?.get(String(pmsPropertyId)) : undefined;
   }
 
-  private ingestAri(ledger: AriLedger, id: string, body: Record<string, unknown>): void {
+  private ingestAri(ledger: AriLedger, id: string, at: number, body: Record<string, unknown>): void {
     ledger.ingest(id, body);
     if (!this.issued.property.other_pms_property_ids?.length) return;
     const pmsId = body.pms_property_id;
@@ -95,7 +95,8 @@ export class InboundJudge {
     this.byProperty.set(ledger, parts);
     let part = parts.get(String(pmsId));
     // Its readers ask for coverage per property only: the part keeps no data, units or rates.
-    if (!part) parts.set(String(pmsId), (part = new AriLedger(ledger.since, this.isKnownPair, 'coverage')));
+    // It begins at the property's first ARIUpdate: the day its refresh is owed from (D-400).
+    if (!part) parts.set(String(pmsId), (part = new AriLedger(at, this.isKnownPair, 'coverage')));
     part.ingest(id, body);
   }
 
@@ -129,7 +130,7 @@ export class InboundJudge {
       if (x.response?.ok) judged.push(...judgeHarnessBody(op as MessageName, 'response', x.response.value, ids));
       // ARI sent with wrong credentials updates nothing: it counts in no coverage (D-190).
       if (op === 'ARIUpdate' && !refusedCredentials(judged))
-        for (const ledger of this.open) if (x.at >= ledger.since) this.ingestAri(ledger, x.record.id, body);
+        for (const ledger of this.open) if (x.at >= ledger.since) this.ingestAri(ledger, x.record.id, x.at, body);
     }
     for (const j of judged) {
       if (this.sink) this.sink(j.meta, j.verdict);

@@ -27,11 +27,11 @@ function profile(others?: string): ReturnType<typeof parseProfile> {
 
 const item = (room: string, end = YEAR_END) => ({ wbp_room_id: room, wbp_rate_id: 'R', start_date: '2027-01-01', end_date: end, units: 2, rate: '80.00' });
 
-/** The window's ledger per pms_property_id: each entry the items that property sent. */
-function input(sent: Record<number, unknown[]>, others = '[8]'): CodeCheckInput {
+/** The window's ledger per pms_property_id: each entry the items that property sent (its first at `firstAt`, default the window's start). */
+function input(sent: Record<number, unknown[]>, others = '[8]', firstAt: Record<number, number> = {}): CodeCheckInput {
   const ledgers = new Map<number, AriLedger>();
   for (const [id, items] of Object.entries(sent)) {
-    const ledger = new AriLedger(START);
+    const ledger = new AriLedger(firstAt[Number(id)] ?? START);
     ledger.ingest(`x-${id}`, { currency: 'EUR', Inventory: items });
     ledgers.set(Number(id), ledger);
   }
@@ -77,6 +77,22 @@ describe('pms.callback.ari-full-refresh-every-property', () => {
     const verdict = ariRefreshEveryProperty.run(input({ 7: [item('A')], 8: [item('B')] }, '[7, 8]'));
     expect(verdict.status, verdict.message).toBe('pass');
     expect(verdict.message).toContain('each of the 2 PMS properties 7, 8');
+  });
+
+  it("owes a property whose refresh began after midnight its ARI from that day, and no other property's (D-400)", () => {
+    // The window opened on 2027-01-01; property 8 began its refresh on 2027-01-02 and sent from that day.
+    const nextDay = START + 86_400_000 + 60_000;
+    const fromNextDay = (room: string, end: string) => ({ ...item(room, end), start_date: '2027-01-02' });
+    const late = ariRefreshEveryProperty.run(input({ 7: [item('A')], 8: [fromNextDay('B', '2028-01-01')] }, '[8]', { 8: nextDay }));
+    expect(late.status, late.message).toBe('pass');
+    // A year from its own day: ending at the window's year end leaves it short of 2028-01-01.
+    const short = ariRefreshEveryProperty.run(input({ 7: [item('A')], 8: [fromNextDay('B', YEAR_END)] }, '[8]', { 8: nextDay }));
+    expect(short.status).toBe('fail');
+    expect(short.message).toContain('8: 1 of 1 pair(s) short of 2028-01-01');
+    // Sent on the window's day, the same refresh owes the window's day: the first night missing fails it.
+    const sameDay = ariRefreshEveryProperty.run(input({ 7: [item('A')], 8: [fromNextDay('B', '2028-01-01')] }));
+    expect(sameDay.status).toBe('fail');
+    expect(sameDay.message).toContain('first gap 2027-01-01..2027-01-01');
   });
 
   it('checks every listed property, not only the second', () => {

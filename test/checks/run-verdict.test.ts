@@ -83,6 +83,14 @@ describe('decideVerdict: the priority table', () => {
 
 const fast = () => testClock();
 
+/**
+ * The real runs below share one worker at once (describe.concurrent, the integration lane's
+ * maxConcurrency 12), about 20 s of CPU in all: each one's wall time is all of theirs at the
+ * worker's share of the machine. Beside busy processes (01:23, load 5) the three OTA runs
+ * timed out at 60 s and the PMS runs took 68 s of their 120 s; alone an OTA run takes 9 s.
+ */
+const RUN_TIMEOUT_MS = 180_000;
+
 /** A run through the CLI's command, its report.json read back from disk as verify-report reads it. */
 async function reported(options: RunCommandOptions, io = captureIo(fast())): Promise<{ result: RunResult; report: RunResult & VerdictFacts }> {
   const outputDir = join(io.cwd, 'out');
@@ -131,42 +139,50 @@ describe.concurrent('decideVerdict on the report.json of real runs', () => {
       const { result, report } = await reported({ target: 'ota', reference: true, variant: [...variant] });
       expectSameVerdict(result, report, word);
     },
-    60_000,
+    RUN_TIMEOUT_MS,
   );
 
-  it('a selection, and plain HTTP', async () => {
-    const partial = await reported({ target: 'ota', reference: true, suite: ['https', 'setup'] });
-    expectSameVerdict(partial.result, partial.report, 'passed-partial');
-    const insecure = await reported({ target: 'ota', reference: true, referenceOverHttp: true, allowHttp: true, suite: ['https', 'setup'] });
-    expectSameVerdict(insecure.result, insecure.report, 'passed-insecure');
-    // Not an echo of the recorded word: the same report with one required check failed is not certified.
-    const check = insecure.report.suites[1]!.checks.find((c) => c.level === 'required')!;
-    check.outcome = 'fail';
-    expect(decideVerdict(insecure.report).verdict).toBe('not-certified');
-  }, 60_000);
+  it(
+    'a selection, and plain HTTP',
+    async () => {
+      const partial = await reported({ target: 'ota', reference: true, suite: ['https', 'setup'] });
+      expectSameVerdict(partial.result, partial.report, 'passed-partial');
+      const insecure = await reported({ target: 'ota', reference: true, referenceOverHttp: true, allowHttp: true, suite: ['https', 'setup'] });
+      expectSameVerdict(insecure.result, insecure.report, 'passed-insecure');
+      // Not an echo of the recorded word: the same report with one required check failed is not certified.
+      const check = insecure.report.suites[1]!.checks.find((c) => c.level === 'required')!;
+      check.outcome = 'fail';
+      expect(decideVerdict(insecure.report).verdict).toBe('not-certified');
+    },
+    RUN_TIMEOUT_MS,
+  );
 
-  it('an interrupted run, a harness fault and an unreachable candidate are incomplete, and the report says what stopped them', async () => {
-    const controller = new AbortController();
-    const interruptedIo = { ...captureIo(fast()), signal: controller.signal };
-    interruptedIo.stdout = onSetupStart(() => controller.abort(new Error('interrupted by SIGINT')));
-    const interrupted = await reported({ target: 'ota', reference: true }, interruptedIo);
-    expectSameVerdict(interrupted.result, interrupted.report, 'incomplete');
-    expect(interrupted.report.interrupted).toBe(true);
+  it(
+    'an interrupted run, a harness fault and an unreachable candidate are incomplete, and the report says what stopped them',
+    async () => {
+      const controller = new AbortController();
+      const interruptedIo = { ...captureIo(fast()), signal: controller.signal };
+      interruptedIo.stdout = onSetupStart(() => controller.abort(new Error('interrupted by SIGINT')));
+      const interrupted = await reported({ target: 'ota', reference: true }, interruptedIo);
+      expectSameVerdict(interrupted.result, interrupted.report, 'incomplete');
+      expect(interrupted.report.interrupted).toBe(true);
 
-    const faultIo = captureIo(fast());
-    faultIo.stdout = onSetupStart(() => {
-      throw new RangeError('Maximum call stack size exceeded');
-    });
-    const fault = await reported({ target: 'ota', reference: true }, faultIo);
-    expectSameVerdict(fault.result, fault.report, 'incomplete');
-    expect(fault.report.stop).toEqual({ fault: 'RangeError: Maximum call stack size exceeded' });
+      const faultIo = captureIo(fast());
+      faultIo.stdout = onSetupStart(() => {
+        throw new RangeError('Maximum call stack size exceeded');
+      });
+      const fault = await reported({ target: 'ota', reference: true }, faultIo);
+      expectSameVerdict(fault.result, fault.report, 'incomplete');
+      expect(fault.report.stop).toEqual({ fault: 'RangeError: Maximum call stack size exceeded' });
 
-    const env = { CM_REFERENCE_URL: `https://127.0.0.1:${await closedPort()}` };
-    const unreachable = await reported({ target: 'ota', profile: packagePath('fixtures', 'profiles', 'reference-ota.yaml') }, captureIo(fast(), env));
-    expectSameVerdict(unreachable.result, unreachable.report, 'incomplete');
-    expect(unreachable.report.stop?.unreachable).toMatch(/ECONNREFUSED|connect/i);
-    expect(unreachable.report.reasons[0]).toMatch(/^the candidate could not be reached: /);
-  }, 60_000);
+      const env = { CM_REFERENCE_URL: `https://127.0.0.1:${await closedPort()}` };
+      const unreachable = await reported({ target: 'ota', profile: packagePath('fixtures', 'profiles', 'reference-ota.yaml') }, captureIo(fast(), env));
+      expectSameVerdict(unreachable.result, unreachable.report, 'incomplete');
+      expect(unreachable.report.stop?.unreachable).toMatch(/ECONNREFUSED|connect/i);
+      expect(unreachable.report.reasons[0]).toMatch(/^the candidate could not be reached: /);
+    },
+    RUN_TIMEOUT_MS,
+  );
 
   it.each([
     ['the reference PMS', [], 'certified'],
@@ -181,6 +197,6 @@ describe.concurrent('decideVerdict on the report.json of real runs', () => {
       expectSameVerdict(result, report, word);
       expect(report.transports.mock).toBe('https');
     },
-    120_000,
+    RUN_TIMEOUT_MS,
   );
 });

@@ -36,7 +36,7 @@ function withoutNotifyBooking(dir: string): string {
   return out;
 }
 
-async function certify(options: { variant?: string[]; suite?: string[]; profile?: (dir: string) => string }) {
+async function certify(options: { variant?: string[]; suite?: string[]; profile?: (dir: string) => string; start?: number }) {
   return withTestClock(async (clock) => {
     const io = captureIo(clock);
     const profile = (options.profile ?? writeTestPmsProfile)(io.cwd);
@@ -55,7 +55,7 @@ async function certify(options: { variant?: string[]; suite?: string[]; profile?
       io,
     );
     return { ...outcome, io, outputDir };
-  });
+  }, options.start);
 }
 
 function expectNoTemplates(outputDir: string, terminal: string): void {
@@ -145,6 +145,17 @@ describe.concurrent('order and timing the spec allows', () => {
     const id = 'pms.callback.ari-full-refresh-every-property';
     expect(check(result, id)?.outcome, `${id}: ${check(result, id)?.message}`).toBe('pass');
     expect(check(result, 'pms.callback.ari-full-refresh-by-wbp-id')?.outcome).toBe('pass');
+  }, 180_000);
+
+  it('the same two-property refresh across midnight: the second property, refreshing after it, owes its ARI from its own day (D-400)', async () => {
+    // From 23:56 UTC the window opens before midnight and the second property's refresh begins
+    // after it (CI at 23:50 failed it: "2: 14 of 14 pair(s) short ... first gap <the window's day>").
+    const { result } = await certify({ variant: ['throttled-refresh'], suite: ['setup', 'booking-polling'], start: Date.UTC(2026, 10, 28, 23, 56) });
+    const id = 'pms.callback.ari-full-refresh-every-property';
+    const second = result.exchanges.find((x) => x.direction === 'inbound' && x.operation === 'ARIUpdate' && /"pms_property_id":\s*2\b/.test(x.request.body));
+    // The case itself: the second property's first ARIUpdate came on the next day.
+    expect(second?.startedAt.slice(0, 10)).toBe('2026-11-29');
+    expect(check(result, id)?.outcome, `${id}: ${check(result, id)?.message}`).toBe('pass');
   }, 180_000);
 
   it('queued-availability (its ARI 4 s after each import) with no NotifyBooking: certified, the cancellation window waits past an earlier ARIUpdate for the one its fetch owes', async () => {

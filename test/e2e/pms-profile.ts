@@ -8,16 +8,24 @@ import type { Clock } from '../../src/support/clock.js';
 import { SimulatedClock } from '../../src/support/simulated-clock.js';
 
 /**
- * The in-process end-to-end tests' clock: simulated, from now, moving only when nothing is in
- * flight, so a loaded machine makes a run slower, never different.
+ * Where the test clock starts: a fixed instant at noon UTC, not now. A run started from now
+ * near midnight crossed into the next day (CI at 23:50: the ARI window, today to a year ahead,
+ * moved under a two-property refresh, D-400), and the number of ARIUpdates changed with the
+ * calendar day. From noon, no run of less than 12 simulated hours sees two days.
  */
-export function testClock(): Clock {
-  return new SimulatedClock(Date.now());
+export const TEST_START = Date.UTC(2026, 10, 28, 12);
+
+/**
+ * The in-process end-to-end tests' clock: simulated, from `start`, moving only when nothing is
+ * in flight, so a loaded machine makes a run slower, never different.
+ */
+export function testClock(start: number = TEST_START): Clock {
+  return new SimulatedClock(start);
 }
 
-/** Runs `work` on a fresh test clock. */
-export async function withTestClock<T>(work: (clock: Clock) => Promise<T>): Promise<T> {
-  return work(testClock());
+/** Runs `work` on a fresh test clock (from `start`). */
+export async function withTestClock<T>(work: (clock: Clock) => Promise<T>, start?: number): Promise<T> {
+  return work(testClock(start));
 }
 
 const TIMING = `intervals:

@@ -1,10 +1,12 @@
 // Runs the built CLI as a process for the hostile tests: takes the arguments, the working
 // folder and the environment, gives the exit code (or the signal), the output and the wall
 // time. A process that outlives `killAfterMs` is killed, so a hang fails the test instead of
-// holding it.
+// holding it. Its time is also given less its wait for a CPU (Linux), so a bound measures
+// the product rather than the machine's load.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { RunQueueWait } from '../support/run-queue-wait.js';
 import { testPkiEnv } from '../support/test-pki-env.js';
 
 export interface CliRun {
@@ -13,6 +15,8 @@ export interface CliRun {
   out: string;
   err: string;
   ms: number;
+  /** `ms` less the time the process's main thread waited for a CPU (Linux; elsewhere `ms`). */
+  ownMs: number;
   killed: boolean;
 }
 
@@ -28,7 +32,8 @@ export function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {},
   return finished(child, started, killAfterMs);
 }
 
-export function finished(child: ChildProcess, started: number, killAfterMs = 15_000): Promise<CliRun> {
+export function finished(child: ChildProcess, started: number, killAfterMs = 15_000, waits = new RunQueueWait(child.pid)): Promise<CliRun> {
+  const first = waits.sample();
   let out = '';
   let err = '';
   let killed = false;
@@ -41,7 +46,11 @@ export function finished(child: ChildProcess, started: number, killAfterMs = 15_
   return new Promise((done) =>
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      done({ code, signal, out, err, ms: performance.now() - started, killed });
+      waits.stop();
+      const ms = performance.now() - started;
+      // From the first sample (a few ms after `started`): the process's own part of its life.
+      const own = waits.ownSince(first);
+      done({ code, signal, out, err, ms, ownMs: own === undefined ? ms : Math.min(ms, own + (first!.at - started)), killed });
     }),
   );
 }

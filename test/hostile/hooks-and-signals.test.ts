@@ -13,6 +13,7 @@ import { HttpClient } from '../../src/drivers/http-client.js';
 import { systemClock } from '../../src/support/clock.js';
 import { Redactor } from '../../src/support/redact.js';
 import { tempDir } from '../support/temp-dir.js';
+import { RunQueueWait } from '../support/run-queue-wait.js';
 import { finished, runCli, startCli } from './cli-process.js';
 
 const clients: HttpClient[] = [];
@@ -114,13 +115,16 @@ describe('SIGTERM ends cm-certify within seconds at any stage', () => {
     const { writeFileSync } = await import('node:fs');
     writeFileSync(profile, PMS_PROFILE(marker, pid));
     const child = startCli(['run', '--profile', profile, '-r', 'json', '-o', join(dir, 'out')], dir);
-    const exit = finished(child, performance.now(), 40_000);
+    const waits = new RunQueueWait(child.pid);
+    const exit = finished(child, performance.now(), 40_000, waits);
     await vi.waitFor(() => expect(existsSync(marker)).toBe(true), { timeout: 20_000, interval: 50 });
-    const signalled = performance.now();
+    const signalled = waits.sample();
+    const signalledAt = performance.now();
     child.kill('SIGTERM');
     const run = await exit;
     expect(run.killed).toBe(false);
-    expect(performance.now() - signalled).toBeLessThan(5_000);
+    // The child's own time after the signal, its wait for a CPU left out (see the next test).
+    expect(waits.ownSince(signalled) ?? performance.now() - signalledAt).toBeLessThan(5_000);
     expect(run.code, run.err).toBe(3);
     const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as { interrupted: boolean; verdict: string };
     expect(report.interrupted).toBe(true);
@@ -130,16 +134,23 @@ describe('SIGTERM ends cm-certify within seconds at any stage', () => {
   it('during start-up (the reference PMS and the mock making their certificates): exit 3 within the bound', async () => {
     const dir = tempDir('cm-certify-sigterm-');
     const child = startCli(['run', '--target', 'pms', '--reference', '-r', 'json', '-o', join(dir, 'out')], dir);
-    const exit = finished(child, performance.now(), 20_000);
+    const waits = new RunQueueWait(child.pid);
+    const exit = finished(child, performance.now(), 20_000, waits);
     // Once the process reads its arguments: the start-up after the signal handlers are in place.
     await new Promise((resolve) => setTimeout(resolve, 400));
-    const signalled = performance.now();
+    const signalled = waits.sample();
+    const signalledAt = performance.now();
     child.kill('SIGTERM');
     const run = await exit;
     expect(run.killed).toBe(false);
-    expect([3, null]).toContain(run.code);
-    // The issue's bound is 2 s; this machine's is shared, so 3 s (the start-up itself is under 3 s).
-    expect(performance.now() - signalled).toBeLessThan(3_000);
+    // Exit 3 (interrupted), or ended by the signal itself when it came before the handlers were in place.
+    expect(run.code === 3 || (run.code === null && run.signal === 'SIGTERM'), `code ${run.code}, signal ${run.signal}`).toBe(true);
+    // The issue's bound is 2 s; 3 s here (the start-up itself is under 3 s). It bounds the
+    // child's own time after the signal: its main thread's wait for a CPU is left out (Linux
+    // schedstat, RunQueueWait; elsewhere the wall time). At load two busy loops beside the
+    // suite gave the child a share of the CPU, and the wall time (3,118 ms once) measured that
+    // share, not cm-certify. A child that went on with its run would still be far past it.
+    expect(waits.ownSince(signalled) ?? performance.now() - signalledAt).toBeLessThan(3_000);
   }, 30_000);
 
   it('-o /proc/nope (a folder the file system will not make) is exit 2, naming the folder', async () => {
@@ -147,6 +158,7 @@ describe('SIGTERM ends cm-certify within seconds at any stage', () => {
     expect(run.killed).toBe(false);
     expect(run.code).toBe(2);
     expect(run.err).toContain('/proc/nope');
-    expect(run.ms).toBeLessThan(3_000);
+    // Its own time, less its wait for a CPU (it spun for 15 s before the fix).
+    expect(run.ownMs).toBeLessThan(3_000);
   });
 });

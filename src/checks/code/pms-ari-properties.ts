@@ -10,19 +10,23 @@ import { fail, pass, skip, unexpected } from '../check-verdict.js';
 
 /**
  * What is missing of one property's refresh (its part of the window's ledger): nothing, no
- * ARIUpdate at all, or the pairs it sent short of a year from day `from`. The traffic step
- * keeps a refresh window open until each property's is complete too.
+ * ARIUpdate at all, or the pairs it sent short of a year from day `from` or, when its first
+ * ARIUpdate came on a later day (the part's `since`), from that day. The traffic step keeps a
+ * refresh window open until each property's is complete too.
  */
 export function propertyRefreshShortfall(
   ledger: AriLedger | undefined,
   pmsId: number,
   pairs: ReadonlyArray<{ room: string; rate: string }>,
-  from: number,
+  windowDay: number,
 ): string | undefined {
   if (!ledger || ledger.requests === 0) return `${pmsId}: no ARIUpdate in its pms_property_id`;
   // Which rooms each property holds is the PMS's: the pairs it names must each reach a year ahead.
   const named = pairs.filter(({ room, rate }) => ledger.pair(room, rate) !== undefined);
   if (named.length === 0) return `${pmsId}: ${ledger.requests} ARIUpdate(s) naming no mapped room x rate plan`;
+  // The properties refresh one after another: one whose refresh began after midnight owes no
+  // ARI for the night that had passed (a run that crossed midnight failed a correct PMS, D-400).
+  const from = Math.max(windowDay, dayNumber(formatDate(ledger.since)) ?? windowDay);
   const to = lastNightOfYearFrom(from);
   const short = coverageReport(ledger, named, from, to).filter((r) => r.gaps.length > 0);
   if (short.length === 0) return undefined;

@@ -8,6 +8,7 @@ import { type ReferenceOtaServer, startReferenceOta } from '../../../src/referen
 import { type PmsFault, type ReferencePmsOptions, type ReferencePmsServer, startReferencePms } from '../../../src/reference/pms/index.js';
 import type { Clock } from '../../../src/support/clock.js';
 import { SimulatedClock } from '../../../src/support/simulated-clock.js';
+import { TEST_START } from '../../e2e/pms-profile.js';
 
 export const SECRET = 'pms-test-secret';
 export const CID = 'cmc';
@@ -47,7 +48,8 @@ const open = new Set<Pair>();
 
 export async function startPair(options: PairOptions = {}): Promise<Pair> {
   const { intercept, ...rest } = options;
-  const clock = rest.clock ?? new SimulatedClock(Date.now());
+  // From a fixed noon, not now: a test near midnight would see two days (test/e2e/pms-profile.ts).
+  const clock = rest.clock ?? new SimulatedClock(TEST_START);
   const ota = await startReferenceOta({ clock, sharedSecret: SECRET, property: PROPERTY });
   const received = record(ota, clock, intercept);
   const pms = await startReferencePms({

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceOta } from '../../../src/reference/ota/index.js';
 import { startReferencePms } from '../../../src/reference/pms/index.js';
+import { TEST_START } from '../../e2e/pms-profile.js';
 import { SimulatedClock } from '../../../src/support/simulated-clock.js';
 import { tlsFixtures } from '../../support/tls-fixtures.js';
 import { CID, PROPERTY, SECRET, closeAll, connect, post, startPair, waitFor } from './helpers.js';
@@ -27,7 +28,7 @@ async function settled(baseline: Record<string, number>): Promise<void> {
 
 describe('the reference PMS lifecycle', () => {
   it('speaks HTTPS to an HTTPS channel trusted through a private CA, and serves HTTPS callbacks', async () => {
-    const clock = new SimulatedClock(Date.now());
+    const clock = new SimulatedClock(TEST_START);
     const ota = await startReferenceOta({ clock, sharedSecret: SECRET, property: PROPERTY, tls });
     const pms = await startReferencePms({
       clock,
@@ -72,7 +73,7 @@ describe('the reference PMS lifecycle', () => {
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
     const port = (hanging.address() as AddressInfo).port;
     const pms = await startReferencePms({
-      clock: new SimulatedClock(Date.now()),
+      clock: new SimulatedClock(TEST_START),
       cmUrl: `http://127.0.0.1:${port}/api`,
       sharedSecret: SECRET,
       pmsCid: CID,
