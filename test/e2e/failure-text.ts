@@ -12,14 +12,6 @@ import { expect } from 'vitest';
 export const FAILURE_TEXTS_DIR = resolve('test/golden/failure-texts');
 export const UPDATE_FAILURE_TEXTS = process.env.CM_CERTIFY_UPDATE_FAILURE_TEXTS === '1';
 
-/**
- * Where the simulated clock of a text pinned in process starts: a fixed instant, not now. The ARI
- * window runs from today to the end of next year, so the number of ARIUpdates (and the exchange
- * numbers a pinned PMS text names) changed with the calendar day: 61 pinned texts differed by one
- * exchange on 2026-11-29.
- */
-export const PINNED_START = Date.UTC(2026, 10, 28, 12);
-
 const PACKAGE_URL = pathToFileURL(resolve(import.meta.dirname, '../..')).href.replace(/\/?$/, '/');
 
 /** The terminal summary of the failing (or warned) checks, without what changes between runs. */

@@ -20,9 +20,9 @@ import { OTA_FAULT_NAMES } from '../../src/reference/ota/index.js';
 import { tempDir } from '../support/temp-dir.js';
 import { CAUGHT_BY, PIN_SUITE, WARNING_ONLY } from './ota-variants.js';
 import { testPkiEnv } from '../support/test-pki-env.js';
-import { expectPinnedText, FAILURE_TEXTS_DIR, failureText, PINNED_START, UPDATE_FAILURE_TEXTS } from './failure-text.js';
+import { expectPinnedText, FAILURE_TEXTS_DIR, failureText, UPDATE_FAILURE_TEXTS } from './failure-text.js';
 import { runCommand } from '../../src/cli/commands/run.js';
-import { SimulatedClock } from '../../src/support/simulated-clock.js';
+import { testClock } from './pms-profile.js';
 import { captureIo } from './helpers.js';
 
 const BIN = resolve('bin/cm-certify.js');
@@ -75,7 +75,7 @@ function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: st
 /** The same run in process: the reference OTA and the harness on one simulated clock. */
 async function inProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const flags = { variant: args[args.indexOf('--variant') + 1]!, seed: args[args.indexOf('--seed') + 1]!, grep: args[args.indexOf('--grep') + 1]! };
-  const io = { ...captureIo(new SimulatedClock(PINNED_START)), columns: undefined };
+  const io = { ...captureIo(testClock()), columns: undefined };
   const { exitCode } = await runCommand({ target: 'ota', reference: true, variant: [flags.variant], seed: flags.seed, grep: flags.grep }, io);
   return { code: exitCode, stdout: io.out(), stderr: io.err() };
 }

@@ -9,11 +9,9 @@ import { runCommand } from '../../src/cli/commands/run.js';
 import { PMS_FAULTS, PMS_FAULT_NAMES } from '../../src/reference/pms/index.js';
 import type { PmsFault } from '../../src/reference/pms/index.js';
 import { captureIo, check, details, problems } from './helpers.js';
-import { writeTestPmsProfile } from './pms-profile.js';
-import { SimulatedClock } from '../../src/support/simulated-clock.js';
-import type { Clock } from '../../src/support/clock.js';
+import { testClock, writeTestPmsProfile } from './pms-profile.js';
 import { unexplainedChanges } from '../golden/verdict-baseline.js';
-import { expectPinnedText, FAILURE_TEXTS_DIR, failureText, PINNED_START, UPDATE_FAILURE_TEXTS } from './failure-text.js';
+import { expectPinnedText, FAILURE_TEXTS_DIR, failureText, UPDATE_FAILURE_TEXTS } from './failure-text.js';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -33,7 +31,7 @@ const PROFILE_EDITS: Partial<Record<PmsFault, (text: string) => string>> = {
 };
 
 async function certify(variant: PmsFault[] = [], suite?: string[], edit?: (text: string) => string) {
-  const clock: Clock = new SimulatedClock(PINNED_START);
+  const clock = testClock();
   const io = captureIo(clock);
   const profile = writeTestPmsProfile(io.cwd, edit);
   // One seed for every variant: the mock serves the same seeded bookings and changes each run.
