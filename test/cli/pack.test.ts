@@ -160,6 +160,10 @@ describe('the installed package runs', () => {
       'nodenext',
       '--target',
       'es2022',
+      // The project's own lib (tsconfig.json): the default for es2022 adds the DOM's 20k lines, a
+      // third of this check's CPU (9.0 s to 6.0 s), which a Node consumer of the package never reads.
+      '--lib',
+      'es2023',
       '--types',
       'node',
       '--typeRoots',

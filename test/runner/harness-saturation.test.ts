@@ -2,8 +2,11 @@
 // metered the event loop busy SATURATED_ELU or more is inconclusive with its reason, before any
 // check sees it and for a timing miss that overlaps it: never a failure, never a pass. A window
 // the loop was not saturated in is judged as before: a really late request still fails. The
-// loop's use is an injected meter here (harness-saturation-busy.test.ts saturates a real loop).
-import { describe, expect, it } from 'vitest';
+// loop's use is an injected meter here (harness-saturation-busy.test.ts saturates a real loop),
+// and its time is vitest's fake timers: the monitor's timers, Date (the clock) and
+// performance.now advance only as the test moves them (the 500 ms spans took 16 s of real time).
+import { performance } from 'node:perf_hooks';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ELU_WINDOW_MS, HarnessLoad, SATURATED_FOR_MS } from '../../src/runner/harness-load.js';
 import type { LoopUseMeter } from '../../src/runner/harness-load.js';
 import { excusedByOwnStall, judgedInconclusiveIfStood } from '../../src/runner/steps/standstill.js';
@@ -11,8 +14,6 @@ import { fail } from '../../src/checks/check-verdict.js';
 import type { StepEnv } from '../../src/runner/step-env.js';
 import type { Verdict } from '../../src/spec/vocabulary.js';
 import { systemClock } from '../../src/support/clock.js';
-
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A meter that reads `use.value` on each metered span, and counts the spans. */
 function scripted(use: { value: number; spans: number }): () => LoopUseMeter {
@@ -22,10 +23,23 @@ function scripted(use: { value: number; spans: number }): () => LoopUseMeter {
   };
 }
 
+/** Moves the fake time on, 20 ms at a time, until the monitor has metered `n` more spans. */
 async function spans(use: { spans: number }, n: number): Promise<void> {
   const target = use.spans + n;
-  while (use.spans < target) await pause(20);
+  while (use.spans < target) await vi.advanceTimersByTimeAsync(20);
 }
+
+// The monitor reads performance.now of node:perf_hooks, which vitest does not fake: it follows the fake Date.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  const start = Date.now();
+  vi.spyOn(performance, 'now').mockImplementation(() => Date.now() - start);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
 function stepEnv(load: HarnessLoad): { env: StepEnv; recorded: Verdict[] } {
   const recorded: Verdict[] = [];
