@@ -33,6 +33,12 @@ export function bodyIsValid(name: MessageName, kind: BodyKind, body: unknown): b
   return compiledValidator(schemaFileName(name, kind), () => messageSchema(name, kind))(body) === true;
 }
 
+/** `bodyIsValid` for one (name, kind), its validator looked up once (for tests of many bodies of one message). */
+export function bodyValidity(name: MessageName, kind: BodyKind): (body: unknown) => boolean {
+  const validate = compiledValidator(schemaFileName(name, kind), () => messageSchema(name, kind));
+  return (body) => validate(body) === true;
+}
+
 /** Validates one ARIUpdate Inventory item; pointers are relative to the item. */
 export function validateInventoryItem(item: unknown): SchemaError[] {
   const validate = compiledValidator(schemaFileName('InventoryItem'), inventoryItemRootSchema);
