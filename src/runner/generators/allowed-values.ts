@@ -207,9 +207,19 @@ export const ROOM_INFO_BASE: readonly Obj[] = [
   { pms_room_id: 103, units: 6, maxPersons: 6, dormitory: true, pricingModel: 'dormitory', label: '6-Bed Dormitory', description: 'Lockers.' },
 ];
 
+let roomInfoMade: { base: Obj[]; batches: Variation[][] } | undefined;
+
+/**
+ * The RoomInfo variations and their batches. They depend on nothing but the constant base and
+ * the schemas, so they are made once per process; each call gets its own deep copy (a run's
+ * requests carry its variations' values, which no other run may share).
+ */
 export function roomInfoBatches(): { base: Obj[]; batches: Variation[][] } {
-  const base = structuredClone(ROOM_INFO_BASE) as Obj[];
-  const valid = validRequest('SetupProperty', (RoomInfo) => ({ RoomInfo }));
-  const { variations } = generateVariations(roomInfoListSchema(), base, { root: 'RoomInfo', isValid: valid });
-  return { base, batches: batchVariations(base, variations, valid) };
+  if (!roomInfoMade) {
+    const base = structuredClone(ROOM_INFO_BASE) as Obj[];
+    const valid = validRequest('SetupProperty', (RoomInfo) => ({ RoomInfo }));
+    const { variations } = generateVariations(roomInfoListSchema(), base, { root: 'RoomInfo', isValid: valid });
+    roomInfoMade = { base, batches: batchVariations(base, variations, valid) };
+  }
+  return structuredClone(roomInfoMade);
 }
