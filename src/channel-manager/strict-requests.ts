@@ -17,15 +17,28 @@ function badRequest(msg: string): OtaErrorItem {
   return { id: OTA_ERROR_IDS.badRequest, msg };
 }
 
+/**
+ * What the runtime answered for each zone asked (its answer does not change within a process):
+ * one Intl.DateTimeFormat per distinct zone, not per request. Bounded: the candidate's text past
+ * the first few hundred distinct zones is asked each time.
+ */
+const zoneAnswers = new Map<string, boolean>();
+const MAX_ZONE_ANSWERS = 512;
+
 /** Property rules across fields (spec: Property; Tax / fee). */
 function isTimeZone(value: unknown): boolean {
   if (typeof value !== 'string' || value === '') return false;
+  const known = zoneAnswers.get(value);
+  if (known !== undefined) return known;
+  let accepted: boolean;
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
+    accepted = true;
   } catch {
-    return false;
+    accepted = false;
   }
+  if (zoneAnswers.size < MAX_ZONE_ANSWERS) zoneAnswers.set(value, accepted);
+  return accepted;
 }
 
 function propertyRuleError(property: unknown): string | undefined {

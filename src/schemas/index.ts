@@ -28,9 +28,13 @@ export function validateBody(name: MessageName, kind: BodyKind, body: unknown): 
   return toSchemaErrors(validate.errors, messageSchema(name, kind), OPERATIONS[name].section);
 }
 
-/** Whether one body is valid, without wording its errors (for the generators' validity tests, which only need yes or no). */
-export function bodyIsValid(name: MessageName, kind: BodyKind, body: unknown): boolean {
-  return compiledValidator(schemaFileName(name, kind), () => messageSchema(name, kind))(body) === true;
+/**
+ * Whether a body of one (name, kind) is valid, without wording its errors (for the generators'
+ * validity tests, which only need yes or no): the validator looked up once, then one call per body.
+ */
+export function bodyValidity(name: MessageName, kind: BodyKind): (body: unknown) => boolean {
+  const validate = compiledValidator(schemaFileName(name, kind), () => messageSchema(name, kind));
+  return (body) => validate(body) === true;
 }
 
 /** Validates one ARIUpdate Inventory item; pointers are relative to the item. */

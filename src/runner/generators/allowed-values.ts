@@ -8,10 +8,11 @@ import { applyBodyRules } from '../../checks/body-rules/index.js';
 import { inventoryItemSchema } from '../../schemas/definitions/inventory.js';
 import { propertySchema } from '../../schemas/definitions/property.js';
 import { roomInfoListSchema, roomSchema } from '../../schemas/definitions/rooms.js';
-import { bodyIsValid } from '../../schemas/index.js';
+import { bodyValidity } from '../../schemas/index.js';
 import { type Variation, applyVariations, batchVariations, generateVariations, variedView } from '../../schemas/variations/index.js';
 import type { MessageName } from '../../spec/operations.js';
 import { roomRatePairs } from './ari-full-refresh.js';
+import { memoisedRulesPass } from './rule-memo.js';
 import { codeClasses, propertyCountryVariations } from './code-classes.js';
 
 type Obj = Record<string, unknown>;
@@ -42,15 +43,42 @@ function rateIdsDistinct(body: Obj): boolean {
   });
 }
 
+/** The whole request judged for a value: the placeholder envelope around `wrap(value)`. */
+function requestOf(operation: MessageName, wrap: (value: unknown) => Obj): (value: unknown) => Obj {
+  // The envelope made once: a copy of one object per body, not a spread and a change of shape.
+  const head: Obj = { ...ENVELOPE, verb: operation };
+  if (operation === 'SetupProperty' || operation === 'CreateProperty') head.pms_property_id = '1';
+  if (operation === 'SetupProperty') head.wbp_property_id = 1;
+  return (value) => ({ ...head, ...wrap(value) });
+}
+
 /** Whether a request body is valid: the operation's schema and every body rule (what JSON Schema cannot state). */
 export function validRequest(operation: MessageName, wrap: (value: unknown) => Obj): (value: unknown) => boolean {
+  const request = requestOf(operation, wrap);
+  const schemaValid = bodyValidity(operation, 'request');
   return (value) => {
-    const body: Obj = { ...ENVELOPE, verb: operation, ...wrap(value) };
-    if (operation === 'SetupProperty' || operation === 'CreateProperty') body.pms_property_id = '1';
-    if (operation === 'SetupProperty') body.wbp_property_id = 1;
-    if (!bodyIsValid(operation, 'request', body)) return false;
+    const body = request(value);
+    if (!schemaValid(body)) return false;
     if (!rateIdsDistinct(body)) return false;
     return applyBodyRules(operation, 'request', body).every(({ verdict }) => verdict.status !== 'fail');
+  };
+}
+
+/**
+ * The same test as `validRequest`, for the variations of one base during one generation: each
+ * body rule's answer kept per distinct input it read (./rule-memo.ts), so a variation of the
+ * taxes does not run the rules that read only the rooms again. The values must not change while
+ * it is in use. test/runner/rule-memo.test.ts holds it to `validRequest`'s answers.
+ */
+export function generationValidRequest(operation: MessageName, wrap: (value: unknown) => Obj): (value: unknown) => boolean {
+  const request = requestOf(operation, wrap);
+  const schemaValid = bodyValidity(operation, 'request');
+  const rulesPass = memoisedRulesPass(operation, request);
+  return (value) => {
+    const body = request(value);
+    if (!schemaValid(body)) return false;
+    if (!rateIdsDistinct(body)) return false;
+    return rulesPass(value);
   };
 }
 
@@ -65,9 +93,10 @@ export function batchName(variations: readonly Variation[]): string {
 /** The Property's variations and their batches (one CreateProperty each). */
 export function propertyBatches(property: Obj): { variations: Variation[]; batches: Variation[][]; valid: (value: unknown) => boolean } {
   const valid = validRequest('CreateProperty', (Property) => ({ Property }));
-  const generated = generateVariations(propertySchema(), property, { root: 'Property', isValid: valid, classes: codeClasses }).variations;
-  const variations = [...generated, ...propertyCountryVariations(property).filter((v) => valid(variedView(property, [v])))];
-  return { variations, batches: batchVariations(property, variations, valid), valid };
+  const judge = generationValidRequest('CreateProperty', (Property) => ({ Property }));
+  const generated = generateVariations(propertySchema(), property, { root: 'Property', isValid: judge, classes: codeClasses }).variations;
+  const variations = [...generated, ...propertyCountryVariations(property).filter((v) => judge(variedView(property, [v])))];
+  return { variations, batches: batchVariations(property, variations, judge), valid };
 }
 
 /** What UpdateRoom's variations are made on and judged by. */
@@ -112,12 +141,13 @@ const ROOM_IDS = new Set(['pms_room_id', 'wbp_room_id']);
 /** The Room's variations and their batches (one UpdateRoom each, on the base of its own room id). */
 export function roomBatches(base: Obj): RoomVariations {
   const valid = validRequest('UpdateRoom', (room) => ({ room }));
+  const judge = generationValidRequest('UpdateRoom', (room) => ({ room }));
   const { variations } = generateVariations(roomSchema('UpdateRoom'), base, {
     root: 'room',
-    isValid: valid,
+    isValid: judge,
     fixed: (pointer, key) => ROOM_IDS.has(key) && pointer === `/${key}`,
   });
-  return { variations, batches: batchVariations(base, variations, valid), valid };
+  return { variations, batches: batchVariations(base, variations, judge), valid };
 }
 
 export interface AriVariationInput {
@@ -177,9 +207,19 @@ export const ROOM_INFO_BASE: readonly Obj[] = [
   { pms_room_id: 103, units: 6, maxPersons: 6, dormitory: true, pricingModel: 'dormitory', label: '6-Bed Dormitory', description: 'Lockers.' },
 ];
 
+let roomInfoMade: { base: Obj[]; batches: Variation[][] } | undefined;
+
+/**
+ * The RoomInfo variations and their batches. They depend on nothing but the constant base and
+ * the schemas, so they are made once per process; each call gets its own deep copy (a run's
+ * requests carry its variations' values, which no other run may share).
+ */
 export function roomInfoBatches(): { base: Obj[]; batches: Variation[][] } {
-  const base = structuredClone(ROOM_INFO_BASE) as Obj[];
-  const valid = validRequest('SetupProperty', (RoomInfo) => ({ RoomInfo }));
-  const { variations } = generateVariations(roomInfoListSchema(), base, { root: 'RoomInfo', isValid: valid });
-  return { base, batches: batchVariations(base, variations, valid) };
+  if (!roomInfoMade) {
+    const base = structuredClone(ROOM_INFO_BASE) as Obj[];
+    const valid = validRequest('SetupProperty', (RoomInfo) => ({ RoomInfo }));
+    const { variations } = generateVariations(roomInfoListSchema(), base, { root: 'RoomInfo', isValid: valid });
+    roomInfoMade = { base, batches: batchVariations(base, variations, valid) };
+  }
+  return structuredClone(roomInfoMade);
 }

@@ -133,17 +133,27 @@ export function batchVariations(
   isValid: (value: unknown) => boolean,
   max = Number.POSITIVE_INFINITY,
 ): Variation[][] {
-  const batches: Array<{ variations: Variation[]; pointers: string[] }> = [];
+  // Each batch keeps its view (the base with its variations made): a candidate is judged on that
+  // view with its own changes made, which equals the base with the batch's and its changes made
+  // (variedView copies what it changes, so the batch's view stays as it was).
+  const batches: Array<{ variations: Variation[]; pointers: string[]; view: unknown }> = [];
   for (const variation of variations) {
     const pointers = pointersOf(variation);
-    const fits = batches.find(
-      (b) =>
-        b.variations.length < max && !pointers.some((p) => b.pointers.some((q) => overlaps(p, q))) && isValid(variedView(base, [...b.variations, variation])),
-    );
+    let fits: (typeof batches)[number] | undefined;
+    let view: unknown;
+    for (const b of batches) {
+      if (b.variations.length >= max || pointers.some((p) => b.pointers.some((q) => overlaps(p, q)))) continue;
+      view = variedView(b.view, [variation]);
+      if (isValid(view)) {
+        fits = b;
+        break;
+      }
+    }
     if (fits) {
       fits.variations.push(variation);
       fits.pointers.push(...pointers);
-    } else batches.push({ variations: [variation], pointers });
+      fits.view = view;
+    } else batches.push({ variations: [variation], pointers, view: variedView(base, [variation]) });
   }
   return batches.map((b) => b.variations);
 }
