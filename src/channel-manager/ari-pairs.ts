@@ -53,9 +53,8 @@ export class AriPairs<V> {
     return this.pairs.get(`${room}\u0000${rate}`);
   }
 
-  /** The pair, made on first use. */
-  pairFor(room: string, rate: string): AriPair<V> {
-    const key = `${room}\u0000${rate}`;
+  /** The pair, made on first use (`key`: its key, when the caller has it already). */
+  pairFor(room: string, rate: string, key = `${room}\u0000${rate}`): AriPair<V> {
     let pair = this.pairs.get(key);
     if (!pair) {
       pair = { room, rate, items: 0, fields: new Map() };

@@ -129,6 +129,37 @@ function dataPath(item: Record<string, unknown>): unknown[] {
   return path;
 }
 
+/** One Inventory item as every ledger reads it: usable ids and dates, its pair's key, its data key once made. */
+export interface ReadItem {
+  room: string;
+  rate: string;
+  start: number;
+  end: number;
+  /** The pair's key in AriPairs and AriLedger.pairs. */
+  pairKey: string;
+  /** The data key, set by the first ledger that makes it (the others take the same string). */
+  data?: string;
+}
+
+/**
+ * An ARIUpdate's items read once (undefined: an item without usable ids or dates), for every
+ * window ledger that ingests the request: ~4 ledgers are open at a time, and each read every
+ * item's ids, dates and data again.
+ */
+export function readAri(body: unknown): Array<ReadItem | undefined> {
+  const inventory = (body as { Inventory?: unknown } | null)?.Inventory;
+  if (!Array.isArray(inventory)) return [];
+  return inventory.map((raw) => {
+    const item = raw as Record<string, unknown> | null | undefined;
+    const room = item?.wbp_room_id;
+    const rate = item?.wbp_rate_id;
+    const start = typeof item?.start_date === 'string' ? dayNumber(item.start_date) : undefined;
+    const end = typeof item?.end_date === 'string' ? dayNumber(item.end_date) : undefined;
+    if (typeof room !== 'string' || typeof rate !== 'string' || start === undefined || end === undefined || end < start) return undefined;
+    return { room, rate, start, end, pairKey: `${room}\u0000${rate}` };
+  });
+}
+
 export class AriLedger {
   readonly pairs = new Map<string, PairState>();
   readonly currencies = new Map<string, string[]>();
@@ -167,7 +198,8 @@ export class AriLedger {
     return this.held.items;
   }
 
-  ingest(exchange: string, body: unknown): void {
+  /** `read`: the body's items as readAri gives them, when several ledgers ingest the same body. */
+  ingest(exchange: string, body: unknown, read?: ReadonlyArray<ReadItem | undefined>): void {
     if (!body || typeof body !== 'object') return;
     const b = body as Record<string, unknown>;
     this.held.request(exchange);
@@ -177,28 +209,26 @@ export class AriLedger {
     this.currencies.set(currency, seen);
     if (!Array.isArray(b.Inventory)) return;
     if (b.Inventory.length > this.maxItemsPerRequest) this.maxItemsPerRequest = b.Inventory.length;
-    for (let i = 0; i < b.Inventory.length; i++) this.ingestItem(exchange, i, b.Inventory[i]);
+    const items = read ?? readAri(b);
+    for (let i = 0; i < b.Inventory.length; i++) this.ingestItem(exchange, i, b.Inventory[i], items[i]);
   }
 
-  private ingestItem(exchange: string, index: number, raw: unknown): void {
+  private ingestItem(exchange: string, index: number, raw: unknown, read: ReadItem | undefined): void {
     const number = this.held.nextItem();
     const item = raw as Record<string, unknown>;
-    const room = item?.wbp_room_id;
-    const rate = item?.wbp_rate_id;
-    const start = typeof item?.start_date === 'string' ? dayNumber(item.start_date) : undefined;
-    const end = typeof item?.end_date === 'string' ? dayNumber(item.end_date) : undefined;
-    if (typeof room !== 'string' || typeof rate !== 'string' || start === undefined || end === undefined || end < start) {
+    if (read === undefined) {
       if (this.unusableItems.length < 50) this.unusableItems.push({ exchange, pointer: `/Inventory/${index}`, message: 'item without usable ids or dates' });
       return;
     }
+    const { room, rate, start, end } = read;
     if (this.isKnownPair && !this.isKnownPair(room, rate)) {
       if (this.unknownPairs.length < 50)
         this.unknownPairs.push({ exchange, pointer: `/Inventory/${index}`, message: `room "${room}" x rate plan "${rate}" is not mapped` });
       return;
     }
     if (end - start + 1 > this.longestRange.days) this.longestRange = { days: end - start + 1, exchange, pointer: `/Inventory/${index}` };
-    const pair = this.held.pairFor(room, rate);
-    if (pair.items++ === 0) this.pairs.set(`${room}\u0000${rate}`, new PairState(pair));
+    const pair = this.held.pairFor(room, rate, read.pairKey);
+    if (pair.items++ === 0) this.pairs.set(read.pairKey, new PairState(pair));
     if (item.rdef_single !== undefined && !this.rdefSingleRooms.has(room))
       this.rdefSingleRooms.set(room, { exchange, pointer: `/Inventory/${index}/rdef_single`, message: `rdef_single for room "${room}"` });
     const held = this.held;
@@ -206,14 +236,7 @@ export class AriLedger {
     // An item with only flags (close: false) covers nothing: the channel still lacks availability and a rate.
     if (typeof item.units === 'number' || (itemRate !== undefined && itemRate !== null)) held.write(pair, 'covered', start, end, true, number);
     if (this.keep === 'coverage') return;
-    held.write(
-      pair,
-      'data',
-      start,
-      end,
-      this.dataKeys.get(dataPath(item), () => dataKey(item)),
-      number,
-    );
+    held.write(pair, 'data', start, end, (read.data ??= this.dataKeys.get(dataPath(item), () => dataKey(item))), number);
     if (typeof item.units === 'number') held.write(pair, 'units', start, end, item.units, number);
     if (typeof itemRate === 'string') held.write(pair, 'rate', start, end, this.sharedRate(itemRate), number);
   }

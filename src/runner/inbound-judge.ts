@@ -2,7 +2,7 @@
 // manager receives, at once, and gives its verdicts (protocol, envelope, schema, body
 // rules, and the mock's own answer as a self-check) to the suite running at that time;
 // it also feeds the ARI ledgers the traffic checks read. Nothing a PMS sends goes unjudged.
-import { AriLedger } from '../checks/ari-ledger.js';
+import { AriLedger, type ReadItem, readAri } from '../checks/ari-ledger.js';
 import { type InventoryBaseline, takeBaseline } from '../checks/booking-model.js';
 import { INBOUND_CHECKS, judgeInboundRequest } from '../checks/inbound.js';
 import type { GuidMemory, Issued } from '../checks/inbound.js';
@@ -86,8 +86,8 @@ export class InboundJudge {
     return ledger ? this.byProperty.get(ledger)?.get(String(pmsPropertyId)) : undefined;
   }
 
-  private ingestAri(ledger: AriLedger, id: string, at: number, body: Record<string, unknown>): void {
-    ledger.ingest(id, body);
+  private ingestAri(ledger: AriLedger, id: string, at: number, body: Record<string, unknown>, read: ReadonlyArray<ReadItem | undefined>): void {
+    ledger.ingest(id, body, read);
     if (!this.issued.property.other_pms_property_ids?.length) return;
     const pmsId = body.pms_property_id;
     if (typeof pmsId !== 'string' && typeof pmsId !== 'number') return;
@@ -97,7 +97,7 @@ export class InboundJudge {
     // Its readers ask for coverage per property only: the part keeps no data, units or rates.
     // It begins at the property's first ARIUpdate: the day its refresh is owed from (D-400).
     if (!part) parts.set(String(pmsId), (part = new AriLedger(at, this.isKnownPair, 'coverage')));
-    part.ingest(id, body);
+    part.ingest(id, body, read);
   }
 
   /** Keeps the run ledger's units as they are when the PMS first fetches one of these bookings (the first list). */
@@ -129,8 +129,11 @@ export class InboundJudge {
       judged.push(...judgeCandidateBody(op as MessageName, 'request', typedBody(x.request), ids, true));
       if (x.response?.ok) judged.push(...judgeHarnessBody(op as MessageName, 'response', x.response.value, ids));
       // ARI sent with wrong credentials updates nothing: it counts in no coverage (D-190).
-      if (op === 'ARIUpdate' && !refusedCredentials(judged))
-        for (const ledger of this.open) if (x.at >= ledger.since) this.ingestAri(ledger, x.record.id, x.at, body);
+      if (op === 'ARIUpdate' && !refusedCredentials(judged)) {
+        // Its items read once for every open window.
+        const read = readAri(body);
+        for (const ledger of this.open) if (x.at >= ledger.since) this.ingestAri(ledger, x.record.id, x.at, body, read);
+      }
     }
     for (const j of judged) {
       if (this.sink) this.sink(j.meta, j.verdict);

@@ -110,12 +110,13 @@ export function redactQueryParams(input: string): string {
   let last = 0;
   let i = 0;
   const n = input.length;
+  const separator = /[?&;]/g;
   while (i < n) {
-    const c = input.charCodeAt(i);
-    if (c !== 63 && c !== 38 && c !== 59) {
-      i++;
-      continue;
-    }
+    // The next separator, found natively (a JSON body has few or none): the characters before it start nothing.
+    separator.lastIndex = i;
+    const found = separator.exec(input);
+    if (!found) break;
+    i = found.index;
     let j = i + 1;
     while (j < n && isNameChar(input.charCodeAt(j))) j++;
     if (j < n && j > i + 1 && input.charCodeAt(j) === 61 && SECRET_NAME_RE.test(input.slice(i + 1, j))) {
@@ -154,12 +155,20 @@ function skipSpace(input: string, at: number): number {
 export function redactJsonMembers(input: string): string {
   const out: string[] = [];
   let last = 0;
+  // Where the next secret name starts (found natively): a key holds one exactly when it starts
+  // inside the key, as no name holds a quote and the key ends at one. Keys before it are not sliced.
+  const names = new RegExp(SECRET_NAME_RE.source, 'gi');
+  let nextName = -1;
   let i = input.indexOf('"');
   while (i !== -1) {
     const end = stringEnd(input, i);
     if (end < 0) break;
+    if (nextName !== Infinity && nextName <= i) {
+      names.lastIndex = i + 1;
+      nextName = names.exec(input)?.index ?? Infinity;
+    }
     let k = skipSpace(input, end + 1);
-    if (input.charCodeAt(k) === 58 && end - i <= 256 && SECRET_NAME_RE.test(input.slice(i + 1, end))) {
+    if (input.charCodeAt(k) === 58 && end - i <= 256 && nextName < end) {
       k = skipSpace(input, k + 1);
       const valueEnd = input.charCodeAt(k) === 34 ? stringEnd(input, k) : -1;
       if (valueEnd > 0) {
@@ -211,6 +220,11 @@ export class Redactor {
   private longestForm = 0;
   /** Finds every form in one pass over a text; built at the first search after a secret is added, not once per secret. */
   private finder: FormFinder | undefined;
+  /**
+   * Per character, the forms holding it and where: each form with the lengths k (longest first)
+   * of its prefixes that end in that character (built with the finder, at the first cut after a secret is added).
+   */
+  private prefixEnds: Map<number, Array<{ form: string; least: number; lengths: number[] }>> | undefined;
   private readonly memo = new Map<string, string>();
   /** Counts the secrets added: a value sealed under an older count may hold a newer secret. */
   private generation = 0;
@@ -239,6 +253,7 @@ export class Redactor {
     this.forms = [...new Set([...this.forms, ...forms, ...parts])].sort((a, b) => b.length - a.length);
     this.longestForm = this.forms[0]?.length ?? 0;
     this.finder = undefined;
+    this.prefixEnds = undefined;
     this.memo.clear();
   }
 
@@ -325,13 +340,15 @@ export class Redactor {
     const input = lowerSlice(text, from, at);
     // The positions below are in the slice.
     const end = input.charCodeAt(at - from - 1);
+    const most = at - floor;
     let best = 0;
-    for (const form of this.forms) {
-      const least = this.cutPrefix.get(form) ?? MIN_CUT_PREFIX;
+    // Only the forms holding the character before the mark, at the prefix lengths that end in it.
+    for (const { form, least, lengths } of (this.prefixEnds ??= this.prefixIndex()).get(end) ?? []) {
       const first = form.charCodeAt(0);
-      for (let k = Math.min(form.length - 1, at - floor); k >= least && k > best; k--) {
-        // The prefix's first and last characters first: most k fail there, without a slice.
-        if (form.charCodeAt(k - 1) !== end || input.charCodeAt(at - from - k) !== first) continue;
+      for (const k of lengths) {
+        if (k > most) continue;
+        if (k < least || k <= best) break;
+        if (input.charCodeAt(at - from - k) !== first) continue;
         if (input.startsWith(form.slice(0, k), at - from - k)) {
           best = k;
           break;
@@ -339,6 +356,27 @@ export class Redactor {
       }
     }
     return best;
+  }
+
+  /** For secretPrefixBefore: per character, each form's proper prefix lengths (at least its least) that end in it. */
+  private prefixIndex(): Map<number, Array<{ form: string; least: number; lengths: number[] }>> {
+    const index = new Map<number, Array<{ form: string; least: number; lengths: number[] }>>();
+    for (const form of this.forms) {
+      const least = this.cutPrefix.get(form) ?? MIN_CUT_PREFIX;
+      const byEnd = new Map<number, number[]>();
+      for (let k = form.length - 1; k >= least; k--) {
+        const c = form.charCodeAt(k - 1);
+        const lengths = byEnd.get(c);
+        if (lengths) lengths.push(k);
+        else byEnd.set(c, [k]);
+      }
+      for (const [c, lengths] of byEnd) {
+        const list = index.get(c);
+        if (list) list.push({ form, least, lengths });
+        else index.set(c, [{ form, least, lengths }]);
+      }
+    }
+    return index;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AriLedger, IntervalMap, compaction, coverageReport, unitsConflicts } from '../../src/checks/ari-ledger.js';
+import { AriLedger, IntervalMap, compaction, coverageReport, readAri, unitsConflicts } from '../../src/checks/ari-ledger.js';
 import { insertRange } from '../../src/checks/coverage.js';
 import { dayNumber, dayString } from '../../src/support/time.js';
 import { ari, inventoryItem, makeModel } from '../channel-manager/helpers.js';
@@ -206,6 +206,47 @@ describe('ARI ledger', () => {
 
 // ADR 0034: why the core's store and the judge's ledger are not one instance. The core keeps
 // what it accepted; the judge counts what was sent (D-324: a refused request's items still count).
+describe('one read of a request for every window ledger', () => {
+  /** What a ledger holds, as comparable values. */
+  const held = (l: AriLedger) => ({
+    pairs: [...l.pairs.values()].map((p) => [p.room, p.rate, p.items, p.data.segments, p.units.segments, p.rates.segments, p.covered.segments]),
+    unusable: l.unusableItems,
+    unknown: l.unknownPairs,
+    compaction: compaction(l),
+  });
+  const bodies = [
+    {
+      currency: 'EUR',
+      Inventory: [
+        item('R1', 'P1', '2026-01-01', '2026-01-10', { units: 3, rate: '90.00' }),
+        item('R1', 'P2', '2026-01-05', '2026-01-12', { units: 2, rate: '80.00', min_los: 2 }),
+        item('R1', 'P1', '2026-01-03', '2026-01-01', { units: 1 }),
+        item('R9', 'P1', '2026-01-01', '2026-01-02', { units: 1 }),
+        { wbp_room_id: 'R1' },
+      ],
+    },
+    {
+      currency: 'EUR',
+      Inventory: [item('R1', 'P2', '2026-01-01', '2026-01-03', { units: 4, rate: '70.00' }), item('R1', 'P1', '2026-01-02', '2026-01-02', { rate: '99.00' })],
+    },
+  ];
+  const known = (room: string) => room === 'R1';
+
+  it('gives every ledger, early or late, full or coverage, what it would hold reading the request itself', () => {
+    const shared = [new AriLedger(0, known), new AriLedger(0, known), new AriLedger(0, known, 'coverage')];
+    const alone = [new AriLedger(0, known), new AriLedger(0, known), new AriLedger(0, known, 'coverage')];
+    bodies.forEach((body, n) => {
+      const read = readAri(body);
+      // The second ledger opens after the first request: it reads the second only.
+      shared.forEach((l, i) => (i === 1 && n === 0 ? undefined : l.ingest(`x${n}`, body, read)));
+      alone.forEach((l, i) => (i === 1 && n === 0 ? undefined : l.ingest(`x${n}`, body)));
+    });
+    shared.forEach((l, i) => expect(held(l), String(i)).toEqual(held(alone[i]!)));
+    expect(shared[0]!.pair('R1', 'P2')!.data.segments.map(([, , v]) => v)).toEqual(['rate="70.00";units=4;', 'min_los=2;rate="80.00";units=2;']);
+    expect(readAri(bodies[0]).map((r) => r && [r.room, r.rate])).toEqual([['R1', 'P1'], ['R1', 'P2'], undefined, ['R9', 'P1'], undefined]);
+  });
+});
+
 describe('the core and the judge hold different ARI for the same request', () => {
   it('a request refused for one bad item: the core stores none of it, the ledger covers its good item', () => {
     const { model } = makeModel();

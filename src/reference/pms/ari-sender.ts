@@ -115,7 +115,8 @@ export class AriSender {
     return {
       rules: this.options.rules,
       booked: (room) => ledger.bookedNights(room),
-      price: (pair, day) => this.prices.get(`${pair.room.wbpRoomId}|${pair.rate}|${day}`),
+      // No price set in the PMS (most runs): no key built per pair and night.
+      ...(this.prices.size > 0 ? { price: (pair: ChannelPair, day: number) => this.prices.get(`${pair.room.wbpRoomId}|${pair.rate}|${day}`) } : {}),
       unitsTold: (pair, units) => behaviour.unitsTold(pair, units),
     };
   }

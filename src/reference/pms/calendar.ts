@@ -37,18 +37,16 @@ function unitsFor(pair: ChannelPair, bookedUnits: number, ctx: CalendarContext):
   return ctx.unitsTold ? ctx.unitsTold(pair, units) : units;
 }
 
-function rateCents(pair: ChannelPair, day: number, rules: PmsCalendarRules): number {
-  const date = new Date(day * DAY_MS);
+/** A pair's rate on a night, in cents, from what is fixed per pair (the base rate, the plan's percent, the weekend days). */
+function rateOf(pair: ChannelPair, rules: PmsCalendarRules): (date: Date, season: boolean) => number {
   const planPercent = rules.rate_plan_percent[pair.planIndex % rules.rate_plan_percent.length]!;
-  let cents = percent(toCents(pair.room.pms.base_rate), planPercent);
-  if (rules.weekend_nights.some((name) => dayIndex(name) === date.getUTCDay())) {
-    cents = percent(cents, 100 + pair.room.pms.weekend_uplift_percent);
-  }
-  if (isSeason(day, rules)) cents = percent(cents, 100 + rules.season_uplift_percent);
-  return cents;
+  const base = percent(toCents(pair.room.pms.base_rate), planPercent);
+  const weekend = new Set(rules.weekend_nights.map(dayIndex));
+  return (date, season) => {
+    const cents = weekend.has(date.getUTCDay()) ? percent(base, 100 + pair.room.pms.weekend_uplift_percent) : base;
+    return season ? percent(cents, 100 + rules.season_uplift_percent) : cents;
+  };
 }
-
-const isSeason = (day: number, rules: PmsCalendarRules): boolean => rules.season_months.includes(new Date(day * DAY_MS).getUTCMonth() + 1);
 
 /** Occupancy fields: single use, included guests and extras (private rooms only). */
 function occupancyFields(room: ChannelRoom, rate: number, rules: PmsCalendarRules): DayData {
@@ -67,16 +65,33 @@ function occupancyFields(room: ChannelRoom, rate: number, rules: PmsCalendarRule
   return fields;
 }
 
-/** Everything the PMS says about one pair on one night. */
-function dayData(pair: ChannelPair, day: number, bookedUnits: number, ctx: CalendarContext): DayData {
-  const rate = ctx.price?.(pair, day) ?? rateCents(pair, day, ctx.rules);
-  return {
-    units: unitsFor(pair, bookedUnits, ctx),
-    rate: formatCents(rate),
-    ...occupancyFields(pair.room, rate, ctx.rules),
-    min_los: isSeason(day, ctx.rules) ? ctx.rules.season_min_los : ctx.rules.min_los,
-    max_los: ctx.rules.max_los,
+/** One night's data and its key: nights with equal keys have equal data (the fields that vary, side by side). */
+interface Night {
+  key: string;
+  data: () => DayData;
+}
+
+/** Everything the PMS says about one pair on a night: built only where a run starts, compared by key. */
+function nightsOf(pair: ChannelPair, ctx: CalendarContext): (day: number, bookedUnits: number) => Night {
+  const rateCents = rateOf(pair, ctx.rules);
+  const single = !pair.room.dorm && pair.room.maxPersons > 1;
+  return (day, bookedUnits) => {
+    const date = new Date(day * DAY_MS);
+    const season = ctx.rules.season_months.includes(date.getUTCMonth() + 1);
+    const rate = ctx.price?.(pair, day) ?? rateCents(date, season);
+    const units = unitsFor(pair, bookedUnits, ctx);
+    const minLos = season ? ctx.rules.season_min_los : ctx.rules.min_los;
+    const rdef = single ? formatCents(percent(rate, ctx.rules.single_use_percent)) : '';
+    return {
+      key: `${units}|${formatCents(rate)}|${rdef}|${minLos}`,
+      data: () => ({ units, rate: formatCents(rate), ...occupancyFields(pair.room, rate, ctx.rules), min_los: minLos, max_los: ctx.rules.max_los }),
+    };
   };
+}
+
+/** Units booked per night as UTC day numbers (the ledger keys them by date). */
+function bookedByDay(booked: ReadonlyMap<string, number>): Map<number, number> {
+  return new Map([...booked].map(([date, units]) => [dayOf(date), units]));
 }
 
 function item(pair: ChannelPair, start: number, end: number, data: DayData): InventoryItem {
@@ -84,22 +99,24 @@ function item(pair: ChannelPair, start: number, end: number, data: DayData): Inv
 }
 
 /** Items for one pair over the given days (ascending): consecutive days with identical data share an item. */
-function runsOf(pair: ChannelPair, days: number[], dataOf: (day: number) => DayData): InventoryItem[] {
+function runsOf(pair: ChannelPair, days: number[], nightOf: (day: number) => Night): InventoryItem[] {
   const items: InventoryItem[] = [];
-  let run: { start: number; end: number; key: string; data: DayData } | undefined;
+  let run: { start: number; end: number; night: Night } | undefined;
   for (const day of days) {
-    const data = dataOf(day);
-    const key = JSON.stringify(data);
-    if (run && day === run.end + 1 && key === run.key) {
+    const night = nightOf(day);
+    if (run && day === run.end + 1 && night.key === run.night.key) {
       run.end = day;
       continue;
     }
-    if (run) items.push(item(pair, run.start, run.end, run.data));
-    run = { start: day, end: day, key, data };
+    if (run) items.push(item(pair, run.start, run.end, run.night.data()));
+    run = { start: day, end: day, night };
   }
-  if (run) items.push(item(pair, run.start, run.end, run.data));
+  if (run) items.push(item(pair, run.start, run.end, run.night.data()));
   return items;
 }
+
+/** A night whose data is its units alone. */
+const unitsNight = (units: number): Night => ({ key: String(units), data: () => ({ units }) });
 
 function daysOf(window: DateWindow): number[] {
   const days: number[] = [];
@@ -111,15 +128,17 @@ function daysOf(window: DateWindow): number[] {
 export function fullRefreshItems(mapping: Mapping, window: DateWindow, ctx: CalendarContext): InventoryItem[] {
   const days = daysOf(window);
   return mapping.pairs.flatMap((pair) => {
-    const booked = ctx.booked(pair.room.wbpRoomId);
-    return runsOf(pair, days, (day) => dayData(pair, day, booked.get(dateOf(day)) ?? 0, ctx));
+    const booked = bookedByDay(ctx.booked(pair.room.wbpRoomId));
+    const night = nightsOf(pair, ctx);
+    return runsOf(pair, days, (day) => night(day, booked.get(day) ?? 0));
   });
 }
 
 /** Everything about one pair on the window's nights (after a price change there). */
 export function pairItems(pair: ChannelPair, window: DateWindow, ctx: CalendarContext): InventoryItem[] {
-  const booked = ctx.booked(pair.room.wbpRoomId);
-  return runsOf(pair, daysOf(window), (day) => dayData(pair, day, booked.get(dateOf(day)) ?? 0, ctx));
+  const booked = bookedByDay(ctx.booked(pair.room.wbpRoomId));
+  const night = nightsOf(pair, ctx);
+  return runsOf(pair, daysOf(window), (day) => night(day, booked.get(day) ?? 0));
 }
 
 /** The availability update after bookings: units of every plan of the rooms whose nights moved. */
@@ -134,8 +153,8 @@ export function availabilityItems(mapping: Mapping, stays: readonly BookedStay[]
   return mapping.pairs.flatMap((pair) => {
     const nights = nightsByRoom.get(pair.room.wbpRoomId);
     if (!nights || nights.size === 0) return [];
-    const booked = ctx.booked(pair.room.wbpRoomId);
+    const booked = bookedByDay(ctx.booked(pair.room.wbpRoomId));
     const days = [...nights].sort((a, b) => a - b);
-    return runsOf(pair, days, (day) => ({ units: unitsFor(pair, booked.get(dateOf(day)) ?? 0, ctx) }));
+    return runsOf(pair, days, (day) => unitsNight(unitsFor(pair, booked.get(day) ?? 0, ctx)));
   });
 }

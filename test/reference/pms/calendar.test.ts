@@ -116,6 +116,27 @@ describe('fullRefreshItems', () => {
   });
 });
 
+describe('fullRefreshItems merges only nights of equal data', () => {
+  /** Each night's data on its own (a one-night window cannot merge), against the item that covers it. */
+  function expectEveryNight(calendar: ReturnType<typeof ctx>, window: { from: string; to: string }): void {
+    const items = fullRefreshItems(mapping, window, calendar);
+    for (let date = window.from; date <= window.to; date = addDays(date, 1)) {
+      const alone = fullRefreshItems(mapping, { from: date, to: date }, calendar);
+      const covering = items.filter((i) => String(i.start_date) <= date && date <= String(i.end_date));
+      expect(covering.map(dataOf), date).toEqual(alone.map(dataOf));
+    }
+  }
+
+  it('keeps apart nights whose min_los alone differs (season uplift 0), and nights of a price set in the PMS', () => {
+    const calendar = { ...ctx(), rules: { ...fixture.calendar, season_uplift_percent: 0 } };
+    expectEveryNight(calendar, { from: '2027-05-20', to: '2027-07-10' });
+    const priced = { ...ctx(), price: (pair: { rate: string }, day: number) => (pair.rate === 'DBL-BB' && day % 3 === 0 ? 12345 : undefined) };
+    expectEveryNight(priced, { from: '2026-12-20', to: '2027-01-10' });
+    const cheap = { ...ctx(), price: (pair: { rate: string }, day: number) => (pair.rate === 'DBL-BB' && day % 2 === 0 ? 12300 : 12301) };
+    expectEveryNight(cheap, { from: '2026-12-20', to: '2026-12-31' });
+  });
+});
+
 describe('availabilityItems', () => {
   it('gives the units of every plan of the booked room on the booked nights, clipped to the window', () => {
     const stays = [
