@@ -7,11 +7,12 @@
 // units, string rates) and what it counts beside the ARI.
 import { PathInterner } from '../support/path-interner.js';
 import { gapsIn } from './coverage.js';
-import { dayNumber, dayString } from '../support/time.js';
+import { dayString } from '../support/time.js';
 import { AriPairs } from '../channel-manager/ari-pairs.js';
 import type { AriPair, ItemSource } from '../channel-manager/ari-pairs.js';
 import { IntervalMap } from '../channel-manager/interval-map.js';
 import type { DayRange } from './coverage.js';
+import { dataKey, dataPath, readAri, type ReadItem } from './ari-items.js';
 
 export { IntervalMap } from '../channel-manager/interval-map.js';
 export type { ItemSource } from '../channel-manager/ari-pairs.js';
@@ -71,94 +72,6 @@ export interface LedgerProblem {
 
 /** Distinct data strings remembered for sharing; past this the memory is cleared and refilled. */
 const MAX_SHARED_KEYS = 10_000;
-
-/** Marks a path part as an object or array's JSON text, apart from any string value. */
-const JSON_PART = Symbol('JSON text');
-
-const ID_KEYS = new Set(['wbp_room_id', 'wbp_rate_id', 'start_date', 'end_date']);
-
-/** A value as JSON.stringify writes it; numbers and booleans without the call (one per field of every item). */
-function jsonText(value: unknown): string {
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  return `${JSON.stringify(value)}`;
-}
-
-interface DataShape {
-  /** The data keys in the item's own order. */
-  own: string[];
-  sorted: string[];
-  /** The sorted keys as JSON text: equal exactly when the key lists are. */
-  token: string;
-}
-
-/** The shape of the last item: a refresh repeats one shape. */
-let lastShape: DataShape = { own: [], sorted: [], token: '[]' };
-
-function dataShape(item: Record<string, unknown>): DataShape {
-  const own: string[] = [];
-  for (const k in item) if (Object.hasOwn(item, k) && !ID_KEYS.has(k)) own.push(k);
-  const last = lastShape;
-  if (own.length === last.own.length && own.every((k, i) => k === last.own[i])) return last;
-  const sorted = [...own].sort();
-  lastShape = { own, sorted, token: JSON.stringify(sorted) };
-  return lastShape;
-}
-
-/** The item's ARI data without ids and dates, as one comparable string (key order independent). */
-function dataKey(item: Record<string, unknown>): string {
-  let key = '';
-  for (const k of dataShape(item).sorted) key += `${k}=${jsonText(item[k])};`;
-  return key;
-}
-
-/**
- * The same data as path parts, equal exactly when the data keys are: the key list's token,
- * then each value in key order, primitives as they are (a number that JSON writes as null,
- * as null), objects and arrays as JSON text.
- */
-function dataPath(item: Record<string, unknown>): unknown[] {
-  const shape = dataShape(item);
-  const path: unknown[] = [shape.token];
-  for (const k of shape.sorted) {
-    const value = item[k];
-    if (typeof value === 'number') path.push(Number.isFinite(value) ? value : null);
-    else if (value !== null && typeof value === 'object') path.push(JSON_PART, JSON.stringify(value));
-    else path.push(value);
-  }
-  return path;
-}
-
-/** One Inventory item as every ledger reads it: usable ids and dates, its pair's key, its data key once made. */
-export interface ReadItem {
-  room: string;
-  rate: string;
-  start: number;
-  end: number;
-  /** The pair's key in AriPairs and AriLedger.pairs. */
-  pairKey: string;
-  /** The data key, set by the first ledger that makes it (the others take the same string). */
-  data?: string;
-}
-
-/**
- * An ARIUpdate's items read once (undefined: an item without usable ids or dates), for every
- * window ledger that ingests the request: ~4 ledgers are open at a time, and each read every
- * item's ids, dates and data again.
- */
-export function readAri(body: unknown): Array<ReadItem | undefined> {
-  const inventory = (body as { Inventory?: unknown } | null)?.Inventory;
-  if (!Array.isArray(inventory)) return [];
-  return inventory.map((raw) => {
-    const item = raw as Record<string, unknown> | null | undefined;
-    const room = item?.wbp_room_id;
-    const rate = item?.wbp_rate_id;
-    const start = typeof item?.start_date === 'string' ? dayNumber(item.start_date) : undefined;
-    const end = typeof item?.end_date === 'string' ? dayNumber(item.end_date) : undefined;
-    if (typeof room !== 'string' || typeof rate !== 'string' || start === undefined || end === undefined || end < start) return undefined;
-    return { room, rate, start, end, pairKey: `${room}\u0000${rate}` };
-  });
-}
 
 export class AriLedger {
   readonly pairs = new Map<string, PairState>();

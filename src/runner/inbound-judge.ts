@@ -2,7 +2,8 @@
 // manager receives, at once, and gives its verdicts (protocol, envelope, schema, body
 // rules, and the mock's own answer as a self-check) to the suite running at that time;
 // it also feeds the ARI ledgers the traffic checks read. Nothing a PMS sends goes unjudged.
-import { AriLedger, type ReadItem, readAri } from '../checks/ari-ledger.js';
+import { AriLedger } from '../checks/ari-ledger.js';
+import { type ReadItem, readAri } from '../checks/ari-items.js';
 import { type InventoryBaseline, takeBaseline } from '../checks/booking-model.js';
 import { INBOUND_CHECKS, judgeInboundRequest } from '../checks/inbound.js';
 import type { GuidMemory, Issued } from '../checks/inbound.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AriLedger, IntervalMap, compaction, coverageReport, readAri, unitsConflicts } from '../../src/checks/ari-ledger.js';
+import { AriLedger, IntervalMap, compaction, coverageReport, unitsConflicts } from '../../src/checks/ari-ledger.js';
+import { readAri } from '../../src/checks/ari-items.js';
 import { insertRange } from '../../src/checks/coverage.js';
 import { dayNumber, dayString } from '../../src/support/time.js';
 import { ari, inventoryItem, makeModel } from '../channel-manager/helpers.js';
