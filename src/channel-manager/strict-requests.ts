@@ -20,10 +20,13 @@ function badRequest(msg: string): OtaErrorItem {
 /**
  * What the runtime answered for each zone asked (its answer does not change within a process):
  * one Intl.DateTimeFormat per distinct zone, not per request. Bounded: the candidate's text past
- * the first few hundred distinct zones is asked each time.
+ * the first few hundred distinct zones, or longer than any zone name, is asked each time (so a
+ * candidate's long strings are never kept).
  */
 const zoneAnswers = new Map<string, boolean>();
 const MAX_ZONE_ANSWERS = 512;
+/** Longer than any IANA zone name (the longest is about 30 characters). */
+const MAX_ZONE_LENGTH = 64;
 
 /** Property rules across fields (spec: Property; Tax / fee). */
 function isTimeZone(value: unknown): boolean {
@@ -37,7 +40,7 @@ function isTimeZone(value: unknown): boolean {
   } catch {
     accepted = false;
   }
-  if (zoneAnswers.size < MAX_ZONE_ANSWERS) zoneAnswers.set(value, accepted);
+  if (zoneAnswers.size < MAX_ZONE_ANSWERS && value.length <= MAX_ZONE_LENGTH) zoneAnswers.set(value, accepted);
   return accepted;
 }
 
