@@ -23,7 +23,10 @@ describe('RunQueueWait', () => {
       const own = waits.ownSince(since)!;
       const cpu = onCpuMs() - cpuBefore;
       expect(own).toBeLessThanOrEqual(performance.now() - since.at);
-      expect(Math.abs(own - cpu), `own ${own} ms, on a CPU ${cpu} ms`).toBeLessThan(5);
+      // Within a quarter of the loop: the kernel adds a wait only when the thread next runs, so the
+      // last one (a scheduler slice, a few ms) may be missing (CI at 03:37 saw 5.1 ms). A version
+      // that subtracts nothing, or everything, is off by the whole wait or the whole 60 ms.
+      expect(Math.abs(own - cpu), `own ${own} ms, on a CPU ${cpu} ms`).toBeLessThan(15);
     } finally {
       waits.stop();
     }
