@@ -1,19 +1,19 @@
 // The reference-PMS fleet in a child process (bench/pms-fleet-child.ts, built in dist/): takes
-// the runs' channel-manager URLs, the worker's certificate, the poll interval and the optional
-// reaction deadline, gives the candidates each run needs, and `close`, which stops the fleet
+// the runs' channel-manager URLs, the worker's certificate, the poll interval and the runs'
+// deadlines (FleetTiming), gives the candidates each run needs, and `close`, which stops the fleet
 // and gives its process's CPU time and peak RSS. The worker's process then holds only the
 // harness side, as it does with partners' PMSes on their own machines.
 import { fork } from 'node:child_process';
 import { packagePath } from '../src/support/package-root.js';
 import type { FleetReply, FleetRequest } from './pms-fleet-child.js';
-import type { FleetCandidate } from './reference-pms-fleet.js';
+import type { FleetCandidate, FleetTiming } from './reference-pms-fleet.js';
 
 export interface FleetProcess {
   candidates: FleetCandidate[];
   close(): Promise<{ cpuMs: number; peakRssMb: number }>;
 }
 
-export async function startPmsFleetProcess(cmUrls: readonly string[], cmCertificate: string, pollMs: number, reactionMs?: number): Promise<FleetProcess> {
+export async function startPmsFleetProcess(cmUrls: readonly string[], cmCertificate: string, pollMs: number, timing: FleetTiming = {}): Promise<FleetProcess> {
   const child = fork(packagePath('dist', 'bench', 'pms-fleet-child.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const replies: FleetReply[] = [];
   const waiters: Array<() => void> = [];
@@ -25,7 +25,7 @@ export async function startPmsFleetProcess(cmUrls: readonly string[], cmCertific
     if (!reply) throw new Error(`the PMS fleet process ended (code ${child.exitCode}, signal ${child.signalCode})`);
     return reply;
   };
-  child.send({ cmUrls: [...cmUrls], cmCertificate, pollMs, reactionMs } satisfies FleetRequest);
+  child.send({ cmUrls: [...cmUrls], cmCertificate, pollMs, timing } satisfies FleetRequest);
   const started = await next().catch((error: unknown) => (child.kill(), Promise.reject(error)));
   if (!('candidates' in started)) {
     child.kill();

@@ -25,15 +25,34 @@ export interface PmsFleet {
 }
 
 /**
- * The reference PMS profile with its poll interval set; `reactionMs` widens the 1-second
- * deadline of a reaction to a callback (a test about routing, on a machine shared with others).
+ * The deadlines of the fleet's runs. `deadlines: 'test'` (the default) keeps the reference PMS
+ * profile's own, compressed for tests (settle 1 s, a callback's reaction in 1 s: a run of about
+ * 15 s); `'init'` puts in their place the `deadlines:` block `cm-certify init` writes for a
+ * partner (the spec's: settle 1 m, reaction 2 m, full refresh 30 m: a run of about 16 min at
+ * 1-second polling). `reactionMs` then widens a callback's reaction deadline (a test about
+ * routing, on a machine shared with others).
  */
-export function referencePmsProfile(pollMs: number, reactionMs?: number): string {
-  const text = readFileSync(packagePath('fixtures', 'profiles', 'reference-pms.yaml'), 'utf8').replace(/poll_ms: \d+/, `poll_ms: ${pollMs}`);
-  return reactionMs === undefined ? text : text.replace(/callback_reaction: \S+/, `callback_reaction: ${reactionMs}ms`);
+export interface FleetTiming {
+  deadlines?: 'test' | 'init';
+  reactionMs?: number | undefined;
 }
 
-export async function startPmsFleet(cmUrls: readonly string[], cmCertificate: string, pollMs: number, reactionMs?: number): Promise<PmsFleet> {
+/** The `deadlines:` block of init's PMS profile template, comments included. */
+function initDeadlines(): string {
+  const template = readFileSync(packagePath('fixtures', 'templates', 'pms.profile.yaml'), 'utf8');
+  const block = /^deadlines:\n(?:[ \t]+.*\n)+/m.exec(template);
+  if (!block) throw new Error('fixtures/templates/pms.profile.yaml has no deadlines: block');
+  return block[0];
+}
+
+/** The reference PMS profile with its poll interval and deadlines set (FleetTiming). */
+export function referencePmsProfile(pollMs: number, timing: FleetTiming = {}): string {
+  let text = readFileSync(packagePath('fixtures', 'profiles', 'reference-pms.yaml'), 'utf8').replace(/poll_ms: \d+/, `poll_ms: ${pollMs}`);
+  if (timing.deadlines === 'init') text = text.replace(/^deadlines:\n(?:[ \t]+.*\n)+/m, initDeadlines());
+  return timing.reactionMs === undefined ? text : text.replace(/callback_reaction: \S+/, `callback_reaction: ${timing.reactionMs}ms`);
+}
+
+export async function startPmsFleet(cmUrls: readonly string[], cmCertificate: string, pollMs: number, timing: FleetTiming = {}): Promise<PmsFleet> {
   const file = packagePath('fixtures', 'profiles', 'reference-pms.yaml');
   const base = loadProfile(file, {});
   const tls = await testTls();
@@ -59,7 +78,7 @@ export async function startPmsFleet(cmUrls: readonly string[], cmCertificate: st
     await Promise.all(servers.map((s) => s.close()));
     throw error;
   }
-  const profile = referencePmsProfile(pollMs, reactionMs);
+  const profile = referencePmsProfile(pollMs, timing);
   return {
     servers,
     candidates: servers.map((s) => ({

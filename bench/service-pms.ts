@@ -8,11 +8,14 @@
 import { loadavg } from 'node:os';
 import type { RunningService } from '../src/service/service.js';
 import { startPmsFleet } from './reference-pms-fleet.js';
+import type { FleetTiming } from './reference-pms-fleet.js';
 import { startPmsFleetProcess } from './pms-fleet-process.js';
 
 export interface PmsRow {
   runs: number;
   pollMs: number;
+  /** Whose deadlines the runs had: the test profile's (about 15 s a run) or init's (the spec's). */
+  deadlines: 'test' | 'init';
   aloneVerdict: string;
   aloneMs: number;
   wallMs: number;
@@ -52,7 +55,7 @@ async function certifyAll(
   pollMs: number,
   cid: string,
   place: FleetPlace,
-  reactionMs: number | undefined,
+  timing: FleetTiming,
 ): Promise<{
   verdicts: string[];
   ms: number;
@@ -68,8 +71,8 @@ async function certifyAll(
   const urls = ids.map((id) => gateway.urlFor(id));
   const fleet =
     place === 'child'
-      ? await startPmsFleetProcess(urls, gateway.certificate.cert, pollMs, reactionMs)
-      : await startPmsFleet(urls, gateway.certificate.cert, pollMs, reactionMs).then((f) => ({ ...f, close: () => f.close().then(() => undefined) }));
+      ? await startPmsFleetProcess(urls, gateway.certificate.cert, pollMs, timing)
+      : await startPmsFleet(urls, gateway.certificate.cert, pollMs, timing).then((f) => ({ ...f, close: () => f.close().then(() => undefined) }));
   let closed = false;
   const closeFleet = async (): Promise<number | undefined> => (closed ? undefined : ((closed = true), (await fleet.close())?.cpuMs));
   try {
@@ -129,16 +132,17 @@ export async function measurePmsRow(
   call: Call,
   n: number,
   pollMs: number,
-  options: { place?: FleetPlace; reactionMs?: number } = {},
+  options: { place?: FleetPlace } & FleetTiming = {},
 ): Promise<PmsRow> {
   const place = options.place ?? 'child';
+  const timing: FleetTiming = { deadlines: options.deadlines ?? 'test', reactionMs: options.reactionMs };
   await call('POST', '/api/partners', { cid: 'bench-pms', name: 'Bench PMS' });
-  const alone = await certifyAll(service, call, 1, pollMs, 'bench-pms', place, options.reactionMs);
+  const alone = await certifyAll(service, call, 1, pollMs, 'bench-pms', place, timing);
   let peak = process.memoryUsage.rss();
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 200);
   let many;
   try {
-    many = await certifyAll(service, call, n, pollMs, 'bench-pms', place, options.reactionMs);
+    many = await certifyAll(service, call, n, pollMs, 'bench-pms', place, timing);
   } finally {
     clearInterval(sampler);
   }
@@ -148,6 +152,7 @@ export async function measurePmsRow(
   return {
     runs: n,
     pollMs,
+    deadlines: timing.deadlines ?? 'test',
     aloneVerdict: alone.verdicts[0]!,
     aloneMs: alone.ms,
     wallMs: many.ms,
@@ -169,7 +174,7 @@ export function describePmsRow(row: PmsRow): string[] {
     .map(([v, k]) => `${k} ${v}`)
     .join(', ');
   return [
-    `reference PMS alone (poll ${row.pollMs} ms)              ${(row.aloneMs / 1000).toFixed(1)} s  verdict ${row.aloneVerdict}`,
+    `reference PMS alone (poll ${row.pollMs} ms, ${row.deadlines === 'init' ? "init's deadlines" : "the test profile's deadlines"})  ${(row.aloneMs / 1000).toFixed(1)} s  verdict ${row.aloneVerdict}`,
     `${row.runs} reference PMSes at once, one worker, one port   wall ${(row.wallMs / 1000).toFixed(1)} s  sessions median ${(row.sessionMs.median / 1000).toFixed(1)} s, max ${(row.sessionMs.max / 1000).toFixed(1)} s  peak RSS ${row.peakRssMb.toFixed(0)} MB`,
     `  worker CPU (all its threads) ${(row.workerCpuMs / 1000).toFixed(1)} s = ${((100 * row.workerCpuMs) / row.wallMs).toFixed(0)} % of one core over the wall, ${(row.workerCpuMs / row.runs / 1000).toFixed(1)} s per run, ${(row.workerCpuMs / (row.runs * (row.sessionMs.median / 1000))).toFixed(1)} ms per run-second; fleet ${row.fleet === 'child' ? `apart: CPU ${((row.fleetCpuMs ?? 0) / 1000).toFixed(1)} s` : 'in the worker process'}; harness worst loop delay ${row.worstDelayMs} ms; load average ${row.load[0].toFixed(1)} → ${row.load[1].toFixed(1)}`,
     `  verdicts: ${counts}; same verdict as alone: ${row.verdicts[row.aloneVerdict] ?? 0} of ${row.runs}  target: all ${row.aloneVerdict} (as alone)  ${same ? 'ok' : 'MISS'}`,

@@ -7,7 +7,8 @@
 // 1,000 runs (GET /partners/{cid} as a logged-in member); where the service's extra time goes
 // (queue, before the session, the session itself, after it) against the CLI's (process start,
 // the session); and N reference-PMS certifications at once on the one worker (--pms N, 0 to
-// skip; --poll-ms). Medians; target misses say MISS.
+// skip; --poll-ms; --deadlines test|init: the reference PMS profile's compressed deadlines or
+// the spec's, as `cm-certify init` writes them). Medians; target misses say MISS.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -107,9 +108,12 @@ async function main(): Promise<void> {
       'poll-ms': { type: 'string', default: '1000' },
       // Where the reference PMSes run: child (apart, as partners' PMSes are) or in-process (the worker's own process).
       fleet: { type: 'string', default: 'child' },
+      // Whose deadlines the PMS runs have: test (the reference PMS profile's, a run of about 15 s) or init (the spec's, as `cm-certify init` writes them).
+      deadlines: { type: 'string', default: 'test' },
     },
   });
   const runs = Number(values.runs);
+  if (values.deadlines !== 'test' && values.deadlines !== 'init') throw new Error(`--deadlines ${values.deadlines}: test or init`);
   const pmsRuns = Number(values.pms);
   const dir = mkdtempSync(join(tmpdir(), 'cm-certify-bench-service-'));
   // --runs 0: the PMS row only (neither the reference OTA nor the OTA rows' service is started).
@@ -128,9 +132,15 @@ async function main(): Promise<void> {
   try {
     if (pmsRuns > 0)
       console.log(
-        describePmsRow(await pmsRow(join(dir, 'data-pms'), pmsRuns, Number(values['poll-ms']), values.fleet === 'in-process' ? 'in-process' : 'child')).join(
-          '\n',
-        ),
+        describePmsRow(
+          await pmsRow(
+            join(dir, 'data-pms'),
+            pmsRuns,
+            Number(values['poll-ms']),
+            values.fleet === 'in-process' ? 'in-process' : 'child',
+            values.deadlines === 'init' ? 'init' : 'test',
+          ),
+        ).join('\n'),
       );
   } finally {
     reference?.stop();
@@ -182,10 +192,10 @@ async function otaRows(service: RunningService, dir: string, reference: { origin
 }
 
 /** A second service, fresh, whose one worker holds every PMS run at once (a PMS run mostly waits). */
-async function pmsRow(data: string, n: number, pollMs: number, place: FleetPlace): ReturnType<typeof measurePmsRow> {
+async function pmsRow(data: string, n: number, pollMs: number, place: FleetPlace, deadlines: 'test' | 'init'): ReturnType<typeof measurePmsRow> {
   const service = await startService({ data, port: 0, concurrency: n, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined });
   try {
-    return await measurePmsRow(service, (method, path, body) => call(service.url, method, path, body), n, pollMs, { place });
+    return await measurePmsRow(service, (method, path, body) => call(service.url, method, path, body), n, pollMs, { place, deadlines });
   } finally {
     await service.close();
   }

@@ -60,7 +60,7 @@ describe('PMS runs on one worker', () => {
   it('certify two reference PMSes at once through one HTTPS port, each given its URL, fingerprint and CA', async () => {
     const gateway = service.worker!.gateway;
     // A fresh database numbers the runs 1 and 2: each PMS is told its run's URL before the run is queued.
-    fleet = await startPmsFleet([gateway.urlFor(1), gateway.urlFor(2)], gateway.certificate.cert, 3000, 3000);
+    fleet = await startPmsFleet([gateway.urlFor(1), gateway.urlFor(2)], gateway.certificate.cert, 3000, { reactionMs: 3000 });
     expect((await api.call('POST', '/api/partners', { cid: 'hotelsoft', name: 'HotelSoft PMS' })).status).toBe(201);
     const candidates: number[] = [];
     for (const candidate of fleet.candidates) {
