@@ -51,13 +51,13 @@ describe('test lanes', () => {
     for (const lane of LANES) expect(all.filter((f) => lanesOf(f)[0] === lane).length, lane).toBeGreaterThan(0);
   });
 
-  it('npm test type-checks, checks the format, then runs every lane in one vitest run; each lane has a script', () => {
+  it('npm test builds, then runs every lane in one vitest run with the type check, Prettier and knip beside it; each lane has a script', () => {
     const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     // One run: a lane's last long file no longer leaves a core idle while the next lane waits.
-    expect(scripts.test).toBe('node test/support/static-checks.mjs && vitest run');
-    // The build, the type check, Prettier and knip first, side by side (test/support/static-checks.mjs).
-    const checks = readFileSync(join(ROOT, 'test', 'support', 'static-checks.mjs'), 'utf8');
-    for (const job of ["'tsconfig.build.json'", "'tsconfig.json', '--noEmit'", "bin('prettier'), '--check'", "bin('knip')"]) expect(checks).toContain(job);
+    expect(scripts.test).toBe('node test/support/npm-test.mjs');
+    const command = readFileSync(join(ROOT, 'test', 'support', 'npm-test.mjs'), 'utf8');
+    for (const job of ["'tsconfig.build.json'", "'tsconfig.json', '--noEmit'", "bin('prettier'), '--check'", "bin('knip')", "bin('vitest'), 'run'"])
+      expect(command).toContain(job);
     for (const lane of LANES) expect(scripts[`test:${lane}`]).toBe(`vitest run --project ${lane}`);
     expect(config.test?.sequence?.sequencer).toBe(CostSequencer);
   });

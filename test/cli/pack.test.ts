@@ -3,7 +3,7 @@
 // and the programmatic API against the reference OTA that `serve` starts (run and typechecked); and the tarball ships only what runs: no private key, no test
 // or bench file, no source map pointing at a source it does not ship, no install-time
 // script, no compiled file whose source is gone, and every document the README links.
-// `npm test` builds first (test/support/static-checks.mjs); packing here skips prepack so that it never rebuilds
+// `npm test` builds first (test/support/npm-test.mjs); packing here skips prepack so that it never rebuilds
 // dist/ under other test files that are running it.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
