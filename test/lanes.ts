@@ -104,6 +104,7 @@ export const VARIANTS = [
   'test/e2e/pms-reference.test.ts',
   'test/e2e/failure-texts.test.ts',
   'test/e2e/pms-order-timing.test.ts',
+  'test/e2e/pms-midnight.test.ts',
 ];
 
 /** Tests that take long or need something beyond Node. */
@@ -145,6 +146,7 @@ export const COST_S: Readonly<Record<string, number>> = {
   'test/e2e/load.test.ts': 34,
   'test/service/postgres-workers.test.ts': 33,
   'test/e2e/pms-order-timing.test.ts': 26,
+  'test/e2e/pms-midnight.test.ts': 5,
   'test/service/pms-runs.test.ts': 25,
   'test/e2e/determinism.test.ts': 25,
   'test/cli/trust-cli.test.ts': 23,

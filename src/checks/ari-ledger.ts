@@ -103,6 +103,9 @@ export class AriLedger {
     private readonly keep: 'all' | 'coverage' = 'all',
   ) {}
 
+  /** When its first ARIUpdate came (epoch ms), as the judge gave it; undefined before any or when not given. */
+  firstAt: number | undefined;
+
   get requests(): number {
     return this.held.requests;
   }
@@ -111,9 +114,10 @@ export class AriLedger {
     return this.held.items;
   }
 
-  /** `read`: the body's items as readAri gives them, when several ledgers ingest the same body. */
-  ingest(exchange: string, body: unknown, read?: ReadonlyArray<ReadItem | undefined>): void {
+  /** `read`: the body's items as readAri gives them, when several ledgers ingest the same body; `at`: when it came. */
+  ingest(exchange: string, body: unknown, read?: ReadonlyArray<ReadItem | undefined>, at?: number): void {
     if (!body || typeof body !== 'object') return;
+    this.firstAt ??= at;
     const b = body as Record<string, unknown>;
     this.held.request(exchange);
     const currency = typeof b.currency === 'string' ? b.currency : String(b.currency);

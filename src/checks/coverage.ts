@@ -14,6 +14,19 @@ export function lastNightOfYearFrom(day: number): number {
   return Math.round(d.getTime() / DAY_MS) - 1;
 }
 
+/**
+ * The nights a full refresh owes (D-027): from the day of its first ARIUpdate (never
+ * before the day its window opened: a PMS whose refresh began after midnight owes no ARI for
+ * the night that had passed) to a year ahead. Within `skewMs` after midnight either day may be
+ * the PMS's today (it may have read its clock just before): the year is owed from the earlier.
+ */
+export function owedNights(windowStart: number, firstAriAt: number | undefined, skewMs: number): { from: number; to: number } {
+  const day = (ms: number): number => Math.floor(ms / DAY_MS);
+  const windowDay = day(windowStart);
+  if (firstAriAt === undefined) return { from: windowDay, to: lastNightOfYearFrom(windowDay) };
+  return { from: Math.max(windowDay, day(firstAriAt)), to: lastNightOfYearFrom(Math.max(windowDay, day(firstAriAt - Math.max(0, skewMs)))) };
+}
+
 /** Merges an inclusive day range into a sorted, non-overlapping list (adjacent ranges join). */
 export function insertRange(ranges: DayRange[], start: number, end: number): void {
   // Fast path: the common case of a PMS walking forward in time.

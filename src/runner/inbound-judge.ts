@@ -88,7 +88,7 @@ export class InboundJudge {
   }
 
   private ingestAri(ledger: AriLedger, id: string, at: number, body: Record<string, unknown>, read: ReadonlyArray<ReadItem | undefined>): void {
-    ledger.ingest(id, body, read);
+    ledger.ingest(id, body, read, at);
     if (!this.issued.property.other_pms_property_ids?.length) return;
     const pmsId = body.pms_property_id;
     if (typeof pmsId !== 'string' && typeof pmsId !== 'number') return;
@@ -98,7 +98,7 @@ export class InboundJudge {
     // Its readers ask for coverage per property only: the part keeps no data, units or rates.
     // It begins at the property's first ARIUpdate: the day its refresh is owed from (D-400).
     if (!part) parts.set(String(pmsId), (part = new AriLedger(at, this.isKnownPair, 'coverage')));
-    part.ingest(id, body, read);
+    part.ingest(id, body, read, at);
   }
 
   /** Keeps the run ledger's units as they are when the PMS first fetches one of these bookings (the first list). */

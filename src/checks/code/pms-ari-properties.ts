@@ -3,22 +3,23 @@
 // pms_property_id, the profile's PMS property ids and the mapped pairs, gives whether every one
 // of those properties re-sent its ARI in full (cb-ari-full-refresh-ident.2, D-400).
 import { type AriLedger, coverageReport } from '../ari-ledger.js';
-import { lastNightOfYearFrom } from '../coverage.js';
-import { dayNumber, dayString, formatDate } from '../../support/time.js';
+import { owedNights } from '../coverage.js';
+import { dayString } from '../../support/time.js';
 import type { CodeCheck } from './types.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
 
 /**
  * What is missing of one property's refresh (its part of the window's ledger): nothing, no
- * ARIUpdate at all, or the pairs it sent short of a year from day `from` or, when its first
- * ARIUpdate came on a later day (the part's `since`), from that day. The traffic step keeps a
- * refresh window open until each property's is complete too.
+ * ARIUpdate at all, or the pairs it sent short of the nights owed from its own first ARIUpdate
+ * (owedNights: never before the window's day). The traffic step keeps a refresh window open
+ * until each property's is complete too.
  */
 export function propertyRefreshShortfall(
   ledger: AriLedger | undefined,
   pmsId: number,
   pairs: ReadonlyArray<{ room: string; rate: string }>,
-  windowDay: number,
+  windowStart: number,
+  skewMs: number,
 ): string | undefined {
   if (!ledger || ledger.requests === 0) return `${pmsId}: no ARIUpdate in its pms_property_id`;
   // Which rooms each property holds is the PMS's: the pairs it names must each reach a year ahead.
@@ -26,8 +27,7 @@ export function propertyRefreshShortfall(
   if (named.length === 0) return `${pmsId}: ${ledger.requests} ARIUpdate(s) naming no mapped room x rate plan`;
   // The properties refresh one after another: one whose refresh began after midnight owes no
   // ARI for the night that had passed (a run that crossed midnight failed a correct PMS, D-400).
-  const from = Math.max(windowDay, dayNumber(formatDate(ledger.since)) ?? windowDay);
-  const to = lastNightOfYearFrom(from);
+  const { from, to } = owedNights(windowStart, ledger.firstAt ?? ledger.since, skewMs);
   const short = coverageReport(ledger, named, from, to).filter((r) => r.gaps.length > 0);
   if (short.length === 0) return undefined;
   const first = short[0]!;
@@ -51,11 +51,13 @@ export const ariRefreshEveryProperty: CodeCheck = {
     }
     // The property's own id listed again among the others counts once.
     const ids = [...new Set([input.profile.property.pms_property_id, ...others])];
-    const from = dayNumber(formatDate(pms.windowStart))!;
+    const skew = input.profile.intervals.clockSkewMs;
     const key = String(input.args.window ?? pms.windowKey);
-    const missing = ids.flatMap((id) => propertyRefreshShortfall(pms.propertyLedger?.(key, id), id, pms.mappedPairs, from) ?? []);
+    const missing = ids.flatMap((id) => propertyRefreshShortfall(pms.propertyLedger?.(key, id), id, pms.mappedPairs, pms.windowStart, skew) ?? []);
     if (missing.length === 0)
-      return pass(`each of the ${ids.length} PMS properties ${ids.join(', ')} re-sent its ARI to ${dayString(lastNightOfYearFrom(from))}`);
+      return pass(
+        `each of the ${ids.length} PMS properties ${ids.join(', ')} re-sent its ARI a year ahead (to ${dayString(owedNights(pms.windowStart, undefined, skew).to)} or later, from its own first ARIUpdate)`,
+      );
     return fail(
       `${unexpected('full refresh per PMS property', `a full refresh from each of ${ids.join(', ')}`, `${missing.length} not refreshed in full`)}\n  ${missing.join('\n  ')}`,
       { expected: ids, actual: missing },

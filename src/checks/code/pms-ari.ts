@@ -3,9 +3,8 @@
 // rate on every date of the year), units per room, currency, unknown ids and compactness.
 import { compaction, coverageReport, unitsConflicts } from '../ari-ledger.js';
 import type { AriLedger } from '../ari-ledger.js';
-import { gapsIn, lastNightOfYearFrom } from '../coverage.js';
-import { dayNumber, dayString } from '../../support/time.js';
-import { endOfNextYear, formatDate, DAY_MS } from '../../support/time.js';
+import { gapsIn, owedNights } from '../coverage.js';
+import { dayNumber, dayString, endOfNextYear, DAY_MS } from '../../support/time.js';
 import type { CodeCheck, CodeCheckInput, PmsFacts } from './types.js';
 import type { Verdict } from '../../spec/vocabulary.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
@@ -19,9 +18,11 @@ function windowLedger(input: CodeCheckInput): { pms: PmsFacts; ledger: AriLedger
   return { pms, ledger };
 }
 
-function horizonEnd(input: CodeCheckInput, from: number): { to: number; label: string } {
-  if (input.args.horizon === 'end-of-next-year') return { to: dayNumber(endOfNextYear(from * DAY_MS))!, label: 'the end of next year' };
-  return { to: lastNightOfYearFrom(from), label: 'one year ahead' };
+/** The nights owed (owedNights, D-027) and, with `horizon: end-of-next-year`, the horizon asked for instead of a year. */
+function owed(input: CodeCheckInput, w: { pms: PmsFacts; ledger: AriLedger }): { from: number; year: number; to: number; label: string } {
+  const { from, to: year } = owedNights(w.pms.windowStart, w.ledger.firstAt, input.profile.intervals.clockSkewMs);
+  if (input.args.horizon === 'end-of-next-year') return { from, year, to: dayNumber(endOfNextYear(from * DAY_MS))!, label: 'the end of next year' };
+  return { from, year, to: year, label: 'one year ahead' };
 }
 
 /**
@@ -54,15 +55,14 @@ export const ariCoverage: CodeCheck = {
   run(input) {
     const w = windowLedger(input);
     if (!('ledger' in w)) return w;
-    const from = dayNumber(formatDate(w.pms.windowStart))!;
-    const { to, label } = horizonEnd(input, from);
+    const { from, year, to, label } = owed(input, w);
     const report = coverageReport(w.ledger, w.pms.mappedPairs, from, to);
     const reach = Math.min(...report.map((r) => r.reach));
     const stats = `${w.ledger.items} items in ${w.ledger.requests} request(s), ${report.length} pair(s)`;
     const incomplete = report.filter((r) => r.gaps.length > 0);
     if (incomplete.length === 0) {
       // Units and a rate are asked for over the year the rule names; beyond it only the horizon check speaks.
-      const missing = missingField(w.ledger, w.pms.mappedPairs, from, Math.min(to, lastNightOfYearFrom(from)));
+      const missing = missingField(w.ledger, w.pms.mappedPairs, from, Math.min(to, year));
       if (missing) return missing;
       return pass(
         `every pair covered with units and a rate from ${dayString(from)} to ${label} (${dayString(to)}); horizon reached ${dayString(reach)}; ${stats}`,

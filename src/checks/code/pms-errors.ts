@@ -6,9 +6,7 @@
 import { operationOf as op, succeeded } from '../../spec/exchange.js';
 import type { LiveExchange } from '../../spec/exchange.js';
 import { coverageReport } from '../ari-ledger.js';
-import { lastNightOfYearFrom } from '../coverage.js';
-import { dayNumber } from '../../support/time.js';
-import { formatDate } from '../../support/time.js';
+import { owedNights } from '../coverage.js';
 import type { CodeCheck } from './types.js';
 import { fail, pass, skip, unexpected } from '../check-verdict.js';
 
@@ -47,7 +45,7 @@ export const ariAfterError: CodeCheck = {
   name: 'ari-after-error',
   description:
     "a full refresh goes on after one of its ARIUpdates was answered with an error: more ARIUpdates follow the refused one, or the refused one was the refresh's last and every pair is covered",
-  run({ pms, traffic }) {
+  run({ pms, traffic, profile }) {
     if (!pms) return skip('no mock channel manager in this run', 'not-applicable');
     const updates = (traffic ?? []).filter((x) => op(x) === 'ARIUpdate');
     if (updates.length === 0) return skip('the PMS sent no ARIUpdate in this window (its coverage check judges the silence)', 'blocked');
@@ -70,8 +68,8 @@ export const ariAfterError: CodeCheck = {
       return pass(`${told}; the refresh went on: ${after.length} more ARIUpdate request(s)`, { exchanges: [refused.record.id, after[0]!.record.id] });
     const own = property === undefined ? undefined : pms.propertyLedger?.(pms.windowKey, Number(property));
     const ledger = own ?? pms.ledger(pms.windowKey);
-    const from = dayNumber(formatDate(pms.windowStart))!;
-    const gaps = ledger ? coverageReport(ledger, pms.mappedPairs, from, lastNightOfYearFrom(from)).filter((r) => r.gaps.length > 0) : pms.mappedPairs;
+    const owed = owedNights(pms.windowStart, ledger?.firstAt, profile.intervals.clockSkewMs);
+    const gaps = ledger ? coverageReport(ledger, pms.mappedPairs, owed.from, owed.to).filter((r) => r.gaps.length > 0) : pms.mappedPairs;
     if (gaps.length === 0) return pass(`${told}; it was the refresh's last request and every pair is covered`, { exchanges: [refused.record.id] });
     return fail(
       unexpected(

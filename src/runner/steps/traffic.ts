@@ -6,9 +6,7 @@
 import { coverageReport } from '../../checks/ari-ledger.js';
 import { ariRefreshEveryProperty as propertiesCheck, propertyRefreshShortfall } from '../../checks/code/pms-ari-properties.js';
 import { harnessError, skip } from '../../checks/check-verdict.js';
-import { lastNightOfYearFrom } from '../../checks/coverage.js';
-import { dayNumber } from '../../support/time.js';
-import { formatDate } from '../../support/time.js';
+import { owedNights } from '../../checks/coverage.js';
 import type { TrafficStep } from '../../suite/types.js';
 import type { Profile } from '../../profile/types.js';
 import type { LiveExchange } from '../../spec/exchange.js';
@@ -37,16 +35,17 @@ const IO_PAUSE_MS = 25;
 function coverageReached(env: StepEnv, step: TrafficStep, from: number): () => boolean {
   if (!step.settleOnceCovered) return () => true;
   const pms = env.ctx.pms!;
-  const first = dayNumber(formatDate(from))!;
-  const last = lastNightOfYearFrom(first);
+  const skew = env.profile.intervals.clockSkewMs;
   const property = env.profile.property;
   const others = refreshedProperties(env.profile, step) > 1 ? (property.other_pms_property_ids ?? []) : [];
   return () => {
     const ledger = pms.judge.ledger(step.from);
     const pairs = pms.mock.mappedPairs();
-    if (ledger === undefined || !coverageReport(ledger, pairs, first, last).every((pair) => pair.gaps.length === 0)) return false;
+    if (ledger === undefined) return false;
+    const owed = owedNights(from, ledger.firstAt, skew);
+    if (!coverageReport(ledger, pairs, owed.from, owed.to).every((pair) => pair.gaps.length === 0)) return false;
     if (others.length === 0) return true;
-    return [property.pms_property_id, ...others].every((id) => !propertyRefreshShortfall(pms.judge.propertyLedger(step.from, id), id, pairs, first));
+    return [property.pms_property_id, ...others].every((id) => !propertyRefreshShortfall(pms.judge.propertyLedger(step.from, id), id, pairs, from, skew));
   };
 }
 

@@ -47,7 +47,7 @@ export const PMS_SETUP_AND_ARI: ReadingTopic = {
       quotes: [REFRESH, quote(SPEC.events, 'PMS re-sends all ARI.')],
       summary: 'Every mapped room x rate plan on every date from the first day to one year later minus a day is required; the end of next year is advisory.',
       reading:
-        'Every mapped room x rate plan on every date from the refresh\'s first day to one year later minus a day is required; reaching 31 December of next year ("usually") is advisory. The same coverage is required after ARIFullRefresh ("PMS re-sends all ARI").',
+        'Every mapped room x rate plan on every date from the refresh\'s first day to one year later minus a day is required; reaching 31 December of next year ("usually") is advisory. The same coverage is required after ARIFullRefresh ("PMS re-sends all ARI"). The refresh\'s first day is the day (UTC) of its first ARIUpdate in the window, never before the day the window opened: a refresh that began after midnight owes no ARI for the night that had passed. Within intervals.clock_skew_ms after midnight either day may be the PMS\'s today (it may have read its clock a moment before), so the year is then counted from the earlier day while the passed night is not owed.',
       rules: ['ari-full-refresh-horizon', 'ari-full-refresh-coverage', 'flow-full-refresh-after-setup', 'cb-ari-full-refresh'],
       checks: {
         'pms.ari.coverage-one-year': 'required',
