@@ -26,6 +26,8 @@ export interface ServiceOptions {
   concurrency?: number | undefined;
   onInterrupt?: OnInterrupt | undefined;
   heartbeatMs?: number | undefined;
+  /** The least time between two runs' starts on the worker, ms (default 1000). */
+  startIntervalMs?: number | undefined;
   staleMs?: number | undefined;
   /** The worker's one HTTPS port for its PMS runs' channel managers (default 127.0.0.1, any free port). */
   mock?: WorkerOptions['mock'];
@@ -86,6 +88,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           workDir: join(options.data ?? process.cwd(), 'work'),
           heartbeatMs,
           staleMs: options.staleMs ?? heartbeatMs * 5,
+          startIntervalMs: options.startIntervalMs,
           mock: options.mock,
           env: options.env,
         });

@@ -14,6 +14,8 @@ export interface WorkerProcessOptions {
   name?: string | undefined;
   concurrency?: number | undefined;
   heartbeatMs?: number | undefined;
+  /** The least time between two runs' starts on the worker, ms (default 1000). */
+  startIntervalMs?: number | undefined;
   staleMs?: number | undefined;
   /** The worker's one HTTPS port for its PMS runs' channel managers (default 127.0.0.1, any free port). */
   mock?: WorkerOptions['mock'];
@@ -35,6 +37,7 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
     workDir: options.workDir ?? join(tmpdir(), `cm-certify-worker-${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`),
     heartbeatMs,
     staleMs: options.staleMs ?? heartbeatMs * 5,
+    startIntervalMs: options.startIntervalMs,
     mock: options.mock,
     env: options.env,
     log: options.log,

@@ -21,6 +21,7 @@ import type { MockGateway } from './mock-gateway.js';
 import { workerCertificate } from './worker-certificate.js';
 import { CHANNEL_MANAGER_FILE, channelManagerFile } from './channel-manager-view.js';
 import { eventWriter } from './event-writer.js';
+import { START_INTERVAL_MS, startPacer } from './start-pacer.js';
 
 /** How long a progress line may wait to be written with the other runs' lines (the run page's live view lags this much). */
 const EVENT_DELAY_MS = 250;
@@ -40,6 +41,8 @@ export interface WorkerOptions {
   /** A running run whose heartbeat is older than this is interrupted. */
   staleMs: number;
   pollSeconds?: number | undefined;
+  /** The least time between two runs' starts, ms (start-pacer.ts; default START_INTERVAL_MS, 0: none). */
+  startIntervalMs?: number | undefined;
   /** The one HTTPS port its PMS runs' mock channel managers share (default 127.0.0.1, any free port). */
   mock?: { host?: string | undefined; port?: number | undefined; publicHost?: string | undefined } | undefined;
   env?: NodeJS.ProcessEnv | undefined;
@@ -107,6 +110,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const active = new Map<number, AbortController>();
   let stopping = false;
   const events = eventWriter(store, EVENT_DELAY_MS);
+  const pacer = startPacer(options.startIntervalMs ?? START_INTERVAL_MS);
 
   async function runOne(runId: number): Promise<void> {
     const attempt = await claim(db, runId, name);
@@ -132,6 +136,11 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     const dir = join(options.workDir, `run-${runId}-${attempt}`);
     let end: { verdict: string | null; error: string | null };
     try {
+      const waited = await pacer.wait(controller.signal);
+      if (waited > 0)
+        onLine(
+          `started after ${(waited / 1000).toFixed(1)} s: this worker starts one run at a time, ${((options.startIntervalMs ?? START_INTERVAL_MS) / 1000).toFixed(1)} s apart`,
+        );
       const inputs = await store.candidateForRun((await store.run(runId))!.candidate_id);
       const mockMount = inputs.target === 'pms' ? gateway.mountFor(runId) : undefined;
       if (mockMount) await store.putArtifact(runId, CHANNEL_MANAGER_FILE, channelManagerFile(gateway, runId));

@@ -14,6 +14,7 @@ export interface ServiceCommandOptions {
   worker?: boolean;
   onInterrupt?: string;
   heartbeat?: string;
+  startInterval?: string;
   name?: string;
   oidcIssuer?: string;
   oidcClientId?: string;
@@ -60,6 +61,7 @@ export async function serviceCommand(options: ServiceCommandOptions, io: CliIo):
     concurrency: options.worker === false ? 0 : count(options.concurrency, '--concurrency', 4, 1),
     onInterrupt: onInterruptOf(options.onInterrupt),
     heartbeatMs: count(options.heartbeat, '--heartbeat', 2000, 100),
+    startIntervalMs: count(options.startInterval, '--start-interval', 1000),
     mock: mockOf(options),
     env: {
       ...io.env,
@@ -90,6 +92,7 @@ export async function workerCommand(options: ServiceCommandOptions, io: CliIo): 
     workDir: options.data ? resolve(io.cwd, options.data) : undefined,
     concurrency: count(options.concurrency, '--concurrency', 4, 1),
     heartbeatMs: count(options.heartbeat, '--heartbeat', 2000, 100),
+    startIntervalMs: count(options.startInterval, '--start-interval', 1000),
     mock: mockOf(options),
     env: io.env,
     log,
