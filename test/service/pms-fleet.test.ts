@@ -69,9 +69,10 @@ describe('PMS runs at once on one worker', () => {
     for (const key of Object.keys(many.failed))
       expect(many.failed[key]!.message).toMatch(/^Inconclusive: (the harness itself stood still|it was stamped .* past its limit)/);
     // They ran at once: each started before any ended, and all six took about as long as one session.
-    const spans = await service.store.db.query<{ started_at: string; finished_at: string }>('SELECT started_at, finished_at FROM cm_runs');
+    const spans = await service.store.db.query<{ started_at: Date | string; finished_at: Date | string }>('SELECT started_at, finished_at FROM cm_runs');
+    const ms = (at: Date | string): number => new Date(at).getTime();
     expect(spans).toHaveLength(RUNS);
-    expect(Math.max(...spans.map((r) => Date.parse(r.started_at)))).toBeLessThan(Math.min(...spans.map((r) => Date.parse(r.finished_at))));
+    expect(Math.max(...spans.map((r) => ms(r.started_at)))).toBeLessThan(Math.min(...spans.map((r) => ms(r.finished_at))));
     const median = [...many.sessions].sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
     expect(many.ms).toBeLessThan(median * 4);
     expect(many.fleetCpuMs).toBeGreaterThan(0);
