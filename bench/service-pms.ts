@@ -47,8 +47,8 @@ async function nextIds(service: RunningService, n: number): Promise<number[]> {
   return Array.from({ length: n }, (_, i) => last + 1 + i);
 }
 
-/** N runs queued at once; resolves when all are done, with their verdicts and the time. */
-async function certifyAll(
+/** N runs queued at once; resolves when all are done, with their verdicts and the time (the slow-lane fleet test calls it without the alone run). */
+export async function certifyAll(
   service: RunningService,
   call: Call,
   n: number,

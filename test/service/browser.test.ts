@@ -46,20 +46,27 @@ describe.runIf(RUN_BROWSER_TESTS)('the service in headless chromium', () => {
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`CI is set and ${CHROMIUM} is missing: ${SKIP_HINT}`);
-    [service, reference] = await Promise.all([
-      startService({ data: await migratedDataDir('cm-svc-browser-data-'), port: 0, heartbeatMs: 500, env: {}, log: () => undefined }),
-      serveReferenceOta(),
+    // The browser starts while the service and the reference do (~1 s sooner); each is kept as
+    // it starts, and all have settled before a failure is thrown, so afterAll closes what started.
+    const started = await Promise.allSettled([
+      migratedDataDir('cm-svc-browser-data-')
+        .then((data) => startService({ data, port: 0, heartbeatMs: 500, env: {}, log: () => undefined }))
+        .then((s) => void (service = s)),
+      serveReferenceOta().then((r) => void (reference = r)),
+      chromium
+        .launchPersistentContext(join(dir, 'user-data'), {
+          executablePath: CHROMIUM,
+          headless: true,
+          args: ARGS,
+          acceptDownloads: true,
+          viewport: { width: 1200, height: 900 },
+        })
+        .then((c) => void (context = c)),
     ]);
+    for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
     // localhost: a secure context over plain HTTP, where the Secure session cookie is kept.
     origin = service.url.replace('127.0.0.1', 'localhost');
-    context = await chromium.launchPersistentContext(join(dir, 'user-data'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ARGS,
-      acceptDownloads: true,
-      viewport: { width: 1200, height: 900 },
-    });
-    page = await context.newPage();
+    page = await context!.newPage();
   }, 90_000);
 
   afterAll(async () => {

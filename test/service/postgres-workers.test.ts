@@ -20,7 +20,10 @@ import type { PostgresServer } from './postgres-server.js';
 
 const TOKEN = 'admin-token-for-the-postgres-test-0123';
 const SECRET_KEY = 'the-operators-secret-key-for-this-test';
-const HEARTBEAT_MS = 1000;
+// A killed worker's run is stale after 5 missed heartbeats (2.5 s) and found by the other
+// workers' sweep within half of that: interrupted ~3 s after the kill, not ~7 as at 1 s. A live
+// worker's run would be taken from it only after a 2.5 s stall (its worst loop delay: ~50 ms).
+const HEARTBEAT_MS = 500;
 let postgres: PostgresServer;
 let service: RunningService;
 let reference: ServedReference;
