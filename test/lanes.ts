@@ -10,6 +10,7 @@
 
 /** Servers, in-process certification runs, child processes. */
 export const INTEGRATION = [
+  'test/service/artifacts.test.ts',
   'test/hostile/hooks-and-signals.test.ts',
   'test/hostile/pms-never-connects.test.ts',
   'test/hostile/profile-tls-files.test.ts',

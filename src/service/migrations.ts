@@ -64,6 +64,13 @@ CREATE TABLE cm_waivers (
 CREATE INDEX cm_waivers_candidate ON cm_waivers (candidate_id, id);
 `,
   },
+  {
+    version: 3,
+    name: 'run files kept compressed (gzip), as each says; those kept before stay as they were',
+    sql: `
+ALTER TABLE cm_artifacts ADD COLUMN encoding text NOT NULL DEFAULT 'identity';
+`,
+  },
 ];
 
 export async function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
