@@ -20,7 +20,8 @@ function refused(url: string): Promise<boolean> {
   });
 }
 
-describe.each(['SIGTERM', 'SIGINT'] as const)('%s during a PMS run', (signal) => {
+// The two signals run side by side: each waits mostly on its child's real-time windows.
+describe.concurrent.each(['SIGTERM', 'SIGINT'] as const)('%s during a PMS run', (signal) => {
   it('stops the servers, writes an incomplete report and exits 3', async () => {
     const dir = tempDir('cm-certify-interrupt-');
     const child = spawn(process.execPath, [resolve('bin/cm-certify.js'), 'run', '--target', 'pms', '--reference', '--reporter', 'json', '-o', dir], {
@@ -30,12 +31,13 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('%s during a PMS run', (signal) =>
     child.stdout.on('data', (d) => (out += String(d)));
     child.stderr.on('data', (d) => (out += String(d)));
     const exited = new Promise<number>((r) => child.on('exit', (code) => r(code ?? -1)));
-    // Interrupt once the PMS is polling: mid-run, with the mock and the reference PMS up.
+    // Interrupt once setup is done and the full refresh begins: mid-run, with the mock and the
+    // reference PMS up and the PMS sending (about 2 s in, not the 4.5 s booking polling took).
     const mockUrl = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no progress:\n${out}`)), 30_000);
       const tick = setInterval(() => {
         const m = /Channel manager for your PMS: (\S+)/.exec(out);
-        if (m && out.includes('▶ booking-polling')) {
+        if (m && out.includes('▶ full-refresh')) {
           clearInterval(tick);
           clearTimeout(timer);
           resolve(m[1]!);

@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { request } from 'undici';
 import { runCommand } from '../../src/cli/commands/run.js';
 import { captureIo } from '../e2e/helpers.js';
+import { testClock } from '../e2e/pms-profile.js';
 import { checkReports, scanForLeaks } from './crafted-candidate.js';
 
 const SECRET = 'Pms-Hostile-Secret-5d1e';
@@ -46,7 +47,11 @@ const envelope = (verb: unknown, extra: Record<string, unknown> = {}) => ({
 
 describe('a hostile PMS through a whole run', () => {
   it('deep JSON, escape sequences and a wrong short password end in a judged verdict with every report intact', async () => {
-    const io = captureIo(undefined, { CM_SHARED_SECRET: SECRET, CM_PROPERTY_PASSWORD: PASSWORD });
+    // On the simulated clock, held from the start until the hostile requests are answered: they
+    // all arrive within the setup deadline, which then passes in simulated time.
+    const clock = testClock();
+    const release = clock.hold();
+    const io = captureIo(clock, { CM_SHARED_SECRET: SECRET, CM_PROPERTY_PASSWORD: PASSWORD });
     const outputDir = join(io.cwd, 'out');
     // --mock-http: the hostile requests below are sent over plain HTTP.
     const running = runCommand(
@@ -59,7 +64,7 @@ describe('a hostile PMS through a whole run', () => {
         if (!m) throw new Error('no mock URL yet');
         return m[1]!;
       },
-      { timeout: 10_000 },
+      { timeout: 10_000, interval: 2 },
     );
     const post = async (op: string, body: string) =>
       (
@@ -69,6 +74,7 @@ describe('a hostile PMS through a whole run', () => {
     await post('HealthCheck', deepVerb);
     await post('HealthCheck', `${'['.repeat(10_000)}${']'.repeat(10_000)}`);
     await post('SetupProperty', JSON.stringify(envelope('SetupProperty', { wbp_property_password: 'xyz', note: '\u001b]0;PWNED\u0007\u001b[2J' })));
+    release();
     const { result, exitCode } = await running;
     expect(exitCode).toBe(1);
     expect(result.verdict).toBe('not-certified');

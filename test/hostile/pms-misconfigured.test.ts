@@ -21,6 +21,7 @@ import { startPmsSide } from '../../src/session/pms-side.js';
 import { systemClock } from '../../src/support/clock.js';
 import { Redactor } from '../../src/support/redact.js';
 import { captureIo } from '../e2e/helpers.js';
+import { testClock } from '../e2e/pms-profile.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const SECRET = 'Right-Secret-For-Mock-1';
@@ -47,7 +48,12 @@ afterAll(async () => {
 
 describe('a PMS with a wrong shared secret', () => {
   it('is named as the probable misconfiguration in the heartbeat, the notes and the probable cause', async () => {
-    const io = captureIo();
+    // On the simulated clock: the heartbeat (every 10 s) and the 13 s setup deadline pass in
+    // simulated time. The clock is held from the start until the wrong-secret request is
+    // answered, so it arrives before the first heartbeat, as a PMS's first request would.
+    const clock = testClock();
+    const release = clock.hold();
+    const io = captureIo(clock);
     const file = join(io.cwd, 'pms.yaml');
     writeFileSync(file, profileText());
     const running = runCommand(
@@ -60,7 +66,7 @@ describe('a PMS with a wrong shared secret', () => {
         if (!m) throw new Error('no mock URL yet');
         return m[1]!;
       },
-      { timeout: 10_000 },
+      { timeout: 10_000, interval: 2 },
     );
     const body = {
       pms_property_id: 1,
@@ -77,6 +83,7 @@ describe('a PMS with a wrong shared secret', () => {
       body: JSON.stringify(body),
     });
     await res.body.text();
+    release();
     const { result } = await running;
     const out = io.out() + io.err();
     expect(out).toMatch(/waiting for the PMS's SetupProperty[^\n]*probable misconfiguration: 1 request/);
@@ -84,7 +91,7 @@ describe('a PMS with a wrong shared secret', () => {
     expect(out).toMatch(/Probable cause: Probable misconfiguration of your PMS/);
     expect(result.outsiders?.byKind['misconfigured-pms']).toBe(1);
     expect(out).not.toContain('Wrong-Secret');
-  }, 40_000);
+  });
 
   it('another channel’s request (other cid) is still an outsider’s, not a misconfiguration', async () => {
     const profile = parseProfile(profileText(['tls: {plain_http: true}']), 'p.yaml', {});

@@ -1,5 +1,5 @@
 // Issue 28 item 16: a PMS that never reaches the mock is INCOMPLETE, exit 3, within the
-// profile's first-contact deadline (here 2 s; 2 minutes by default), with the probable cause
+// profile's first-contact deadline (here 300 ms; 2 minutes by default), with the probable cause
 // "your PMS never reached the mock at URL; the start_setup hook ran (exit 0) at T", and the
 // run stops there instead of printing every later step as blocked. Before (f9e7431): it
 // waited deadlines.setup (here 60 s, killed by the test at 40 s; 30 minutes with init's
@@ -29,7 +29,7 @@ const PROFILE = [
   'pms_cid: abc',
   'property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: pw-value}',
   'listen: 127.0.0.1:0',
-  'deadlines: {setup: 60s, default: 60s, first_contact: 2s}',
+  'deadlines: {setup: 60s, default: 60s, first_contact: 300ms}',
   'hooks: {start_setup: {command: "true"}}',
 ].join('\n');
 

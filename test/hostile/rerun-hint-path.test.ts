@@ -19,7 +19,8 @@ const PROFILE = [
   'pms_cid: abc',
   'property: {pms_property_id: 1, wbp_property_id: "1001", wbp_property_password: pw-value}',
   'listen: 127.0.0.1:0',
-  'deadlines: {setup: 60s, default: 60s, first_contact: 1s}',
+  // A PMS that never connects: the run ends at the first-contact deadline, with a re-run hint.
+  'deadlines: {setup: 60s, default: 60s, first_contact: 300ms}',
   'hooks: {start_setup: {command: "true"}}',
 ].join('\n');
 
