@@ -139,7 +139,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       const waited = await pacer.wait(controller.signal);
       if (waited > 0)
         onLine(
-          `started after ${(waited / 1000).toFixed(1)} s: this worker starts one run at a time, ${((options.startIntervalMs ?? START_INTERVAL_MS) / 1000).toFixed(1)} s apart`,
+          `started after ${(waited / 1000).toFixed(1)} s: this worker starts its runs at least ${((options.startIntervalMs ?? START_INTERVAL_MS) / 1000).toFixed(1)} s apart`,
         );
       const inputs = await store.candidateForRun((await store.run(runId))!.candidate_id);
       const mockMount = inputs.target === 'pms' ? gateway.mountFor(runId) : undefined;

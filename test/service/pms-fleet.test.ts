@@ -76,5 +76,10 @@ describe('PMS runs at once on one worker', () => {
     const median = [...many.sessions].sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
     expect(many.ms).toBeLessThan(median * 4);
     expect(many.fleetCpuMs).toBeGreaterThan(0);
+    // Queued together, they did not all start in one second: the worker paced them (start-pacer.ts,
+    // --start-interval 1000 by default), and a run that waited for its slot says so.
+    const paced = await service.store.db.query<{ text: string }>("SELECT text FROM cm_run_events WHERE text LIKE 'started after %'");
+    expect(paced.length).toBeGreaterThan(0);
+    for (const { text } of paced) expect(text).toMatch(/^started after \d+\.\d s: this worker starts its runs at least 1\.0 s apart$/);
   }, 600_000);
 });
