@@ -18,13 +18,15 @@ export function lastNightOfYearFrom(day: number): number {
  * The nights a full refresh owes (D-027): from the day of its first ARIUpdate (never
  * before the day its window opened: a PMS whose refresh began after midnight owes no ARI for
  * the night that had passed) to a year ahead. Within `skewMs` after midnight either day may be
- * the PMS's today (it may have read its clock just before): the year is owed from the earlier.
+ * the PMS's today (it may have read its clock just before): the year, and any horizon counted
+ * from its today (`today`), is owed from the earlier.
  */
-export function owedNights(windowStart: number, firstAriAt: number | undefined, skewMs: number): { from: number; to: number } {
+export function owedNights(windowStart: number, firstAriAt: number | undefined, skewMs: number): { from: number; to: number; today: number } {
   const day = (ms: number): number => Math.floor(ms / DAY_MS);
   const windowDay = day(windowStart);
-  if (firstAriAt === undefined) return { from: windowDay, to: lastNightOfYearFrom(windowDay) };
-  return { from: Math.max(windowDay, day(firstAriAt)), to: lastNightOfYearFrom(Math.max(windowDay, day(firstAriAt - Math.max(0, skewMs)))) };
+  if (firstAriAt === undefined) return { from: windowDay, to: lastNightOfYearFrom(windowDay), today: windowDay };
+  const today = Math.max(windowDay, day(firstAriAt - Math.max(0, skewMs)));
+  return { from: Math.max(windowDay, day(firstAriAt)), to: lastNightOfYearFrom(today), today };
 }
 
 /** Merges an inclusive day range into a sorted, non-overlapping list (adjacent ranges join). */

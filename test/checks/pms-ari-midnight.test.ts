@@ -22,8 +22,8 @@ const PAIRS = [{ room: '1', rate: 'A' }];
 const OPEN = Date.UTC(2026, 10, 28, 23, 59, 30);
 const MIDNIGHT = Date.UTC(2026, 10, 29);
 
-function coverage(firstAt: number, start: string, end: string): { status: string; message: string } {
-  const ledger = new AriLedger(OPEN);
+function coverage(firstAt: number, start: string, end: string, open = OPEN, args: Record<string, unknown> = {}): { status: string; message: string } {
+  const ledger = new AriLedger(open);
   ledger.ingest(
     'a1',
     { currency: 'EUR', Inventory: [{ wbp_room_id: '1', wbp_rate_id: 'A', start_date: start, end_date: end, units: 2, rate: '80.00' }] },
@@ -32,12 +32,12 @@ function coverage(firstAt: number, start: string, end: string): { status: string
   );
   const input: CodeCheckInput = {
     subject: undefined,
-    args: {},
+    args,
     exchanges: [],
     now: firstAt,
     profile: PROFILE,
     run: { allowHttp: false },
-    pms: { inbound: [], ledger: () => ledger, mappedPairs: PAIRS, windowStart: OPEN, windowKey: 'w' },
+    pms: { inbound: [], ledger: () => ledger, mappedPairs: PAIRS, windowStart: open, windowKey: 'w' },
   };
   return ariCoverage.run(input);
 }
@@ -46,18 +46,18 @@ const day = (date: string): number => dayNumber(date)!;
 
 describe('the nights a full refresh owes (owedNights)', () => {
   it("from the window's day when the first ARIUpdate came the same day, or none came", () => {
-    expect(owedNights(OPEN, OPEN + 10_000 - 30_000, 2000)).toEqual({ from: day('2026-11-28'), to: day('2027-11-27') });
-    expect(owedNights(OPEN, undefined, 2000)).toEqual({ from: day('2026-11-28'), to: day('2027-11-27') });
+    expect(owedNights(OPEN, OPEN + 10_000 - 30_000, 2000)).toEqual({ from: day('2026-11-28'), to: day('2027-11-27'), today: day('2026-11-28') });
+    expect(owedNights(OPEN, undefined, 2000)).toEqual({ from: day('2026-11-28'), to: day('2027-11-27'), today: day('2026-11-28') });
   });
 
   it('from the next day when the first ARIUpdate came after midnight, past the skew', () => {
     const owed = owedNights(OPEN, MIDNIGHT + 5000, 2000);
-    expect([dayString(owed.from), dayString(owed.to)]).toEqual(['2026-11-29', '2027-11-28']);
+    expect([dayString(owed.from), dayString(owed.to), dayString(owed.today)]).toEqual(['2026-11-29', '2027-11-28', '2026-11-29']);
   });
 
   it('within the skew after midnight: the next day on, but the year counted from the earlier day', () => {
     const owed = owedNights(OPEN, MIDNIGHT + 1000, 2000);
-    expect([dayString(owed.from), dayString(owed.to)]).toEqual(['2026-11-29', '2027-11-27']);
+    expect([dayString(owed.from), dayString(owed.to), dayString(owed.today)]).toEqual(['2026-11-29', '2027-11-27', '2026-11-28']);
   });
 
   it("never before the window's day", () => {
@@ -86,5 +86,15 @@ describe('pms.ari.coverage-one-year across midnight', () => {
     const verdict = coverage(OPEN + 10_000, '2026-11-29', '2027-11-28');
     expect(verdict.status).toBe('fail');
     expect(verdict.message).toContain('2026-11-28');
+  });
+
+  it('the end of next year, within the skew after New Year, is counted from the old year', () => {
+    const open = Date.UTC(2026, 11, 31, 23, 59, 50);
+    const newYear = Date.UTC(2027, 0, 1);
+    const horizon = { horizon: 'end-of-next-year' };
+    expect(coverage(newYear + 1000, '2027-01-01', '2027-12-31', open, horizon).status).toBe('pass');
+    // Past the skew, the PMS's today is the new year's first day: its next year ends a year later.
+    expect(coverage(newYear + 5000, '2027-01-01', '2027-12-31', open, horizon).status).toBe('fail');
+    expect(coverage(newYear + 5000, '2027-01-01', '2028-12-31', open, horizon).status).toBe('pass');
   });
 });

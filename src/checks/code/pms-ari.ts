@@ -20,8 +20,8 @@ function windowLedger(input: CodeCheckInput): { pms: PmsFacts; ledger: AriLedger
 
 /** The nights owed (owedNights, D-027) and, with `horizon: end-of-next-year`, the horizon asked for instead of a year. */
 function owed(input: CodeCheckInput, w: { pms: PmsFacts; ledger: AriLedger }): { from: number; year: number; to: number; label: string } {
-  const { from, to: year } = owedNights(w.pms.windowStart, w.ledger.firstAt, input.profile.intervals.clockSkewMs);
-  if (input.args.horizon === 'end-of-next-year') return { from, year, to: dayNumber(endOfNextYear(from * DAY_MS))!, label: 'the end of next year' };
+  const { from, to: year, today } = owedNights(w.pms.windowStart, w.ledger.firstAt, input.profile.intervals.clockSkewMs);
+  if (input.args.horizon === 'end-of-next-year') return { from, year, to: dayNumber(endOfNextYear(today * DAY_MS))!, label: 'the end of next year' };
   return { from, year, to: year, label: 'one year ahead' };
 }
 
