@@ -30,6 +30,7 @@ export const INTEGRATION = [
   'test/cli/trust-cli.test.ts',
   'test/cli/user-suite.test.ts',
   'test/cli/verdict-words.test.ts',
+  'test/cli/wasm-tiering.test.ts',
   'test/cli/yaml-errors.test.ts',
   'test/channel-manager/http-host.test.ts',
   'test/channel-manager/keep-alive-stall.test.ts',

@@ -10,6 +10,7 @@ import type { CliIo } from './io.js';
 import { processIo } from './io.js';
 import { visibleControls } from '../support/sanitise.js';
 import { runOptions } from './run-options.js';
+import { keepWasmOnBaseline } from './wasm-tiering.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -257,6 +258,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
 
 /** The process entry: signals abort the run, and this is the only process.exit. */
 export async function runProcess(argv: string[]): Promise<void> {
+  keepWasmOnBaseline(argv, process.execArgv, process.env.NODE_OPTIONS);
   const controller = new AbortController();
   let signals = 0;
   // During `run` the terminal reporter prints the notice (after the live view's last frame,

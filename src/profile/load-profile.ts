@@ -18,6 +18,7 @@ import type { Problem } from './profile-problems.js';
 import type { Profile, RawProfile } from './types.js';
 import { loadReservationTemplate } from './reservation-template.js';
 import { identityVariables, readsEnvironment, urlCredentials } from './identity-fields.js';
+import { compiledSource } from './compiled-profiles.js';
 
 let validator: ValidateFunction | undefined;
 const prebuilt = await importStandalone('profile');
@@ -48,8 +49,16 @@ interface EnvTokens {
  * scalar may (also inside a flow mapping, `{password: ${PW}}`, which YAML itself would
  * refuse); the tokens are resolved after parsing, where the field's line is known.
  */
-function tokenizeEnv(text: string): EnvTokens {
-  const nonce = Math.random().toString(36).slice(2, 10);
+/** The first of a fixed series of nonces that no token made from it can be found in the text: the same text is tokenized the same way every time (the compiled built-in profiles are keyed by it). */
+function nonceFor(text: string): string {
+  for (let n = 0; ; n++) {
+    const nonce = `n${n.toString(36)}`;
+    if (!text.includes(`cmenv${nonce}`) && !text.includes(`cmlit${nonce}`)) return nonce;
+  }
+}
+
+export function tokenizeEnv(text: string): EnvTokens {
+  const nonce = nonceFor(text);
   const literal = `cmlit${nonce}`;
   const refs = new Map<string, EnvRef>();
   const shifts: Shift[] = [];
@@ -89,7 +98,7 @@ function writtenLocation(location: SourceLocation, tokens: EnvTokens, written: s
 
 /** The profile's YAML, read with its ${VAR} tokenized, every position placed as written. */
 function readTokenized(written: string, file: string, tokens: EnvTokens): YamlSource {
-  const source = parseYaml(tokens.text, file);
+  const source = compiledSource(file, tokens.text) ?? parseYaml(tokens.text, file);
   if (isYamlProblem(source)) throw new ProfileError(source.message, writtenLocation(source.location, tokens, written));
   if (tokens.shifts.length === 0) return source;
   const locate = (path: readonly PathSegment[], options?: { key?: boolean }): SourceLocation => writtenLocation(source.locate(path, options), tokens, written);

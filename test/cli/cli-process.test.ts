@@ -109,6 +109,17 @@ describe.concurrent('cm-certify CLI', () => {
     expect(r.stderr).toContain(`${file}:3:16 (shared_secret): environment variable CM_NOPE_SECRET is not set`);
   });
 
+  it('a problem in the built-in reference profile (read from its compiled form, dist/profiles) is placed in its YAML', async () => {
+    const file = resolve('fixtures/profiles/reference-ota.yaml');
+    const line =
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .findIndex((l) => l.startsWith('shared_secret: ')) + 1;
+    const r = await cli(['run', '--target', 'ota', '--reference'], { CM_SHARED_SECRET: '' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${file}:${line}:16 (shared_secret): must not be empty`);
+  });
+
   it('a suite error is exit 2 with file, line and field', async () => {
     const dir = tmp();
     const file = join(dir, 'mine.yaml');

@@ -1,7 +1,7 @@
 // Only the modules a command uses are loaded: `run --target ota --profile` loads no HTML
 // reporter, no live view (listr2: stdout is not a TTY), no reference candidate, no mock
 // channel manager, no executor of a step kind its suite lacks (the OTA model's fast-check), no more of undici than its agent and request, one YAML reader (`yaml`) and
-// no Ajv compiler (schemas are compiled at build).
+// no Ajv compiler (schemas are compiled at build); `run --reference` reads no YAML (its suites and profile come compiled).
 // Behavioural: the real CLI in a child process, every ES module it loads logged by a
 // module hook (test/cli/module-log), against the reference OTA started here over HTTP.
 import { spawn } from 'node:child_process';
@@ -122,6 +122,9 @@ describe('modules loaded by a run', () => {
     // channel manager is loaded here all the same: the reference OTA is built on it).
     expect(modules).toContain('src/checks/code/ota-side.js');
     expect(matching(modules, /^src\/checks\/code\/(index|pms-[a-z-]+)\.js$/)).toEqual([]);
+    // The built-in suites and the reference profile come compiled (dist/suites, dist/profiles): no YAML is read.
+    expect(modules).toContain('src/profile/compiled-profiles.js');
+    expect(matching(modules, /^cjs:yaml$|node_modules\/yaml\//)).toEqual([]);
   });
 
   it('a suite error names file:line:column', async () => {
