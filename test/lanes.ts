@@ -37,7 +37,6 @@ export const INTEGRATION = [
   'test/drivers/mock-cm.test.ts',
   'test/drivers/served-shapes.test.ts',
   'test/drivers/undici-core.test.ts',
-  'test/drivers/undici-exchange.test.ts',
   'test/e2e/interrupted-window.test.ts',
   'test/e2e/ota-allowed-values.test.ts',
   'test/e2e/ota-booking-lists.test.ts',
