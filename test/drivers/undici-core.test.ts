@@ -74,6 +74,13 @@ describe('undici core', () => {
     expect(await roundTrip(undiciFromPackage())).toEqual(expected);
   });
 
+  it('parses raw response headers as request() does, from the core files and from the package', () => {
+    const raw = ['Set-Cookie', 'a=1', 'set-cookie', 'b=2', 'X-Seen', 'yes'].map((t) => Buffer.from(t));
+    const expected = { 'set-cookie': ['a=1', 'b=2'], 'x-seen': 'yes' };
+    expect(undiciCore().parseHeaders(raw)).toEqual(expected);
+    expect(undiciFromPackage().parseHeaders(raw)).toEqual(expected);
+  });
+
   it('splits a URL into origin and path with its query, and refuses what is not http(s)', () => {
     expect(originAndPath('https://h.example:8443/api/X?q=1#frag')).toEqual({ origin: 'https://h.example:8443', path: '/api/X?q=1' });
     expect(originAndPath('http://127.0.0.1:1/')).toEqual({ origin: 'http://127.0.0.1:1', path: '/' });
