@@ -2,11 +2,10 @@
 // LiveExchange recorded in the evidence log. Whatever the candidate does (refuses,
 // resets, stalls, floods, answers garbage) becomes an exchange with a failure or a
 // parsed-body error, never an exception.
-import { EventEmitter } from 'node:events';
-import type { Readable } from 'node:stream';
 import type { Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass } from 'undici';
 import { createRequire } from 'node:module';
 import { originAndPath, undiciCore } from './undici-core.js';
+import { AbortSwitch, emptySink, exchange } from './undici-exchange.js';
 import type { Clock } from '../support/clock.js';
 import type { Redactor } from '../support/redact.js';
 import { redactHeaders } from '../support/redact.js';
@@ -99,66 +98,10 @@ function encodeBody(body: unknown): Uint8Array {
   return Buffer.from(JSON.stringify(body) ?? 'null', 'utf8');
 }
 
-/**
- * Reads a response body into `sink` until it ends; resolves true, with the body destroyed,
- * when it passes `maxBytes`. Listeners rather than an async iterator: no promise per chunk.
- */
-function readLimited(body: Readable, maxBytes: number, sink: { chunks: Buffer[]; kept: number; total: number }): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    const done = (): void => {
-      body.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
-    };
-    const onData = (chunk: Buffer): void => {
-      sink.total += chunk.length;
-      if (sink.total > maxBytes) {
-        done();
-        // undici reports its own destroy as an AbortError event: expected here, not a failure.
-        body.on('error', () => undefined);
-        body.destroy();
-        resolve(true);
-        return;
-      }
-      sink.chunks.push(chunk);
-      sink.kept += chunk.length;
-    };
-    const onEnd = (): void => {
-      done();
-      resolve(false);
-    };
-    const onError = (error: unknown): void => {
-      done();
-      reject(error);
-    };
-    // Closed before its end without an error: what an async iterator reports as a premature close.
-    const onClose = (): void => {
-      done();
-      reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
-    };
-    body.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
-  });
-}
-
-/**
- * One exchange's abort switch, in the form undici accepts besides AbortSignal: an emitter
- * with `aborted` and `reason`. An AbortController per request costs an EventTarget, whose
- * listeners undici adds and removes on every request.
- */
-class ExchangeAbort extends EventEmitter {
-  aborted = false;
-  reason: unknown;
-
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    this.emit('abort');
-  }
-}
-
 export class HttpClient {
   private readonly agent: Dispatcher;
   /** Each exchange in flight: aborted by its deadline, or all at once by the run's abort. */
-  private readonly inFlight = new Set<ExchangeAbort>();
+  private readonly inFlight = new Set<AbortSwitch>();
   private readonly onRunAbort: () => void;
   private readonly witness = new TlsWitness();
   private readonly targets = new Map<string, { origin: string; path: string }>();
@@ -261,7 +204,7 @@ export class HttpClient {
 
   private async transfer(method: string, url: string, headers: Record<string, string>, body: Uint8Array): Promise<ResponseRead> {
     const { requestTimeoutMs, maxBodyBytes } = this.options;
-    const controller = new ExchangeAbort();
+    const controller = new AbortSwitch();
     let deadlineHit = false;
     const release = this.options.clock.hold();
     // Real time, on every clock: a request that hangs is an I/O failure, and while it hangs a
@@ -273,29 +216,21 @@ export class HttpClient {
     deadline.unref();
     if (this.options.signal?.aborted) controller.abort(this.options.signal.reason);
     else this.inFlight.add(controller);
-    let status = 0;
-    let responseHeaders: Record<string, string> = {};
-    const read = { chunks: [] as Buffer[], kept: 0, total: 0 };
+    const read = emptySink();
     try {
-      const response = await undiciCore().request(this.agent, {
-        ...this.target(url),
-        method: method as 'POST',
-        headers,
-        ...(body.length || method !== 'GET' ? { body } : {}),
-        signal: controller,
-      });
-      status = response.statusCode;
-      responseHeaders = flattenHeaders(response.headers);
-      if (await readLimited(response.body, maxBodyBytes, read)) {
+      const request = { ...this.target(url), method: method as 'POST', headers, ...(body.length || method !== 'GET' ? { body } : {}) };
+      const tooLarge = await exchange(this.agent, request, maxBodyBytes, read, controller);
+      const headersRead = flattenHeaders(read.headers);
+      if (tooLarge) {
         return {
-          status,
-          headers: responseHeaders,
+          status: read.status,
+          headers: headersRead,
           bytes: Buffer.concat(read.chunks),
           totalBytes: read.total,
           failure: { kind: 'too-large', message: `the response body exceeded the limit of ${maxBodyBytes} bytes` },
         };
       }
-      return { status, headers: responseHeaders, bytes: Buffer.concat(read.chunks, read.kept), totalBytes: read.total };
+      return { status: read.status, headers: headersRead, bytes: Buffer.concat(read.chunks, read.kept), totalBytes: read.total };
     } catch (error) {
       const failure = describeTransportError(error, {
         url,
@@ -304,7 +239,7 @@ export class HttpClient {
         requestTimeoutMs,
         connectTimeoutMs: this.options.connectTimeoutMs,
       });
-      return { status, headers: responseHeaders, bytes: Buffer.concat(read.chunks), totalBytes: read.total, failure };
+      return { status: read.status, headers: flattenHeaders(read.headers), bytes: Buffer.concat(read.chunks), totalBytes: read.total, failure };
     } finally {
       clearTimeout(deadline);
       this.inFlight.delete(controller);

@@ -42,6 +42,13 @@ function rounded(value: number): boolean {
   return !Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value));
 }
 
+/** One member of a container at `depth`: false for a rounded number; a container is queued to be walked. */
+function readMember(item: unknown, depth: number, containers: object[], depths: number[]): boolean {
+  if (typeof item === 'number') return !rounded(item);
+  if (item !== null && typeof item === 'object') (containers.push(item), depths.push(depth + 1));
+  return true;
+}
+
 /** The keys the value holds, or -1 when it holds a rounded number or nests `maxDepth` deep (the caller then scans). */
 function keysHeld(value: unknown, maxDepth: number): number {
   if (typeof value === 'number') return rounded(value) ? -1 : 0;
@@ -53,17 +60,15 @@ function keysHeld(value: unknown, maxDepth: number): number {
     const container = containers.pop()!;
     const depth = depths.pop()!;
     if (depth >= maxDepth) return -1;
-    const items: unknown[] = Array.isArray(container) ? container : [];
-    if (!Array.isArray(container))
+    // Each member read where it is found: no array of an object's values made per object.
+    if (Array.isArray(container)) {
+      for (const item of container as unknown[]) if (!readMember(item, depth, containers, depths)) return -1;
+    } else
       for (const k in container)
         if (Object.hasOwn(container, k)) {
           keys++;
-          items.push((container as Record<string, unknown>)[k]);
+          if (!readMember((container as Record<string, unknown>)[k], depth, containers, depths)) return -1;
         }
-    for (const item of items) {
-      if (typeof item === 'number' && rounded(item)) return -1;
-      if (item !== null && typeof item === 'object') (containers.push(item), depths.push(depth + 1));
-    }
   }
   return keys;
 }

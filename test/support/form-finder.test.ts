@@ -33,6 +33,22 @@ describe('FormFinder', () => {
     );
   });
 
+  it('the same with forms whose first four characters hash alike (c and D, b and C, a and B: 31 apart after a letter one higher; 2,000 texts)', () => {
+    const letters = fc.constantFrom('a', 'b', 'c', 'B', 'C', 'D');
+    const word = (min: number, max: number) => fc.array(letters, { minLength: min, maxLength: max }).map((l) => l.join(''));
+    fc.assert(
+      fc.property(fc.uniqueArray(word(4, 9), { minLength: 1, maxLength: 8 }), word(0, 40), (forms, text) => {
+        expect(merged(new FormFinder(forms).find(text))).toEqual(merged(naive(forms, text)));
+      }),
+      { numRuns: 2_000 },
+    );
+    // 'abbc' and 'abcD' hash alike: each is found only where it stands, the longer first.
+    expect(merged(new FormFinder(['abbc', 'abcDx']).find('abcDx abbc abcD'))).toEqual([
+      [0, 5],
+      [6, 10],
+    ]);
+  });
+
   it('a longer form starting inside a found span still extends it', () => {
     expect(merged(new FormFinder(['abcd', 'cdefgh']).find('xabcdefghx'))).toEqual([[1, 9]]);
   });
