@@ -92,7 +92,8 @@ export class AriLedger {
   private readonly held = new AriPairs<LedgerValue>(new Set(['units']));
 
   /**
-   * @param isKnownPair whether the channel manager maps this room x rate plan (undefined: do not judge ids).
+   * @param isKnownPair whether the channel manager maps this room x rate plan (undefined: do not judge ids);
+   * asked once per pair while it answers true, so its answer must not change during the ledger's life.
    * @param keep 'coverage': only the days covered per pair (and the counts beside them), for a
    * reader that asks no more, e.g. a window's part per PMS property (coverage per property):
    * the data key, units and rates are neither built nor held (their maps read as empty).
@@ -138,13 +139,15 @@ export class AriLedger {
       return;
     }
     const { room, rate, start, end } = read;
-    if (this.isKnownPair && !this.isKnownPair(room, rate)) {
+    // A pair held already was known when first written (isKnownPair answers the same for the ledger's life).
+    let pair = this.held.pairs.get(read.pairKey);
+    if (pair === undefined && this.isKnownPair && !this.isKnownPair(room, rate)) {
       if (this.unknownPairs.length < 50)
         this.unknownPairs.push({ exchange, pointer: `/Inventory/${index}`, message: `room "${room}" x rate plan "${rate}" is not mapped` });
       return;
     }
     if (end - start + 1 > this.longestRange.days) this.longestRange = { days: end - start + 1, exchange, pointer: `/Inventory/${index}` };
-    const pair = this.held.pairFor(room, rate, read.pairKey);
+    pair ??= this.held.pairFor(room, rate, read.pairKey);
     if (pair.items++ === 0) this.pairs.set(read.pairKey, new PairState(pair));
     if (item.rdef_single !== undefined && !this.rdefSingleRooms.has(room))
       this.rdefSingleRooms.set(room, { exchange, pointer: `/Inventory/${index}/rdef_single`, message: `rdef_single for room "${room}"` });
