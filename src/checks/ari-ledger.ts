@@ -203,14 +203,26 @@ export function unitsConflicts(ledger: AriLedger, limit = 10): UnitsConflict[] {
     for (const p of plans) for (let i = 0; i < p.units.size; i++) bounds.add(p.units.startAt(i)).add(p.units.endAt(i) + 1);
     const points = [...bounds].sort((a, b) => a - b);
     const cursors = plans.map(() => 0);
+    const units = plans.map((p) => p.units);
     for (let k = 0; k < points.length - 1 && conflicts.length < limit; k++) {
       const day = points[k]!;
+      // Whether two plans differ on this day, before any record is made of it (most days none do).
+      let first: number | undefined;
+      let differ = false;
+      for (let idx = 0; idx < plans.length; idx++) {
+        const map = units[idx]!;
+        while (cursors[idx]! < map.size && map.endAt(cursors[idx]!) < day) cursors[idx]!++;
+        const at = cursors[idx]!;
+        if (at >= map.size || map.startAt(at) > day) continue;
+        const value = map.valueAt(at);
+        if (first === undefined) first = value;
+        else if (value !== first && !(Number.isNaN(value) && Number.isNaN(first))) differ = true;
+      }
+      if (!differ) continue;
       const values: Record<string, number> = {};
       plans.forEach((p, idx) => {
-        const units = p.units;
-        while (cursors[idx]! < units.size && units.endAt(cursors[idx]!) < day) cursors[idx]!++;
         const at = cursors[idx]!;
-        if (at < units.size && units.startAt(at) <= day) values[p.rate] = units.valueAt(at);
+        if (at < units[idx]!.size && units[idx]!.startAt(at) <= day) values[p.rate] = units[idx]!.valueAt(at);
       });
       if (new Set(Object.values(values)).size > 1) {
         const sources: Record<string, ItemSource> = {};
