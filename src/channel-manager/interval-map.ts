@@ -41,6 +41,8 @@ export class IntervalMap<V> {
   // split() gives two trees: kept here rather than in a new array per call.
   private splitLeft = NIL;
   private splitRight = NIL;
+  /** The last segment (the greatest start), NIL when not known: found again after a write that was no append. */
+  private tail = NIL;
 
   /** The segments as [start, end, value], a copy for inspection (read them by index when there are many). */
   get segments(): Array<Segment<V>> {
@@ -82,6 +84,15 @@ export class IntervalMap<V> {
    * the writes. Joined segments carry no stamp.
    */
   join(start: number, end: number, value: V): void {
+    const tail = this.lastNode();
+    // Past every segment (a refresh's days in order): the last segment grows, or one is added.
+    if (tail !== NIL && start > this.ends[tail]!) {
+      if (start === this.ends[tail]! + 1 && this.stamps[tail] === NO_STAMP && this.values[tail] === value) {
+        this.flat = undefined;
+        this.ends[tail] = end;
+      } else this.append(start, end, value, NO_STAMP);
+      return;
+    }
     let from = start;
     let to = end;
     const before = this.nodeOn(start - 1);
@@ -96,19 +107,25 @@ export class IntervalMap<V> {
 
   /** Writes `value` on [start, end] over whatever was there; `stamp` says where it came from (kept by the pieces of a split). */
   set(start: number, end: number, value: V, stamp: number = NO_STAMP): void {
+    const last = this.lastNode();
+    if (last === NIL || start > this.ends[last]!) {
+      this.append(start, end, value, stamp);
+      return;
+    }
     this.flat = undefined;
+    this.tail = NIL;
     this.split(this.root, start);
     let before = this.splitLeft;
     let leftPiece: Piece<V> | undefined;
     let rightPiece: Piece<V> | undefined;
     // Only the last segment starting before `start` can reach into the new range.
-    const last = this.maxOf(before);
-    if (last !== NIL && this.ends[last]! >= start) {
+    const reaching = this.maxOf(before);
+    if (reaching !== NIL && this.ends[reaching]! >= start) {
       const right = this.splitRight;
-      this.split(before, this.starts[last]!);
+      this.split(before, this.starts[reaching]!);
       before = this.splitLeft;
-      leftPiece = [this.starts[last]!, start - 1, this.values[last]!, this.stamps[last]!];
-      if (this.ends[last]! > end) rightPiece = [end + 1, this.ends[last]!, this.values[last]!, this.stamps[last]!];
+      leftPiece = [this.starts[reaching]!, start - 1, this.values[reaching]!, this.stamps[reaching]!];
+      if (this.ends[reaching]! > end) rightPiece = [end + 1, this.ends[reaching]!, this.values[reaching]!, this.stamps[reaching]!];
       this.release(this.splitRight);
       this.splitRight = right;
     }
@@ -152,6 +169,7 @@ export class IntervalMap<V> {
       return;
     }
     this.flat = undefined;
+    this.tail = NIL;
     const last = this.maxOf(before);
     let kept = NIL;
     if (this.ends[last]! >= day) {
@@ -212,6 +230,20 @@ export class IntervalMap<V> {
     });
     this.flat = flat;
     return flat;
+  }
+
+  /** The last segment's node (NIL for an empty map), remembered until a write other than an append. */
+  private lastNode(): number {
+    if (this.tail === NIL) this.tail = this.maxOf(this.root);
+    return this.tail;
+  }
+
+  /** A segment after every other: merged in along the right edge, no split. */
+  private append(start: number, end: number, value: V, stamp: number): void {
+    this.flat = undefined;
+    const node = this.node(start, end, value, stamp);
+    this.root = this.merge(this.root, node);
+    this.tail = node;
   }
 
   private nodeOn(day: number): number {

@@ -7,7 +7,10 @@ import { dayNumber } from '../support/time.js';
 /** Marks a path part as an object or array's JSON text, apart from any string value. */
 const JSON_PART = Symbol('JSON text');
 
-const ID_KEYS = new Set(['wbp_room_id', 'wbp_rate_id', 'start_date', 'end_date']);
+/** The item's ids and dates (compared, not looked up: nine keys of every item are tested). */
+function isIdKey(key: string): boolean {
+  return key === 'wbp_room_id' || key === 'wbp_rate_id' || key === 'start_date' || key === 'end_date';
+}
 
 /** A value as JSON.stringify writes it; numbers and booleans without the call (one per field of every item). */
 function jsonText(value: unknown): string {
@@ -28,10 +31,20 @@ interface DataShape {
 let lastShape: DataShape = { own: [], sorted: [], token: '[]' };
 
 function dataShape(item: Record<string, unknown>): DataShape {
-  const own: string[] = [];
-  for (const k in item) if (Object.hasOwn(item, k) && !ID_KEYS.has(k)) own.push(k);
+  // Compared with the last shape key by key first: no key list is built for an item of the same shape.
   const last = lastShape;
-  if (own.length === last.own.length && own.every((k, i) => k === last.own[i])) return last;
+  let at = 0;
+  for (const k in item) {
+    if (!Object.hasOwn(item, k) || isIdKey(k)) continue;
+    if (last.own[at] !== k) {
+      at = -1;
+      break;
+    }
+    at++;
+  }
+  if (at === last.own.length) return last;
+  const own: string[] = [];
+  for (const k in item) if (Object.hasOwn(item, k) && !isIdKey(k)) own.push(k);
   const sorted = [...own].sort();
   lastShape = { own, sorted, token: JSON.stringify(sorted) };
   return lastShape;
@@ -81,6 +94,9 @@ export interface ReadItem {
 export function readAri(body: unknown): Array<ReadItem | undefined> {
   const inventory = (body as { Inventory?: unknown } | null)?.Inventory;
   if (!Array.isArray(inventory)) return [];
+  // A refresh sends a pair's days one after another: the previous item's key is kept, so
+  // consecutive items of one pair share one key string (its hash computed once for every lookup).
+  let last: ReadItem | undefined;
   return inventory.map((raw) => {
     const item = raw as Record<string, unknown> | null | undefined;
     const room = item?.wbp_room_id;
@@ -88,6 +104,7 @@ export function readAri(body: unknown): Array<ReadItem | undefined> {
     const start = typeof item?.start_date === 'string' ? dayNumber(item.start_date) : undefined;
     const end = typeof item?.end_date === 'string' ? dayNumber(item.end_date) : undefined;
     if (typeof room !== 'string' || typeof rate !== 'string' || start === undefined || end === undefined || end < start) return undefined;
-    return { room, rate, start, end, pairKey: `${room}\u0000${rate}` };
+    const pairKey = last !== undefined && last.room === room && last.rate === rate ? last.pairKey : `${room}\u0000${rate}`;
+    return (last = { room, rate, start, end, pairKey });
   });
 }

@@ -92,7 +92,8 @@ export class AriLedger {
   private readonly held = new AriPairs<LedgerValue>(new Set(['units']));
 
   /**
-   * @param isKnownPair whether the channel manager maps this room x rate plan (undefined: do not judge ids).
+   * @param isKnownPair whether the channel manager maps this room x rate plan (undefined: do not judge ids);
+   * asked once per pair while it answers true, so its answer must not change during the ledger's life.
    * @param keep 'coverage': only the days covered per pair (and the counts beside them), for a
    * reader that asks no more, e.g. a window's part per PMS property (coverage per property):
    * the data key, units and rates are neither built nor held (their maps read as empty).
@@ -138,13 +139,15 @@ export class AriLedger {
       return;
     }
     const { room, rate, start, end } = read;
-    if (this.isKnownPair && !this.isKnownPair(room, rate)) {
+    // A pair held already was known when first written (isKnownPair answers the same for the ledger's life).
+    let pair = this.held.pairs.get(read.pairKey);
+    if (pair === undefined && this.isKnownPair && !this.isKnownPair(room, rate)) {
       if (this.unknownPairs.length < 50)
         this.unknownPairs.push({ exchange, pointer: `/Inventory/${index}`, message: `room "${room}" x rate plan "${rate}" is not mapped` });
       return;
     }
     if (end - start + 1 > this.longestRange.days) this.longestRange = { days: end - start + 1, exchange, pointer: `/Inventory/${index}` };
-    const pair = this.held.pairFor(room, rate, read.pairKey);
+    pair ??= this.held.pairFor(room, rate, read.pairKey);
     if (pair.items++ === 0) this.pairs.set(read.pairKey, new PairState(pair));
     if (item.rdef_single !== undefined && !this.rdefSingleRooms.has(room))
       this.rdefSingleRooms.set(room, { exchange, pointer: `/Inventory/${index}/rdef_single`, message: `rdef_single for room "${room}"` });
@@ -200,14 +203,26 @@ export function unitsConflicts(ledger: AriLedger, limit = 10): UnitsConflict[] {
     for (const p of plans) for (let i = 0; i < p.units.size; i++) bounds.add(p.units.startAt(i)).add(p.units.endAt(i) + 1);
     const points = [...bounds].sort((a, b) => a - b);
     const cursors = plans.map(() => 0);
+    const units = plans.map((p) => p.units);
     for (let k = 0; k < points.length - 1 && conflicts.length < limit; k++) {
       const day = points[k]!;
+      // Whether two plans differ on this day, before any record is made of it (most days none do).
+      let first: number | undefined;
+      let differ = false;
+      for (let idx = 0; idx < plans.length; idx++) {
+        const map = units[idx]!;
+        while (cursors[idx]! < map.size && map.endAt(cursors[idx]!) < day) cursors[idx]!++;
+        const at = cursors[idx]!;
+        if (at >= map.size || map.startAt(at) > day) continue;
+        const value = map.valueAt(at);
+        if (first === undefined) first = value;
+        else if (value !== first && !(Number.isNaN(value) && Number.isNaN(first))) differ = true;
+      }
+      if (!differ) continue;
       const values: Record<string, number> = {};
       plans.forEach((p, idx) => {
-        const units = p.units;
-        while (cursors[idx]! < units.size && units.endAt(cursors[idx]!) < day) cursors[idx]!++;
         const at = cursors[idx]!;
-        if (at < units.size && units.startAt(at) <= day) values[p.rate] = units.valueAt(at);
+        if (at < units[idx]!.size && units[idx]!.startAt(at) <= day) values[p.rate] = units[idx]!.valueAt(at);
       });
       if (new Set(Object.values(values)).size > 1) {
         const sources: Record<string, ItemSource> = {};

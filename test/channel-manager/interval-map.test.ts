@@ -94,6 +94,39 @@ describe('IntervalMap', () => {
     );
   });
 
+  it('appends writes past the last segment, then overwrites any of them, as the day-by-day model says', () => {
+    // Each write: after the last day written so far (a gap of 0-2 days) or anywhere, its length, value, stamped or joined.
+    const write = fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 1 }), fc.boolean());
+    fc.assert(
+      fc.property(fc.array(write, { maxLength: 60 }), fc.integer({ min: 0, max: 80 }), (writes, anywhere) => {
+        const map = new IntervalMap<number>();
+        const days = new Map<number, [number, number]>();
+        let last = -1;
+        writes.forEach(([append, gap, length, v, stamped], n) => {
+          const start = append ? last + 1 + gap : (anywhere + n * 7) % (last + 2);
+          const end = start + length;
+          if (stamped) map.set(start, end, v, n);
+          else map.join(start, end, v);
+          for (let d = start; d <= end; d++) days.set(d, [v, stamped ? n : NO_STAMP]);
+          last = Math.max(last, end);
+        });
+        for (let d = -1; d <= last + 1; d++) {
+          expect(map.segmentOn(d)?.[2]).toBe(days.get(d)?.[0]);
+          expect(map.stampOn(d)).toBe(days.get(d)?.[1]);
+        }
+        const seen: Array<[number, number, number, number]> = [];
+        map.forEach((start, end, value, stamp) => seen.push([start, end, value, stamp]));
+        expect(map.size).toBe(seen.length);
+        for (let i = 1; i < seen.length; i++) {
+          expect(seen[i]![0]).toBeGreaterThan(seen[i - 1]![1]);
+          const touching = seen[i - 1]![1] + 1 === seen[i]![0];
+          if (touching && seen[i]![3] === NO_STAMP && seen[i - 1]![3] === NO_STAMP) expect(seen[i]![2]).not.toBe(seen[i - 1]![2]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('joins equal daily writes into one segment in any order', () => {
     const map = new IntervalMap<string>();
     for (const d of [5, 3, 4, 9, 7, 8, 6]) map.join(d, d, 'same');

@@ -114,6 +114,34 @@ describe('ARI ledger', () => {
     expect(l.pairs.size).toBe(0);
   });
 
+  it('asks whether a pair is mapped once while it is, and for every item of a pair that is not', () => {
+    const asked: string[] = [];
+    const l = new AriLedger(0, (room, rate) => (asked.push(`${room}/${rate}`), known(room, rate)));
+    const day = (room: string, rate: string, n: number) => item(room, rate, dayString(d('2026-01-01') + n), dayString(d('2026-01-01') + n), { units: n });
+    l.ingest('x1', { currency: 'EUR', Inventory: [day('1', 'A', 0), day('1', 'A', 1), day('7', 'A', 0), day('2', 'G', 0), day('1', 'A', 2)] });
+    l.ingest('x2', { currency: 'EUR', Inventory: [day('7', 'A', 1), day('2', 'G', 1), day('1', 'A', 3)] });
+    expect(asked).toEqual(['1/A', '7/A', '2/G', '7/A']);
+    expect(l.unknownPairs.map((u) => [u.exchange, u.pointer])).toEqual([
+      ['x1', '/Inventory/2'],
+      ['x2', '/Inventory/0'],
+    ]);
+    expect(l.pair('1', 'A')?.items).toBe(4);
+    expect(l.pair('1', 'A')?.units.segments.map(([s, , v]) => [dayString(s), v])).toEqual([0, 1, 2, 3].map((n) => [dayString(d('2026-01-01') + n), n]));
+    expect(l.pair('2', 'G')?.items).toBe(2);
+  });
+
+  it('reads each item of a request with its own pair key, consecutive items of one pair or not', () => {
+    const read = readAri({
+      Inventory: [
+        item('1', 'A', '2026-01-01', '2026-01-01'),
+        item('1', 'A', '2026-01-02', '2026-01-02'),
+        item('1', 'G', '2026-01-01', '2026-01-01'),
+        item('2', 'A', '2026-01-01', '2026-01-01'),
+      ],
+    });
+    expect(read.map((r) => r?.pairKey)).toEqual(['1\u0000A', '1\u0000A', '1\u0000G', '2\u0000A']);
+  });
+
   it('finds units that differ between the plans of a room, using the latest values', () => {
     const l = new AriLedger(0);
     l.ingest('x1', {

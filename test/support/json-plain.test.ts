@@ -43,6 +43,13 @@ describe('plainJson', () => {
     expect(keysWritten('"unterminated')).toBe(-1);
   });
 
+  it('finds a repeated key whether or not a string holds a colon (the colon count is proof only when it equals the keys held)', () => {
+    expect(plainJson('{"a":1,"a":2}', { a: 2 })).toBe(false);
+    expect(plainJson('{"a":"10:00","a":"11:00"}', { a: '11:00' })).toBe(false);
+    expect(plainJson('{"a":"10:00","b":{"c":"x"}}', { a: '10:00', b: { c: 'x' } })).toBe(true);
+    expect(plainJson('{"a":1,"b":[{"c":2}]}', { a: 1, b: [{ c: 2 }] })).toBe(true);
+  });
+
   it('is not plain at the depth limit, and parseBody still refuses past it', () => {
     const deep = (n: number): string => `${'['.repeat(n)}${']'.repeat(n)}`;
     expect(plainJson(deep(10), JSON.parse(deep(10)), 64)).toBe(true);
