@@ -18,10 +18,8 @@ export default defineConfig({
     // CI has 2 cores; end-to-end files start servers and child processes. One vitest run holds
     // every lane (npm test), so one worker count for all: vitest refuses two counts in one run
     // without an order between them, and an order between lanes leaves a core idle at each
-    // lane's end. 3, not 2: the slow lane's files wait most of their time (Postgres, chromium,
-    // npm, real-time polling: test/lanes.ts WAITING); at 2 two of them side by side left both
-    // cores idle, and the third file computes in their waits.
-    maxWorkers: 3,
+    // lane's end.
+    maxWorkers: 2,
     // Unit files first (cheap failures first), then the rest longest first (test/lanes.ts COST_S).
     sequence: { sequencer: CostSequencer },
     // Concurrent end-to-end tests mostly wait on (fast) clocks and sockets, not the CPU.

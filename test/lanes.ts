@@ -126,26 +126,6 @@ export const SLOW = [
   'test/runner/harness-saturation-busy.test.ts',
 ];
 
-/**
- * Files of the variants and slow lanes that spend most of their wall time waiting (real-time
- * polling, Postgres, chromium, npm, a service's workers), not computing: their CPU is a third
- * to a half of their wall time (per-file CPU, CM_TEST_COST_LOG, 2026-11-29). The run starts
- * them between the full runs, which use a core each all along (test/support/cost-sequencer.ts),
- * and holds 3 files at once on 2 cores (vitest.config.ts), so that their waits leave no core idle.
- */
-export const WAITING: readonly string[] = [
-  'test/service/pms-fleet.test.ts',
-  'test/cli/pack.test.ts',
-  'test/service/postgres-workers.test.ts',
-  'test/service/pms-runs.test.ts',
-  'test/service/browser.test.ts',
-  'test/service/lifecycle.test.ts',
-  'test/e2e/load.test.ts',
-  'test/service/waivers.test.ts',
-  'test/report/html-browser.test.ts',
-  'test/hostile/terminal-pty.test.ts',
-];
-
 /** The lanes, cheapest first (`npm test` runs them in one vitest run: test/support/cost-sequencer.ts orders their files). */
 export const LANES = ['unit', 'integration', 'variants', 'slow'] as const;
 

@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COST_S, INTEGRATION, LANES, SLOW, VARIANTS, WAITING } from '../lanes.js';
-import CostSequencer, { alternate, runOrder } from '../support/cost-sequencer.js';
+import { COST_S, INTEGRATION, LANES, SLOW, VARIANTS } from '../lanes.js';
+import CostSequencer, { runOrder } from '../support/cost-sequencer.js';
 import config from '../../vitest.config.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -71,27 +71,14 @@ describe('test lanes', () => {
     const lanes = order.map(laneOf).map((l) => (l === 'slow' ? 'variants' : l));
     // Each part in one stretch: unit, then variants with slow, then integration.
     expect(lanes.filter((l, i) => l !== lanes[i - 1])).toEqual(['unit', 'variants', 'integration']);
-    // Within a part, measured files longest first, before the files not measured; in the part
-    // of the full runs and slow files, each kind (computing, waiting) so.
+    // Within a part, measured files longest first, before the files not measured.
     const cost = (f: string): number => COST_S[f] ?? -1;
-    const kind = (f: string): string => `${lanes[order.indexOf(f)]}${lanes[order.indexOf(f)] === 'variants' && WAITING.includes(f) ? ' waiting' : ''}`;
-    for (const part of new Set(order.map(kind))) {
-      const files = order.filter((f) => kind(f) === part);
-      for (let i = 1; i < files.length; i++) expect(cost(files[i]!), `${files[i - 1]} before ${files[i]}`).toBeLessThanOrEqual(cost(files[i - 1]!));
-    }
-    // The waiting files are slow-lane files, and they alternate with the computing ones: no two
-    // waiting files in a row while a computing one is left, and the part starts with its longest computing file.
-    expect(WAITING.filter((f) => !SLOW.includes(f))).toEqual([]);
-    const heavy = order.filter((f) => kind(f).startsWith('variants'));
-    const waits = heavy.map((f) => WAITING.includes(f));
-    const lastComputing = waits.lastIndexOf(false);
-    for (let i = 1; i < lastComputing; i++) expect(waits[i] && waits[i - 1], `${heavy[i - 1]} then ${heavy[i]}`).toBe(false);
-    expect(waits.slice(0, 2)).toEqual([false, true]);
-    const longest = [...VARIANTS, ...SLOW].filter((f) => !WAITING.includes(f)).sort((a, b) => cost(b) - cost(a))[0]!;
+    for (let i = 1; i < order.length; i++)
+      if (lanes[i] === lanes[i - 1]) expect(cost(order[i]!), `${order[i - 1]} before ${order[i]}`).toBeLessThanOrEqual(cost(order[i - 1]!));
+    // The part of the full runs and slow files starts with its longest measured file.
+    const longest = [...VARIANTS, ...SLOW].sort((a, b) => cost(b) - cost(a))[0]!;
     expect(cost(longest)).toBeGreaterThan(0);
     expect(order.indexOf(longest)).toBe(lanes.indexOf('variants'));
-    expect(alternate([1, 2, 3, 4, 5], (n) => n % 2 === 0 || n === 5)).toEqual([1, 2, 3, 4, 5]);
-    expect(alternate(['a', 'b', 'w', 'x', 'y'], (s) => s > 'v')).toEqual(['a', 'w', 'b', 'x', 'y']);
     // A file not measured: larger first.
     const [a, b] = runOrder(
       ['test/x/short.test.ts', 'test/x/much-longer-name.test.ts'],
