@@ -34,6 +34,7 @@ export const INTEGRATION = [
   'test/cli/yaml-errors.test.ts',
   'test/channel-manager/http-host.test.ts',
   'test/channel-manager/keep-alive-stall.test.ts',
+  'test/drivers/deadline-before-connect.test.ts',
   'test/drivers/identity.test.ts',
   'test/drivers/mock-cm.test.ts',
   'test/drivers/served-shapes.test.ts',

@@ -9,7 +9,8 @@ import { undiciCore } from './undici-core.js';
 
 /**
  * One exchange's abort switch: aborted by its deadline, or with the others by the run's abort.
- * Before the request is on a connection, the reason is kept and the request aborted once it is.
+ * Before the request is on a connection, the exchange ends at once with the reason, and undici's
+ * request, still queued or connecting, is aborted when it reaches a connection.
  */
 export class AbortSwitch {
   aborted = false;
@@ -98,6 +99,13 @@ export function exchange(
         settle(error, false);
       },
     };
+    if (abort.aborted) {
+      settle(abort.reason, false);
+      return;
+    }
+    // Until undici puts the request on a connection (a connect or TLS handshake that hangs, a
+    // queue behind other requests), an abort ends the exchange by itself: its deadline holds.
+    abort.onAbort = (reason) => settle(reason, false);
     try {
       dispatcher.dispatch(request, handler as unknown as Dispatcher.DispatchHandler);
     } catch (error) {
