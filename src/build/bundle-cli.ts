@@ -19,7 +19,7 @@ export interface BundleResult {
 }
 
 /** The bundle's entries: name -> the compiled module, relative to dist/src. */
-export const BUNDLE_ENTRIES = { main: 'cli/main.js', index: 'index.js', 'render-thread-entry': 'report/render-thread-entry.js' } as const;
+const BUNDLE_ENTRIES = { main: 'cli/main.js', index: 'index.js', 'render-thread-entry': 'report/render-thread-entry.js' } as const;
 
 /** tsc's source map of each compiled module, so that the bundle's maps lead to src/*.ts. */
 function tscSourceMaps(): Plugin {
