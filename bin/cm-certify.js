@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // cm-certify entry point. `--version` is answered here without loading the CLI, so the
 // most common scripted call starts as fast as Node itself; everything else loads the
-// compiled CLI (dist/: shipped in the package; in a clone, built by `npm run build` or `npm test`).
+// compiled CLI (dist/src/bundle, see src/build/bundle-cli.ts: shipped in the package; in a
+// clone, built by `npm run build` or `npm test`).
 import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
@@ -11,7 +12,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 } else {
   let cli;
   try {
-    cli = await import('../dist/src/cli/main.js');
+    cli = await import('../dist/src/bundle/main.js');
   } catch (error) {
     process.stderr.write(`cm-certify is not built (${error.code ?? error.message}); run \`npm run build\` in its directory.\n`);
     process.exit(3);

@@ -2,12 +2,14 @@
 // and schema definitions, writes what a run would otherwise compute on every start:
 // dist/suites (the built-in suites as JSON, see compile-suites.ts), dist/profiles (the
 // built-in profiles' values, see compile-profiles.ts) and dist/schemas (Ajv standalone
-// validators, see compile-schemas.ts). Prints warnings; fails only on a bug.
+// validators, see compile-schemas.ts), then dist/src/bundle (the package's code in a few files,
+// see bundle-cli.ts). Prints warnings; fails only on a bug.
 import { fileURLToPath } from 'node:url';
 import { packagePath } from '../support/package-root.js';
 import { compileSchemas } from './compile-schemas.js';
 import { compileSuites } from './compile-suites.js';
 import { compileProfiles } from './compile-profiles.js';
+import { bundleCli } from './bundle-cli.js';
 
 const distDir = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -19,3 +21,5 @@ for (const warning of profiles.warnings) process.stderr.write(`warning: ${warnin
 process.stdout.write(`build: ${profiles.compiled} built-in profiles compiled to dist/profiles\n`);
 const schemas = compileSchemas(`${distDir}schemas`);
 process.stdout.write(`build: ${schemas.messages} message schemas and ${schemas.formats} suite/profile schemas compiled to dist/schemas\n`);
+const bundle = await bundleCli(packagePath());
+process.stdout.write(`build: ${bundle.modules} compiled modules bundled into ${bundle.files} files in dist/src/bundle\n`);

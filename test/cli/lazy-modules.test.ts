@@ -3,7 +3,9 @@
 // channel manager, no executor of a step kind its suite lacks (the OTA model's fast-check), no more of undici than its agent and request, one YAML reader (`yaml`) and
 // no Ajv compiler (schemas are compiled at build); `run --reference` reads no YAML (its suites and profile come compiled).
 // Behavioural: the real CLI in a child process, every ES module it loads logged by a
-// module hook (test/cli/module-log), against the reference OTA started here over HTTP.
+// module hook (test/cli/module-log), against the reference OTA started here over HTTP. The CLI
+// runs from its bundle (src/build/bundle-cli.ts): a loaded bundle file stands for the compiled
+// modules it holds, as the build's meta.json names them.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +46,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const BUNDLE = 'dist/src/bundle/';
+let bundleMeta: Record<string, string[]> | undefined;
+function bundled(file: string): string[] {
+  if (!file.startsWith(BUNDLE)) return [file];
+  bundleMeta ??= JSON.parse(readFileSync(join(ROOT, BUNDLE, 'meta.json'), 'utf8')) as Record<string, string[]>;
+  const inputs = bundleMeta[file.slice(BUNDLE.length)];
+  if (!inputs) throw new Error(`${file} is not in the bundle's meta.json: a stale build?`);
+  return inputs;
+}
+
 /** Runs the built CLI; gives its exit code and the modules it loaded, relative to the package. */
 function runLogged(args: string[], name: string): Promise<{ code: number | null; modules: string[]; files: string[]; out: string }> {
   const log = join(dir, `${name}.log`);
@@ -64,7 +76,7 @@ function runLogged(args: string[], name: string): Promise<{ code: number | null;
         .split('\n')
         .filter(Boolean)
         .map((url) => url.replace(`file://${ROOT}/`, ''));
-      const modules = files.map((file) => file.replace(/^dist\/src\//, 'src/'));
+      const modules = files.flatMap((file) => bundled(file)).map((file) => file.replace(/^dist\/src\//, 'src/'));
       resolve({ code, modules, files, out });
     });
   });
@@ -75,8 +87,12 @@ const matching = (modules: string[], re: RegExp): string[] => modules.filter((m)
 
 describe('modules loaded by a run', () => {
   it('run --target ota --profile: none of the HTML reporter, live view, reference candidates, mock channel manager; yaml alone reads YAML', async () => {
-    const { code, modules, out } = await runLogged(profileRun, 'profile');
+    const { code, modules, files, out } = await runLogged(profileRun, 'profile');
     expect(code, out).toBe(0);
+    // From the bundle: none of our compiled modules is loaded on its own, and the bundle's files hold several each.
+    const own = files.filter((f) => f.startsWith('dist/src/'));
+    expect(own.filter((f) => !f.startsWith(BUNDLE))).toEqual([]);
+    expect(modules.filter((m) => m.startsWith('src/')).length).toBeGreaterThan(own.length * 2);
     // The log works: the command, the runner and the terminal reporter are there.
     expect(modules).toEqual(expect.arrayContaining(['src/cli/commands/run.js', 'src/runner/run.js', 'src/report/terminal.js', 'src/suite/load-suite.js']));
     expect(matching(modules, /^src\/report\/html\//)).toEqual([]);

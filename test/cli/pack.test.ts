@@ -12,6 +12,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+/** The built code as it is shipped (src/build/bundle-cli.ts). */
+const BUNDLE = 'dist/src/bundle/';
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 interface Ran {
@@ -39,7 +41,7 @@ let installed = '';
 let bin = '';
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/src/cli/main.js'))) throw new Error('dist/ is not built: run `npm run build` (npm test does it first)');
+  if (!existsSync(join(ROOT, BUNDLE, 'main.js'))) throw new Error('dist/ is not built: run `npm run build` (npm test does it first)');
   work = mkdtempSync(join(tmpdir(), 'cm-certify-pack-'));
   const packed = await exec(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT);
   expect(packed.code, packed.stderr).toBe(0);
@@ -76,18 +78,25 @@ describe('the packed tarball: contents', () => {
       for (const source of sources) expect(files, `${map} -> ${source}`).toContain(join(dirname(map), source).replace(/\\/g, '/'));
     }
     // prepack empties dist/ before building; a dist/ left from older sources shows up here.
-    const stale = files.filter((f) => /^dist\/src\/.*\.js$/.test(f)).filter((f) => !existsSync(join(ROOT, f.replace(/^dist\//, '').replace(/\.js$/, '.ts'))));
-    expect(stale, 'compiled files whose source is gone: rm -rf dist && npm run build').toEqual([]);
+    const stale = files
+      .filter((f) => /^dist\/src\/.*\.d\.ts$/.test(f))
+      .filter((f) => !existsSync(join(ROOT, f.replace(/^dist\//, '').replace(/\.d\.ts$/, '.ts'))));
+    expect(stale, 'declarations whose source is gone: rm -rf dist && npm run build').toEqual([]);
   });
 
-  it('ships one build: the compiled modules with their declarations, no second copy of the CLI', () => {
-    // Besides dist/src, only the Ajv validators compiled from the schemas (data, not a build of the code).
+  it('ships one build: the bundle of the code (src/build/bundle-cli.ts) with the declarations of its modules, no second copy', () => {
+    // Besides the bundle, only the Ajv validators compiled from the schemas (data, not a build of the code).
     const js = files.filter((f) => f.endsWith('.js') && f.startsWith('dist/') && !f.startsWith('dist/schemas/'));
-    expect(js.filter((f) => !f.startsWith('dist/src/'))).toEqual([]);
-    expect(js.length).toBeGreaterThan(100);
-    // Every shipped module is the compilation of one source file, and each has its declaration beside it.
-    for (const f of js) expect(files, f).toContain(f.replace(/\.js$/, '.d.ts'));
-    expect(files.filter((f) => /bundle|chunk-/.test(f))).toEqual([]);
+    const meta = JSON.parse(readFileSync(join(ROOT, BUNDLE, 'meta.json'), 'utf8')) as Record<string, string[]>;
+    // Exactly the files the build made (its meta.json), the CLI's and the API's entries among them.
+    expect(js.map((f) => (f.startsWith(BUNDLE) ? f.slice(BUNDLE.length) : f)).sort()).toEqual(Object.keys(meta).sort());
+    expect(Object.keys(meta)).toEqual(expect.arrayContaining(['main.js', 'index.js', 'render-thread-entry.js']));
+    // The declarations: one for each bundled module of src/ (the API's types read them).
+    const modules = Object.values(meta)
+      .flat()
+      .filter((m) => m.startsWith('dist/src/'));
+    expect(modules.length).toBeGreaterThan(js.length * 2);
+    for (const m of modules) expect(files, m).toContain(m.replace(/\.js$/, '.d.ts'));
   });
 
   it('runs no script at install time, builds before packing, and declares the API entry with its types', () => {

@@ -17,8 +17,9 @@ import { packagePath } from '../../src/support/package-root.js';
 import { keyIdOf } from '../../src/support/signing-keys.js';
 import { buildRunResult } from './run-result-fixture.js';
 
-// Under vitest the sources run: the thread is the build's (npm run build), as the CLI-process tests use it.
-const BUILT_ENTRY = pathToFileURL(packagePath('dist', 'src', 'report', 'render-thread-entry.js'));
+// Under vitest the sources run: the thread is the build's (npm run build), the bundle's entry as the
+// CLI and the package run it (src/build/bundle-cli.ts), so its page is compared with the sources'.
+const BUILT_ENTRY = pathToFileURL(packagePath('dist', 'src', 'bundle', 'render-thread-entry.js'));
 const { privateKey } = generateKeyPairSync('ed25519');
 const signer = { key: privateKey, keyId: keyIdOf(privateKey) };
 const renderReportPageOffLoop = (result: RunResult, by?: Signer, entry = BUILT_ENTRY): Promise<string> =>

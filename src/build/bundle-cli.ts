@@ -1,0 +1,71 @@
+// The package's code in a few files (part of `npm run build`, ADR 0039): takes tsc's output
+// (dist/src: the CLI, dist/src/cli/main.js; the API, dist/src/index.js; the render thread,
+// dist/src/report/render-thread-entry.js; and every module they import), gives dist/src/bundle/:
+// those three entries and a chunk for each set of modules loaded together, every dynamic
+// import() still its own chunk, loaded when first needed. Packages stay in node_modules. The
+// bundle sits at the depth of dist/src/<folder>/, so the paths modules take from
+// import.meta.url (../../suites/, ../../schemas/, ../../profiles/, the package root, the render
+// thread's ./render-thread-entry.js) resolve as they do unbundled. meta.json names the compiled
+// modules in each file (test/cli/lazy-modules.test.ts reads it); each file's source map goes
+// back through tsc's to src/*.ts.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
+import { rolldown } from 'rolldown';
+import type { Plugin } from 'rolldown';
+
+export interface BundleResult {
+  files: number;
+  modules: number;
+}
+
+/** The bundle's entries: name -> the compiled module, relative to dist/src. */
+const BUNDLE_ENTRIES = { main: 'cli/main.js', index: 'index.js', 'render-thread-entry': 'report/render-thread-entry.js' } as const;
+
+/** tsc's source map of each compiled module, so that the bundle's maps lead to src/*.ts. */
+function tscSourceMaps(): Plugin {
+  return {
+    name: 'tsc-source-maps',
+    load(id) {
+      if (!id.endsWith('.js') || !existsSync(`${id}.map`)) return null;
+      const code = readFileSync(id, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+      return { code, map: readFileSync(`${id}.map`, 'utf8') };
+    },
+  };
+}
+
+/**
+ * The bundler's transform rewrites a tagged template whose text holds `</script` (the HTML
+ * page's) into a call with `<\/script` in its strings (the same values), through a helper of
+ * @oxc-project/runtime, a package cm-certify does not install: rolldown carries its own copy of
+ * those helpers, which go into the bundle.
+ */
+const HELPERS = '@oxc-project/runtime/';
+/** Every bare import (a package, `node:`) stays outside the bundle, loaded from node_modules as before. */
+const external = (id: string): boolean => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith(HELPERS);
+
+export async function bundleCli(root: string): Promise<BundleResult> {
+  const src = join(root, 'dist', 'src');
+  const outdir = join(src, 'bundle');
+  rmSync(outdir, { recursive: true, force: true });
+  const input = Object.fromEntries(Object.entries(BUNDLE_ENTRIES).map(([name, file]) => [name, join(src, file)]));
+  const build = await rolldown({ input, platform: 'node', external, plugins: [tscSourceMaps()], logLevel: 'warn' });
+  const { output } = await build.write({
+    dir: outdir,
+    format: 'esm',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunk-[hash].js',
+    sourcemap: true,
+  });
+  await build.close();
+  const meta: Record<string, string[]> = {};
+  for (const file of output) {
+    if (file.type !== 'chunk') continue;
+    if (file.imports.some((id) => id.startsWith(HELPERS)))
+      throw new Error(`${file.fileName} imports a helper cm-certify does not install: ${file.imports.join(', ')}`);
+    meta[file.fileName] = Object.keys(file.modules)
+      .filter((id) => !id.startsWith('\0'))
+      .map((id) => relative(root, id).replace(/\\/g, '/'));
+  }
+  writeFileSync(join(outdir, 'meta.json'), `${JSON.stringify(meta, null, 1)}\n`);
+  return { files: Object.keys(meta).length, modules: new Set(Object.values(meta).flat()).size };
+}
