@@ -34,6 +34,12 @@ function findInCwd(target: Target | undefined, cwd: string): string | undefined 
 }
 
 export function resolveRunTarget(input: RunTargetInput, cwd: string): { target: Target; profile: string | undefined } {
+  // The CLI offers only these two; a JavaScript caller of run() may pass anything.
+  const given: unknown = input.target;
+  if (given !== undefined && given !== 'ota' && given !== 'pms') {
+    const shown = typeof given === 'string' ? JSON.stringify(given.slice(0, 40)) : typeof given;
+    throw new UsageError(`target: ${shown} is not a target; give ota (the channel manager's side) or pms`);
+  }
   const profile = input.profile ?? (input.reference ? undefined : findInCwd(input.target, cwd));
   if (input.target) return { target: input.target, profile };
   if (profile) {

@@ -91,6 +91,9 @@ describe('run()', () => {
   it('throws a UsageError for a bad option instead of exiting', async () => {
     await expect(run({ target: 'ota', cwd: workDir() })).rejects.toBeInstanceOf(UsageError);
     await expect(run({ target: 'ota', profile: PROFILE, env, cwd: workDir(), reporter: ['pdf'] })).rejects.toThrow(/unknown reporter "pdf"/);
+    // A caller without the types: an unknown target is named, not a TypeError from deep inside.
+    await expect(run({ target: 'hotel' } as unknown as RunOptions)).rejects.toThrow(/^target: "hotel" is not a target; give ota/);
+    await expect(run({ target: 7 } as unknown as RunOptions)).rejects.toBeInstanceOf(UsageError);
   });
 
   it('does not start the reference candidates: `reference` is refused, not ignored', async () => {
