@@ -78,14 +78,39 @@ function loadCompiled(path: string, hash: string, file: string): Suite | undefin
   }
 }
 
+/** Suites loaded before, by file and the hash of its text (an edited file has a new hash). */
+export type SuiteCache = Map<string, Suite>;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** `load()` once per file and text while `cache` lives; what it keeps is frozen through, as every later run shares it. */
+function loadOnce(cache: SuiteCache | undefined, file: string, hash: string, load: () => Suite): Suite {
+  if (!cache) return load();
+  const key = `${file}\u0000${hash}`;
+  let suite = cache.get(key);
+  if (!suite) {
+    suite = deepFreeze(load());
+    cache.set(key, suite);
+  }
+  return suite;
+}
+
 /**
  * The built-in suites of a target, in file-name order, each loaded on demand. `parse` reads
- * one YAML file (the fallback); it runs at most once per file.
+ * one YAML file (the fallback); it runs at most once per file, or once per file and text
+ * while `cache` lives.
  */
 export function builtinCatalog(
   target: Target,
   dirs: { suites: string; compiled: string | undefined },
   parse: (file: string, text: string) => Suite,
+  cache?: SuiteCache,
 ): BuiltinEntry[] {
   const dir = join(dirs.suites, target);
   const index = readIndex(dirs.compiled)?.targets[target] ?? [];
@@ -95,12 +120,18 @@ export function builtinCatalog(
     const hash = sha256(text);
     const known = index.find((e) => e.file === name && e.sha256 === hash);
     let parsed: Suite | undefined;
-    const parseOnce = (): Suite => (parsed ??= parse(file, text));
+    const parseOnce = (): Suite => (parsed ??= loadOnce(cache, file, hash, () => parse(file, text)));
     if (!known) {
       const suite = parseOnce();
       return { target, file, name: suite.name, compiled: false, load: () => suite };
     }
     const compiledPath = join(dirs.compiled!, target, compiledFileName(name));
-    return { target, file, name: known.name, compiled: true, load: () => loadCompiled(compiledPath, hash, file) ?? parseOnce() };
+    return {
+      target,
+      file,
+      name: known.name,
+      compiled: true,
+      load: () => loadOnce(cache, file, hash, () => loadCompiled(compiledPath, hash, file) ?? parse(file, text)),
+    };
   });
 }

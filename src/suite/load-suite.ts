@@ -9,7 +9,7 @@ import { SuiteError } from '../support/errors.js';
 import { readInputFile } from '../support/read-input.js';
 import { packagePath } from '../support/package-root.js';
 import { builtinCatalog } from './compiled-suites.js';
-import type { BuiltinEntry } from './compiled-suites.js';
+import type { BuiltinEntry, SuiteCache } from './compiled-suites.js';
 import { parseSuite } from './parse-suite.js';
 import type { Suite } from './types.js';
 import type { Target } from '../spec/vocabulary.js';
@@ -24,9 +24,20 @@ export function loadSuite(path: string, options: { builtin?: boolean } = {}): Su
   return parseSuite(readInputFile(path, 'suite', SuiteError), path, options);
 }
 
+/**
+ * Each built-in suite this process has loaded: a process that runs many times (the service,
+ * the tests' in-process runs) parses each file once (frozen: the runs share it).
+ */
+const loaded: SuiteCache = new Map();
+
 /** A target's built-in suites by name, in file-name order; nothing is parsed until load(). */
 export function builtinSuiteCatalog(target: Target): BuiltinEntry[] {
-  return builtinCatalog(target, { suites: packagePath('suites'), compiled: compiledSuitesDir() }, (file, text) => parseSuite(text, file, { builtin: true }));
+  return builtinCatalog(
+    target,
+    { suites: packagePath('suites'), compiled: compiledSuitesDir() },
+    (file, text) => parseSuite(text, file, { builtin: true }),
+    loaded,
+  );
 }
 
 /** Built-in suites of a target, in file-name order (files are prefixed 10-, 20-, ...). */

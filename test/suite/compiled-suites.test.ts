@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileSuites } from '../../src/build/compile-suites.js';
 import { builtinCatalog } from '../../src/suite/compiled-suites.js';
-import type { CompiledSuite } from '../../src/suite/compiled-suites.js';
+import type { CompiledSuite, SuiteCache } from '../../src/suite/compiled-suites.js';
 import { parseSuite } from '../../src/suite/parse-suite.js';
 import type { Suite } from '../../src/suite/types.js';
 import type { Target } from '../../src/spec/vocabulary.js';
@@ -24,12 +24,22 @@ afterEach(() => {
 });
 
 /** A catalogue whose YAML fallback is counted, to see what was parsed at "run time". */
-function catalog(target: Target, suites: string, compiled: string | undefined): { entries: ReturnType<typeof builtinCatalog>; parsed: string[] } {
+function catalog(
+  target: Target,
+  suites: string,
+  compiled: string | undefined,
+  cache?: SuiteCache,
+): { entries: ReturnType<typeof builtinCatalog>; parsed: string[] } {
   const parsed: string[] = [];
-  const entries = builtinCatalog(target, { suites, compiled }, (file, text) => {
-    parsed.push(file);
-    return parseSuite(text, file, { builtin: true });
-  });
+  const entries = builtinCatalog(
+    target,
+    { suites, compiled },
+    (file, text) => {
+      parsed.push(file);
+      return parseSuite(text, file, { builtin: true });
+    },
+    cache,
+  );
   return { entries, parsed };
 }
 
@@ -76,6 +86,24 @@ describe('built-in suites compiled at build time', () => {
     const { entries, parsed } = catalog('ota', SUITES, undefined);
     expect(entries.every((e) => !e.compiled)).toBe(true);
     expect(parsed).toHaveLength(entries.length);
+  });
+
+  it('with a cache, parses each file once for every later catalogue (frozen: the runs share it), and an edited file again', () => {
+    const suites = tempDir();
+    cpSync(SUITES, suites, { recursive: true });
+    const cache: SuiteCache = new Map();
+    const first = catalog('ota', suites, undefined, cache);
+    expect(first.parsed).toHaveLength(first.entries.length);
+    const again = catalog('ota', suites, undefined, cache);
+    expect(again.parsed).toEqual([]);
+    const suite = again.entries[0]!.load();
+    expect(suite).toBe(first.entries[0]!.load());
+    expect(() => suite.steps[0]!.checks.push(suite.steps[0]!.checks[0]!)).toThrow(TypeError);
+    const file = join(suites, 'ota', '20-setup.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Edited between runs'));
+    const edited = catalog('ota', suites, undefined, cache);
+    expect(edited.parsed).toEqual([file]);
+    expect(edited.entries.find((e) => e.file === file)!.load().title).toBe('Edited between runs');
   });
 
   it('leaves a suite that does not parse out of the build, and the run reports its file:line', () => {
