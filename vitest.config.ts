@@ -23,6 +23,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // WebAssembly stays on V8's baseline code in the test workers, as in a `run` or `serve` process
+    // (src/cli/wasm-tiering.ts): the optimizing compiler's background compiles of the embedded
+    // database's Postgres (PGlite, in every service test file's worker) cost more than they win
+    // back in a file's seconds: 6 service files 61.6 -> 58.3 s of CPU (medians of 2, load 12-15).
+    execArgv: ['--wasm-tiering-budget=2147483647'],
     // CI has 2 cores; end-to-end files start servers and child processes. One vitest run holds
     // every lane (npm test), so one worker count for all: vitest refuses two counts in one run
     // without an order between them, and an order between lanes leaves a core idle at each

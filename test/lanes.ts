@@ -88,6 +88,7 @@ export const INTEGRATION = [
   'test/support/simulated-clock.test.ts',
   'test/service/history.test.ts',
   'test/service/oidc.test.ts',
+  'test/service/queue.test.ts',
   'test/cli/serve-kept-ca.test.ts',
   'test/hostile/ari-ledger-outsiders.test.ts',
   'test/hostile/curl-cacert.test.ts',

@@ -38,7 +38,7 @@ async function runningWith(id: number, lines: number): Promise<void> {
     if (run.body.state === 'running' && events.body.length >= lines) return;
     if (run.body.state !== 'queued' && run.body.state !== 'running') throw new Error(`run ${id} is ${run.body.state}`);
     if (Date.now() > end) throw new Error(`run ${id} has ${events.body.length} lines only`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 250));
   }
 }
 
