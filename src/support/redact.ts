@@ -163,9 +163,11 @@ export function redactJsonMembers(input: string): string {
   while (i !== -1) {
     const end = stringEnd(input, i);
     if (end < 0) break;
-    if (nextName !== Infinity && nextName <= i) {
+    if (nextName <= i) {
       names.lastIndex = i + 1;
       nextName = names.exec(input)?.index ?? Infinity;
+      // No name from here on: no key left holds one, so nothing after this is redacted.
+      if (nextName === Infinity) break;
     }
     let k = skipSpace(input, end + 1);
     if (input.charCodeAt(k) === 58 && end - i <= 256 && nextName < end) {
