@@ -275,10 +275,17 @@ export class IntervalMap<V> {
     return i;
   }
 
+  /**
+   * Twice the slots, the six arrays views on one new buffer: a buffer outside the heap costs
+   * far more to make than its copy (a refresh grows every map of every pair several times).
+   */
   private grow(): void {
     const size = this.starts.length * 2;
+    const buffer = new ArrayBuffer(size * 4 * 6);
+    let offset = 0;
     const bigger = (from: Int32Array): Int32Array<ArrayBuffer> => {
-      const to = new Int32Array(size);
+      const to = new Int32Array(buffer, offset, size);
+      offset += size * 4;
       to.set(from);
       return to;
     };

@@ -5,11 +5,11 @@
 
 export const CUT_MARK = '…';
 
-/** At most `max` characters, the last one the cut mark; never splits a surrogate pair. */
-export function cutText(text: string, max: number): string {
+/** At most `max` characters, the last one the cut mark (`mark`: the Redactor's stand-in for it); never splits a surrogate pair. */
+export function cutText(text: string, max: number, mark = CUT_MARK): string {
   if (text.length <= max) return text;
   let end = Math.max(0, max - 1);
   const c = text.charCodeAt(end - 1);
   if (c >= 0xd800 && c <= 0xdbff) end--;
-  return `${text.slice(0, end)}${CUT_MARK}`;
+  return `${text.slice(0, end)}${mark}`;
 }

@@ -8,17 +8,11 @@ import { secretForms } from './secret-forms.js';
 import { CUT_MARK, cutText } from './cut.js';
 import { mapDeep } from './map-deep.js';
 import { randomBytes } from 'node:crypto';
+import { HARNESS_WRONG_RE, REDACTED, SECRET_NAME_RE, redactJsonMembers, redactQueryParams } from './redact-scanners.js';
 
-export const REDACTED = '[redacted]';
+export { REDACTED } from './redact-scanners.js';
 
-/**
- * A credential the harness made up to be wrong (a suite's `wrong()`): random, never derived
- * from a secret, so it is no secret. A secret-named field or query parameter holding one is
- * shown as it is, so that a reproduction sends the wrong value the check sent, not the
- * profile's secret. A real secret is still removed by its value wherever it stands.
- */
-const HARNESS_WRONG_RE = /^wrong-[0-9a-f]{12}$/;
-
+/** A credential made up to be wrong, random (HARNESS_WRONG_RE): shown as it is, being no secret. */
 export function wrongCredential(): string {
   return `wrong-${randomBytes(6).toString('hex')}`;
 }
@@ -44,13 +38,17 @@ export const MIN_ENCODED_CUT_PREFIX = 8;
 export const MIN_PART_LENGTH = 6;
 /** Cut marks looked at per text: a text of a million marks costs no more than one of 256. */
 const MAX_CUT_MARKS = 256;
+/**
+ * The cut mark's stand-in in excerpt(), for a text holding neither: a Latin-1 character, so a
+ * one-byte text stays one byte a character (U+2026 made every excerpt twice as long to lower,
+ * search and scan), and as inert as the mark to every step: no letter (lower case leaves it, as
+ * it leaves the final-sigma rule), no name character, value end, quote, space or separator.
+ */
+const MARK_STAND_IN = '\u00b6';
 
 /** The userinfo of an absolute URL (scheme://user:password@host). */
 // A backslash ends the authority as a slash does (WHATWG URL): `http://HOST\\@victim/` has no userinfo.
 const USERINFO_RE = /^([a-z][a-z0-9+.-]*:\/\/)[^/\\?#@\s]*@/i;
-
-/** Names of query parameters and JSON members whose value is a secret (not cookie: a cookie name is no secret field). */
-const SECRET_NAME_RE = /secret|passw(?:or)?d|token|authorization|api[-_]?key/i;
 
 /** Short texts (header values, URLs) recur on every request: their redaction is remembered. */
 const MEMO_MAX_LENGTH = 512;
@@ -95,99 +93,6 @@ function replaceSpans(text: string, spans: Array<[number, number]>): string {
   return `${out}${text.slice(last, start)}${REDACTED}${text.slice(end)}`;
 }
 
-function isNameChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 46 || c === 91 || c === 93;
-}
-
-/** Where a query value ends: a separator, whitespace, a quote, a backslash (JSON escape) or markup. */
-function isValueEnd(c: number): boolean {
-  return c === 38 || c === 35 || c === 59 || c <= 32 || c === 34 || c === 39 || c === 92 || c === 60 || c === 62;
-}
-
-/** `?name=value`, `&name=value`, `;name=value` with a secret-looking name: the value goes. One pass. */
-export function redactQueryParams(input: string): string {
-  const out: string[] = [];
-  let last = 0;
-  let i = 0;
-  const n = input.length;
-  const separator = /[?&;]/g;
-  while (i < n) {
-    // The next separator, found natively (a JSON body has few or none): the characters before it start nothing.
-    separator.lastIndex = i;
-    const found = separator.exec(input);
-    if (!found) break;
-    i = found.index;
-    let j = i + 1;
-    while (j < n && isNameChar(input.charCodeAt(j))) j++;
-    if (j < n && j > i + 1 && input.charCodeAt(j) === 61 && SECRET_NAME_RE.test(input.slice(i + 1, j))) {
-      let k = j + 1;
-      while (k < n && !isValueEnd(input.charCodeAt(k))) k++;
-      const value = input.slice(j + 1, k);
-      if (k > j + 1 && value !== REDACTED && !HARNESS_WRONG_RE.test(value)) {
-        out.push(input.slice(last, j + 1), REDACTED);
-        last = k;
-      }
-      i = k;
-    } else i = j;
-  }
-  if (last === 0) return input;
-  out.push(input.slice(last));
-  return out.join('');
-}
-
-/** The end (index of the closing quote) of a JSON string opened at `start`, or -1. */
-function stringEnd(input: string, start: number): number {
-  for (let j = start + 1; j < input.length; j++) {
-    const c = input.charCodeAt(j);
-    if (c === 92) j++;
-    else if (c === 34) return j;
-  }
-  return -1;
-}
-
-function skipSpace(input: string, at: number): number {
-  let k = at;
-  while (k < input.length && (input.charCodeAt(k) === 32 || input.charCodeAt(k) === 9 || input.charCodeAt(k) === 10 || input.charCodeAt(k) === 13)) k++;
-  return k;
-}
-
-/** `"password": "value"` in JSON text: the string value goes. Strings are read in order, each once. */
-export function redactJsonMembers(input: string): string {
-  const out: string[] = [];
-  let last = 0;
-  // Where the next secret name starts (found natively): a key holds one exactly when it starts
-  // inside the key, as no name holds a quote and the key ends at one. Keys before it are not sliced.
-  const names = new RegExp(SECRET_NAME_RE.source, 'gi');
-  let nextName = -1;
-  let i = input.indexOf('"');
-  while (i !== -1) {
-    const end = stringEnd(input, i);
-    if (end < 0) break;
-    if (nextName !== Infinity && nextName <= i) {
-      names.lastIndex = i + 1;
-      nextName = names.exec(input)?.index ?? Infinity;
-    }
-    let k = skipSpace(input, end + 1);
-    if (input.charCodeAt(k) === 58 && end - i <= 256 && nextName < end) {
-      k = skipSpace(input, k + 1);
-      const valueEnd = input.charCodeAt(k) === 34 ? stringEnd(input, k) : -1;
-      if (valueEnd > 0) {
-        const value = input.slice(k + 1, valueEnd);
-        if (value !== REDACTED && !HARNESS_WRONG_RE.test(value)) {
-          out.push(input.slice(last, k), `"${REDACTED}"`);
-          last = valueEnd + 1;
-        }
-        i = input.indexOf('"', valueEnd + 1);
-        continue;
-      }
-    }
-    i = input.indexOf('"', end + 1);
-  }
-  if (last === 0) return input;
-  out.push(input.slice(last));
-  return out.join('');
-}
-
 /** Each run of half the secret's characters (none for a secret shorter than 8 characters). */
 function secretParts(secret: string): string[] {
   const chars = [...secret];
@@ -226,6 +131,8 @@ export class Redactor {
    */
   private prefixEnds: Map<number, Array<{ form: string; least: number; lengths: number[] }>> | undefined;
   private readonly memo = new Map<string, string>();
+  /** Whether no form holds the cut mark or its stand-in: then excerpt() may mark a cut with the stand-in. */
+  private inertMarks = true;
   /** Counts the secrets added: a value sealed under an older count may hold a newer secret. */
   private generation = 0;
   /** Records built only from redacted parts, with the generation they were redacted under. */
@@ -252,6 +159,7 @@ export class Redactor {
     for (const part of parts) if (!this.cutPrefix.has(part)) this.cutPrefix.set(part, part.length);
     this.forms = [...new Set([...this.forms, ...forms, ...parts])].sort((a, b) => b.length - a.length);
     this.longestForm = this.forms[0]?.length ?? 0;
+    this.inertMarks = !this.forms.some((form) => form.includes(CUT_MARK) || form.includes(MARK_STAND_IN));
     this.finder = undefined;
     this.prefixEnds = undefined;
     this.memo.clear();
@@ -283,23 +191,24 @@ export class Redactor {
     return out;
   }
 
-  private redact(input: string): string {
+  /** `mark`: what marks a cut (the cut mark, or its stand-in in excerpt()). */
+  private redact(input: string, mark = CUT_MARK): string {
     // Forms are searched in the text in lower case: a secret echoed in another letter case (or
     // as upper-case hex) is found, and its place is the same in the text as given.
     const lower = sameLengthLower(input);
     const spans = (this.finder ??= new FormFinder(this.forms)).find(lower);
     let out = spans ? replaceSpans(input, spans) : input;
-    if (out.includes(CUT_MARK)) out = this.markCuts(out);
+    if (out.includes(mark)) out = this.markCuts(out, mark);
     if (!SECRET_NAME_RE.test(out)) return out;
     return redactJsonMembers(redactQueryParams(out));
   }
 
   /** A cut (CUT_MARK) right after the start of a secret's form: that start is redacted too. */
-  private markCuts(input: string): string {
+  private markCuts(input: string, mark: string): string {
     let out = '';
     let last = 0;
     let seen = 0;
-    for (let at = input.indexOf(CUT_MARK); at !== -1 && seen < MAX_CUT_MARKS; at = input.indexOf(CUT_MARK, at + 1), seen++) {
+    for (let at = input.indexOf(mark); at !== -1 && seen < MAX_CUT_MARKS; at = input.indexOf(mark, at + 1), seen++) {
       const k = this.secretPrefixBefore(input, at, last);
       if (k > 0) {
         out += `${input.slice(last, at - k)}${REDACTED}`;
@@ -317,13 +226,33 @@ export class Redactor {
    * cut ends in is redacted as before.
    */
   cut(redacted: string, max: number): string {
-    let out = cutText(redacted, max);
+    return this.cutMarked(redacted, max, CUT_MARK);
+  }
+
+  /**
+   * The evidence excerpt of a body: cut(text(open ? head + CUT_MARK : head), max), given as
+   * `text`, without a cut mark it ends in (`marked`), and the length of the whole redacted text
+   * before the cut (`whole`). `open`: the body goes on past `head`. A head holding neither the
+   * mark nor its stand-in (and no form holding either) is marked with the stand-in: every step
+   * treats the two alike, and a one-byte head is redacted one byte a character.
+   */
+  excerpt(head: string, open: boolean, max: number): { text: string; marked: boolean; whole: number } {
+    const mark = this.inertMarks && !head.includes(CUT_MARK) && !head.includes(MARK_STAND_IN) ? MARK_STAND_IN : CUT_MARK;
+    // The stand-in's text is not text(): the memo, keyed by text, would give its marked redaction to a text that really holds one.
+    const whole = open ? this.redact(`${head}${mark}`, mark) : this.text(head);
+    const cut = this.cutMarked(whole, max, mark);
+    if (!cut.endsWith(mark)) return { text: cut, marked: false, whole: whole.length };
+    return { text: mark === CUT_MARK ? narrowed(cut.slice(0, -1)) : cut.slice(0, -1), marked: true, whole: whole.length };
+  }
+
+  private cutMarked(redacted: string, max: number, mark: string): string {
+    let out = cutText(redacted, max, mark);
     if (out === redacted) return out;
     const from = Math.max(0, out.length - this.longestForm);
     const spans = (this.finder ??= new FormFinder(this.forms)).find(lowerSlice(out, from, out.length));
     if (spans) out = out.slice(0, from) + replaceSpans(out.slice(from), spans);
-    const at = out.length - CUT_MARK.length;
-    if (out.endsWith(CUT_MARK)) {
+    const at = out.length - mark.length;
+    if (out.endsWith(mark)) {
       const k = this.secretPrefixBefore(out, at, 0);
       if (k > 0) out = `${out.slice(0, at - k)}${REDACTED}${out.slice(at)}`;
     }
@@ -402,6 +331,17 @@ export class Redactor {
       member: (key, inner) => (secretMember(key, inner) ? REDACTED : undefined),
     });
   }
+}
+
+/** Any character past U+00FF: a string holding one is stored two bytes a character. */
+const WIDE = /[^\u0000-\u00ff]/;
+
+/**
+ * A text cut from one that held a wide character (the cut mark) as a fresh copy one byte a
+ * character when none of its own is wide: not a slice that would hold the marked text.
+ */
+function narrowed(text: string): string {
+  return WIDE.test(text) ? text : Buffer.from(text, 'latin1').toString('latin1');
 }
 
 /** Header names whose values are never shown. */

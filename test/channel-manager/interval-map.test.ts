@@ -127,6 +127,17 @@ describe('IntervalMap', () => {
     );
   });
 
+  it('keeps every segment, value and stamp as it grows many times past its first 16 slots', () => {
+    const map = new IntervalMap<number>();
+    // 300 one-day segments, every other one written out of order: appends and splits both take new slots.
+    for (let d = 0; d < 600; d += 2) map.set(d, d, d * 3, d);
+    for (let d = 1; d < 600; d += 4) map.set(d, d, d * 3, d);
+    const seen: Array<[number, number, number, number]> = [];
+    map.forEach((start, end, value, stamp) => seen.push([start, end, value, stamp]));
+    const days = [...Array.from({ length: 300 }, (_, i) => i * 2), ...Array.from({ length: 150 }, (_, i) => 1 + i * 4)].sort((a, b) => a - b);
+    expect(seen).toEqual(days.map((d) => [d, d, d * 3, d]));
+  });
+
   it('joins equal daily writes into one segment in any order', () => {
     const map = new IntervalMap<string>();
     for (const d of [5, 3, 4, 9, 7, 8, 6]) map.join(d, d, 'same');

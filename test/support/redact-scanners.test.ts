@@ -1,9 +1,9 @@
-// The one-pass scanners of redact.ts (secret query parameters, secret JSON members) against
+// The one-pass scanners of redact-scanners.ts (secret query parameters, secret JSON members) against
 // the plain character-by-character versions they replaced (kept here as the oracle): on
 // generated texts of keys, values, escapes and separators they give the same output.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { REDACTED, redactJsonMembers, redactQueryParams } from '../../src/support/redact.js';
+import { REDACTED, redactJsonMembers, redactQueryParams } from '../../src/support/redact-scanners.js';
 
 const NAME_RE = /secret|passw(?:or)?d|token|authorization|api[-_]?key/i;
 const WRONG_RE = /^wrong-[0-9a-f]{12}$/;
