@@ -11,6 +11,7 @@ import { arrayOf } from '../schemas/definitions/common.js';
 import { ratePlansItemSchema, roomTypesItemSchema } from '../schemas/definitions/responses.js';
 import { validateBody } from '../schemas/index.js';
 import { type Variation, applyVariations, batchVariations, generateVariations, getAt } from '../schemas/variations/index.js';
+import { memoShapes } from './shape-memo.js';
 
 const roomsValid = (Rooms: unknown): boolean => validateBody('GetRoomTypes', 'response', { success: true, Rooms }).length === 0;
 const plansValid = (plan: unknown): boolean => validateBody('GetRatePlans', 'response', { success: true, RatePlans: [plan] }).length === 0;
@@ -21,6 +22,18 @@ export interface ShapedFixture {
   added: string[];
 }
 
+/** The id and title variations of one rate plan. */
+function planVariations(own: PropertyFixture['rate_plans'][number]): Variation[] {
+  return generateVariations(
+    ratePlansItemSchema(),
+    { ...own },
+    {
+      isValid: plansValid,
+      fixed: (_pointer, key) => key !== 'wbp_rate_id' && key !== 'title',
+    },
+  ).variations;
+}
+
 /**
  * The fixture with a copy of the first room's own rate plan under each generated id shape,
  * and one under each generated title shape (text beyond ASCII), with an id of its own: a
@@ -29,14 +42,7 @@ export interface ShapedFixture {
 export function shapedFixture(fixture: PropertyFixture): ShapedFixture {
   const own = fixture.rate_plans.find((plan) => plan.wbp_room_id !== '0');
   if (!own) return { fixture, added: [] };
-  const { variations } = generateVariations(
-    ratePlansItemSchema(),
-    { ...own },
-    {
-      isValid: plansValid,
-      fixed: (_pointer, key) => key !== 'wbp_rate_id' && key !== 'title',
-    },
-  );
+  const variations = memoShapes('rate-plan', own, () => planVariations(own));
   const taken = new Set(fixture.rate_plans.map((plan) => plan.wbp_rate_id));
   const ids = variations.filter((v) => v.kind === 'id' && typeof v.value === 'string' && !taken.has(v.value));
   const titles = variations.filter((v) => v.kind === 'text' && v.location.endsWith('title'));
@@ -48,15 +54,20 @@ export function shapedFixture(fixture: PropertyFixture): ShapedFixture {
   return { fixture: { ...fixture, rate_plans: [...fixture.rate_plans, ...plans] }, added: [...ids, ...titles].map((v) => v.name) };
 }
 
-/** GetRoomTypes' Rooms with each optional field absent on one room, and labels beyond ASCII on the others (the variations that combine). */
-export function shapedRooms(rooms: unknown): { Rooms: unknown; variations: Variation[] } {
-  if (!Array.isArray(rooms) || rooms.length === 0) return { Rooms: rooms, variations: [] };
+/** The first batch of Rooms variations that combine: optional fields absent, labels beyond ASCII. */
+function roomVariations(rooms: unknown[]): Variation[] | undefined {
   const { variations } = generateVariations(arrayOf(roomTypesItemSchema()), rooms, {
     isValid: roomsValid,
     fixed: (pointer, key) => key === 'wbp_room_id' || (key === 'dorm' && getAt(rooms, pointer) === true),
   });
   const shaped = variations.filter((v) => v.kind === 'absent' || v.kind === 'text');
-  const [batch] = batchVariations(rooms, shaped, roomsValid);
+  return batchVariations(rooms, shaped, roomsValid)[0];
+}
+
+/** GetRoomTypes' Rooms with each optional field absent on one room, and labels beyond ASCII on the others (the variations that combine). */
+export function shapedRooms(rooms: unknown): { Rooms: unknown; variations: Variation[] } {
+  if (!Array.isArray(rooms) || rooms.length === 0) return { Rooms: rooms, variations: [] };
+  const batch = memoShapes('rooms', rooms, () => roomVariations(rooms));
   return batch ? { Rooms: applyVariations(rooms, batch), variations: batch } : { Rooms: rooms, variations: [] };
 }
 

@@ -11,6 +11,7 @@ import { type Variation, applyVariations, batchVariations, generateVariations, t
 import { validateBody } from '../schemas/index.js';
 import { shapedRooms } from './served-catalogue.js';
 import { RESERVATION_LISTS, RESERVATION_MINIMUM } from '../spec/reservation-fields.js';
+import { memoShapes } from './shape-memo.js';
 
 /** Fields the booking's state sets (the listed minimum, and when it was ordered): never varied; its lists' items are. */
 const RESERVATION_STATE: ReadonlySet<string> = new Set([...RESERVATION_MINIMUM.filter((field) => !RESERVATION_LISTS.has(field)), 'OrderDate', 'OrderTime']);
@@ -50,14 +51,23 @@ function idOf(variation: Variation | undefined, n: number): string {
   return `B-${n}`;
 }
 
+/** The variations of a shaped booking's reservation that combine (the first batch). */
+function variationsOf(rendered: Record<string, unknown>): Variation[] | undefined {
+  const { variations } = generateVariations(reservationSchema(), rendered, {
+    isValid: reservationValid,
+    fixed: (pointer, key) => pointer.split('/').length === 2 && RESERVATION_STATE.has(key),
+    frozen: (pointer, key) => pointer.split('/').length === 2 && RESERVATION_LISTS.has(key),
+    open: (location) => OPEN.has(location),
+  });
+  return batchVariations(rendered, variations, reservationValid)[0];
+}
+
 export class ServedShapes {
   private readonly shapes = new Map<string, BookingShape>();
   private readonly counts = new Map<string, ServedCount>();
   private readonly addedPlans = new Set<string>();
   /** How many variations each shaped booking's reservation carries. */
   private readonly varied = new Map<string, number>();
-  /** Per shaped booking, the variations its latest rendering carries (keyed by that rendering). */
-  private readonly cachedVariations = new Map<string, { key: string; first: Variation[] | undefined }>();
   private made = 0;
 
   /** The shape of the next booking the scenario makes: the id forms in turn, every other one listed without version. */
@@ -122,27 +132,11 @@ export class ServedShapes {
   reservation(bookingId: string, rendered: Record<string, unknown>, via?: 'GetBookingId'): Record<string, unknown> {
     if (!this.shapes.has(bookingId)) return rendered;
     // Generating the variations costs milliseconds, and a PMS fetches a listed booking at every poll: once per rendering.
-    const key = JSON.stringify(rendered);
-    let served = this.cachedVariations.get(bookingId);
-    if (served?.key !== key) {
-      served = { key, first: this.variationsOf(rendered) };
-      this.cachedVariations.set(bookingId, served);
-    }
-    const first = served.first;
+    const first = memoShapes('reservation', rendered, () => variationsOf(rendered));
     if (!first) return rendered;
     if (via) this.count(via, first.length);
     this.varied.set(bookingId, first.length);
     return applyVariations(rendered, first);
-  }
-
-  private variationsOf(rendered: Record<string, unknown>): Variation[] | undefined {
-    const { variations } = generateVariations(reservationSchema(), rendered, {
-      isValid: reservationValid,
-      fixed: (pointer, key) => pointer.split('/').length === 2 && RESERVATION_STATE.has(key),
-      frozen: (pointer, key) => pointer.split('/').length === 2 && RESERVATION_LISTS.has(key),
-      open: (location) => OPEN.has(location),
-    });
-    return batchVariations(rendered, variations, reservationValid)[0];
   }
 
   /** BookingCreate went out with a shaped booking's reservation. */

@@ -1,7 +1,8 @@
 // Built-in profiles compiled at build time: takes a profile's file and its text with each
 // ${VAR} tokenized (load-profile.ts), gives a YamlSource whose value dist/profiles holds for
-// exactly that text (same SHA-256), or undefined (a profile of the user's, a changed file, no
-// build: the caller reads the YAML). Positions come from the YAML, read only when a problem is
+// exactly that text (same SHA-256), or the value this process read from that very text before,
+// or undefined (a profile of the user's read first, a changed file, no build: the caller reads
+// the YAML). Positions come from the YAML, read only when a problem is
 // placed, so every message is as before. A `run --reference` then loads no `yaml` at all (the
 // built-in suites come compiled too): about 25 ms of each such process's start-up.
 import { existsSync, readFileSync } from 'node:fs';
@@ -43,9 +44,32 @@ function compiledValue(file: string, tokenized: string, dir: string): { value: u
   }
 }
 
-/** The compiled value of a built-in profile's tokenized text, its positions read from the YAML when first asked for. */
+/**
+ * Values read from YAML in this process, by tokenized text (frozen: each load copies what it
+ * changes). A run reads its profile twice (the reference launcher, before and after its
+ * candidate's URLs are known), the tests' processes hundreds of times; the same text gives
+ * the same value, the file only the positions, which are read again when asked for.
+ */
+const readBefore = new Map<string, unknown>();
+const READ_BEFORE_MAX = 64;
+
+function frozen(value: unknown): unknown {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const member of Object.values(value)) frozen(member);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Keeps the value a profile's tokenized text was read as, for the next load of the same text. */
+export function keepRead(tokenized: string, value: unknown): void {
+  if (readBefore.size >= READ_BEFORE_MAX) readBefore.delete(readBefore.keys().next().value!);
+  readBefore.set(tokenized, frozen(value));
+}
+
+/** The value of a tokenized text read before in this process, else the compiled value of a built-in profile's; its positions read from the YAML when first asked for. */
 export function compiledSource(file: string, tokenized: string, dir = compiledProfilesDir()): YamlSource | undefined {
-  const found = dir === undefined ? undefined : compiledValue(file, tokenized, dir);
+  const found = readBefore.has(tokenized) ? { value: readBefore.get(tokenized) } : dir === undefined ? undefined : compiledValue(file, tokenized, dir);
   if (!found) return undefined;
   let parsed: YamlSource | undefined;
   const yaml = (): YamlSource => {

@@ -18,7 +18,7 @@ import type { Problem } from './profile-problems.js';
 import type { Profile, RawProfile } from './types.js';
 import { loadReservationTemplate } from './reservation-template.js';
 import { identityVariables, readsEnvironment, urlCredentials } from './identity-fields.js';
-import { compiledSource } from './compiled-profiles.js';
+import { compiledSource, keepRead } from './compiled-profiles.js';
 
 let validator: ValidateFunction | undefined;
 const prebuilt = await importStandalone('profile');
@@ -98,8 +98,10 @@ function writtenLocation(location: SourceLocation, tokens: EnvTokens, written: s
 
 /** The profile's YAML, read with its ${VAR} tokenized, every position placed as written. */
 function readTokenized(written: string, file: string, tokens: EnvTokens): YamlSource {
-  const source = compiledSource(file, tokens.text) ?? parseYaml(tokens.text, file);
+  const compiled = compiledSource(file, tokens.text);
+  const source = compiled ?? parseYaml(tokens.text, file);
   if (isYamlProblem(source)) throw new ProfileError(source.message, writtenLocation(source.location, tokens, written));
+  if (!compiled) keepRead(tokens.text, source.value);
   if (tokens.shifts.length === 0) return source;
   const locate = (path: readonly PathSegment[], options?: { key?: boolean }): SourceLocation => writtenLocation(source.locate(path, options), tokens, written);
   return { file, value: source.value, locate, line: (path) => locate(path).line };

@@ -1,8 +1,8 @@
 // Build-time compiled (Ajv standalone) validators: takes a module name ("messages",
 // "formats": written to dist/schemas by src/build/compile-schemas.ts), gives its validators
 // by key, each used only when the schema it was compiled from is the schema asked for now
-// (same SHA-256 of its JSON), so a stale build never validates. Run from src/ (tests) there
-// is no compiled module and callers compile at run time, as before.
+// (same SHA-256 of its JSON), so a stale build never validates. Run from src/ (tests), the
+// checkout's build serves where it matches; without one, callers compile at run time.
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Ajv, Options, ValidateFunction } from 'ajv';
@@ -48,10 +48,18 @@ export function schemaHash(schema: unknown): string {
   return createHash('sha256').update(JSON.stringify(schema)).digest('hex');
 }
 
-/** dist/schemas/<name>.js next to this module's compiled form; undefined when absent. */
+/**
+ * Where the build writes its compiled validators, seen from this module: dist/schemas beside
+ * its compiled form; run from src/ (tests), the checkout's dist/schemas, so that each test
+ * worker does not compile again what the build compiled (each validator is still used only
+ * when its schema's hash matches).
+ */
+const STANDALONE_DIR = import.meta.url.endsWith('.ts') ? '../../dist/schemas/' : '../../schemas/';
+
+/** dist/schemas/<name>.js; undefined when absent. */
 export async function importStandalone(name: 'messages' | 'formats' | 'profile'): Promise<StandaloneModule | undefined> {
   try {
-    return (await import(new URL(`../../schemas/${name}.js`, import.meta.url).href)) as StandaloneModule;
+    return (await import(new URL(`${STANDALONE_DIR}${name}.js`, import.meta.url).href)) as StandaloneModule;
   } catch {
     return undefined;
   }

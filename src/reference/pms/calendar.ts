@@ -28,7 +28,17 @@ export interface DateWindow {
 }
 
 const dayOf = (date: string): number => Math.round(parseDate(date)! / DAY_MS);
-const dateOf = (day: number): string => formatDate(day * DAY_MS);
+/** `YYYY-MM-DD` of a day number; a refresh writes the same few hundred dates for every pair. */
+const DATES = new Map<number, string>();
+function dateOf(day: number): string {
+  let date = DATES.get(day);
+  if (date === undefined) {
+    if (DATES.size >= 4096) DATES.clear();
+    date = formatDate(day * DAY_MS);
+    DATES.set(day, date);
+  }
+  return date;
+}
 const percent = (cents: number, pct: number): number => Math.round((cents * pct) / 100);
 
 /** Units of a room on a night, as one rate plan of it is told them. */
@@ -38,12 +48,12 @@ function unitsFor(pair: ChannelPair, bookedUnits: number, ctx: CalendarContext):
 }
 
 /** A pair's rate on a night, in cents, from what is fixed per pair (the base rate, the plan's percent, the weekend days). */
-function rateOf(pair: ChannelPair, rules: PmsCalendarRules): (date: Date, season: boolean) => number {
+function rateOf(pair: ChannelPair, rules: PmsCalendarRules): (weekday: number, season: boolean) => number {
   const planPercent = rules.rate_plan_percent[pair.planIndex % rules.rate_plan_percent.length]!;
   const base = percent(toCents(pair.room.pms.base_rate), planPercent);
   const weekend = new Set(rules.weekend_nights.map(dayIndex));
-  return (date, season) => {
-    const cents = weekend.has(date.getUTCDay()) ? percent(base, 100 + pair.room.pms.weekend_uplift_percent) : base;
+  return (weekday, season) => {
+    const cents = weekend.has(weekday) ? percent(base, 100 + pair.room.pms.weekend_uplift_percent) : base;
     return season ? percent(cents, 100 + rules.season_uplift_percent) : cents;
   };
 }
@@ -65,27 +75,72 @@ function occupancyFields(room: ChannelRoom, rate: number, rules: PmsCalendarRule
   return fields;
 }
 
-/** One night's data and its key: nights with equal keys have equal data (the fields that vary, side by side). */
+/**
+ * One night of a pair as the items show it: its units, its rate and single-use rate in whole
+ * cents as formatted (-1: not sent) and its minimum stay. Nights equal in all four have equal
+ * data; numbers compared, not a key string per night (a full refresh reads about 5,600).
+ */
 interface Night {
-  key: string;
-  data: () => DayData;
+  units: number;
+  rate: number;
+  single: number;
+  minLos: number;
+  /** The rate in cents as the PMS computed it (its data's source). */
+  cents: number;
 }
 
-/** Everything the PMS says about one pair on a night: built only where a run starts, compared by key. */
-function nightsOf(pair: ChannelPair, ctx: CalendarContext): (day: number, bookedUnits: number) => Night {
-  const rateCents = rateOf(pair, ctx.rules);
-  const single = !pair.room.dorm && pair.room.maxPersons > 1;
-  return (day, bookedUnits) => {
-    const date = new Date(day * DAY_MS);
-    const season = ctx.rules.season_months.includes(date.getUTCMonth() + 1);
-    const rate = ctx.price?.(pair, day) ?? rateCents(date, season);
-    const units = unitsFor(pair, bookedUnits, ctx);
-    const minLos = season ? ctx.rules.season_min_los : ctx.rules.min_los;
-    const rdef = single ? formatCents(percent(rate, ctx.rules.single_use_percent)) : '';
-    return {
-      key: `${units}|${formatCents(rate)}|${rdef}|${minLos}`,
-      data: () => ({ units, rate: formatCents(rate), ...occupancyFields(pair.room, rate, ctx.rules), min_los: minLos, max_los: ctx.rules.max_los }),
-    };
+/** A pair's nights and the data of one (built only where a run starts). */
+interface Nights {
+  night: (day: number) => Night;
+  data: (night: Night) => DayData;
+}
+
+/** The whole cents formatCents writes for an amount: nights equal here send the same text. */
+const shown = (cents: number): number => Math.max(0, Math.round(cents));
+
+/** Equal as the items' text shows them (String(units): NaN equals NaN). */
+function sameNight(a: Night, b: Night): boolean {
+  return (a.units === b.units || (a.units !== a.units && b.units !== b.units)) && a.rate === b.rate && a.single === b.single && a.minLos === b.minLos;
+}
+
+/** The weekday (0 Sunday) and whether the night is in season, per UTC day number (a Date per day, not per pair and day). */
+function dayFacts(rules: PmsCalendarRules): (day: number) => { weekday: number; season: boolean } {
+  const known = new Map<number, { weekday: number; season: boolean }>();
+  return (day) => {
+    let facts = known.get(day);
+    if (!facts) {
+      const date = new Date(day * DAY_MS);
+      facts = { weekday: date.getUTCDay(), season: rules.season_months.includes(date.getUTCMonth() + 1) };
+      known.set(day, facts);
+    }
+    return facts;
+  };
+}
+
+/** Everything the PMS says about one pair on a night (units booked per day number in `booked`). */
+function nightsOf(pair: ChannelPair, ctx: CalendarContext, booked: ReadonlyMap<number, number>, factsOf = dayFacts(ctx.rules)): Nights {
+  const { rules } = ctx;
+  const rateCents = rateOf(pair, rules);
+  const withSingle = !pair.room.dorm && pair.room.maxPersons > 1;
+  return {
+    night: (day) => {
+      const { weekday, season } = factsOf(day);
+      const cents = ctx.price?.(pair, day) ?? rateCents(weekday, season);
+      return {
+        units: unitsFor(pair, booked.get(day) ?? 0, ctx),
+        rate: shown(cents),
+        single: withSingle ? shown(percent(cents, rules.single_use_percent)) : -1,
+        minLos: season ? rules.season_min_los : rules.min_los,
+        cents,
+      };
+    },
+    data: ({ units, cents, minLos }) => ({
+      units,
+      rate: formatCents(cents),
+      ...occupancyFields(pair.room, cents, rules),
+      min_los: minLos,
+      max_los: rules.max_los,
+    }),
   };
 }
 
@@ -99,24 +154,29 @@ function item(pair: ChannelPair, start: number, end: number, data: DayData): Inv
 }
 
 /** Items for one pair over the given days (ascending): consecutive days with identical data share an item. */
-function runsOf(pair: ChannelPair, days: number[], nightOf: (day: number) => Night): InventoryItem[] {
+function runsOf(pair: ChannelPair, days: number[], nights: Nights): InventoryItem[] {
   const items: InventoryItem[] = [];
   let run: { start: number; end: number; night: Night } | undefined;
   for (const day of days) {
-    const night = nightOf(day);
-    if (run && day === run.end + 1 && night.key === run.night.key) {
+    const night = nights.night(day);
+    if (run && day === run.end + 1 && sameNight(night, run.night)) {
       run.end = day;
       continue;
     }
-    if (run) items.push(item(pair, run.start, run.end, run.night.data()));
+    if (run) items.push(item(pair, run.start, run.end, nights.data(run.night)));
     run = { start: day, end: day, night };
   }
-  if (run) items.push(item(pair, run.start, run.end, run.night.data()));
+  if (run) items.push(item(pair, run.start, run.end, nights.data(run.night)));
   return items;
 }
 
-/** A night whose data is its units alone. */
-const unitsNight = (units: number): Night => ({ key: String(units), data: () => ({ units }) });
+/** Nights whose data is their units alone. */
+function unitsNights(pair: ChannelPair, ctx: CalendarContext, booked: ReadonlyMap<number, number>): Nights {
+  return {
+    night: (day) => ({ units: unitsFor(pair, booked.get(day) ?? 0, ctx), rate: -1, single: -1, minLos: -1, cents: -1 }),
+    data: ({ units }) => ({ units }),
+  };
+}
 
 function daysOf(window: DateWindow): number[] {
   const days: number[] = [];
@@ -127,18 +187,15 @@ function daysOf(window: DateWindow): number[] {
 /** The full refresh: every pair, every night of the window, all fields. */
 export function fullRefreshItems(mapping: Mapping, window: DateWindow, ctx: CalendarContext): InventoryItem[] {
   const days = daysOf(window);
+  const factsOf = dayFacts(ctx.rules);
   return mapping.pairs.flatMap((pair) => {
-    const booked = bookedByDay(ctx.booked(pair.room.wbpRoomId));
-    const night = nightsOf(pair, ctx);
-    return runsOf(pair, days, (day) => night(day, booked.get(day) ?? 0));
+    return runsOf(pair, days, nightsOf(pair, ctx, bookedByDay(ctx.booked(pair.room.wbpRoomId)), factsOf));
   });
 }
 
 /** Everything about one pair on the window's nights (after a price change there). */
 export function pairItems(pair: ChannelPair, window: DateWindow, ctx: CalendarContext): InventoryItem[] {
-  const booked = bookedByDay(ctx.booked(pair.room.wbpRoomId));
-  const night = nightsOf(pair, ctx);
-  return runsOf(pair, daysOf(window), (day) => night(day, booked.get(day) ?? 0));
+  return runsOf(pair, daysOf(window), nightsOf(pair, ctx, bookedByDay(ctx.booked(pair.room.wbpRoomId))));
 }
 
 /** The availability update after bookings: units of every plan of the rooms whose nights moved. */
@@ -153,8 +210,7 @@ export function availabilityItems(mapping: Mapping, stays: readonly BookedStay[]
   return mapping.pairs.flatMap((pair) => {
     const nights = nightsByRoom.get(pair.room.wbpRoomId);
     if (!nights || nights.size === 0) return [];
-    const booked = bookedByDay(ctx.booked(pair.room.wbpRoomId));
     const days = [...nights].sort((a, b) => a - b);
-    return runsOf(pair, days, (day) => unitsNight(unitsFor(pair, booked.get(day) ?? 0, ctx)));
+    return runsOf(pair, days, unitsNights(pair, ctx, bookedByDay(ctx.booked(pair.room.wbpRoomId))));
   });
 }
