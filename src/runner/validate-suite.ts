@@ -6,8 +6,8 @@ import { SuiteError } from '../support/errors.js';
 import { loadedCodeChecks } from '../checks/code/registry.js';
 import type { Suite } from '../suite/types.js';
 import type { Target } from '../spec/vocabulary.js';
-import { GENERATORS } from './generators/index.js';
-import { PROBE_FAMILIES } from './probes/index.js';
+import { GENERATOR_NAMES } from './generators/generator-names.js';
+import { PROBE_FAMILY_NAMES } from './probes/family-names.js';
 import { getStepExecutor } from './step-registry.js';
 
 export function validateSuiteReferences(suite: Suite, target: Target): void {
@@ -22,15 +22,15 @@ export function validateSuiteReferences(suite: Suite, target: Target): void {
     if (!getStepExecutor(step.kind)) {
       throw new SuiteError(`step kind "${step.kind}" is not available`, { file: suite.file, line: step.line, field: `steps.${step.id}` });
     }
-    if (step.for_each && 'generator' in step.for_each && !GENERATORS.has(step.for_each.generator)) {
-      throw new SuiteError(`unknown generator "${step.for_each.generator}" (known: ${[...GENERATORS.keys()].join(', ')})`, {
+    if (step.for_each && 'generator' in step.for_each && !GENERATOR_NAMES.includes(step.for_each.generator)) {
+      throw new SuiteError(`unknown generator "${step.for_each.generator}" (known: ${GENERATOR_NAMES.join(', ')})`, {
         file: suite.file,
         line: step.line,
         field: `steps.${step.id}.for_each.generator`,
       });
     }
-    if (step.kind === 'probe' && !PROBE_FAMILIES.has(step.family)) {
-      throw new SuiteError(`unknown probe family "${step.family}" (known: ${[...PROBE_FAMILIES.keys()].join(', ')})`, {
+    if (step.kind === 'probe' && !PROBE_FAMILY_NAMES.includes(step.family)) {
+      throw new SuiteError(`unknown probe family "${step.family}" (known: ${PROBE_FAMILY_NAMES.join(', ')})`, {
         file: suite.file,
         line: step.line,
         field: `steps.${step.id}.probe`,

@@ -109,6 +109,15 @@ describe('modules loaded by a run', () => {
       matching(modules, /^src\/runner\/steps\/(expect-request|traffic|mock|probe|model)\.js$|^src\/session\/pms-estimate\.js$|^src\/runner\/model\//),
     ).toEqual([]);
     expect(matching(modules, /node_modules\/fast-check\//)).toEqual([]);
+    // No for_each generator, no probe: neither the generators (nor the schema variations they use)
+    // nor the probe families are loaded; suite validation reads their names alone.
+    expect(modules).toEqual(expect.arrayContaining(['src/runner/generators/generator-names.js', 'src/runner/probes/family-names.js']));
+    expect(
+      matching(
+        modules,
+        /^src\/runner\/generators\/(index|allowed-values|ari-full-refresh|create-property|room-by-ota-id)\.js$|^src\/runner\/probes\/(index|bases|[a-z-]+-probes)\.js$|^src\/schemas\/variations\//,
+      ),
+    ).toEqual([]);
     // The suite judges with expect: only: none of the code checks (nor the mock channel manager they read).
     expect(modules).toContain('src/checks/code/registry.js');
     expect(matching(modules, /^src\/checks\/code\/(index|ota|variations|pms-[a-z-]+)\.js$|^src\/channel-manager\//)).toEqual([]);

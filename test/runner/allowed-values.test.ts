@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyBodyRules } from '../../src/checks/body-rules/index.js';
 import { loadProfile } from '../../src/profile/load-profile.js';
-import { GENERATORS, type VariedItem } from '../../src/runner/generators/index.js';
+import { GENERATORS } from '../../src/runner/generators/index.js';
+import type { VariedItem } from '../../src/runner/generators/varied-item.js';
 import { inventoryItemSchema } from '../../src/schemas/definitions/inventory.js';
 import { propertySchema } from '../../src/schemas/definitions/property.js';
 import { roomSchema } from '../../src/schemas/definitions/rooms.js';

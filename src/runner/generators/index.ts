@@ -11,6 +11,7 @@ import { createPropertyItem, runNonce } from './create-property.js';
 import { ROOM_INFO_BASE, batchName, inventoryBase, inventoryOf, propertyBatches, roomBatches, roomInfoBatches, updateRoomBase } from './allowed-values.js';
 import type { InventoryBase } from './allowed-values.js';
 import { type Variation, applyVariations, halves } from '../../schemas/variations/index.js';
+import type { VariedItem } from './varied-item.js';
 
 export interface GeneratorInput {
   args: Record<string, unknown>;
@@ -36,17 +37,6 @@ export interface Generator {
   generate(input: GeneratorInput): unknown[];
   /** The items to send in place of one whose request was refused (halves of its variations); [] when it cannot be split. */
   split?(item: unknown): unknown[];
-}
-
-/** What every item of a variations generator carries besides its payload. */
-export interface VariedItem {
-  /** What the request varies: one variation's name, or the count and the first few. */
-  name: string;
-  variations: Variation[];
-}
-
-export function isVariedItem(item: unknown): item is VariedItem {
-  return typeof item === 'object' && item !== null && Array.isArray((item as VariedItem).variations) && typeof (item as VariedItem).name === 'string';
 }
 
 const ariFullRefresh: Generator = {

@@ -17,7 +17,8 @@ import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
 import { resolveItems, stepGenerator } from './items.js';
 import { readBack } from './read-back.js';
-import { isVariedItem } from '../generators/index.js';
+import { isVariedItem } from '../generators/varied-item.js';
+import type { Generator } from '../generators/index.js';
 import { judgeIdTypes, judgeResponse } from './response-judge.js';
 
 interface BuiltRequest {
@@ -64,13 +65,14 @@ function judgeExchange(env: StepEnv, step: CallStep, live: LiveExchange, untyped
  * requests of half as many when its generator can: the refused variation ends up alone,
  * named by its own check result. Not for an answer that is no JSON object (nothing to learn).
  */
-function refusedParts(env: StepEnv, item: unknown, response: Record<string, unknown> | undefined): unknown[] {
+function refusedParts(generator: Generator | undefined, item: unknown, response: Record<string, unknown> | undefined): unknown[] {
   if (!isVariedItem(item) || item.variations.length < 2 || response?.success !== false) return [];
-  return stepGenerator(env)?.split?.(item) ?? [];
+  return generator?.split?.(item) ?? [];
 }
 
 export async function runCallStep(env: StepEnv, step: CallStep): Promise<string | undefined> {
-  const items = resolveItems(env);
+  const generator = await stepGenerator(env);
+  const items = resolveItems(env, generator);
   if (!items.ok) {
     env.recordAll(items.verdict);
     markCapturesMissing(env, items.verdict.skip ?? 'blocked', items.verdict.message);
@@ -115,7 +117,7 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
       break;
     }
     const response = responseObject(live);
-    const split = refusedParts(env, item, response);
+    const split = refusedParts(generator, item, response);
     if (split.length > 0) {
       parts += split.length;
       queue.unshift(...split);

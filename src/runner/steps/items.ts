@@ -4,7 +4,6 @@
 // ${profile.limits.max_bookings_fetched}) and never past the profile's limits.max_iterations
 // (default 1000); a limit that cannot be read is that ceiling, never no limit. Past it, the
 // step iterates over the first items and limits.candidate-data says what was cut (issue 21).
-import { GENERATORS } from '../generators/index.js';
 import type { Generator } from '../generators/index.js';
 import { harnessError, skip } from '../../checks/check-verdict.js';
 import { DATA_LIMIT_CHECK, dataLimitVerdict } from '../../checks/data-limits.js';
@@ -30,13 +29,18 @@ export function recordDataLimit(env: StepEnv, limit: DataLimit): void {
   env.record(DATA_LIMIT_CHECK, dataLimitVerdict(limit));
 }
 
-/** The step's generator, when its items come from one. */
-export function stepGenerator(env: StepEnv): Generator | undefined {
+/**
+ * The step's generator, when its items come from one: the generators (and the schema
+ * variations) are loaded only then, so a suite of plain calls never loads them.
+ */
+export async function stepGenerator(env: StepEnv): Promise<Generator | undefined> {
   const each = env.step.for_each;
-  return each && 'generator' in each ? GENERATORS.get(each.generator) : undefined;
+  if (!each || !('generator' in each)) return undefined;
+  return (await import('../generators/index.js')).GENERATORS.get(each.generator);
 }
 
-export function resolveItems(env: StepEnv): Rendered<unknown[]> & { note?: string } {
+/** The step's items; `generator` is stepGenerator(env)'s. */
+export function resolveItems(env: StepEnv, generator: Generator | undefined): Rendered<unknown[]> & { note?: string } {
   const each = env.step.for_each;
   if (!each) return { ok: true, value: [undefined] };
   const scope = makeScope(env.ctx.clock.now(), env.roots());
@@ -47,7 +51,6 @@ export function resolveItems(env: StepEnv): Rendered<unknown[]> & { note?: strin
     if (!Array.isArray(rendered.value)) return { ok: false, verdict: harnessError(`for_each of step ${env.step.id} is not a list`) };
     items = rendered.value;
   } else {
-    const generator = GENERATORS.get(each.generator);
     if (!generator) return { ok: false, verdict: harnessError(`unknown generator "${each.generator}"`) };
     const args = tryRender<Record<string, unknown>>(each.with ?? {}, scope, env.state);
     if (!args.ok) return args;
