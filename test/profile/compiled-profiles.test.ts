@@ -4,7 +4,7 @@
 // The ${VAR} tokens are the same for the same text every time, and never ones the text holds.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compileProfiles } from '../../src/build/compile-profiles.js';
 import { compiledProfileName, compiledSource } from '../../src/profile/compiled-profiles.js';
 import { parseProfile, tokenizeEnv } from '../../src/profile/load-profile.js';
@@ -50,7 +50,10 @@ describe('compiled built-in profiles', () => {
     }
   });
 
-  it('reads the YAML instead for another text, another format, a missing file or no compiled form', () => {
+  it('reads the YAML instead for another text, another format, a missing file or no compiled form', async () => {
+    // A fresh module: with isolate: false, another file's loads in this worker are remembered by text.
+    vi.resetModules();
+    const { compiledSource } = await import('../../src/profile/compiled-profiles.js');
     const dir = tempDir('cm-profiles-');
     compileProfiles(PROFILES, dir);
     const file = join(PROFILES, 'reference-ota.yaml');
@@ -64,6 +67,22 @@ describe('compiled built-in profiles', () => {
     expect(compiledSource(file, tokenized, dir)).toBeUndefined();
     writeFileSync(path, '{ not json');
     expect(compiledSource(file, tokenized, dir)).toBeUndefined();
+  });
+
+  it("a text read once in this process gives its value again, from any file, frozen, with that file's positions", async () => {
+    vi.resetModules();
+    const { compiledSource, keepRead } = await import('../../src/profile/compiled-profiles.js');
+    const text = 'target: ota\nname: mine\nretries:\n  count: 2\n';
+    const other = join(PROFILES, 'mine.yaml');
+    expect(compiledSource(other, text, undefined)).toBeUndefined();
+    keepRead(text, { target: 'ota', name: 'mine', retries: { count: 2 } });
+    const again = compiledSource(other, text, undefined);
+    expect(again?.value).toEqual({ target: 'ota', name: 'mine', retries: { count: 2 } });
+    expect(Object.isFrozen((again?.value as { retries: object }).retries)).toBe(true);
+    expect(again?.file).toBe(other);
+    expect(again?.line!(['retries', 'count'])).toBe(4);
+    // Another text is not the one remembered.
+    expect(compiledSource(other, text.replace('2', '3'), undefined)).toBeUndefined();
   });
 
   it('leaves out, with a warning, a profile whose YAML does not read or whose value JSON would change', () => {
