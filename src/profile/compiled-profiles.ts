@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { sha256Hex } from '../support/canonical-json.js';
 import { isYamlProblem, parseYaml } from '../support/yaml-source.js';
 import type { YamlSource } from '../support/yaml-source.js';
+import { deepFreeze } from '../support/deep-freeze.js';
 
 export const COMPILED_PROFILE_FORMAT = 1;
 
@@ -53,18 +54,10 @@ function compiledValue(file: string, tokenized: string, dir: string): { value: u
 const readBefore = new Map<string, unknown>();
 const READ_BEFORE_MAX = 64;
 
-function frozen(value: unknown): unknown {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const member of Object.values(value)) frozen(member);
-    Object.freeze(value);
-  }
-  return value;
-}
-
 /** Keeps the value a profile's tokenized text was read as, for the next load of the same text. */
 export function keepRead(tokenized: string, value: unknown): void {
   if (readBefore.size >= READ_BEFORE_MAX) readBefore.delete(readBefore.keys().next().value!);
-  readBefore.set(tokenized, frozen(value));
+  readBefore.set(tokenized, deepFreeze(value));
 }
 
 /** The value of a tokenized text read before in this process, else the compiled value of a built-in profile's; its positions read from the YAML when first asked for. */

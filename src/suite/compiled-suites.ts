@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Suite } from './types.js';
 import type { Target } from '../spec/vocabulary.js';
+import { deepFreeze } from '../support/deep-freeze.js';
 
 export const COMPILED_FORMAT = 1;
 
@@ -80,14 +81,6 @@ function loadCompiled(path: string, hash: string, file: string): Suite | undefin
 
 /** Suites loaded before, by file and the hash of its text (an edited file has a new hash). */
 export type SuiteCache = Map<string, Suite>;
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
 
 /** `load()` once per file and text while `cache` lives; what it keeps is frozen through, as every later run shares it. */
 function loadOnce(cache: SuiteCache | undefined, file: string, hash: string, load: () => Suite): Suite {
