@@ -14,23 +14,26 @@ import { CUT_MARK } from '../support/cut.js';
  * `truncated`, and every report says the harness kept only the first part), one byte a
  * character where its characters allow.
  */
-export function evidenceText(bytes: Uint8Array, limit: number, redactor: Redactor): { body: string; truncated: boolean } {
+export function evidenceText(bytes: Uint8Array, limit: number, redactor: Redactor, text?: string): { body: string; truncated: boolean } {
   const window = bytes.subarray(0, limit + 1024);
   const open = window.length < bytes.length;
-  // A view on the same memory, not a copy.
-  const decoded = Buffer.from(window.buffer, window.byteOffset, window.byteLength).toString('utf8');
-  const { text, marked, whole } = redactor.excerpt(open ? decoded.replace(/\uFFFD$/, '') : decoded, open, limit + 1);
+  // The caller's text of the same bytes (the JSON the client wrote) when the window holds them
+  // all; else a view on the same memory, not a copy, decoded.
+  const decoded = text !== undefined && !open ? text : Buffer.from(window.buffer, window.byteOffset, window.byteLength).toString('utf8');
+  const { text: kept, marked, whole } = redactor.excerpt(open ? decoded.replace(/\uFFFD$/, '') : decoded, open, limit + 1);
   const truncated = bytes.length > limit || whole > limit;
-  return { body: marked && !truncated ? `${text}${CUT_MARK}` : text, truncated };
+  return { body: marked && !truncated ? `${kept}${CUT_MARK}` : kept, truncated };
 }
 
+/** `text`: the bytes as a string already at hand (they are its UTF-8), so they are not decoded again. */
 export function messageRecord(
   headers: Record<string, string>,
   bytes: Uint8Array,
   limit: number,
   redactor: Redactor,
   totalBytes: number = bytes.length,
+  text?: string,
 ): MessageRecord {
-  const { body, truncated } = evidenceText(bytes, limit, redactor);
+  const { body, truncated } = evidenceText(bytes, limit, redactor, text);
   return { headers, body, bytes: totalBytes, truncated: truncated || totalBytes > bytes.length };
 }

@@ -92,10 +92,13 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
   return out;
 }
 
-function encodeBody(body: unknown): Uint8Array {
-  if (body === undefined) return new Uint8Array(0);
-  if (body instanceof Uint8Array) return body;
-  return Buffer.from(JSON.stringify(body) ?? 'null', 'utf8');
+/** The bytes sent, and for a JSON value the text they encode (the evidence reads it instead of decoding them again). */
+function encodeBody(body: unknown): { bytes: Uint8Array; text?: string } {
+  if (body === undefined) return { bytes: new Uint8Array(0) };
+  if (body instanceof Uint8Array) return { bytes: body };
+  // JSON.stringify writes well-formed text (a lone surrogate escaped): its UTF-8 decodes back to it.
+  const text = JSON.stringify(body) ?? 'null';
+  return { bytes: Buffer.from(text, 'utf8'), text };
 }
 
 export class HttpClient {
@@ -159,12 +162,10 @@ export class HttpClient {
     const id = log.nextId();
     const at = clock.now();
     const started = performance.now();
-    const requestBytes = encodeBody(input.body);
-    const requestHeaders: Record<string, string> = {
-      ...(input.body === undefined ? {} : { 'content-type': 'application/json' }),
-      'user-agent': this.options.userAgent,
-      ...input.headers,
-    };
+    const { bytes: requestBytes, text: requestText } = encodeBody(input.body);
+    const base: Record<string, string> = input.body === undefined ? {} : { 'content-type': 'application/json' };
+    base['user-agent'] = this.options.userAgent;
+    const requestHeaders: Record<string, string> = input.headers ? { ...base, ...input.headers } : base;
     const read = await this.transfer(method, input.url, requestHeaders, requestBytes);
     const record: Exchange = {
       id,
@@ -175,7 +176,7 @@ export class HttpClient {
       request: {
         method: redactor.text(method),
         url: redactor.url(input.url),
-        ...messageRecord(redactHeaders(requestHeaders, redactor), requestBytes, this.options.evidenceBodyBytes, redactor),
+        ...messageRecord(redactHeaders(requestHeaders, redactor), requestBytes, this.options.evidenceBodyBytes, redactor, requestBytes.length, requestText),
       },
     };
     if (read.status > 0) {

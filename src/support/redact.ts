@@ -3,9 +3,8 @@
 // Every reporter, transcript and error message passes through one Redactor. It works on
 // values, never on serialised output (D-181), and runs in linear time: known values are
 // found by substring search, secret query parameters and JSON members by one-pass scanners.
-import { FormFinder } from './form-finder.js';
-import { secretForms } from './secret-forms.js';
 import { CUT_MARK, cutText } from './cut.js';
+import { MARK_STAND_IN, NO_SECRETS, sameLengthLower, searchWith } from './redact-forms.js';
 import { mapDeep } from './map-deep.js';
 import { randomBytes } from 'node:crypto';
 import { HARNESS_WRONG_RE, REDACTED, SECRET_NAME_RE, redactJsonMembers, redactQueryParams } from './redact-scanners.js';
@@ -23,28 +22,8 @@ export const SECRET_KEY_RE = /secret|password|passwd|token|authorization|api[-_]
 /** Shorter secrets are still removed by key and query name, but not as substrings (D-010). */
 export const MIN_SUBSTRING_SECRET_LENGTH = 4;
 
-/** A cut ending in this many characters (or more) of a secret's form is marked as redacted (D-183). */
-export const MIN_CUT_PREFIX = 3;
-/**
- * The same for a form that does not start as the secret (or the secret reversed) does: a
- * base64 or hex start of 3 characters is found in innocent text ("eAA" in "rateaa…"), as
- * secret-forms.ts finds no encoded form shorter than this either.
- */
-export const MIN_ENCODED_CUT_PREFIX = 8;
-/**
- * A run of a secret this long or longer (half of it, at least MIN_PART_LENGTH characters) is
- * removed wherever it stands: a candidate that echoes half a secret has leaked half of it.
- */
-export const MIN_PART_LENGTH = 6;
 /** Cut marks looked at per text: a text of a million marks costs no more than one of 256. */
 const MAX_CUT_MARKS = 256;
-/**
- * The cut mark's stand-in in excerpt(), for a text holding neither: a Latin-1 character, so a
- * one-byte text stays one byte a character (U+2026 made every excerpt twice as long to lower,
- * search and scan), and as inert as the mark to every step: no letter (lower case leaves it, as
- * it leaves the final-sigma rule), no name character, value end, quote, space or separator.
- */
-const MARK_STAND_IN = '\u00b6';
 
 /** The userinfo of an absolute URL (scheme://user:password@host). */
 // A backslash ends the authority as a slash does (WHATWG URL): `http://HOST\\@victim/` has no userinfo.
@@ -53,16 +32,6 @@ const USERINFO_RE = /^([a-z][a-z0-9+.-]*:\/\/)[^/\\?#@\s]*@/i;
 /** Short texts (header values, URLs) recur on every request: their redaction is remembered. */
 const MEMO_MAX_LENGTH = 512;
 const MEMO_MAX_ENTRIES = 2_000;
-
-/**
- * The text in lower case, as long as it was, so an index in one is an index in the other:
- * toLowerCase keeps the length of every character but U+0130 (İ), and a text holding one is
- * lowered in its ASCII letters only.
- */
-export function sameLengthLower(text: string): string {
-  const lower = text.toLowerCase();
-  return lower.length === text.length ? lower : text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
-}
 
 /**
  * sameLengthLower(text).slice(from, to), lowering only the slice: a text holding U+0130
@@ -93,16 +62,6 @@ function replaceSpans(text: string, spans: Array<[number, number]>): string {
   return `${out}${text.slice(last, start)}${REDACTED}${text.slice(end)}`;
 }
 
-/** Each run of half the secret's characters (none for a secret shorter than 8 characters). */
-function secretParts(secret: string): string[] {
-  const chars = [...secret];
-  const length = Math.max(MIN_PART_LENGTH, Math.ceil(chars.length / 2));
-  if (chars.length < 8 || length >= chars.length) return [];
-  const parts: string[] = [];
-  for (let i = 0; i + length <= chars.length; i++) parts.push(chars.slice(i, i + length).join(''));
-  return parts;
-}
-
 /** A key that names an absence ("no-shared-secret", "missing_password"): a count or flag under it is no secret. */
 const ABSENCE_KEY_RE = /^(?:no|missing|without)[-_ ]/i;
 
@@ -117,22 +76,9 @@ export class Redactor {
   private secrets = new Set<string>();
   /** Every secret, short ones too: an `expected`/`actual` equal to one is replaced by its label. */
   private readonly labels = new Map<string, string>();
-  /** Every wire form of every secret, lowered (matched in any case), longest first. */
-  private forms: string[] = [];
-  /** Per form, the fewest of its first characters that before a cut mark are redacted. */
-  private readonly cutPrefix = new Map<string, number>();
-  /** The longest form's length: how far before a cut mark a form's start can be. */
-  private longestForm = 0;
-  /** Finds every form in one pass over a text; built at the first search after a secret is added, not once per secret. */
-  private finder: FormFinder | undefined;
-  /**
-   * Per character, the forms holding it and where: each form with the lengths k (longest first)
-   * of its prefixes that end in that character (built with the finder, at the first cut after a secret is added).
-   */
-  private prefixEnds: Map<number, Array<{ form: string; least: number; lengths: number[] }>> | undefined;
+  /** The forms of the secrets and what finds them (redact-forms.ts: shared by every Redactor of the same secrets). */
+  private search = NO_SECRETS;
   private readonly memo = new Map<string, string>();
-  /** Whether no form holds the cut mark or its stand-in: then excerpt() may mark a cut with the stand-in. */
-  private inertMarks = true;
   /** Counts the secrets added: a value sealed under an older count may hold a newer secret. */
   private generation = 0;
   /** Records built only from redacted parts, with the generation they were redacted under. */
@@ -148,20 +94,7 @@ export class Redactor {
     if (secret.length < MIN_SUBSTRING_SECRET_LENGTH || this.secrets.has(secret)) return;
     this.secrets.add(secret);
     this.generation++;
-    const forms = secretForms(secret).map(sameLengthLower);
-    const starts = [secret, [...secret].reverse().join('')].map((t) => sameLengthLower(t).slice(0, MIN_CUT_PREFIX));
-    for (const form of forms) {
-      const readable = starts.some((start) => form.startsWith(start));
-      this.cutPrefix.set(form, Math.min(this.cutPrefix.get(form) ?? Infinity, readable ? MIN_CUT_PREFIX : MIN_ENCODED_CUT_PREFIX));
-    }
-    // Every run of half the secret (as typed, any letter case): a cut before one is no mark of its own.
-    const parts = secretParts(secret).map(sameLengthLower);
-    for (const part of parts) if (!this.cutPrefix.has(part)) this.cutPrefix.set(part, part.length);
-    this.forms = [...new Set([...this.forms, ...forms, ...parts])].sort((a, b) => b.length - a.length);
-    this.longestForm = this.forms[0]?.length ?? 0;
-    this.inertMarks = !this.forms.some((form) => form.includes(CUT_MARK) || form.includes(MARK_STAND_IN));
-    this.finder = undefined;
-    this.prefixEnds = undefined;
+    this.search = searchWith(this.search, secret);
     this.memo.clear();
   }
 
@@ -196,7 +129,7 @@ export class Redactor {
     // Forms are searched in the text in lower case: a secret echoed in another letter case (or
     // as upper-case hex) is found, and its place is the same in the text as given.
     const lower = sameLengthLower(input);
-    const spans = (this.finder ??= new FormFinder(this.forms)).find(lower);
+    const spans = this.search.finder.find(lower);
     let out = spans ? replaceSpans(input, spans) : input;
     if (out.includes(mark)) out = this.markCuts(out, mark);
     if (!SECRET_NAME_RE.test(out)) return out;
@@ -237,7 +170,7 @@ export class Redactor {
    * treats the two alike, and a one-byte head is redacted one byte a character.
    */
   excerpt(head: string, open: boolean, max: number): { text: string; marked: boolean; whole: number } {
-    const mark = this.inertMarks && !head.includes(CUT_MARK) && !head.includes(MARK_STAND_IN) ? MARK_STAND_IN : CUT_MARK;
+    const mark = this.search.inertMarks && !head.includes(CUT_MARK) && !head.includes(MARK_STAND_IN) ? MARK_STAND_IN : CUT_MARK;
     // The stand-in's text is not text(): the memo, keyed by text, would give its marked redaction to a text that really holds one.
     const whole = open ? this.redact(`${head}${mark}`, mark) : this.text(head);
     const cut = this.cutMarked(whole, max, mark);
@@ -248,8 +181,8 @@ export class Redactor {
   private cutMarked(redacted: string, max: number, mark: string): string {
     let out = cutText(redacted, max, mark);
     if (out === redacted) return out;
-    const from = Math.max(0, out.length - this.longestForm);
-    const spans = (this.finder ??= new FormFinder(this.forms)).find(lowerSlice(out, from, out.length));
+    const from = Math.max(0, out.length - this.search.longestForm);
+    const spans = this.search.finder.find(lowerSlice(out, from, out.length));
     if (spans) out = out.slice(0, from) + replaceSpans(out.slice(from), spans);
     const at = out.length - mark.length;
     if (out.endsWith(mark)) {
@@ -265,14 +198,14 @@ export class Redactor {
    * that form's least). Only the characters a form can reach before `at` are lowered.
    */
   private secretPrefixBefore(text: string, at: number, floor: number): number {
-    const from = Math.max(floor, at - this.longestForm + 1);
+    const from = Math.max(floor, at - this.search.longestForm + 1);
     const input = lowerSlice(text, from, at);
     // The positions below are in the slice.
     const end = input.charCodeAt(at - from - 1);
     const most = at - floor;
     let best = 0;
     // Only the forms holding the character before the mark, at the prefix lengths that end in it.
-    for (const { form, least, lengths } of (this.prefixEnds ??= this.prefixIndex()).get(end) ?? []) {
+    for (const { form, least, lengths } of this.search.prefixEnds.get(end) ?? []) {
       const first = form.charCodeAt(0);
       for (const k of lengths) {
         if (k > most) continue;
@@ -285,27 +218,6 @@ export class Redactor {
       }
     }
     return best;
-  }
-
-  /** For secretPrefixBefore: per character, each form's proper prefix lengths (at least its least) that end in it. */
-  private prefixIndex(): Map<number, Array<{ form: string; least: number; lengths: number[] }>> {
-    const index = new Map<number, Array<{ form: string; least: number; lengths: number[] }>>();
-    for (const form of this.forms) {
-      const least = this.cutPrefix.get(form) ?? MIN_CUT_PREFIX;
-      const byEnd = new Map<number, number[]>();
-      for (let k = form.length - 1; k >= least; k--) {
-        const c = form.charCodeAt(k - 1);
-        const lengths = byEnd.get(c);
-        if (lengths) lengths.push(k);
-        else byEnd.set(c, [k]);
-      }
-      for (const [c, lengths] of byEnd) {
-        const list = index.get(c);
-        if (list) list.push({ form, least, lengths });
-        else index.set(c, [{ form, least, lengths }]);
-      }
-    }
-    return index;
   }
 
   /**

@@ -49,6 +49,23 @@ describe('FormFinder', () => {
     ]);
   });
 
+  it('the same with longer forms, where the search moves on by a window of the shortest (6 to 14 characters; 2,000 texts)', () => {
+    const letters = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'B', 'C', 'D');
+    const word = (min: number, max: number) => fc.array(letters, { minLength: min, maxLength: max }).map((l) => l.join(''));
+    fc.assert(
+      fc.property(fc.uniqueArray(word(6, 14), { minLength: 1, maxLength: 4 }), fc.array(word(0, 12), { maxLength: 8 }), (forms, pieces) => {
+        // The forms themselves among random pieces, so most texts hold some.
+        const text = pieces.map((piece, i) => `${piece}${forms[i % forms.length]!.slice(i % 3)}`).join('');
+        expect(merged(new FormFinder(forms).find(text))).toEqual(merged(naive(forms, text)));
+      }),
+      { numRuns: 2_000 },
+    );
+    // Forms longer than the longest window (258): found wherever they stand, at the text's end too.
+    const long = `${'ab'.repeat(150)}c`;
+    const text = `xx${long}y${'a'.repeat(300)}${long}`;
+    expect(merged(new FormFinder([long, 'zzzz-zzzz']).find(text))).toEqual(merged(naive([long], text)));
+  });
+
   it('a longer form starting inside a found span still extends it', () => {
     expect(merged(new FormFinder(['abcd', 'cdefgh']).find('xabcdefghx'))).toEqual([[1, 9]]);
   });

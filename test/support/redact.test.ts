@@ -82,6 +82,28 @@ describe('redaction', () => {
   });
 });
 
+describe('Redactors of the same secrets (one search kept per sequence of secrets)', () => {
+  it('each Redactor removes its own secrets and only those, however the secrets were given, added and reused', () => {
+    const one = 'alpha-7Qx-bravo-22';
+    const two = 'zulu-93k-yankee-55';
+    const text = `a ${one} b ${two} c ${[...one].reverse().join('')}`;
+    const both = `a ${REDACTED} b ${REDACTED} c ${REDACTED}`;
+    const onlyOne = `a ${REDACTED} b ${two} c ${REDACTED}`;
+    const onlyTwo = `a ${one} b ${REDACTED} c ${[...one].reverse().join('')}`;
+    const first = new Redactor([one]);
+    expect(first.text(text)).toBe(onlyOne);
+    const grown = new Redactor([one]);
+    grown.addSecret(two);
+    expect(grown.text(text)).toBe(both);
+    // The earlier Redactor of the same first secret gained nothing from the later one's addSecret.
+    expect(first.text(text)).toBe(onlyOne);
+    expect(new Redactor([one]).text(text)).toBe(onlyOne);
+    expect(new Redactor([two]).text(text)).toBe(onlyTwo);
+    expect(new Redactor([two, one]).text(text)).toBe(both);
+    expect(new Redactor([one, two]).excerpt(`${text} ${one.slice(0, 5)}`, true, text.length + 4).text).toBe(`${both} ${REDACTED}`);
+  });
+});
+
 describe('sealed records (redacted once, where they were built)', () => {
   it('keeps a sealed record as it is (same reference) and still copies and redacts what is around it', () => {
     const redactor = new Redactor(['s3cr3t-value']);
