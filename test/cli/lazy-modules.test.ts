@@ -29,6 +29,7 @@ steps:
         title: HealthCheck succeeds
         level: required
         spec: Endpoints › HealthCheck
+        rules: [http-response-200-json.1, env-required-fields]
         expect: { success: true }
 `;
 
@@ -96,6 +97,11 @@ describe('modules loaded by a run', () => {
     // The log works: the command, the runner and the terminal reporter are there.
     expect(modules).toEqual(expect.arrayContaining(['src/cli/commands/run.js', 'src/runner/run.js', 'src/report/terminal.js', 'src/suite/load-suite.js']));
     expect(matching(modules, /^src\/report\/html\//)).toEqual([]);
+    // The check's level comes from the level index the build put into the bundle (its rules known,
+    // the level it writes the one they give): none of the spec's texts (rules, clauses, readings)
+    // is loaded, nor the index's source; with no failure, the terminal loads no readings.
+    expect(modules).toEqual(expect.arrayContaining(['src/spec/check-level.js', 'src/spec/level-index-built.js']));
+    expect(matching(modules, /^src\/spec\/(readings\/|rules\.js|clauses\.js|clause-ids\.js|level-source\.js)|^src\/report\/check-readings\.js$/)).toEqual([]);
     // No report file asked for: none of the file reporters (the JSON report's certificate and signature among them).
     expect(matching(modules, /^src\/report\/(json|junit|certificate|signature)\.js$/)).toEqual([]);
     expect(matching(modules, /^src\/report\/live-tasks\.js$|node_modules\/listr2\//)).toEqual([]);
