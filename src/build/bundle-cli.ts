@@ -7,9 +7,11 @@
 // import.meta.url (../../suites/, ../../schemas/, ../../profiles/, the package root, the render
 // thread's ./render-thread-entry.js) resolve as they do unbundled. meta.json names the compiled
 // modules in each file (test/cli/lazy-modules.test.ts reads it); each file's source map goes
-// back through tsc's to src/*.ts.
+// back through tsc's to src/*.ts. The spec's level index (src/spec/level-index-built.ts) is
+// replaced by the one built from the compiled spec data bundled in the same run.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { rolldown } from 'rolldown';
 import type { Plugin } from 'rolldown';
 
@@ -34,6 +36,23 @@ function tscSourceMaps(): Plugin {
 }
 
 /**
+ * The level index a suite parse derives from (src/spec/check-level.ts), built from the compiled
+ * spec data this bundle holds (dist/src/spec/level-source.js) and put in place of
+ * dist/src/spec/level-index-built.js, so a run loads none of the spec's texts to parse a suite.
+ */
+function builtLevelIndex(src: string): Plugin {
+  const target = join(src, 'spec', 'level-index-built.js');
+  return {
+    name: 'built-level-index',
+    async load(id) {
+      if (id !== target) return null;
+      const { SOURCE_LEVEL_INDEX } = (await import(pathToFileURL(join(src, 'spec', 'level-source.js')).href)) as typeof import('../spec/level-source.js');
+      return `export const BUILT_LEVEL_INDEX = JSON.parse(${JSON.stringify(JSON.stringify(SOURCE_LEVEL_INDEX))});\n`;
+    },
+  };
+}
+
+/**
  * The bundler's transform rewrites a tagged template whose text holds `</script` (the HTML
  * page's) into a call with `<\/script` in its strings (the same values), through a helper of
  * @oxc-project/runtime, a package cm-certify does not install: rolldown carries its own copy of
@@ -48,7 +67,7 @@ export async function bundleCli(root: string): Promise<BundleResult> {
   const outdir = join(src, 'bundle');
   rmSync(outdir, { recursive: true, force: true });
   const input = Object.fromEntries(Object.entries(BUNDLE_ENTRIES).map(([name, file]) => [name, join(src, file)]));
-  const build = await rolldown({ input, platform: 'node', external, plugins: [tscSourceMaps()], logLevel: 'warn' });
+  const build = await rolldown({ input, platform: 'node', external, plugins: [builtLevelIndex(src), tscSourceMaps()], logLevel: 'warn' });
   const { output } = await build.write({
     dir: outdir,
     format: 'esm',

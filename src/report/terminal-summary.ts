@@ -6,7 +6,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { CheckResult, Outcome } from '../spec/vocabulary.js';
 import type { RunResult, SuiteResult } from '../spec/run-result.js';
-import { readingLines } from './check-readings.js';
+import type { ReadingLines } from './check-readings.js';
 import { docsLinkUrl } from './docs-link.js';
 import { failureLines } from './format.js';
 import { probableCause } from './probable-cause.js';
@@ -45,6 +45,12 @@ export interface SummaryOptions {
    * pipe) keeps them whole: its reader scrolls, and a cut title hides what failed (issue 28 item 18).
    */
   cutTitles?: boolean;
+  /**
+   * The readings printed beside a failure or a warning (check-readings.ts' readingLines); none
+   * without it. The terminal reporter loads them only for a run with a failure or a warning (the
+   * readings are about 110 KB of code).
+   */
+  readings?: (check: CheckResult) => ReadingLines;
 }
 
 /** Failed check ids named in the final list and the verdict line: at most this many, then "and N more". */
@@ -61,8 +67,9 @@ function suiteLine(chalk: ChalkInstance, s: SuiteResult): string {
 }
 
 /** Why cm-certify reads the spec as the failing check does: each reading's id, its one line, the sentence it rests on. */
-function readingsBlock(chalk: ChalkInstance, check: CheckResult): string[] {
-  const { shown, more } = readingLines(check);
+function readingsBlock(chalk: ChalkInstance, check: CheckResult, readings: SummaryOptions['readings']): string[] {
+  if (!readings) return [];
+  const { shown, more } = readings(check);
   const lines = shown.flatMap((r) => [`   ${chalk.cyan(r.head)}`, `     ${chalk.gray(r.quote)}`]);
   if (more.length) lines.push(`   ${chalk.gray(`more readings: ${more.join(', ')} (docs/readings.md)`)}`);
   return lines;
@@ -83,7 +90,7 @@ function checkBlock(chalk: ChalkInstance, { check, suite }: Located, result: Run
   const lines = [` ${paint(chalk, outcome, `${ICON[outcome]} ${check.id}`)} ${chalk.gray(`(${check.level})`)} — ${check.title}`];
   lines.push(...failureLines(check, result, { reproduce: options.reproduce, width: options.width, keepWhole: NO_WRAP }).map((l) => `   ${l}`));
   if (check.waiver) lines.push(chalk.yellow(`   ⚑ ${waivedText(check.waiver)}`));
-  lines.push(...readingsBlock(chalk, check));
+  lines.push(...readingsBlock(chalk, check, options.readings));
   const docs = docsLinkUrl(check.id, suite, result.target);
   // A URL to click or copy stays whole, as a command does.
   if (docs) lines.push(`${NO_WRAP}   ${chalk.gray(`docs: ${docs}`)}`);

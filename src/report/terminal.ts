@@ -206,7 +206,9 @@ class TerminalReporter implements Reporter {
     if (verbose && safe.exchanges.length) {
       this.write(['', this.chalk.bold(`Transcripts (${safe.exchanges.length})`), ...safe.exchanges.map((x) => `\n${formatTranscript(x)}`)].join('\n'));
     }
+    const judged = safe.suites.some((s) => s.checks.some((c) => c.outcome === 'fail' || c.outcome === 'warn'));
     const options = {
+      ...(judged ? { readings: (await import('./check-readings.js')).readingLines } : {}),
       exchangeCount: result.exchanges.length,
       width: this.width,
       cutTitles: Boolean(this.ctx.columns),

@@ -5,6 +5,9 @@
 // as proving every part of it; the check names the clauses it proves instead).
 import { SPEC_CLAUSES, type SpecClause } from './clauses.js';
 import { SPEC_RULE_IDS } from './rules.js';
+import { ruleIdOf } from './level-index.js';
+
+export { ruleIdOf };
 
 const BY_ID: ReadonlyMap<string, SpecClause> = new Map(SPEC_CLAUSES.map((clause) => [clause.id, clause]));
 const BY_RULE: ReadonlyMap<string, readonly SpecClause[]> = groupByRule();
@@ -16,12 +19,6 @@ function groupByRule(): Map<string, SpecClause[]> {
     byRule.set(rule, [...(byRule.get(rule) ?? []), clause]);
   }
   return byRule;
-}
-
-/** The rule id of a clause id (`prop-address-contact.3` -> `prop-address-contact`); a rule id is its own. */
-export function ruleIdOf(id: string): string {
-  const match = /^(.+)\.\d+$/.exec(id);
-  return match ? match[1]! : id;
 }
 
 export function specClause(id: string): SpecClause | undefined {

@@ -8,8 +8,7 @@ import { parseYaml, isYamlProblem, pointerToPath } from '../support/yaml-source.
 import type { PathSegment, YamlSource } from '../support/yaml-source.js';
 import { isMessageName, CAPABILITY_NAMES } from '../spec/operations.js';
 import { LEVELS } from '../spec/vocabulary.js';
-import { isRuleOrClauseId } from '../spec/clause-ids.js';
-import { deriveCheckLevel, type DerivedLevel } from '../spec/check-level.js';
+import { deriveCheckLevel, isRuleOrClause, type DerivedLevel } from '../spec/check-level.js';
 import type { Target } from '../spec/vocabulary.js';
 import { SUITE_SCHEMA, STEP_KINDS, stepKindOf, stepSchemaFor } from './suite-schema.js';
 import { findTemplateError } from './template.js';
@@ -288,7 +287,7 @@ class SuiteReader {
     const rules = raw.rules as string[] | undefined;
     if (rules === undefined) return known?.rules;
     for (const [i, rule] of rules.entries()) {
-      if (!isRuleOrClauseId(rule)) this.fail([...at, 'rules', i], `unknown spec rule or clause "${rule}" (the ids are listed by \`cm-certify list --rules\`)`);
+      if (!isRuleOrClause(rule)) this.fail([...at, 'rules', i], `unknown spec rule or clause "${rule}" (the ids are listed by \`cm-certify list --rules\`)`);
     }
     if (known?.rules && known.rules.join() !== rules.join()) {
       this.fail([...at, 'rules'], `check "${raw.id as string}" was declared with other rules (line ${known.line}); use one rules list per id`);

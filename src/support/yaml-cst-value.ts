@@ -8,11 +8,12 @@
 //
 // Within the subset the value is the one the composer and yaml-value.ts give: scalars are
 // read by `yaml`'s own scalar reader (CST.resolveAsScalar) and typed by the Document
-// schema's own tags (YAML 1.2 core), in the order the composer tries them.
+// schema's own tags (YAML 1.2 core), in the order the composer tries them; only those parts of
+// `yaml` are loaded (yaml-lib.ts), not its composer.
 // test/support/yaml-cst-value.test.ts compares the two on every YAML file of the project and
 // on generated texts.
-import type { CST, Document, ScalarTag } from 'yaml';
-import { yamlLib } from './yaml-lib.js';
+import type { CST, Document } from 'yaml';
+import { yamlParsing } from './yaml-lib.js';
 
 export interface CstValue {
   value: unknown;
@@ -69,15 +70,7 @@ const hasNewline = (tokens: readonly SourceToken[]): boolean => tokens.some((t) 
 
 class CstReader {
   readonly offsets = new Map<object, number>();
-  private readonly lib = yamlLib();
-  private readonly tags: ScalarTag[];
-  private readonly options: Document['options'];
-
-  constructor() {
-    const doc = new this.lib.Document(undefined, { version: '1.2', uniqueKeys: false });
-    this.options = doc.options;
-    this.tags = doc.schema.tags.filter((t): t is ScalarTag => !('collection' in t && t.collection) && t.default === true && t.test !== undefined);
-  }
+  private readonly lib = yamlParsing();
 
   node(token: CST.Token | undefined, inFlow: boolean): unknown {
     if (token === undefined) return null;
@@ -107,9 +100,9 @@ class CstReader {
     const read = this.lib.CST.resolveAsScalar(token, true, outside);
     if (!read) return outside();
     if (token.type !== 'scalar' || !mayBeTyped(read.value)) return read.value;
-    const tag = this.tags.find((t) => t.test!.test(read.value));
+    const tag = this.lib.scalarTags.find((t) => t.test!.test(read.value));
     if (!tag) return read.value;
-    const resolved = tag.resolve(read.value, outside, this.options) as unknown;
+    const resolved = tag.resolve(read.value, outside, this.lib.tagOptions as Document['options']) as unknown;
     return this.lib.isScalar(resolved) ? resolved.value : resolved;
   }
 

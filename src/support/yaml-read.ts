@@ -5,7 +5,7 @@
 // few thousand `[` would overflow the stack), and a `%YAML` directive other than 1.2 is
 // refused before anything is read under another schema.
 import type { Composer, CST, Document, LineCounter, Parser, YAMLError } from 'yaml';
-import { yamlLib } from './yaml-lib.js';
+import { yamlLib, yamlParsing } from './yaml-lib.js';
 
 /**
  * How deep collections may nest in a suite or profile: a body (at most MAX_JSON_DEPTH, 64)
@@ -56,7 +56,7 @@ function openCollections(stack: readonly CST.Token[]): number {
 
 /** The parser's CST tokens, or the first place the nesting or a directive is refused. */
 function tokensOf(parser: Parser, text: string, counter: LineCounter): CST.Token[] | ReadProblem {
-  const { Lexer } = yamlLib();
+  const { Lexer } = yamlParsing();
   const tokens: CST.Token[] = [];
   counter.addNewLine(0);
   for (const lexeme of new Lexer().lex(text)) {
@@ -110,7 +110,7 @@ export interface ReadTokens {
 
 /** The text's CST tokens, with a LineCounter for their positions, or the nesting or directive refused. */
 export function readTokens(text: string): ReadTokens | ReadProblem {
-  const { LineCounter, Parser } = yamlLib();
+  const { LineCounter, Parser } = yamlParsing();
   const counter = new LineCounter();
   const tokens = tokensOf(new Parser(counter.addNewLine), text, counter);
   return Array.isArray(tokens) ? { tokens, counter } : tokens;

@@ -29,6 +29,7 @@ steps:
         title: HealthCheck succeeds
         level: required
         spec: Endpoints › HealthCheck
+        rules: [http-response-200-json.1, env-required-fields]
         expect: { success: true }
 `;
 
@@ -96,6 +97,11 @@ describe('modules loaded by a run', () => {
     // The log works: the command, the runner and the terminal reporter are there.
     expect(modules).toEqual(expect.arrayContaining(['src/cli/commands/run.js', 'src/runner/run.js', 'src/report/terminal.js', 'src/suite/load-suite.js']));
     expect(matching(modules, /^src\/report\/html\//)).toEqual([]);
+    // The check's level comes from the level index the build put into the bundle (its rules known,
+    // the level it writes the one they give): none of the spec's texts (rules, clauses, readings)
+    // is loaded, nor the index's source; with no failure, the terminal loads no readings.
+    expect(modules).toEqual(expect.arrayContaining(['src/spec/check-level.js', 'src/spec/level-index-built.js']));
+    expect(matching(modules, /^src\/spec\/(readings\/|rules\.js|clauses\.js|clause-ids\.js|level-source\.js)|^src\/report\/check-readings\.js$/)).toEqual([]);
     // No report file asked for: none of the file reporters (the JSON report's certificate and signature among them).
     expect(matching(modules, /^src\/report\/(json|junit|certificate|signature)\.js$/)).toEqual([]);
     expect(matching(modules, /^src\/report\/live-tasks\.js$|node_modules\/listr2\//)).toEqual([]);
@@ -121,8 +127,11 @@ describe('modules loaded by a run', () => {
     // The suite judges with expect: only: none of the code checks (nor the mock channel manager they read).
     expect(modules).toContain('src/checks/code/registry.js');
     expect(matching(modules, /^src\/checks\/code\/(index|ota|variations|pms-[a-z-]+)\.js$|^src\/channel-manager\//)).toEqual([]);
-    // The suite and the profile are read by `yaml` (support/yaml-source.ts), the one YAML reader.
-    expect(modules).toEqual(expect.arrayContaining(['src/support/yaml-source.js', 'cjs:yaml']));
+    // The suite is read by `yaml` (support/yaml-source.ts), the one YAML reader: a plain suite by
+    // its lexer and parser alone (support/yaml-lib.ts), not its composer, Document or stringifier.
+    expect(modules).toContain('src/support/yaml-source.js');
+    expect(matching(modules, /node_modules\/yaml\/dist\/parse\/parser\.js$/)).toHaveLength(1);
+    expect(matching(modules, /^cjs:yaml$|^cjs:\.\/(compose\/composer|doc\/Document|public-api)\.js$/)).toEqual([]);
     expect(matching(modules, /js-yaml|yaml-fast/)).toEqual([]);
     // Of undici, the agent and Dispatcher#request only: not the package's index (fetch, WebSocket, mocks, caches).
     expect(modules).toEqual(expect.arrayContaining(['cjs:undici/lib/dispatcher/agent.js', 'cjs:undici/lib/api/api-request.js']));

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../src/spec/vocabulary.js';
 import { readingLines, readingsOf } from '../../src/report/check-readings.js';
 import { renderHtml } from '../../src/report/html/index.js';
-import { formatSummary } from '../../src/report/terminal.js';
+import { PassThrough } from 'node:stream';
+import { formatSummary, terminalReporter } from '../../src/report/terminal.js';
+import { Redactor } from '../../src/support/redact.js';
 import type { RunResult } from '../../src/spec/run-result.js';
 import { buildRunResult } from './run-result-fixture.js';
 
@@ -61,7 +63,7 @@ describe('readings beside a failing check', () => {
   });
 
   it('the terminal prints the reading id, its one line and the sentence it rests on, under the failure', () => {
-    const out = formatSummary(runWith(failing, passing, warning), new Chalk({ level: 0 }));
+    const out = formatSummary(runWith(failing, passing, warning), new Chalk({ level: 0 }), { readings: readingLines });
     const failure = out.slice(out.indexOf('✖ probe.malformed.refused'), out.indexOf('Failed checks ('));
     expect(failure).toContain('   reading D-104: A body that is not a JSON object, or is sent as text/plain, must never get success true');
     expect(failure).toContain('     "Every operation is an HTTP POST of a JSON body to `{base_url}/<OperationName>`." (What the service does)');
@@ -73,11 +75,27 @@ describe('readings beside a failing check', () => {
     expect(out).not.toContain('booking.list-version.offset-5min');
   });
 
+  it('the terminal reporter loads the readings for a run with a failure or a warning, and prints them', async () => {
+    const printed = async (result: RunResult): Promise<string> => {
+      const out = new PassThrough();
+      let text = '';
+      out.on('data', (d: Buffer) => (text += d.toString('utf8')));
+      await terminalReporter({ outputDir: '/nonexistent', redactor: new Redactor([]), stdout: out, color: false, interactive: false }).finish!(result);
+      return text;
+    };
+    const failed = await printed(runWith(failing, passing, warning));
+    expect(failed).toContain('   reading D-104: A body that is not a JSON object');
+    expect(failed).toContain('reading D-102: The field tables say what the sender sends');
+    // Only a failure or a warning has readings: a run of passes prints none (and loads none).
+    expect(await printed(runWith(passing))).not.toContain('reading D-');
+    expect(formatSummary(runWith(failing), new Chalk({ level: 0 }))).not.toContain('reading D-');
+  });
+
   it('the terminal keeps it to two readings per check and names the others', () => {
     const { shown, more } = readingLines(checkOf('pms.callback.notify-polls', 'fail', 'required'));
     expect(shown.map((s) => s.head.split(':')[0])).toEqual(['reading D-032', 'reading D-141']);
     expect(more).toEqual(['D-263', 'D-403']);
-    const out = formatSummary(runWith(checkOf('pms.callback.notify-polls', 'fail', 'required')), new Chalk({ level: 0 }));
+    const out = formatSummary(runWith(checkOf('pms.callback.notify-polls', 'fail', 'required')), new Chalk({ level: 0 }), { readings: readingLines });
     expect(out).toContain('   more readings: D-263, D-403 (docs/readings.md)');
   });
 
