@@ -152,6 +152,11 @@ describe('modules loaded by a run', () => {
     expect(matching(modules, /^src\/checks\/code\/(index|pms-[a-z-]+)\.js$/)).toEqual([]);
     // The built-in suites and the reference profile come compiled (dist/suites, dist/profiles): no YAML is read.
     expect(modules).toContain('src/profile/compiled-profiles.js');
+    // The build's validators (dist/schemas, a file each) are loaded when first used: none of the
+    // suite format's (the suites come compiled), and of the 37 message validators those of the calls made.
+    expect(matching(modules, /dist\/schemas\/formats/)).toEqual([]);
+    expect(matching(modules, /dist\/schemas\/messages\//).length).toBeGreaterThan(0);
+    expect(matching(modules, /dist\/schemas\/messages\//).length).toBeLessThan(20);
     expect(matching(modules, /^cjs:yaml$|node_modules\/yaml\//)).toEqual([]);
   });
 
