@@ -1,9 +1,10 @@
 // The package's code in a few files (part of `npm run build`, ADR 0039): takes tsc's output
 // (dist/src: the CLI, dist/src/cli/main.js; the API, dist/src/index.js; the render thread,
 // dist/src/report/render-thread-entry.js; and every module they import), gives dist/src/bundle/:
-// those three entries and a chunk for each set of modules loaded together, every dynamic
-// import() still its own chunk, loaded when first needed. Packages stay in node_modules. The
-// bundle sits at the depth of dist/src/<folder>/, so the paths modules take from
+// those three entries, one chunk of what the CLI entry imports, one of what `run` imports
+// statically beyond it (commandGroups), and a chunk for each other set of modules loaded
+// together, every dynamic import() still its own chunk, loaded when first needed. Packages
+// stay in node_modules. The bundle sits at the depth of dist/src/<folder>/, so the paths modules take from
 // import.meta.url (../../suites/, ../../schemas/, ../../profiles/, the package root, the render
 // thread's ./render-thread-entry.js) resolve as they do unbundled. meta.json names the compiled
 // modules in each file (test/cli/lazy-modules.test.ts reads it); each file's source map goes
@@ -13,7 +14,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { rolldown } from 'rolldown';
-import type { Plugin } from 'rolldown';
+import type { CodeSplittingGroup, Plugin } from 'rolldown';
 
 export interface BundleResult {
   files: number;
@@ -62,18 +63,56 @@ const HELPERS = '@oxc-project/runtime/';
 /** Every bare import (a package, `node:`) stays outside the bundle, loaded from node_modules as before. */
 const external = (id: string): boolean => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith(HELPERS);
 
+/**
+ * The chunks a command loads at once, each one file: the CLI entry's imports (`cli`); what
+ * `run` imports statically beyond those (`run`); what the report thread's entry does
+ * (`report`); and what those two share (`shared`). Left to itself the bundler splits them by
+ * every set of importers (about 75 files for one `run`), and Node 20's loader pays for each
+ * file on its own. What is imported lazily (import()) is in none of them, loaded when needed.
+ */
+function commandGroups(src: string): { plugin: Plugin; groups: CodeSplittingGroup[] } {
+  const groupOf = new Map<string, string>();
+  const plugin: Plugin = {
+    name: 'command-groups',
+    buildEnd() {
+      const entries = new Set(Object.values(BUNDLE_ENTRIES).map((file) => join(src, file)));
+      const closure = (file: string, without: ReadonlySet<string> = new Set()): Set<string> => {
+        const seen = new Set<string>();
+        const todo = [join(src, file)];
+        for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+          if (seen.has(id) || without.has(id)) continue;
+          seen.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) if (!external(next)) todo.push(next);
+        }
+        return seen;
+      };
+      const cli = closure(BUNDLE_ENTRIES.main);
+      const run = closure('cli/commands/run.js', cli);
+      const report = closure(BUNDLE_ENTRIES['render-thread-entry'], cli);
+      for (const id of cli) groupOf.set(id, 'cli');
+      for (const id of run) groupOf.set(id, report.has(id) ? 'shared' : 'run');
+      for (const id of report) if (!run.has(id)) groupOf.set(id, 'report');
+      for (const id of entries) groupOf.delete(id);
+    },
+  };
+  const groups = ['cli', 'shared', 'run', 'report'].map((name) => ({ name, test: (id: string) => groupOf.get(id) === name }));
+  return { plugin, groups };
+}
+
 export async function bundleCli(root: string): Promise<BundleResult> {
   const src = join(root, 'dist', 'src');
   const outdir = join(src, 'bundle');
   rmSync(outdir, { recursive: true, force: true });
   const input = Object.fromEntries(Object.entries(BUNDLE_ENTRIES).map(([name, file]) => [name, join(src, file)]));
-  const build = await rolldown({ input, platform: 'node', external, plugins: [builtLevelIndex(src), tscSourceMaps()], logLevel: 'warn' });
+  const { plugin, groups } = commandGroups(src);
+  const build = await rolldown({ input, platform: 'node', external, plugins: [builtLevelIndex(src), tscSourceMaps(), plugin], logLevel: 'warn' });
   const { output } = await build.write({
     dir: outdir,
     format: 'esm',
     entryFileNames: '[name].js',
     chunkFileNames: 'chunk-[hash].js',
     sourcemap: true,
+    codeSplitting: { groups },
   });
   await build.close();
   const meta: Record<string, string[]> = {};

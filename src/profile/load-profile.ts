@@ -5,7 +5,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { ProfileError } from '../support/errors.js';
 import type { SourceLocation } from '../support/errors.js';
-import { createProfileAjv, formatValidator, importStandalone } from '../support/standalone.js';
+import { createProfileAjv, formatValidator, standaloneSet } from '../support/standalone.js';
 import { readInputFile } from '../support/read-input.js';
 import { parseYaml, isYamlProblem, positionAt } from '../support/yaml-source.js';
 import type { PathSegment, YamlSource } from '../support/yaml-source.js';
@@ -21,7 +21,6 @@ import { identityVariables, readsEnvironment, urlCredentials } from './identity-
 import { compiledSource, keepRead } from './compiled-profiles.js';
 
 let validator: ValidateFunction | undefined;
-const prebuilt = await importStandalone('profile');
 
 const ENV_RE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
@@ -202,7 +201,7 @@ function collectSecrets(value: unknown, out: string[], key = ''): void {
 
 /** Every schema problem of the value (all errors, in plain words); paths left unset by a missing variable are skipped. */
 function shapeProblems(value: unknown, source: YamlSource, unset: PathSegment[][]): Problem[] {
-  validator ??= formatValidator(prebuilt, 'profile', PROFILE_SCHEMA, () => createProfileAjv());
+  validator ??= formatValidator(standaloneSet('profile'), 'profile', PROFILE_SCHEMA, () => createProfileAjv());
   if (validator(value)) return [];
   const isUnset = (path: PathSegment[]): boolean => unset.some((u) => u.length === path.length && u.every((s, i) => String(s) === String(path[i])));
   // Capability names are judged by capabilityProblems, with a "did you mean".

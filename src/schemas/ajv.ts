@@ -1,19 +1,18 @@
 // The one Ajv instance and its compile cache: takes a cache key and a schema, gives a
-// validate function: the one compiled at build time (dist/schemas/messages.js) when it was
-// compiled from this very schema, else compiled once, on first use. Ajv itself is loaded
-// only to compile, so a built run never loads the compiler.
+// validate function: the one compiled at build time (dist/schemas/messages/, loaded on first
+// use) when it was compiled from this very schema, else compiled once, on first use. Ajv
+// itself is loaded only to compile, so a built run never loads the compiler.
 import { createRequire } from 'node:module';
 import type { Ajv2020 as Ajv2020Class, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
 import type { JsonSchema } from './definitions/common.js';
 import { RULES_KEYWORD, SPEC_KEYWORD } from './definitions/common.js';
-import { importStandalone, standaloneValidator } from '../support/standalone.js';
+import { standaloneSet, standaloneValidator } from '../support/standalone.js';
 
 const require = createRequire(import.meta.url);
 
 let instance: Ajv2020Class | undefined;
 const compiled = new Map<string, ValidateFunction>();
-const prebuilt = await importStandalone('messages');
 const fromBuild = new Map<string, ValidateFunction>();
 
 /** A new Ajv configured for the message schemas; `code` for the build's standalone output. */
@@ -45,6 +44,7 @@ export function getAjv(): Ajv2020Class {
 /** The validator of `key`, compiling `schema()` the first time only. */
 export function compiledValidator(key: string, schema: () => JsonSchema): ValidateFunction {
   let validate = compiled.get(key) ?? fromBuild.get(key);
+  const prebuilt = validate ? undefined : standaloneSet('messages');
   if (!validate && prebuilt) {
     validate = standaloneValidator<ValidateFunction>(prebuilt, key, schema());
     if (validate) fromBuild.set(key, validate);

@@ -3,7 +3,7 @@
 // Schema; meaning (unique ids, known operations, template syntax) by the code below.
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { SuiteError } from '../support/errors.js';
-import { createFormatAjv, formatValidator, importStandalone } from '../support/standalone.js';
+import { createFormatAjv, formatValidator, standaloneSet } from '../support/standalone.js';
 import { parseYaml, isYamlProblem, pointerToPath } from '../support/yaml-source.js';
 import type { PathSegment, YamlSource } from '../support/yaml-source.js';
 import { isMessageName, CAPABILITY_NAMES } from '../spec/operations.js';
@@ -19,7 +19,6 @@ import type { CheckDef, Step, Suite } from './types.js';
 type Raw = Record<string, unknown>;
 
 let validators: { suite: ValidateFunction; steps: Map<string, ValidateFunction> } | undefined;
-const prebuilt = await importStandalone('formats');
 
 /** The suite format's validators (key -> schema), as the build compiles them too. */
 export function suiteFormatSchemas(): Record<string, object> {
@@ -29,7 +28,7 @@ export function suiteFormatSchemas(): Record<string, object> {
 function getValidators(): NonNullable<typeof validators> {
   if (!validators) {
     let ajv: Ajv | undefined;
-    const get = (key: string, schema: object): ValidateFunction => formatValidator(prebuilt, key, schema, () => (ajv ??= createFormatAjv()));
+    const get = (key: string, schema: object): ValidateFunction => formatValidator(standaloneSet('formats'), key, schema, () => (ajv ??= createFormatAjv()));
     const steps = new Map(STEP_KINDS.map((k) => [k, get(`step.${k}`, stepSchemaFor(k))]));
     validators = { suite: get('suite', SUITE_SCHEMA), steps };
   }

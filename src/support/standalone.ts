@@ -1,10 +1,15 @@
-// Build-time compiled (Ajv standalone) validators: takes a module name ("messages",
-// "formats": written to dist/schemas by src/build/compile-schemas.ts), gives its validators
-// by key, each used only when the schema it was compiled from is the schema asked for now
-// (same SHA-256 of its JSON), so a stale build never validates. Run from src/ (tests), the
-// checkout's build serves where it matches; without one, callers compile at run time.
+// Build-time compiled (Ajv standalone) validators: takes a set's name ("messages", "formats",
+// "profile": folders written to dist/schemas by src/build/compile-schemas.ts), gives its
+// validators by key, each loaded (a CommonJS file, required) when first asked for and used
+// only when the schema it was compiled from is the schema asked for now (same SHA-256 of its
+// JSON), so a stale build never validates and a run loads only the validators it uses. Run
+// from src/ (tests), the checkout's build serves where it matches; without one, callers
+// compile at run time.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Ajv, Options, ValidateFunction } from 'ajv';
 
 /** The options of the suite and profile format validators (first error only, lax schema). */
@@ -28,8 +33,8 @@ export function createFormatAjv(code?: Options['code']): Ajv {
 }
 
 /** The format validator of `key`: compiled at build time if it matches `schema`, else now. */
-export function formatValidator(module: StandaloneModule | undefined, key: string, schema: object, ajv: () => Ajv): ValidateFunction {
-  return standaloneValidator<ValidateFunction>(module, key, schema) ?? ajv().compile(schema);
+export function formatValidator(set: StandaloneSet | undefined, key: string, schema: object, ajv: () => Ajv): ValidateFunction {
+  return standaloneValidator<ValidateFunction>(set, key, schema) ?? ajv().compile(schema);
 }
 
 /** Ajv's validate function shape (the standalone code is Ajv's own). */
@@ -38,10 +43,10 @@ export interface StandaloneValidator {
   errors?: unknown[] | null;
 }
 
-export interface StandaloneModule {
-  /** key -> [export name, SHA-256 of the schema's JSON]. */
+/** One folder of compiled validators: key -> [file in `dir`, SHA-256 of the schema]. */
+export interface StandaloneSet {
+  dir: string;
   index: Record<string, [string, string]>;
-  [exportName: string]: unknown;
 }
 
 export function schemaHash(schema: unknown): string {
@@ -56,18 +61,26 @@ export function schemaHash(schema: unknown): string {
  */
 const STANDALONE_DIR = import.meta.url.endsWith('.ts') ? '../../dist/schemas/' : '../../schemas/';
 
-/** dist/schemas/<name>.js; undefined when absent. */
-export async function importStandalone(name: 'messages' | 'formats' | 'profile'): Promise<StandaloneModule | undefined> {
+const sets = new Map<string, StandaloneSet | undefined>();
+
+/** dist/schemas/<name>/ (its index read once, on first use); undefined when absent. */
+export function standaloneSet(name: 'messages' | 'formats' | 'profile'): StandaloneSet | undefined {
+  if (!sets.has(name)) sets.set(name, readStandaloneSet(fileURLToPath(new URL(`${STANDALONE_DIR}${name}/`, import.meta.url))));
+  return sets.get(name);
+}
+
+/** The set a folder holds (its index.json); undefined when there is none. */
+export function readStandaloneSet(dir: string): StandaloneSet | undefined {
   try {
-    return (await import(new URL(`${STANDALONE_DIR}${name}.js`, import.meta.url).href)) as StandaloneModule;
+    return { dir, index: JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as StandaloneSet['index'] };
   } catch {
     return undefined;
   }
 }
 
-/** The compiled validator of `key` if it was compiled from exactly `schema`. */
-export function standaloneValidator<V>(module: StandaloneModule | undefined, key: string, schema: unknown): V | undefined {
-  const entry = module?.index[key];
-  if (!entry || entry[1] !== schemaHash(schema)) return undefined;
-  return module[entry[0]] as V | undefined;
+/** The compiled validator of `key` if it was compiled from exactly `schema`, loaded now. */
+export function standaloneValidator<V>(set: StandaloneSet | undefined, key: string, schema: unknown): V | undefined {
+  const entry = set?.index[key];
+  if (!set || !entry || entry[1] !== schemaHash(schema)) return undefined;
+  return require(join(set.dir, entry[0])) as V;
 }

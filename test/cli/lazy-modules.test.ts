@@ -143,11 +143,14 @@ describe('modules loaded by a run', () => {
 
   it('run --target ota --reference with a given test PKI: the reference OTA, none of the reference PMS, no node-forge (no certificate is made)', async () => {
     expect(process.env.CM_CERTIFY_TEST_PKI, 'the test run names its PKI (temp-root.global.ts)').toBeTruthy();
-    const { code, modules, out } = await runLogged(
+    const { code, modules, files, out } = await runLogged(
       ['run', '--target', 'ota', '--reference', '--variant', 'healthcheck-fails', '--grep', '^setup\\.healthcheck$'],
       'reference',
     );
     expect(code, out).toBe(1);
+    // What `run` imports statically comes in a few bundle files (bundle-cli.ts, commandGroups), not
+    // one per set of importers (75 files, each resolved, read and linked by Node's loader on its own).
+    expect(files.filter((f) => f.startsWith(BUNDLE)).length).toBeLessThanOrEqual(20);
     expect(out).toContain('setup.healthcheck');
     expect(modules).toEqual(expect.arrayContaining(['src/reference/ota/index.js', 'src/cli/reference.js', 'src/support/certificates.js']));
     expect(matching(modules, /^src\/reference\/pms\/|^src\/cli\/reference-pms-variants\.js$/)).toEqual([]);
@@ -158,6 +161,11 @@ describe('modules loaded by a run', () => {
     expect(matching(modules, /^src\/checks\/code\/(index|pms-[a-z-]+)\.js$/)).toEqual([]);
     // The built-in suites and the reference profile come compiled (dist/suites, dist/profiles): no YAML is read.
     expect(modules).toContain('src/profile/compiled-profiles.js');
+    // The build's validators (dist/schemas, a file each) are loaded when first used: none of the
+    // suite format's (the suites come compiled), and of the 37 message validators those of the calls made.
+    expect(matching(modules, /dist\/schemas\/formats/)).toEqual([]);
+    expect(matching(modules, /dist\/schemas\/messages\//).length).toBeGreaterThan(0);
+    expect(matching(modules, /dist\/schemas\/messages\//).length).toBeLessThan(20);
     expect(matching(modules, /^cjs:yaml$|node_modules\/yaml\//)).toEqual([]);
   });
 

@@ -2,34 +2,37 @@
 // give exactly the errors of the validators Ajv compiles at run time, for every message
 // schema on every body fixture and mutations of it, and for the suite and profile formats
 // on the built-in suites and profiles and mutations of them.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Ajv } from 'ajv';
 import { parse } from 'yaml';
-import { formatSchemas, messageSchemas, standaloneModule } from '../../src/build/compile-schemas.js';
+import { formatSchemas, messageSchemas, writeStandaloneSet } from '../../src/build/compile-schemas.js';
 import { createMessageAjv } from '../../src/schemas/ajv.js';
-import { createFormatAjv, createProfileAjv, standaloneValidator } from '../../src/support/standalone.js';
+import { createFormatAjv, createProfileAjv, readStandaloneSet, standaloneValidator } from '../../src/support/standalone.js';
 import { PROFILE_SCHEMA } from '../../src/profile/profile-schema.js';
-import type { StandaloneModule, StandaloneValidator } from '../../src/support/standalone.js';
+import type { StandaloneSet, StandaloneValidator } from '../../src/support/standalone.js';
 import { fixture, fixtureFiles } from './helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 // Inside the package, so that the generated code's require() finds node_modules.
 const OUT = join(ROOT, `.standalone-test-${process.pid}`);
-let messages: StandaloneModule;
-let formats: StandaloneModule;
-let profiles: StandaloneModule;
+let messages: StandaloneSet;
+let formats: StandaloneSet;
+let profiles: StandaloneSet;
 
-beforeAll(async () => {
+/** The set written to OUT/<name>, as the build writes dist/schemas/<name>, and read back. */
+function written(name: string, ajv: Ajv, schemas: Record<string, object>): StandaloneSet {
+  writeStandaloneSet(ajv, schemas, join(OUT, name));
+  return readStandaloneSet(join(OUT, name))!;
+}
+
+beforeAll(() => {
   mkdirSync(OUT, { recursive: true });
-  const code = { source: true, esm: true };
-  writeFileSync(join(OUT, 'messages.js'), standaloneModule(createMessageAjv(code), messageSchemas()));
-  writeFileSync(join(OUT, 'formats.js'), standaloneModule(createFormatAjv(code), formatSchemas()));
-  messages = (await import(pathToFileURL(join(OUT, 'messages.js')).href)) as StandaloneModule;
-  formats = (await import(pathToFileURL(join(OUT, 'formats.js')).href)) as StandaloneModule;
-  writeFileSync(join(OUT, 'profile.js'), standaloneModule(createProfileAjv(code), { profile: PROFILE_SCHEMA }));
-  profiles = (await import(pathToFileURL(join(OUT, 'profile.js')).href)) as StandaloneModule;
+  const code = { source: true };
+  messages = written('messages', createMessageAjv(code), messageSchemas());
+  formats = written('formats', createFormatAjv(code), formatSchemas());
+  profiles = written('profile', createProfileAjv(code), { profile: PROFILE_SCHEMA });
 });
 
 afterAll(() => rmSync(OUT, { recursive: true, force: true }));
@@ -46,8 +49,8 @@ function variants(value: unknown): unknown[] {
   return out;
 }
 
-function sameErrors(module: StandaloneModule, key: string, schema: object, compiled: StandaloneValidator, values: unknown[]): number {
-  const standalone = standaloneValidator<StandaloneValidator>(module, key, schema);
+function sameErrors(set: StandaloneSet, key: string, schema: object, compiled: StandaloneValidator, values: unknown[]): number {
+  const standalone = standaloneValidator<StandaloneValidator>(set, key, schema);
   expect(standalone, key).toBeTypeOf('function');
   for (const value of values) {
     const a = compiled(value);
