@@ -6,6 +6,9 @@ import type { LiveExchange } from '../../spec/exchange.js';
 
 type Predicate = (x: LiveExchange) => boolean;
 
+/** Why a wait's deadline sleep is called off: one reason for all (abort() without one builds a DOMException, stack and all, per wait). */
+const WAIT_ENDED = new Error('the wait ended');
+
 interface Waiter {
   predicate: Predicate;
   resolve: (x: LiveExchange | undefined) => void;
@@ -38,12 +41,12 @@ export class InboundStore {
     if (found) return found;
     return new Promise((resolve) => {
       const controller = new AbortController();
-      const onAbort = (): void => controller.abort();
+      const onAbort = (): void => controller.abort(WAIT_ENDED);
       signal.addEventListener('abort', onAbort, { once: true });
       const waiter: Waiter = {
         predicate,
         resolve: (x) => {
-          controller.abort();
+          controller.abort(WAIT_ENDED);
           signal.removeEventListener('abort', onAbort);
           resolve(x);
         },

@@ -254,6 +254,7 @@ export class MockChannelManager {
   private exchangeRecord(
     req: IncomingMessage,
     x: { id: string; operation: string; at: number; started: number; read: BodyRead; reply: Reply | undefined },
+    headers: Record<string, string> = flatHeaders(req),
   ): Exchange {
     const { redactor, maxBodyBytes, evidenceBodyBytes, requestTimeoutMs } = this.options;
     const { read, reply } = x;
@@ -267,7 +268,7 @@ export class MockChannelManager {
         method: redactor.text(req.method ?? '?'),
         // The request's path is whole (a mount's prefix included): it goes after the origin.
         ...recordedTarget(this.mounted ? new URL(this.baseUrl).origin : this.baseUrl, req.url ?? '/', redactor),
-        ...messageRecord(redactHeaders(flatHeaders(req), redactor), read.bytes, evidenceBodyBytes, redactor, read.ok ? read.bytes.length : read.total),
+        ...messageRecord(redactHeaders(headers, redactor), read.bytes, evidenceBodyBytes, redactor, read.ok ? read.bytes.length : read.total),
       },
       ...(reply
         ? { response: { status: reply.status, ...messageRecord(redactHeaders(reply.headers, redactor), reply.body, evidenceBodyBytes, redactor) } }
@@ -325,7 +326,7 @@ export class MockChannelManager {
     }
     if (reply) sendAnswer(req, res, reply);
     const requestHeaders = flatHeaders(req);
-    const record = this.exchangeRecord(req, { id, operation, at, started, read, reply });
+    const record = this.exchangeRecord(req, { id, operation, at, started, read, reply }, requestHeaders);
     const live: LiveExchange = {
       record,
       at,

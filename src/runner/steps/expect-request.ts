@@ -13,7 +13,7 @@ import { judgeDeclared } from '../judge.js';
 import { makeScope, tryRender, withoutTemplates } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
 import { markCapturesMissing, takeCaptures, undoneWindow } from './capture.js';
-import { pmsFacts } from './pms-facts.js';
+import { pmsFacts, sentCallbacks } from './pms-facts.js';
 import { describeRefusals, isRefused } from './refusals.js';
 import { judgedInconclusiveIfStood, missWithinOwnStall } from './standstill.js';
 import { durationMs } from './wait.js';
@@ -94,7 +94,7 @@ function sinceOf(env: StepEnv, step: ExpectRequestStep, startedAt: number): numb
  */
 function ownSchedule(env: StepEnv): (x: LiveExchange) => boolean {
   return (x) => {
-    const callbacks = pmsFacts(env, 0)?.callbacks ?? [];
+    const callbacks = sentCallbacks(env);
     const suiteStart = Math.min(...env.state.stepStarts.values());
     const at = seq(x.record.id);
     const sentHere = callbacks.filter((c) => c.at >= suiteStart).map((c) => seq(c.id));

@@ -6,6 +6,14 @@ import { occupancy } from '../../channel-manager/index.js';
 
 const CALLBACKS = new Set(['NotifyBooking', 'BookingCreate', 'ARIFullRefresh', 'RoomInfo']);
 
+/** The callbacks the harness sent the PMS so far (exchange id, operation, clock time sent): all a reaction's wait reads. */
+export function sentCallbacks(env: StepEnv): Array<{ id: string; operation: string; at: number }> {
+  return env.ctx.log
+    .all()
+    .filter((x) => x.direction === 'outbound' && CALLBACKS.has(String(x.operation)))
+    .map((x) => ({ id: x.id, operation: String(x.operation), at: Date.parse(x.startedAt) }));
+}
+
 export function pmsFacts(env: StepEnv, windowStart: number, windowKey = 'run'): PmsFacts | undefined {
   const pms = env.ctx.pms;
   if (!pms) return undefined;
@@ -16,10 +24,7 @@ export function pmsFacts(env: StepEnv, windowStart: number, windowKey = 'run'): 
     mappedPairs: pms.mock.mappedPairs(),
     windowStart,
     windowKey,
-    callbacks: env.ctx.log
-      .all()
-      .filter((x) => x.direction === 'outbound' && CALLBACKS.has(String(x.operation)))
-      .map((x) => ({ id: x.id, operation: String(x.operation), at: Date.parse(x.startedAt) })),
+    callbacks: sentCallbacks(env),
     outbound: env.ctx.log.all().filter((x) => x.direction === 'outbound'),
     bookings: {
       baseline: pms.baseline,

@@ -15,7 +15,7 @@ import { judgeDeclared } from '../judge.js';
 import type { StepEnv } from '../step-env.js';
 import { formatMs, startHeartbeat } from '../heartbeat.js';
 import { markCapturesMissing, takeCaptures, undoneWindow } from './capture.js';
-import { pmsFacts } from './pms-facts.js';
+import { pmsFacts, sentCallbacks } from './pms-facts.js';
 import { judgedInconclusiveIfStood } from './standstill.js';
 import { describeRefusals } from './refusals.js';
 import { durationMs } from './wait.js';
@@ -64,7 +64,7 @@ function reactionSeen(env: StepEnv, step: TrafficStep, from: number): () => bool
   const operation = step.untilReaction;
   if (!operation) return () => false;
   return () => {
-    const sent = pmsFacts(env, from)?.callbacks ?? [];
+    const sent = sentCallbacks(env);
     const last = sent.length ? Math.max(...sent.map((c) => seq(c.id))) : Number.POSITIVE_INFINITY;
     return env.ctx.pms!.mock.inbound.since(from, [operation]).some((x) => seq(x.record.id) > last);
   };
