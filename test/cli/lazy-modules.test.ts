@@ -150,7 +150,10 @@ describe('modules loaded by a run', () => {
     expect(code, out).toBe(1);
     // What `run` imports statically comes in a few bundle files (bundle-cli.ts, commandGroups), not
     // one per set of importers (75 files, each resolved, read and linked by Node's loader on its own).
-    expect(files.filter((f) => f.startsWith(BUNDLE)).length).toBeLessThanOrEqual(20);
+    // 21 here at 27b601e+h41-child: the 4 groups' files, the lazily imported ones this run uses
+    // (reference OTA, certificates, generators, readings for its failure...) and 3 re-export
+    // facades of 55-170 bytes for modules imported by import().
+    expect(files.filter((f) => f.startsWith(BUNDLE)).length).toBeLessThanOrEqual(24);
     expect(out).toContain('setup.healthcheck');
     expect(modules).toEqual(expect.arrayContaining(['src/reference/ota/index.js', 'src/cli/reference.js', 'src/support/certificates.js']));
     expect(matching(modules, /^src\/reference\/pms\/|^src\/cli\/reference-pms-variants\.js$/)).toEqual([]);

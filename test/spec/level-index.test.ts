@@ -80,8 +80,10 @@ describe('the level index', () => {
     const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'src', 'bundle', 'meta.json'), 'utf8')) as Record<string, string[]>;
     const file = Object.keys(meta).find((f) => meta[f]!.includes('dist/src/spec/check-level.js'));
     expect(file, 'check-level is bundled').toBeDefined();
+    // The index is bundled beside check-level, in the same file (it is what check-level reads).
+    expect(meta[file!]).toContain('dist/src/spec/level-index-built.js');
     const code = readFileSync(join(ROOT, 'dist', 'src', 'bundle', file!), 'utf8');
-    const region = code.slice(code.indexOf('// dist/src/spec/check-level.js'));
+    const region = code.slice(code.indexOf('// dist/src/spec/level-index-built.js'));
     const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(region)?.[1];
     expect(literal, 'the build put an index in place of level-index-built.js').toBeDefined();
     expect(JSON.parse(JSON.parse(literal!) as string)).toEqual(SOURCE_LEVEL_INDEX);
