@@ -240,16 +240,28 @@ export class IntervalMap<V> {
     }
   }
 
+  /** The tree in order into arrays of its size (no visitor call, no array growing: a refresh's checks read 730,000 segments). */
   private flatten(): { starts: number[]; ends: number[]; values: V[] } {
     if (this.flat) return this.flat;
-    const flat = { starts: [] as number[], ends: [] as number[], values: [] as V[] };
-    this.forEach((start, end, value) => {
-      flat.starts.push(start);
-      flat.ends.push(end);
-      flat.values.push(value);
-    });
-    this.flat = flat;
-    return flat;
+    const starts = new Array<number>(this.count);
+    const ends = new Array<number>(this.count);
+    const values = new Array<V>(this.count);
+    const stack: number[] = [];
+    let node = this.root;
+    let i = 0;
+    while (node !== NIL || stack.length) {
+      while (node !== NIL) {
+        stack.push(node);
+        node = this.left[node]!;
+      }
+      node = stack.pop()!;
+      starts[i] = this.starts[node]!;
+      ends[i] = this.ends[node]!;
+      values[i++] = this.values[node]!;
+      node = this.right[node]!;
+    }
+    this.flat = { starts, ends, values };
+    return this.flat;
   }
 
   /** The last segment's node (NIL for an empty map), remembered until a write other than an append. */
