@@ -1,7 +1,6 @@
 // The evidence of one HTTP exchange: takes nothing, gives the Exchange record (redacted,
 // serialisable, what reports show) and the LiveExchange the checks read (parsed bodies,
 // never serialised because they are not redacted).
-import { isUtf8 } from 'node:buffer';
 import type { MessageName } from './operations.js';
 import type { EnvelopeFacts } from './envelope-facts.js';
 import { MAX_JSON_DEPTH } from '../support/json-depth.js';
@@ -98,24 +97,19 @@ export interface LiveExchange {
   requestDigest?: string;
 }
 
-/**
- * The body's text, as a fatal UTF-8 TextDecoder gives it (one leading BOM dropped), or
- * undefined when the bytes are not UTF-8: validated and decoded natively, about twice as
- * fast as the decoder on a large ARIUpdate.
- */
-function utf8Text(bytes: Uint8Array): string | undefined {
-  if (!isUtf8(bytes)) return undefined;
-  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const bom = buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
-  return buffer.toString('utf8', bom ? 3 : 0);
-}
+// decode() without { stream: true } starts afresh on every call, so one decoder serves all.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Parses a body the way every check sees it: UTF-8 first, then JSON. */
 export function parseBody(bytes: Uint8Array | undefined): ParsedBody {
   if (!bytes) return { ok: false, error: 'missing', detail: 'no body was received' };
   if (bytes.length === 0) return { ok: false, error: 'empty', detail: 'the body is empty' };
-  const text = utf8Text(bytes);
-  if (text === undefined) return { ok: false, error: 'not-utf8', detail: 'the body is not valid UTF-8' };
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return { ok: false, error: 'not-utf8', detail: 'the body is not valid UTF-8' };
+  }
   // A plain body (most are) is parsed once and checked cheaply (json-plain.ts): it hides nothing.
   try {
     const typed: unknown = JSON.parse(text);
