@@ -6,9 +6,11 @@
 // ledger; every answer, count and verdict is verified. baseline: JSON.parse and the
 // compiled Ajv validator over the same bodies, no HTTP. floor: the same client and HTTP, to
 // a bare node:http server that only runs JSON.parse and that validator: the least any
-// ingestion over HTTP costs on this machine, so the target's budget can be read off.
+// ingestion over HTTP costs on this machine, so the target's budget can be read off. Each
+// side first handles the refresh's first 20 bodies untimed (the mock through a mock of its
+// own) and starts timing from a collected heap: the same warm-up and GC state for both.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +24,7 @@ import { ariCompact, ariCoverage, ariCurrency, ariKnownIds, ariUnitsPerRoom } fr
 import type { CodeCheckInput } from '../src/checks/code/types.js';
 import { EvidenceLog } from '../src/drivers/evidence-log.js';
 import { MockChannelManager } from '../src/drivers/mock-cm/mock-cm.js';
+import type { PropertyFixture } from '../src/channel-manager/index.js';
 import { mappedPairsOf } from '../src/channel-manager/served-catalogue.js';
 import { referenceProfilePath } from '../src/cli/reference.js';
 import { loadProfile } from '../src/profile/load-profile.js';
@@ -39,6 +42,9 @@ import type { ClientJob } from './refresh-client.js';
 import { cpuMsSince, RssSampler } from './timing.js';
 
 export type IngestMode = 'mock' | 'baseline' | 'floor';
+
+/** Bodies each side handles untimed first (the baseline in process, the mock through a mock of its own). */
+const WARM_UP = 20;
 
 export interface IngestResult {
   mode: IngestMode;
@@ -64,6 +70,11 @@ function benchProfile(): Profile {
 
 function issuedBy(profile: Profile): Issued {
   return { sharedSecret: profile.sharedSecret, pmsCid: profile.pmsCid, property: profile.property };
+}
+
+/** Every side starts timing from the same heap state: what setting up left (bodies made, a warm-up) collected first (runJsonChild passes --expose-gc). */
+function settleHeap(): void {
+  (globalThis as { gc?: () => void }).gc?.();
 }
 
 function check(condition: boolean, message: string): void {
@@ -151,22 +162,12 @@ function verifyIngested(mock: MockChannelManager, judge: InboundJudge, collector
   check(schema?.counts?.passed === requests, `schema.request passed ${schema?.counts?.passed} times, expected ${requests}`);
 }
 
-async function runMock(shape: RefreshShape, inFlight: number, heapSnapshot?: string): Promise<IngestResult> {
-  const profile = benchProfile();
-  const issued = issuedBy(profile);
-  const dates = refreshDates(systemClock.now(), shape.days);
-  // Schemas are compiled once per process; compile them before timing, as the baseline does.
-  validateBody('ARIUpdate', 'request', {});
-  validateBody('ARIUpdate', 'response', {});
-  const setupStart = performance.now();
-  const fixture = syntheticFixture(shape.rooms, shape.plansPerRoom);
-  const log = new EvidenceLog();
-  const redactor = new Redactor(profile.secrets);
-  // The wiring of startPmsSide (src/session/pms-side.ts), over plain HTTP, with the synthetic property.
+/** The mock wired as startPmsSide (src/session/pms-side.ts) wires it, over plain HTTP, with the synthetic property; its judge and the verdicts. */
+async function wiredMock(profile: Profile, fixture: PropertyFixture, log: EvidenceLog) {
   const mock = new MockChannelManager({
     clock: systemClock,
     log,
-    redactor,
+    redactor: new Redactor(profile.secrets),
     sharedSecret: profile.sharedSecret,
     pmsCid: profile.pmsCid,
     property: profile.property,
@@ -180,12 +181,60 @@ async function runMock(shape: RefreshShape, inFlight: number, heapSnapshot?: str
   await mock.start();
   const pairs = new Set(mock.mappedPairs().map((p) => `${p.room}\u0000${p.rate}`));
   const windowStart = systemClock.now();
-  const judge = new InboundJudge(issued, (room, rate) => pairs.has(`${room}\u0000${rate}`), windowStart);
+  const judge = new InboundJudge(issuedBy(profile), (room, rate) => pairs.has(`${room}\u0000${rate}`), windowStart);
   mock.onExchange((x) => judge.receive(x));
   const collector = new CheckCollector();
   judge.attach((meta, verdict) => collector.add(meta, verdict));
+  return { mock, judge, collector, windowStart };
+}
+
+/** One POST over a fresh connection of this process (node:http, loaded already by the mock): the answer's text. */
+function post(url: string, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * The baseline's warm-up for the mock: the refresh's first WARM_UP bodies through a mock of
+ * its own, untimed (the measured mock, its judge and its evidence see none of them), so both
+ * sides start with their code as warm.
+ */
+async function warmUpMock(profile: Profile, shape: RefreshShape, dates: readonly string[]): Promise<void> {
+  const { mock } = await wiredMock(profile, syntheticFixture(shape.rooms, shape.plansPerRoom), new EvidenceLog());
+  try {
+    const target = `${mock.url}/ARIUpdate?shared_secret=${encodeURIComponent(profile.sharedSecret)}`;
+    for (let i = 0; i < Math.min(WARM_UP, totalRequests(shape)); i++) {
+      const answer = await post(target, refreshBody(shape, i, dates, issuedBy(profile)));
+      check(answer.startsWith('{"success":true'), `warm-up request ${i} refused: ${answer.slice(0, 300)}`);
+    }
+  } finally {
+    await mock.close();
+  }
+}
+
+async function runMock(shape: RefreshShape, inFlight: number, heapSnapshot?: string): Promise<IngestResult> {
+  const profile = benchProfile();
+  const issued = issuedBy(profile);
+  const dates = refreshDates(systemClock.now(), shape.days);
+  // Schemas are compiled once per process; compile them before timing, as the baseline does.
+  validateBody('ARIUpdate', 'request', {});
+  validateBody('ARIUpdate', 'response', {});
+  await warmUpMock(profile, shape, dates);
+  const setupStart = performance.now();
+  const fixture = syntheticFixture(shape.rooms, shape.plansPerRoom);
+  const log = new EvidenceLog();
+  const { mock, judge, collector, windowStart } = await wiredMock(profile, fixture, log);
   const setupMs = performance.now() - setupStart;
   const client = await startClient({ url: mock.url, shape, dates, issued, inFlight });
+  settleHeap();
   const sampler = new RssSampler();
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -209,7 +258,8 @@ function runBaseline(shape: RefreshShape): IngestResult {
   const dates = refreshDates(systemClock.now(), shape.days);
   const validate = compiledValidator(schemaFileName('ARIUpdate', 'request'), () => messageSchema('ARIUpdate', 'request'));
   const bodies = Array.from({ length: totalRequests(shape) }, (_, i) => Buffer.from(refreshBody(shape, i, dates, issuedBy(profile))));
-  for (const body of bodies.slice(0, 20)) validate(JSON.parse(body.toString('utf8')));
+  for (const body of bodies.slice(0, WARM_UP)) validate(JSON.parse(body.toString('utf8')));
+  settleHeap();
   const sampler = new RssSampler();
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -244,6 +294,7 @@ async function runFloor(shape: RefreshShape, inFlight: number): Promise<IngestRe
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
     const client = await startClient({ url, shape, dates, issued: issuedBy(profile), inFlight });
+    settleHeap();
     const sampler = new RssSampler();
     const cpu = process.cpuUsage();
     const started = performance.now();

@@ -37,7 +37,8 @@ interface Plan {
 
 const PLANS: Record<'full' | 'quick', Plan> = {
   full: {
-    ingestion: { rooms: 100, plansPerRoom: 10, days: 730, itemsPerRequest: 300, runs: 3 },
+    // 5 alternating runs: one run of the baseline (about 1 s) moved by 30 % in an idle bench (round 40).
+    ingestion: { rooms: 100, plansPerRoom: 10, days: 730, itemsPerRequest: 300, runs: 5 },
     // 1000 rooms x 730 days is 7.3 M items: 219 days (2.19 M items) shows the growth; --full-scaling runs all.
     scaling: [
       { rooms: 10, days: 730, runs: 3 },
@@ -221,6 +222,7 @@ async function main(): Promise<void> {
       'no-reference': { type: 'boolean' },
       'suite-parse': { type: 'boolean' },
       'ari-order': { type: 'boolean' },
+      ingestion: { type: 'boolean' },
       json: { type: 'string' },
       tools: { type: 'string' },
       help: { type: 'boolean' },
@@ -228,12 +230,13 @@ async function main(): Promise<void> {
   });
   if (values.help) {
     process.stdout.write(
-      'node --expose-gc dist/bench/run.js [--quick] [--full-scaling] [--side-by-side [--no-reference] | --suite-parse | --ari-order] [--tools DIR] [--json FILE]\n' +
+      'node --expose-gc dist/bench/run.js [--quick] [--full-scaling] [--side-by-side [--no-reference] | --suite-parse | --ari-order | --ingestion] [--tools DIR] [--json FILE]\n' +
         '  --side-by-side  only the whole-process rows against the plain loop (and the suite parse, run --reference)\n' +
         '  --no-reference  with --side-by-side: without the whole `run --reference` processes (about a minute)\n' +
         '  --tools DIR     also time Newman and Step CI installed in DIR (npm install --prefix DIR newman@6 stepci@2; never downloaded here)\n' +
         `  --suite-parse   only the user-suite parse row (loadSuite of the ${PARSE_STEPS}-step suite, cold in fresh processes and warm)\n` +
-        '  --ari-order     only the ARI row: newest-first items against oldest-first ones through the mock\n',
+        '  --ari-order     only the ARI row: newest-first items against oldest-first ones through the mock\n' +
+        '  --ingestion     only the ingestion rows: the mock against JSON.parse + Ajv, its floor and its peak RSS\n',
     );
     return;
   }
@@ -258,6 +261,10 @@ async function main(): Promise<void> {
 
   const { runs, ...shape } = plan.ingestion;
   const ingestion = await measureIngestion(shape, runs, IN_FLIGHT, log);
+  if (values.ingestion) {
+    printResults(machine, ingestionRows(ingestion), values.json, { ingestion });
+    return;
+  }
   const points: ScalingPoint[] = plan.scaling.map((p) => {
     const pointShape = { ...shape, rooms: p.rooms, days: p.days };
     const same = p.rooms === shape.rooms && p.days === shape.days;

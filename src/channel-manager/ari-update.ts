@@ -33,21 +33,41 @@ const intFrom =
 const decimal: FieldRule = (v) => typeof v === 'string' && DECIMAL_RE.test(v);
 const bool: FieldRule = (v) => typeof v === 'boolean';
 
+type Rule = readonly [FieldRule, string];
+const DECIMAL_RULE: Rule = [decimal, `a string matching ${PATTERNS.decimal}`];
+
 /** The optional Inventory fields and their rules (spec: Inventory item). */
-const FIELD_RULES: Readonly<Record<string, [FieldRule, string]>> = {
-  units: [intFrom(0), 'an integer >= 0'],
-  rate: [decimal, `a string matching ${PATTERNS.decimal}`],
-  rdef_single: [decimal, `a string matching ${PATTERNS.decimal}`],
-  num_adults_included: [intFrom(0), 'an integer >= 0'],
-  num_children_included: [intFrom(0), 'an integer >= 0'],
-  max_los: [intFrom(0), 'an integer >= 0'],
-  min_los: [intFrom(1), 'an integer >= 1'],
-  closearr: [bool, 'a boolean'],
-  closedep: [bool, 'a boolean'],
-  close: [bool, 'a boolean'],
-  min_advanced_offset: [intFrom(0), 'an integer >= 0'],
-  max_advanced_offset: [intFrom(0), 'an integer >= 0'],
-};
+const FIELD_RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
+  ['units', [intFrom(0), 'an integer >= 0']],
+  ['rate', DECIMAL_RULE],
+  ['rdef_single', DECIMAL_RULE],
+  ['num_adults_included', [intFrom(0), 'an integer >= 0']],
+  ['num_children_included', [intFrom(0), 'an integer >= 0']],
+  ['max_los', [intFrom(0), 'an integer >= 0']],
+  ['min_los', [intFrom(1), 'an integer >= 1']],
+  ['closearr', [bool, 'a boolean']],
+  ['closedep', [bool, 'a boolean']],
+  ['close', [bool, 'a boolean']],
+  ['min_advanced_offset', [intFrom(0), 'an integer >= 0']],
+  ['max_advanced_offset', [intFrom(0), 'an integer >= 0']],
+]);
+
+/** Keys already classified (a listed field's rule, a per-person price's, or null: not the spec's); bounded, as keys are the sender's. */
+const KEY_RULES = new Map<string, Rule | null>(FIELD_RULES);
+const KEY_RULES_MAX = 1_024;
+
+/**
+ * The rule of an item key: a listed field's, the per-person price's for adult_N/child_N (no
+ * listed field matches those patterns), or undefined for a key the spec does not list. Own
+ * map entries only: an item key "constructor" or "toString" is data, not a rule (D-193).
+ */
+function ruleOf(key: string): Rule | undefined {
+  const known = KEY_RULES.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const rule = (key.startsWith('adult_') && ADULT_RE.test(key)) || (key.startsWith('child_') && CHILD_RE.test(key)) ? DECIMAL_RULE : null;
+  if (KEY_RULES.size < KEY_RULES_MAX) KEY_RULES.set(key, rule);
+  return rule ?? undefined;
+}
 
 interface AriItem {
   room: string;
@@ -75,8 +95,10 @@ export function handleAriUpdate(body: RequestBody, ctx: AriContext): Reply {
   // Validate-only (the mock channel manager: the judge's ledger keeps the ARI) keeps nothing
   // per item; a full refresh is hundreds of thousands of items.
   const items: AriItem[] | undefined = ctx.store ? [] : undefined;
+  // A refresh sends a pair's days one after another: the catalogue is asked once per run of a pair.
+  const lastPair: KnownPair = { room: '', rate: '' };
   for (let index = 0; index < inventory.length; index++) {
-    const checked = checkItem(inventory[index], ctx, items !== undefined);
+    const checked = checkItem(inventory[index], ctx, items !== undefined, lastPair);
     if (checked === undefined) continue;
     if ('id' in checked) errors.push({ id: checked.id, msg: `Inventory[${index}]: ${checked.msg}` });
     else items?.push(checked);
@@ -91,8 +113,14 @@ function invalid(msg: string): OtaErrorItem {
   return { id: OTA_ERROR_IDS.invalidInventory, msg };
 }
 
+/** The last room x rate plan the catalogue knew, in this request ('' before any: an empty id is refused first). */
+interface KnownPair {
+  room: string;
+  rate: string;
+}
+
 /** The item's error, or (when `keep`) the item to store; undefined when valid and not kept. */
-function checkItem(raw: unknown, ctx: AriContext, keep: boolean): AriItem | OtaErrorItem | undefined {
+function checkItem(raw: unknown, ctx: AriContext, keep: boolean, lastPair: KnownPair): AriItem | OtaErrorItem | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return invalid(`must be an object, got ${describe(raw)}.`);
   const item = raw as Record<string, unknown>;
   const { wbp_room_id: room, wbp_rate_id: rate } = item;
@@ -104,8 +132,12 @@ function checkItem(raw: unknown, ctx: AriContext, keep: boolean): AriItem | OtaE
   if (values !== undefined && 'id' in values) return values as OtaErrorItem;
   const refused = ctx.refuseItem?.(item);
   if (refused) return refused;
-  const known = checkRoomAndRate(room, rate, ctx);
-  if (known) return known;
+  if (room !== lastPair.room || rate !== lastPair.rate) {
+    const unknown = checkRoomAndRate(room, rate, ctx);
+    if (unknown) return unknown;
+    lastPair.room = room;
+    lastPair.rate = rate;
+  }
   if (!keep) return undefined;
   return { room, rate, start: item.start_date as string, end: item.end_date as string, values: (values ?? {}) as Record<string, AriValue> };
 }
@@ -126,20 +158,17 @@ function checkDates(item: Record<string, unknown>, horizon: string): OtaErrorIte
   return undefined;
 }
 
-// Runs for every Inventory item: no entry arrays, and the adult_N/child_N patterns are only
-// tried on keys that are not listed fields (no listed field matches them).
+// Runs for every Inventory item: no entry arrays; each key's rule is one map lookup.
 function checkValues(item: Record<string, unknown>, keep: boolean): Record<string, AriValue> | OtaErrorItem | undefined {
   const values: Record<string, AriValue> | undefined = keep ? {} : undefined;
   for (const key in item) {
     if (!Object.hasOwn(item, key)) continue;
-    const value = item[key];
-    // Own keys only: an item key "constructor" or "toString" is data, not a rule (D-193).
-    const rule = Object.hasOwn(FIELD_RULES, key) ? FIELD_RULES[key] : undefined;
-    const perPerson = !rule && ((key.startsWith('adult_') && ADULT_RE.test(key)) || (key.startsWith('child_') && CHILD_RE.test(key)));
-    if (rule && !rule[0](value)) return invalid(`${key} must be ${rule[1]}, got ${describe(value)}.`);
-    if (perPerson && !decimal(value)) return invalid(`${key} must be a string matching ${PATTERNS.decimal}, got ${describe(value)}.`);
+    const rule = ruleOf(key);
     // Fields the spec does not list are ignored, not stored.
-    if (values && (rule || perPerson)) values[key] = value as AriValue;
+    if (rule === undefined) continue;
+    const value = item[key];
+    if (!rule[0](value)) return invalid(`${key} must be ${rule[1]}, got ${describe(value)}.`);
+    if (values) values[key] = value as AriValue;
   }
   return values;
 }

@@ -1,7 +1,7 @@
 // One ARIUpdate's Inventory items as the ARI ledgers read them: takes a request body, gives
 // each item's usable ids and dates and its pair's key (readAri, read once for every open
 // window ledger), and the item's data without ids and dates as one comparable key
-// (dataKey) or as path parts for sharing equal keys (dataPath).
+// (dataKey) or as path parts for sharing equal keys (walkDataPath).
 import { dayNumber } from '../support/time.js';
 
 /** Marks a path part as an object or array's JSON text, apart from any string value. */
@@ -57,21 +57,27 @@ export function dataKey(item: Record<string, unknown>): string {
   return key;
 }
 
+/** Where an item's data key is shared (PathInterner's walk, one part at a time). */
+export interface DataPathWalk {
+  walk(): void;
+  part(part: unknown): void;
+}
+
 /**
- * The same data as path parts, equal exactly when the data keys are: the key list's token,
- * then each value in key order, primitives as they are (a number that JSON writes as null,
- * as null), objects and arrays as JSON text.
+ * Walks `to` along the same data as path parts, equal exactly when the data keys are: the
+ * key list's token, then each value in key order, primitives as they are (a number that JSON
+ * writes as null, as null), objects and arrays as JSON text. No array is made per item.
  */
-export function dataPath(item: Record<string, unknown>): unknown[] {
+export function walkDataPath(item: Record<string, unknown>, to: DataPathWalk): void {
   const shape = dataShape(item);
-  const path: unknown[] = [shape.token];
+  to.walk();
+  to.part(shape.token);
   for (const k of shape.sorted) {
     const value = item[k];
-    if (typeof value === 'number') path.push(Number.isFinite(value) ? value : null);
-    else if (value !== null && typeof value === 'object') path.push(JSON_PART, JSON.stringify(value));
-    else path.push(value);
+    if (typeof value === 'number') to.part(Number.isFinite(value) ? value : null);
+    else if (value !== null && typeof value === 'object') (to.part(JSON_PART), to.part(JSON.stringify(value)));
+    else to.part(value);
   }
-  return path;
 }
 
 /** One Inventory item as every ledger reads it: usable ids and dates, its pair's key, its data key once made. */
