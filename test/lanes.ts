@@ -133,35 +133,34 @@ export const LANES = ['unit', 'integration', 'variants', 'slow'] as const;
 
 /**
  * The files of 5 s or more, with their seconds on 2 idle cores (a fresh clone's `npm test`, one
- * test file beside another): the one run starts them longest first, so that no long file is
- * left running alone at the end. A file not listed starts after these, larger files first.
- * Measured in one whole run (vitest's own file durations, a fresh clone's `bash .ci/run`,
- * 2026-11-29 05:49 at fa4892f, idle machine).
+ * test file beside another): the run starts each lane's files longest first, so that no long
+ * file is left running alone at the end. A file not listed starts after these, larger files
+ * first. Measured in one whole run (vitest's own file durations, a fresh clone's `npm test`,
+ * 2026-11-29 12:48 at f317b8f, idle machine).
  */
 export const COST_S: Readonly<Record<string, number>> = {
-  'test/e2e/ota-reference.test.ts': 44,
-  'test/e2e/failure-texts.test.ts': 43,
-  'test/e2e/pms-reference.test.ts': 41,
-  'test/service/pms-fleet.test.ts': 26,
-  'test/cli/pack.test.ts': 22,
-  'test/service/postgres-workers.test.ts': 19,
-  'test/service/pms-runs.test.ts': 17,
-  'test/service/api.test.ts': 15,
-  'test/service/browser.test.ts': 14,
-  'test/service/lifecycle.test.ts': 13,
-  'test/cli/trust-cli.test.ts': 12,
-  'test/e2e/load.test.ts': 11,
-  'test/hostile/secrets.test.ts': 9,
-  'test/service/waivers.test.ts': 8,
-  'test/e2e/pms-order-timing.test.ts': 8,
-  'test/cli/cli-process.test.ts': 8,
-  'test/e2e/determinism.test.ts': 7,
+  'test/e2e/ota-reference.test.ts': 78,
+  'test/e2e/failure-texts.test.ts': 47,
+  'test/e2e/pms-reference.test.ts': 43,
+  'test/service/pms-fleet.test.ts': 20,
+  'test/service/lifecycle.test.ts': 17,
+  'test/service/postgres-workers.test.ts': 16,
+  'test/service/pms-runs.test.ts': 16,
+  'test/cli/pack.test.ts': 16,
+  'test/service/api.test.ts': 14,
+  'test/e2e/load.test.ts': 13,
+  'test/e2e/pms-order-timing.test.ts': 13,
+  'test/service/browser.test.ts': 13,
+  'test/e2e/determinism.test.ts': 12,
+  'test/hostile/secrets.test.ts': 11,
+  'test/cli/cli-process.test.ts': 10,
+  'test/report/browser-availability.test.ts': 7,
+  'test/e2e/pms-model-seeds.test.ts': 7,
+  'test/e2e/ota-probes.test.ts': 7,
   'test/runner/harness-saturation-busy.test.ts': 7,
   'test/channel-manager/keep-alive-stall.test.ts': 7,
-  'test/e2e/pms-model-seeds.test.ts': 6,
-  'test/service/sweep.test.ts': 6,
   'test/checks/run-verdict.test.ts': 6,
-  'test/reference/pms/faults.test.ts': 6,
-  'test/e2e/ota-probes.test.ts': 5,
-  'test/e2e/pms-midnight.test.ts': 5,
+  'test/cli/trust-cli.test.ts': 5,
+  'test/service/waivers.test.ts': 5,
+  'test/reference/pms/faults.test.ts': 5,
 };

@@ -62,23 +62,28 @@ describe('test lanes', () => {
     expect(config.test?.sequence?.sequencer).toBe(CostSequencer);
   });
 
-  it('the run starts unit files first, then the full runs and slow files, then integration, each longest first', () => {
+  it('the run starts unit files first, then the full runs, the slow files and integration, each longest first', () => {
     expect(Object.keys(COST_S).filter((f) => !all.includes(f))).toEqual([]);
     const laneOf = (f: string): string => (INTEGRATION.includes(f) ? 'integration' : VARIANTS.includes(f) ? 'variants' : SLOW.includes(f) ? 'slow' : 'unit');
     const bytes = (f: string): number => f.length;
     const order = runOrder(all, laneOf, (f) => f, bytes);
     expect([...order].sort()).toEqual(all);
-    const lanes = order.map(laneOf).map((l) => (l === 'slow' ? 'variants' : l));
-    // Each part in one stretch: unit, then variants with slow, then integration.
-    expect(lanes.filter((l, i) => l !== lanes[i - 1])).toEqual(['unit', 'variants', 'integration']);
+    const lanes = order.map(laneOf);
+    // Each lane in one stretch (a non-isolated lane's worker is kept only for a file of its own lane): unit, variants, slow, integration.
+    expect(lanes.filter((l, i) => l !== lanes[i - 1])).toEqual(['unit', 'variants', 'slow', 'integration']);
     // Within a part, measured files longest first, before the files not measured.
     const cost = (f: string): number => COST_S[f] ?? -1;
     for (let i = 1; i < order.length; i++)
       if (lanes[i] === lanes[i - 1]) expect(cost(order[i]!), `${order[i - 1]} before ${order[i]}`).toBeLessThanOrEqual(cost(order[i - 1]!));
-    // The part of the full runs and slow files starts with its longest measured file.
-    const longest = [...VARIANTS, ...SLOW].sort((a, b) => cost(b) - cost(a))[0]!;
-    expect(cost(longest)).toBeGreaterThan(0);
-    expect(order.indexOf(longest)).toBe(lanes.indexOf('variants'));
+    // The full runs and the slow files each start with their longest measured file.
+    for (const [lane, files] of [
+      ['variants', VARIANTS],
+      ['slow', SLOW],
+    ] as const) {
+      const longest = [...files].sort((a, b) => cost(b) - cost(a))[0]!;
+      expect(cost(longest), lane).toBeGreaterThan(0);
+      expect(order.indexOf(longest), lane).toBe(lanes.indexOf(lane));
+    }
     // A file not measured: larger first.
     const [a, b] = runOrder(
       ['test/x/short.test.ts', 'test/x/much-longer-name.test.ts'],

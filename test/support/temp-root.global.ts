@@ -40,6 +40,9 @@ export default async function setup(): Promise<() => void> {
     const left = readdirSync(root);
     rmSync(root, { recursive: true, force: true });
     rmSync(cache, { recursive: true, force: true });
+    // The run's transformed modules (vitest.config.ts): made by vitest in the run's main process, kept by none after it.
+    const modules = process.env.CM_CERTIFY_VITEST_MODULES;
+    if (modules) rmSync(modules, { recursive: true, force: true });
     for (const [key, value] of Object.entries(before)) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
