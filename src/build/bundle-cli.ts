@@ -12,7 +12,6 @@
 // replaced by the one built from the compiled spec data bundled in the same run.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { rolldown } from 'rolldown';
 import type { CodeSplittingGroup, Plugin } from 'rolldown';
 
@@ -47,7 +46,9 @@ function builtLevelIndex(src: string): Plugin {
     name: 'built-level-index',
     async load(id) {
       if (id !== target) return null;
-      const { SOURCE_LEVEL_INDEX } = (await import(pathToFileURL(join(src, 'spec', 'level-source.js')).href)) as typeof import('../spec/level-source.js');
+      // This module is tsc's output of the same checkout (build-assets.ts runs it from dist/src/build):
+      // its ../spec/level-source.js is the file bundled here.
+      const { SOURCE_LEVEL_INDEX } = await import('../spec/level-source.js');
       return `export const BUILT_LEVEL_INDEX = JSON.parse(${JSON.stringify(JSON.stringify(SOURCE_LEVEL_INDEX))});\n`;
     },
   };
