@@ -90,20 +90,20 @@ export function batchName(variations: readonly Variation[]): string {
     .join('; ')}${variations.length > 3 ? '; …' : ''})`;
 }
 
+/** What a request's variations are made on and judged by. */
+export interface MadeVariations {
+  variations: Variation[];
+  batches: Variation[][];
+  valid: (value: unknown) => boolean;
+}
+
 /** The Property's variations and their batches (one CreateProperty each). */
-export function propertyBatches(property: Obj): { variations: Variation[]; batches: Variation[][]; valid: (value: unknown) => boolean } {
+export function propertyBatches(property: Obj): MadeVariations {
   const valid = validRequest('CreateProperty', (Property) => ({ Property }));
   const judge = generationValidRequest('CreateProperty', (Property) => ({ Property }));
   const generated = generateVariations(propertySchema(), property, { root: 'Property', isValid: judge, classes: codeClasses }).variations;
   const variations = [...generated, ...propertyCountryVariations(property).filter((v) => judge(variedView(property, [v])))];
   return { variations, batches: batchVariations(property, variations, judge), valid };
-}
-
-/** What UpdateRoom's variations are made on and judged by. */
-export interface RoomVariations {
-  variations: Variation[];
-  batches: Variation[][];
-  valid: (room: unknown) => boolean;
 }
 
 /**
@@ -139,7 +139,7 @@ export function updateRoomBase(pmsRoomId: number, nonce: string): Obj {
 const ROOM_IDS = new Set(['pms_room_id', 'wbp_room_id']);
 
 /** The Room's variations and their batches (one UpdateRoom each, on the base of its own room id). */
-export function roomBatches(base: Obj): RoomVariations {
+export function roomBatches(base: Obj): MadeVariations {
   const valid = validRequest('UpdateRoom', (room) => ({ room }));
   const judge = generationValidRequest('UpdateRoom', (room) => ({ room }));
   const { variations } = generateVariations(roomSchema('UpdateRoom'), base, {

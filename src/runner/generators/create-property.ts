@@ -43,6 +43,8 @@ function nextSerial(): number {
 }
 
 /** A short token unique to the run: "cm" and 4 hex digits. */
+export const RUN_NONCE = /^cm[0-9a-f]{4}$/;
+
 export function runNonce(): string {
   return `cm${randomBytes(2).toString('hex')}`;
 }
@@ -79,7 +81,12 @@ export function createPropertyItem(profile: Profile, now: number, nonce = runNon
     pms_property_id: given(wanted.pms_property_id) ?? String(9_000_000 + n),
     wbp_property_id: given(wanted.wbp_property_id) ?? `8${String(stamp).padStart(6, '0')}${String(n % 10_000).padStart(4, '0')}`,
     wbp_property_password: given(wanted.wbp_property_password) ?? `cmcert-${randomBytes(9).toString('base64url')}`,
-    Property: withNonce(JSON.parse(propertyText()) as Obj, nonce),
+    Property: propertyWithNonce(nonce),
     nonce,
   };
+}
+
+/** The complete Property the harness creates (fixtures/create-property.json), its labels carrying `nonce`. */
+export function propertyWithNonce(nonce: string): Obj {
+  return withNonce(JSON.parse(propertyText()) as Obj, nonce);
 }

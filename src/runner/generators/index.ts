@@ -8,7 +8,8 @@ import { addDays, endOfNextYear, formatDate } from '../../support/time.js';
 import { fullRefreshChunks } from './ari-full-refresh.js';
 import { roomByOtaId } from './room-by-ota-id.js';
 import { createPropertyItem, runNonce } from './create-property.js';
-import { ROOM_INFO_BASE, batchName, inventoryBase, inventoryOf, propertyBatches, roomBatches, roomInfoBatches, updateRoomBase } from './allowed-values.js';
+import { ROOM_INFO_BASE, batchName, inventoryBase, inventoryOf, roomBatches, roomInfoBatches, updateRoomBase } from './allowed-values.js';
+import { runPropertyBatches } from './property-variations.js';
 import type { InventoryBase } from './allowed-values.js';
 import { type Variation, applyVariations, halves } from '../../schemas/variations/index.js';
 import type { VariedItem } from './varied-item.js';
@@ -96,7 +97,7 @@ const propertyVariationsGenerator: Generator = {
   generate({ profile, now }) {
     const created = createPropertyItem(profile, now);
     const base = { pms: created.pms_property_id, wbp: created.wbp_property_id, Property: created.Property, sent: { count: 0 } };
-    return propertyBatches(created.Property).batches.map((batch) => propertyItem(base, created.wbp_property_password, batch));
+    return runPropertyBatches(created.Property, created.nonce).batches.map((batch) => propertyItem(base, created.wbp_property_password, batch));
   },
   split(item) {
     const it = item as PropertyItem;
