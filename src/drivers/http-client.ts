@@ -17,6 +17,7 @@ import { messageRecord } from './body-limits.js';
 import { describeTransportError } from './transport-errors.js';
 import { TlsWitness } from './tls-witness.js';
 import type { SeenCertificate } from './tls-witness.js';
+import { isoTime } from '../support/time.js';
 
 export interface HttpClientOptions {
   clock: Clock;
@@ -171,7 +172,7 @@ export class HttpClient {
       id,
       direction: 'outbound',
       operation: redactor.text(input.operation),
-      startedAt: new Date(at).toISOString(),
+      startedAt: isoTime(at),
       durationMs: Math.round(performance.now() - started),
       request: {
         method: redactor.text(method),
