@@ -56,8 +56,12 @@ export class StepEnv {
     return isSelected(this.options.grep, meta);
   }
 
-  where(extra: Partial<CheckWhere> = {}): CheckWhere {
-    return { file: suiteFileLabel(this.suite), line: this.step.line, step: this.step.id, ...extra };
+  /** Where the step stands: made once per step, not for each of the ten or so verdicts an exchange gets (no one changes it: the roll-up copies it). */
+  private ownWhere: CheckWhere | undefined;
+
+  where(extra?: Partial<CheckWhere>): CheckWhere {
+    const own = (this.ownWhere ??= { file: suiteFileLabel(this.suite), line: this.step.line, step: this.step.id });
+    return extra ? { ...own, ...extra } : own;
   }
 
   record(meta: CheckMeta, verdict: Verdict, where: CheckWhere = this.where()): void {
