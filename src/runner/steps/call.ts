@@ -7,6 +7,7 @@ import { isUnreachable } from '../../drivers/transport-errors.js';
 import { responseObject } from '../../checks/protocol.js';
 import { judgeHarnessBody } from '../../checks/schema-checks.js';
 import type { CallStep } from '../../suite/types.js';
+import type { Profile } from '../../profile/types.js';
 import { buildEnvelope, operationUrl, untypedIds } from '../envelope.js';
 import type { UntypedId } from '../envelope.js';
 import type { SchemaError } from '../../spec/vocabulary.js';
@@ -28,12 +29,60 @@ interface BuiltRequest {
   idProblems: UntypedId[];
 }
 
+interface ProfileTarget {
+  url: string;
+  idProblems: UntypedId[];
+  /** What they were made from: a profile object changed since (a test's, an API caller's) makes them again. */
+  baseUrl: string;
+  secret: string;
+  property: Profile['property'];
+  pms: unknown;
+  wbp: unknown;
+}
+
+/** Per profile, what a step without a query of its own sends to each path: the URL and the ids the profile cannot type. */
+const profileTargets = new WeakMap<Profile, Map<string, ProfileTarget>>();
+
+function madeFrom(target: ProfileTarget, profile: Profile): boolean {
+  const { property } = profile;
+  return (
+    target.baseUrl === profile.baseUrl &&
+    target.secret === profile.sharedSecret &&
+    target.property === property &&
+    target.pms === property.pms_property_id &&
+    target.wbp === property.wbp_property_id
+  );
+}
+
+/** The URL and the untyped ids of a step with no query: the same for every request of the run to that path (made once, not per request). */
+function profileTarget(profile: Profile, step: CallStep): ProfileTarget {
+  let targets = profileTargets.get(profile);
+  if (!targets) profileTargets.set(profile, (targets = new Map()));
+  const path = step.path ?? step.operation;
+  const key = `${step.operation} ${path}`;
+  let target = targets.get(key);
+  if (!target || !madeFrom(target, profile)) {
+    const { property } = profile;
+    target = {
+      url: operationUrl(profile.baseUrl, path, { shared_secret: profile.sharedSecret }),
+      idProblems: untypedIds(step.operation, profile),
+      baseUrl: profile.baseUrl,
+      secret: profile.sharedSecret,
+      property,
+      pms: property.pms_property_id,
+      wbp: property.wbp_property_id,
+    };
+    targets.set(key, target);
+  }
+  return target;
+}
+
 function buildRequest(env: StepEnv, step: CallStep, roots: Record<string, unknown>): Rendered<BuiltRequest> {
   const scope = makeScope(env.ctx.clock.now(), roots);
   const body = tryRender<Record<string, unknown>>(step.body ?? {}, scope, env.state);
   if (!body.ok) return body;
-  const query = tryRender<Record<string, unknown>>(step.query ?? {}, scope, env.state);
-  if (!query.ok) return query;
+  const query = step.query ? tryRender<Record<string, unknown>>(step.query, scope, env.state) : undefined;
+  if (query && !query.ok) return query;
   let envelope: Record<string, unknown>;
   try {
     envelope = step.envelope ? buildEnvelope(step.operation, env.profile) : {};
@@ -42,9 +91,10 @@ function buildRequest(env: StepEnv, step: CallStep, roots: Record<string, unknow
   }
   const merged: Record<string, unknown> = { ...envelope, ...body.value };
   for (const field of step.omit ?? []) delete merged[field];
-  const url = operationUrl(env.profile.baseUrl, step.path ?? step.operation, { shared_secret: env.profile.sharedSecret, ...query.value });
+  const target = profileTarget(env.profile, step);
+  const url = query ? operationUrl(env.profile.baseUrl, step.path ?? step.operation, { shared_secret: env.profile.sharedSecret, ...query.value }) : target.url;
   // Only the ids the step does not replace are the profile's.
-  const idProblems = step.envelope ? untypedIds(step.operation, env.profile).filter((p) => !(p.field in body.value)) : [];
+  const idProblems = step.envelope && target.idProblems.length ? target.idProblems.filter((p) => !(p.field in body.value)) : [];
   return { ok: true, value: { url, body: merged, idProblems } };
 }
 
