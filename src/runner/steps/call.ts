@@ -15,6 +15,7 @@ import { judgeDeclared } from '../judge.js';
 import type { Rendered } from '../scope.js';
 import { makeScope, tryRender, verdictForRenderError } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
+import { setMember } from '../step-env.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
 import { resolveItems, stepGenerator } from './items.js';
 import { readBack } from './read-back.js';
@@ -136,7 +137,8 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
     const item = queue.shift();
     if (env.aborted) break;
     const startedAt = env.ctx.clock.now();
-    const roots = env.roots({ [step.as]: item });
+    const roots = env.roots();
+    setMember(roots, step.as, item);
     const built = buildRequest(env, step, roots);
     if (!built.ok) {
       env.recordAll(built.verdict);
@@ -173,15 +175,14 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
       queue.unshift(...split);
       continue;
     }
-    const stepRoots = {
-      ...roots,
-      response: response ?? null,
-      request: built.value.body,
-      status: live.record.response?.status ?? null,
-      exchange: live.record.id,
-      started_at: startedAt,
-      finished_at: env.ctx.clock.now(),
-    };
+    // The item's roots with the exchange's facts added: as `{ ...roots, response, … }` would give, without the copy.
+    const stepRoots = roots;
+    stepRoots.response = response ?? null;
+    stepRoots.request = built.value.body;
+    stepRoots.status = live.record.response?.status ?? null;
+    stepRoots.exchange = live.record.id;
+    stepRoots.started_at = startedAt;
+    stepRoots.finished_at = env.ctx.clock.now();
     const exact = live.response?.ok ? live.response.json?.exact : undefined;
     const read = step.readBack ? await readBack(env, step, stepRoots, response, [live.record.id]) : undefined;
     const judged = read ? { ...stepRoots, read: read.answers } : stepRoots;
