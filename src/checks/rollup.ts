@@ -39,8 +39,13 @@ export class CheckCollector {
 
   /** Registers a check that must appear in the results even if it never runs. */
   declare(meta: CheckMeta): void {
-    if (!this.byId.has(meta.id)) {
-      this.byId.set(meta.id, {
+    this.accumulator(meta);
+  }
+
+  private accumulator(meta: CheckMeta): Accumulator {
+    let acc = this.byId.get(meta.id);
+    if (!acc) {
+      acc = {
         meta,
         worst: undefined,
         counts: { runs: 0, passed: 0, failed: 0, skipped: 0, errored: 0 },
@@ -50,13 +55,14 @@ export class CheckCollector {
         steps: new Set(),
         firstAt: undefined,
         lastAt: undefined,
-      });
+      };
+      this.byId.set(meta.id, acc);
     }
+    return acc;
   }
 
   add(meta: CheckMeta, verdict: Verdict, where: CheckWhere = {}): Outcome {
-    this.declare(meta);
-    const acc = this.byId.get(meta.id)!;
+    const acc = this.accumulator(meta);
     const outcome = outcomeFor(verdict, acc.meta.level);
     const now = performance.now();
     acc.firstAt ??= now;

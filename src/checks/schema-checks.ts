@@ -8,6 +8,7 @@ import { validateBody } from '../schemas/index.js';
 import type { BodyKind, CheckMeta, SchemaError, Verdict } from '../spec/vocabulary.js';
 import { schemaErrorSource } from '../spec/vocabulary.js';
 import { applyBodyRules } from './body-rules/index.js';
+import type { BodyRule } from './body-rules/types.js';
 import type { Judged } from './protocol.js';
 import { requestSchemaRules, responseSchemaRules } from '../schemas/rules.js';
 import { fail, harnessError, pass, skip } from './check-verdict.js';
@@ -78,6 +79,18 @@ export function schemaVerdict(
   return selfCheck ? harnessError(message, extra) : fail(message, extra);
 }
 
+/** A body rule's meta, without its function and scope: made once per rule, not per judged body. */
+const ruleMetas = new WeakMap<BodyRule, CheckMeta>();
+
+function ruleMeta(rule: BodyRule): CheckMeta {
+  let meta = ruleMetas.get(rule);
+  if (!meta) {
+    meta = { id: rule.id, title: rule.title, level: rule.level, spec: rule.spec, ...(rule.rules ? { rules: rule.rules } : {}) };
+    ruleMetas.set(rule, meta);
+  }
+  return meta;
+}
+
 /**
  * Schema + body rules for a body the candidate produced. `drop`: schema errors another check
  * judges (the error shape of a refusal), so one fault is not reported twice.
@@ -96,10 +109,7 @@ export function judgeCandidateBody(
   for (const { rule, verdict } of applyBodyRules(name, kind, body)) {
     // A rule that does not apply to this body (a null version, rooms without prices) says nothing.
     if (verdict.status === 'skip' && verdict.skip === 'not-applicable') continue;
-    out.push({
-      meta: { id: rule.id, title: rule.title, level: rule.level, spec: rule.spec, ...(rule.rules ? { rules: rule.rules } : {}) },
-      verdict: { ...verdict, exchanges },
-    });
+    out.push({ meta: ruleMeta(rule), verdict: { ...verdict, exchanges } });
   }
   return out;
 }

@@ -20,7 +20,8 @@ export function evidenceText(bytes: Uint8Array, limit: number, redactor: Redacto
   // The caller's text of the same bytes (the JSON the client wrote) when the window holds them
   // all; else a view on the same memory, not a copy, decoded.
   const decoded = text !== undefined && !open ? text : Buffer.from(window.buffer, window.byteOffset, window.byteLength).toString('utf8');
-  const { text: kept, marked, whole } = redactor.excerpt(open ? decoded.replace(/\uFFFD$/, '') : decoded, open, limit + 1);
+  // The caller's own text is a request it wrote (a fresh guid in each): redacted, not remembered.
+  const { text: kept, marked, whole } = redactor.excerpt(open ? decoded.replace(/\uFFFD$/, '') : decoded, open, limit + 1, text !== undefined);
   const truncated = bytes.length > limit || whole > limit;
   return { body: marked && !truncated ? `${kept}${CUT_MARK}` : kept, truncated };
 }

@@ -13,6 +13,7 @@ import { cutText } from '../support/cut.js';
 import { MAX_JSON_DEPTH, jsonTextTooDeep } from '../support/json-depth.js';
 import { spawnHookProcess } from './hook-process.js';
 import type { HookProcess } from './hook-process.js';
+import { isoTime } from '../support/time.js';
 
 export interface HookResult {
   ok: boolean;
@@ -196,7 +197,7 @@ export class HookRunner {
       id,
       direction: 'outbound',
       operation: `hook:${name}`,
-      startedAt: new Date(at).toISOString(),
+      startedAt: isoTime(at),
       durationMs: Math.round(performance.now() - started),
       request: {
         method: 'EXEC',

@@ -17,6 +17,7 @@ import { messageRecord } from './body-limits.js';
 import { describeTransportError } from './transport-errors.js';
 import { TlsWitness } from './tls-witness.js';
 import type { SeenCertificate } from './tls-witness.js';
+import { isoTime } from '../support/time.js';
 
 export interface HttpClientOptions {
   clock: Clock;
@@ -153,11 +154,15 @@ export class HttpClient {
 
   /** POSTs a JSON body: what every API operation and callback is. */
   post(input: Omit<SendOptions, 'method'>): Promise<LiveExchange> {
-    return this.send({ ...input, method: 'POST' });
+    // Not send({ ...input, method }): a copy of the input per request for one member.
+    return this.exchangeOf(input, 'POST');
   }
 
-  async send(input: SendOptions): Promise<LiveExchange> {
-    const method = input.method ?? 'POST';
+  send(input: SendOptions): Promise<LiveExchange> {
+    return this.exchangeOf(input, input.method ?? 'POST');
+  }
+
+  private async exchangeOf(input: Omit<SendOptions, 'method'>, method: string): Promise<LiveExchange> {
     const { clock, redactor, log } = this.options;
     const id = log.nextId();
     const at = clock.now();
@@ -171,7 +176,7 @@ export class HttpClient {
       id,
       direction: 'outbound',
       operation: redactor.text(input.operation),
-      startedAt: new Date(at).toISOString(),
+      startedAt: isoTime(at),
       durationMs: Math.round(performance.now() - started),
       request: {
         method: redactor.text(method),
@@ -190,8 +195,9 @@ export class HttpClient {
       record: redactor.seal(record),
       at,
       request: input.body instanceof Uint8Array || input.body === undefined ? parseBody(requestBytes) : { ok: true, value: input.body },
-      ...(requestHeaders['content-type'] ? { requestContentType: requestHeaders['content-type'].toLowerCase() } : {}),
     };
+    // Assigned, not a spread of a conditional object into the literal: that spread took about 1 us a request.
+    if (requestHeaders['content-type']) live.requestContentType = requestHeaders['content-type'].toLowerCase();
     if (read.status > 0 && !read.failure) {
       live.response = parseBody(read.bytes);
       live.responseContentType = read.headers['content-type']?.toLowerCase();
@@ -219,7 +225,10 @@ export class HttpClient {
     else this.inFlight.add(controller);
     const read = emptySink();
     try {
-      const request = { ...this.target(url), method: method as 'POST', headers, ...(body.length || method !== 'GET' ? { body } : {}) };
+      // Made member by member: spreading the target and a conditional body into one literal took about 3 us a request.
+      const { origin, path } = this.target(url);
+      const request: Dispatcher.DispatchOptions = { origin, path, method: method as 'POST', headers };
+      if (body.length || method !== 'GET') request.body = body;
       const tooLarge = await exchange(this.agent, request, maxBodyBytes, read, controller);
       const headersRead = flattenHeaders(read.headers);
       if (tooLarge) {

@@ -31,7 +31,7 @@ export function judgeDeclared(env: StepEnv, subject: JudgeSubject, roots: Record
   const scope = makeScope(env.ctx.clock.now(), roots);
   const verdicts: Verdict[] = [];
   for (const check of env.step.checks) {
-    const where = env.where(check.line ? { line: check.line } : {});
+    const where = check.line ? env.where({ line: check.line }) : env.where();
     const on = check.on ? readBackSubject(read, check.on) : subject;
     const verdict: Verdict = excusedByOwnStall(env.ctx.load, 'message' in on ? on : judgeOne(env, check, on, scope, pms));
     verdicts.push(verdict);

@@ -33,7 +33,9 @@ function unanswered(x: LiveExchange): boolean {
 
 /** The held failures are what they looked like: the candidate answered since, or the suite ends. */
 export function releaseHeld(env: StepEnv): void {
-  const held = env.stop.unanswered ?? [];
+  const held = env.stop.unanswered;
+  // Nearly always none: no array made and dropped per exchange.
+  if (!held?.length) return;
   env.stop.unanswered = [];
   for (const h of held) h.env.record(h.meta, h.verdict, h.where);
 }

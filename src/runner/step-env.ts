@@ -28,6 +28,12 @@ export interface RunStop {
   fault?: string;
 }
 
+/** `target[key] = value` as an own data member, `__proto__` included (never the prototype). */
+export function setMember(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
 export class StepEnv {
   readonly outcomes: Outcome[] = [];
   /** A check of the step was skipped for a reason that blocks (an input missing, an earlier failure). */
@@ -56,8 +62,12 @@ export class StepEnv {
     return isSelected(this.options.grep, meta);
   }
 
-  where(extra: Partial<CheckWhere> = {}): CheckWhere {
-    return { file: suiteFileLabel(this.suite), line: this.step.line, step: this.step.id, ...extra };
+  /** Where the step stands: made once per step, not for each of the ten or so verdicts an exchange gets (no one changes it: the roll-up copies it). */
+  private ownWhere: CheckWhere | undefined;
+
+  where(extra?: Partial<CheckWhere>): CheckWhere {
+    const own = (this.ownWhere ??= { file: suiteFileLabel(this.suite), line: this.step.line, step: this.step.id });
+    return extra ? { ...own, ...extra } : own;
   }
 
   record(meta: CheckMeta, verdict: Verdict, where: CheckWhere = this.where()): void {
@@ -106,8 +116,15 @@ export class StepEnv {
     this.state.deferredSkips = [];
   }
 
-  roots(extra: Record<string, unknown> = {}): Record<string, unknown> {
-    return { ...baseRoots(this.profile, this.state, this.runStartedAt, this.ctx.pms?.mock.url), ...extra };
+  /**
+   * The template roots with `extra`'s members added: a fresh object, as `{ ...base, ...extra }`
+   * would give, made by assignment (spreading an object made with a computed key took about 2 us a
+   * call step; `__proto__` stays a member). The caller may add members to it.
+   */
+  roots(extra?: Record<string, unknown>): Record<string, unknown> {
+    const roots = baseRoots(this.profile, this.state, this.runStartedAt, this.ctx.pms?.mock.url);
+    if (extra) for (const key of Object.keys(extra)) setMember(roots, key, extra[key]);
+    return roots;
   }
 
   /**

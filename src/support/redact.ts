@@ -44,9 +44,20 @@ function lowerSlice(text: string, from: number, to: number): string {
   return text.includes('\u0130') ? slice.replace(/[A-Z]+/g, (run) => run.toLowerCase()) : slice.toLowerCase();
 }
 
+/** Whether the spans are as replaceSpans sorts them: by start, the longer first at the same start. */
+function inOrder(spans: ReadonlyArray<[number, number]>): boolean {
+  for (let i = 1; i < spans.length; i++) {
+    const a = spans[i - 1]!;
+    const b = spans[i]!;
+    if (a[0] > b[0] || (a[0] === b[0] && a[1] < b[1])) return false;
+  }
+  return true;
+}
+
 /** The text with each span (start, end), merged where they overlap or touch, replaced by REDACTED. */
 function replaceSpans(text: string, spans: Array<[number, number]>): string {
-  spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  // The finder gives them in order nearly always (one pass, left to right): sorted only when not.
+  if (!inOrder(spans)) spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   let out = '';
   let last = 0;
   let [start, end] = spans[0]!;
@@ -167,12 +178,14 @@ export class Redactor {
    * `text`, without a cut mark it ends in (`marked`), and the length of the whole redacted text
    * before the cut (`whole`). `open`: the body goes on past `head`. A head holding neither the
    * mark nor its stand-in (and no form holding either) is marked with the stand-in: every step
-   * treats the two alike, and a one-byte head is redacted one byte a character.
+   * treats the two alike, and a one-byte head is redacted one byte a character. `once`: a text
+   * that comes once (a request the harness wrote, with its fresh guid) is not remembered: the
+   * memo would keep it and its redaction past the young generation for nothing.
    */
-  excerpt(head: string, open: boolean, max: number): { text: string; marked: boolean; whole: number } {
+  excerpt(head: string, open: boolean, max: number, once = false): { text: string; marked: boolean; whole: number } {
     const mark = this.search.inertMarks && !head.includes(CUT_MARK) && !head.includes(MARK_STAND_IN) ? MARK_STAND_IN : CUT_MARK;
     // The stand-in's text is not text(): the memo, keyed by text, would give its marked redaction to a text that really holds one.
-    const whole = open ? this.redact(`${head}${mark}`, mark) : this.text(head);
+    const whole = open ? this.redact(`${head}${mark}`, mark) : once ? this.redact(head) : this.text(head);
     const cut = this.cutMarked(whole, max, mark);
     if (!cut.endsWith(mark)) return { text: cut, marked: false, whole: whole.length };
     return { text: mark === CUT_MARK ? narrowed(cut.slice(0, -1)) : cut.slice(0, -1), marked: true, whole: whole.length };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, endOfNextYear, formatBookingVersion, parseBookingVersion, parseDate } from '../../src/support/time.js';
+import { addDays, daysBetween, endOfNextYear, formatBookingVersion, isoTime, parseBookingVersion, parseDate } from '../../src/support/time.js';
 import { ManualClock, systemClock } from '../../src/support/clock.js';
 
 describe('spec time formats', () => {
@@ -15,6 +15,15 @@ describe('spec time formats', () => {
     expect(parseBookingVersion('2026-02-28 24:00:00')).toBeUndefined();
     expect(parseDate('2027-02-29')).toBeUndefined();
     expect(parseDate('2028-02-29')).toBe(Date.UTC(2028, 1, 29));
+  });
+
+  it('writes the text toISOString writes, within a second, across seconds and at the edges', () => {
+    const base = Date.UTC(2026, 10, 29, 23, 59, 58);
+    // Every millisecond of two seconds and the next day's first, in order and then out of order (the kept second changes).
+    const times = [...Array.from({ length: 3000 }, (_, i) => base + i), base + 1999, base + 5, base + 1000, base + 2000];
+    const edges = [0, -0, 999.9, 1000, -1, -1000.5, 1.7, 8.64e15, 253_402_300_799_999, 253_402_300_800_000, -62_198_755_200_000];
+    for (const ms of [...times, ...edges]) expect(isoTime(ms), String(ms)).toBe(new Date(ms).toISOString());
+    expect(() => isoTime(Number.NaN)).toThrow(RangeError);
   });
 
   it('counts days and finds the end of next year', () => {

@@ -12,6 +12,7 @@ import type { Exchange, LiveExchange, RequestTarget, TransportFailure } from '..
 import { messageRecord } from '../body-limits.js';
 import { identifyOutsider, readRequestEnvelope } from './outsiders.js';
 import type { Outsider, OutsiderStore, PmsIdentity } from './outsiders.js';
+import { isoTime } from '../../support/time.js';
 
 /** A request-target kept as evidence is cut here (Node accepts up to 16 KB of headers). */
 const MAX_TARGET_TEXT = 2048;
@@ -107,7 +108,7 @@ export function recordRefused(error: NodeJS.ErrnoException & { rawPacket?: Buffe
     id: outsider ? ctx.outsiders!.nextId() : ctx.log.nextId(),
     direction: 'inbound',
     operation: target ? (target.split('?')[0]!.split('/').filter(Boolean).pop() ?? '(refused)') : '(refused)',
-    startedAt: new Date(at).toISOString(),
+    startedAt: isoTime(at),
     durationMs: 0,
     request: {
       method: method && /^[A-Z]{1,16}$/.test(method) ? method : '?',

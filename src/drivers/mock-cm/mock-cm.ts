@@ -43,6 +43,7 @@ import {
 import { boundedCopy, readFailure, recordRefused, recordedTarget, refuseSocket } from './inbound-evidence.js';
 import type { Socket } from 'node:net';
 import type { MockMount, MountedMock } from './mount.js';
+import { isoTime } from '../../support/time.js';
 
 export interface MockCmOptions {
   clock: Clock;
@@ -262,7 +263,7 @@ export class MockChannelManager {
       id: x.id,
       direction: 'inbound',
       operation: redactor.text(x.operation),
-      startedAt: new Date(x.at).toISOString(),
+      startedAt: isoTime(x.at),
       durationMs: Math.round(performance.now() - x.started),
       request: {
         method: redactor.text(req.method ?? '?'),

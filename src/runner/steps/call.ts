@@ -7,6 +7,7 @@ import { isUnreachable } from '../../drivers/transport-errors.js';
 import { responseObject } from '../../checks/protocol.js';
 import { judgeHarnessBody } from '../../checks/schema-checks.js';
 import type { CallStep } from '../../suite/types.js';
+import type { Profile } from '../../profile/types.js';
 import { buildEnvelope, operationUrl, untypedIds } from '../envelope.js';
 import type { UntypedId } from '../envelope.js';
 import type { SchemaError } from '../../spec/vocabulary.js';
@@ -14,6 +15,7 @@ import { judgeDeclared } from '../judge.js';
 import type { Rendered } from '../scope.js';
 import { makeScope, tryRender, verdictForRenderError } from '../scope.js';
 import type { StepEnv } from '../step-env.js';
+import { setMember } from '../step-env.js';
 import { markCapturesMissing, takeCaptures } from './capture.js';
 import { resolveItems, stepGenerator } from './items.js';
 import { readBack } from './read-back.js';
@@ -28,12 +30,60 @@ interface BuiltRequest {
   idProblems: UntypedId[];
 }
 
+interface ProfileTarget {
+  url: string;
+  idProblems: UntypedId[];
+  /** What they were made from: a profile object changed since (a test's, an API caller's) makes them again. */
+  baseUrl: string;
+  secret: string;
+  property: Profile['property'];
+  pms: unknown;
+  wbp: unknown;
+}
+
+/** Per profile, what a step without a query of its own sends to each path: the URL and the ids the profile cannot type. */
+const profileTargets = new WeakMap<Profile, Map<string, ProfileTarget>>();
+
+function madeFrom(target: ProfileTarget, profile: Profile): boolean {
+  const { property } = profile;
+  return (
+    target.baseUrl === profile.baseUrl &&
+    target.secret === profile.sharedSecret &&
+    target.property === property &&
+    target.pms === property.pms_property_id &&
+    target.wbp === property.wbp_property_id
+  );
+}
+
+/** The URL and the untyped ids of a step with no query: the same for every request of the run to that path (made once, not per request). */
+function profileTarget(profile: Profile, step: CallStep): ProfileTarget {
+  let targets = profileTargets.get(profile);
+  if (!targets) profileTargets.set(profile, (targets = new Map()));
+  const path = step.path ?? step.operation;
+  const key = `${step.operation} ${path}`;
+  let target = targets.get(key);
+  if (!target || !madeFrom(target, profile)) {
+    const { property } = profile;
+    target = {
+      url: operationUrl(profile.baseUrl, path, { shared_secret: profile.sharedSecret }),
+      idProblems: untypedIds(step.operation, profile),
+      baseUrl: profile.baseUrl,
+      secret: profile.sharedSecret,
+      property,
+      pms: property.pms_property_id,
+      wbp: property.wbp_property_id,
+    };
+    targets.set(key, target);
+  }
+  return target;
+}
+
 function buildRequest(env: StepEnv, step: CallStep, roots: Record<string, unknown>): Rendered<BuiltRequest> {
   const scope = makeScope(env.ctx.clock.now(), roots);
   const body = tryRender<Record<string, unknown>>(step.body ?? {}, scope, env.state);
   if (!body.ok) return body;
-  const query = tryRender<Record<string, unknown>>(step.query ?? {}, scope, env.state);
-  if (!query.ok) return query;
+  const query = step.query ? tryRender<Record<string, unknown>>(step.query, scope, env.state) : undefined;
+  if (query && !query.ok) return query;
   let envelope: Record<string, unknown>;
   try {
     envelope = step.envelope ? buildEnvelope(step.operation, env.profile) : {};
@@ -42,9 +92,10 @@ function buildRequest(env: StepEnv, step: CallStep, roots: Record<string, unknow
   }
   const merged: Record<string, unknown> = { ...envelope, ...body.value };
   for (const field of step.omit ?? []) delete merged[field];
-  const url = operationUrl(env.profile.baseUrl, step.path ?? step.operation, { shared_secret: env.profile.sharedSecret, ...query.value });
+  const target = profileTarget(env.profile, step);
+  const url = query ? operationUrl(env.profile.baseUrl, step.path ?? step.operation, { shared_secret: env.profile.sharedSecret, ...query.value }) : target.url;
   // Only the ids the step does not replace are the profile's.
-  const idProblems = step.envelope ? untypedIds(step.operation, env.profile).filter((p) => !(p.field in body.value)) : [];
+  const idProblems = step.envelope && target.idProblems.length ? target.idProblems.filter((p) => !(p.field in body.value)) : [];
   return { ok: true, value: { url, body: merged, idProblems } };
 }
 
@@ -86,7 +137,8 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
     const item = queue.shift();
     if (env.aborted) break;
     const startedAt = env.ctx.clock.now();
-    const roots = env.roots({ [step.as]: item });
+    const roots = env.roots();
+    setMember(roots, step.as, item);
     const built = buildRequest(env, step, roots);
     if (!built.ok) {
       env.recordAll(built.verdict);
@@ -123,15 +175,14 @@ export async function runCallStep(env: StepEnv, step: CallStep): Promise<string 
       queue.unshift(...split);
       continue;
     }
-    const stepRoots = {
-      ...roots,
-      response: response ?? null,
-      request: built.value.body,
-      status: live.record.response?.status ?? null,
-      exchange: live.record.id,
-      started_at: startedAt,
-      finished_at: env.ctx.clock.now(),
-    };
+    // The item's roots with the exchange's facts added: as `{ ...roots, response, … }` would give, without the copy.
+    const stepRoots = roots;
+    stepRoots.response = response ?? null;
+    stepRoots.request = built.value.body;
+    stepRoots.status = live.record.response?.status ?? null;
+    stepRoots.exchange = live.record.id;
+    stepRoots.started_at = startedAt;
+    stepRoots.finished_at = env.ctx.clock.now();
     const exact = live.response?.ok ? live.response.json?.exact : undefined;
     const read = step.readBack ? await readBack(env, step, stepRoots, response, [live.record.id]) : undefined;
     const judged = read ? { ...stepRoots, read: read.answers } : stepRoots;
