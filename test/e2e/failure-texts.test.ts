@@ -19,7 +19,7 @@
 // (it builds, then runs this file with CM_CERTIFY_UPDATE_FAILURE_TEXTS=1, which writes the
 // files instead of comparing and removes the files of variants that no longer exist).
 // Runs in the variants lane.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -35,6 +35,7 @@ import { testClock } from './pms-profile.js';
 import { captureIo } from './helpers.js';
 
 const CHILD = resolve('test/e2e/failure-texts-child.mjs');
+const BIN = resolve('bin/cm-certify.js');
 const DIR = FAILURE_TEXTS_DIR;
 const UPDATE = UPDATE_FAILURE_TEXTS;
 /** Child processes, all at once: each runs a quarter of the variants, one after another (the lane shares 2 cores). */
@@ -66,6 +67,10 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill();
 });
 
+function childEnv(): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, CI: '1', ...testPkiEnv() };
+}
+
 /** Starts one child on `runs` (argument lists): gives each run's output as it ends, or the child's failure. */
 function startChild(runs: readonly string[][]): Promise<Output>[] {
   const waiting = runs.map(() => {
@@ -76,7 +81,7 @@ function startChild(runs: readonly string[][]): Promise<Output>[] {
     promise.catch(() => undefined);
     return { promise, resolve, reject };
   });
-  const child = spawn(process.execPath, [CHILD, JSON.stringify(runs)], { cwd: tempDir(), env: { PATH: process.env.PATH, CI: '1', ...testPkiEnv() } });
+  const child = spawn(process.execPath, [CHILD, JSON.stringify(runs)], { cwd: tempDir(), env: childEnv() });
   children.push(child);
   let pending = '';
   let stderr = '';
@@ -140,6 +145,25 @@ describe("each OTA variant's failure text, through the built CLI", () => {
     const files = existsSync(DIR) ? readdirSync(DIR).filter((f) => f.startsWith('ota-')) : [];
     expect(files.sort()).toEqual(PINNED.map((f) => `ota-${f}.txt`).sort());
   });
+
+  // The children run main() as bin/cm-certify.js does; one variant through the binary itself, in
+  // a process of its own, proves that what the binary adds (runProcess: exit code, signals, the
+  // streams' flushing) leaves the text as the children give it.
+  it.skipIf(UPDATE)(
+    'one variant through bin/cm-certify.js, in a process of its own, gives its pinned text',
+    async () => {
+      const fault = PINNED.find((f) => !IN_PROCESS[f] && !WARNING_ONLY.has(f))!;
+      const { code, stdout, stderr } = await new Promise<Output>((done) => {
+        execFile(process.execPath, [BIN, ...argsOf(fault)], { cwd: tempDir(), env: childEnv(), maxBuffer: 16 * 1024 * 1024 }, (error, out, err) =>
+          done({ code: error ? Number(error.code ?? 1) : 0, stdout: out, stderr: err }),
+        );
+      });
+      expect(code, stderr).toBe(1);
+      expect(failureText(stdout)).toBe(failureText((await outputOf(fault)).stdout));
+      expectPinnedText(`ota-${fault}`, failureText(stdout));
+    },
+    300_000,
+  );
 
   it.concurrent.each(PINNED.map((f) => [f, CAUGHT_BY[f]] as const))(
     '%s: the text of %s',
