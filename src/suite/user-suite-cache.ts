@@ -89,7 +89,8 @@ function writeEntry(path: string, cache: UserSuiteCache, source: string, suite: 
   try {
     const portable = { ...suite, file: '' };
     const body = JSON.stringify(portable);
-    if (!isDeepStrictEqual(JSON.parse(body), portable)) return;
+    // An alias written once is copied at each use in JSON: a body too large to be read back is not kept.
+    if (Buffer.byteLength(body) + 1024 > MAX_ENTRY_BYTES || !isDeepStrictEqual(JSON.parse(body), portable)) return;
     const header: EntryHeader = { kind: KIND, format: FORMAT, fingerprint: cache.fingerprint, source, body: sha256(body) };
     writeWhole(path, `${JSON.stringify(header)}\n${body}`, 0o600);
     prune(cache.dir, path);

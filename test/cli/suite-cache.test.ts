@@ -13,6 +13,7 @@ import { failureText } from '../e2e/failure-text.js';
 import { testClock } from '../e2e/pms-profile.js';
 import { runCli } from '../hostile/cli-process.js';
 import { tempDir } from '../support/temp-dir.js';
+import { PARTNER_SUITE } from '../suite/partner-suite.js';
 
 vi.mock('../../src/support/build-fingerprint.js', () => ({ BUILD_FINGERPRINT: 'suite-cache-test-build' }));
 
@@ -28,33 +29,8 @@ afterAll(() => {
   vi.resetModules();
 });
 
-const SUITE = `suite: partner-extras
-title: Our own extra checks
-version: 0.1.0
-target: ota
-steps:
-  - id: rooms
-    call: GetRoomTypes
-    checks:
-      - id: partner.rooms.listed
-        title: Rooms are listed
-        level: required
-        spec: Endpoints › GetRoomTypes
-        expect: { success: true }
-  - id: availability
-    title: Close one night
-    call: ARIUpdate
-    body:
-      currency: "\${profile.currency}"
-      Inventory:
-        - { wbp_room_id: "4101", wbp_rate_id: "DBL-FLEX", start_date: "\${today+10d}", end_date: "\${today+10d}", close: true }
-    checks:
-      - id: partner.ari.wrongly-expects-failure
-        title: A deliberately wrong expectation
-        level: required
-        spec: Endpoints › ARIUpdate
-        expect: { success: false }
-`;
+/** The partner's suite, its wrong expectation a required check: a failure. */
+const SUITE = PARTNER_SUITE.replace('level: advisory', 'level: required');
 
 /** The suite file, in a folder of its own, and an empty cache folder. */
 function setUp(): { file: string; cache: string; entries: () => string[] } {
@@ -112,7 +88,7 @@ describe('a user suite from the cache', () => {
     expect(parsed.exitCode).toBe(1);
     expect(parsed.result.verdict).toBe('not-certified');
     const failed = parsed.result.suites[0]!.checks.find((c) => c.id === 'partner.ari.wrongly-expects-failure');
-    expect(failed).toMatchObject({ outcome: 'fail', where: { file, step: 'availability', line: 22 } });
+    expect(failed).toMatchObject({ outcome: 'fail', where: { file, step: 'availability', line: 31 } });
     for (const other of [first, cached]) {
       expect(other.exitCode).toBe(parsed.exitCode);
       expect(comparable(other.result)).toEqual(comparable(parsed.result));
@@ -139,7 +115,7 @@ describe('a user suite from the cache', () => {
     expect(statSync(entry).ino).toBe(ino2);
     expect(Date.now() - statSync(entry).mtimeMs).toBeGreaterThan(3000_000);
     const text = failureText(first.out);
-    expect(text).toContain(`${file}:22`);
+    expect(text).toContain(`${file}:31`);
     expect(text).toContain('partner.ari.wrongly-expects-failure');
     for (const other of [cached, off]) {
       expect(other.code).toBe(1);

@@ -25,37 +25,9 @@ import { cachedUserSuite, MAX_ENTRIES, userSuiteCache } from '../../src/suite/us
 import type { UserSuiteCache } from '../../src/suite/user-suite-cache.js';
 import type { Suite } from '../../src/suite/types.js';
 import { tempDir } from '../support/temp-dir.js';
+import { PARTNER_SUITE } from './partner-suite.js';
 
-const SUITE = `suite: partner-extras
-title: Our own extra checks
-version: 0.1.0
-target: ota
-steps:
-  - id: rooms
-    call: GetRoomTypes
-    capture:
-      first_room: "\${response.Rooms[0].wbp_room_id}"
-    checks:
-      - id: partner.rooms.dorm-flagged
-        title: Our dormitory is flagged as a dorm
-        level: recommended
-        spec: Resources and their fields › Room (response item of GetRoomTypes)
-        expect:
-          json:
-            /Rooms: { contains: { dorm: true } }
-  - id: availability
-    call: ARIUpdate
-    body:
-      currency: "\${profile.currency}"
-      Inventory:
-        - { wbp_room_id: "\${str(captures.first_room)}", wbp_rate_id: "DBL-FLEX", start_date: "\${today+10d}", end_date: "\${today+10d}", close: true }
-    checks:
-      - id: partner.ari.close-one-night
-        title: Closing one night is accepted
-        level: required
-        spec: Endpoints › ARIUpdate
-        expect: { success: true }
-`;
+const SUITE = PARTNER_SUITE;
 
 /** A cache in a fresh folder, a suite file in another, and a load that counts its parses. */
 function setUp(text = SUITE, fingerprint = 'build-1'): { cache: UserSuiteCache; file: string; load: (c?: UserSuiteCache) => Suite; parses: () => number } {
@@ -97,7 +69,7 @@ describe('the user-suite cache', () => {
     expect(JSON.stringify(again)).toBe(JSON.stringify(first));
     expect(again.steps.map((s) => [s.line, s.checks.map((c) => c.line)])).toEqual([
       [6, [11]],
-      [18, [25]],
+      [18, [26, 31]],
     ]);
   });
 
