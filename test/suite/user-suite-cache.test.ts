@@ -157,12 +157,23 @@ describe('the user-suite cache', () => {
     expect(readdirSync(cache.dir)).toEqual([]);
   });
 
-  it('keeps no suite that JSON would not give back equal', () => {
-    const { cache, load, parses } = setUp(SUITE.replace('currency: "${profile.currency}"', 'currency: .nan'));
-    expect(load().steps[1]).toMatchObject({ body: { currency: NaN } });
+  it('keeps no suite that JSON would not give back equal (.nan, .inf, -0), and keeps one that it would', () => {
+    for (const [value, read] of [
+      ['.nan', NaN],
+      ['-.inf', -Infinity],
+      ['-0', -0],
+    ] as const) {
+      const { cache, load, parses } = setUp(SUITE.replace('currency: "${profile.currency}"', `currency: ${value}`));
+      expect(load().steps[1], value).toMatchObject({ body: { currency: read } });
+      load();
+      expect(parses(), value).toBe(2);
+      expect(entriesOf(cache.dir), value).toEqual([]);
+    }
+    const { cache, load, parses } = setUp(SUITE.replace('currency: "${profile.currency}"', 'currency: [0, -1.5, null, true, "", { a: {} }]'));
     load();
-    expect(parses()).toBe(2);
-    expect(entriesOf(cache.dir)).toEqual([]);
+    expect(load().steps[1]).toMatchObject({ body: { currency: [0, -1.5, null, true, '', { a: {} }] } });
+    expect(parses()).toBe(1);
+    expect(entriesOf(cache.dir)).toHaveLength(1);
   });
 
   it('is not used in a folder that is a link, open to others, or cannot be made; the suite still loads', () => {
