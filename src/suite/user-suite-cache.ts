@@ -22,6 +22,8 @@ import type { Suite } from './types.js';
 export interface UserSuiteCache {
   dir: string;
   fingerprint: string;
+  /** Entries kept at most (default MAX_ENTRIES). */
+  maxEntries?: number;
 }
 
 /** Entries kept at most (the least recently used go first). */
@@ -119,14 +121,14 @@ function writeEntry(path: string, cache: UserSuiteCache, source: string, suite: 
     if (Buffer.byteLength(body) + 1024 > MAX_ENTRY_BYTES || !survivesJson(portable)) return;
     const header: EntryHeader = { kind: KIND, format: FORMAT, fingerprint: cache.fingerprint, source, body: sha256(body) };
     writeWhole(path, `${JSON.stringify(header)}\n${body}`, 0o600);
-    prune(cache.dir, path);
+    prune(cache.dir, path, cache.maxEntries ?? MAX_ENTRIES);
   } catch {
     // A folder that cannot be written: no cache, the run goes on.
   }
 }
 
-/** Drops the least recently used entries past MAX_ENTRIES or MAX_BYTES (never `keep`), and stale temporary files. */
-function prune(dir: string, keep: string): void {
+/** Drops the least recently used entries past `maxEntries` or MAX_BYTES (never `keep`), and stale temporary files. */
+function prune(dir: string, keep: string, maxEntries: number): void {
   const entries: Array<{ path: string; size: number; used: number }> = [];
   const now = Date.now();
   for (const name of readdirSync(dir)) {
@@ -147,7 +149,7 @@ function prune(dir: string, keep: string): void {
   for (const entry of entries) {
     count++;
     bytes += entry.size;
-    if (count > MAX_ENTRIES || bytes > MAX_BYTES) rmSync(entry.path, { force: true });
+    if (count > maxEntries || bytes > MAX_BYTES) rmSync(entry.path, { force: true });
   }
 }
 

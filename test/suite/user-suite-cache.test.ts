@@ -195,8 +195,12 @@ describe('the user-suite cache', () => {
     expect(readdirSync(open.cache.dir)).toEqual([]);
   });
 
-  it(`keeps at most ${MAX_ENTRIES} entries, dropping the least recently used, and removes stale temporary files`, () => {
-    const { cache, file, load } = setUp();
+  it('keeps at most its bound of entries (MAX_ENTRIES by default), dropping the least recently used, and removes stale temporary files', () => {
+    expect(MAX_ENTRIES).toBe(100);
+    const bound = 6;
+    const { cache: unbounded, file, load: loadIn } = setUp();
+    const cache = { ...unbounded, maxEntries: bound };
+    const load = (): Suite => loadIn(cache);
     const base = Date.now() - 300 * 60_000;
     const age = (name: string, minutes: number): void =>
       utimesSync(join(cache.dir, name), new Date(base + minutes * 60_000), new Date(base + minutes * 60_000));
@@ -212,15 +216,15 @@ describe('the user-suite cache', () => {
     writeFileSync(join(cache.dir, 'x.json.0123456789ab.tmp'), '');
     age('x.json.0123456789ab.tmp', -1);
     const written: string[] = [];
-    for (let i = 0; i <= MAX_ENTRIES; i++) {
+    for (let i = 0; i <= bound; i++) {
       const name = loadText(`${SUITE}# ${i}\n`)!;
       age(name, i);
       written.push(name);
       // Read again (a hit): now the most recently used.
-      if (i === 50) expect(loadText(SUITE)).toBeUndefined();
+      if (i === 3) expect(loadText(SUITE)).toBeUndefined();
     }
     const left = entriesOf(cache.dir);
-    expect(left).toHaveLength(MAX_ENTRIES);
+    expect(left).toHaveLength(bound);
     expect(left).toContain(first);
     expect(left).not.toContain(written[0]);
     expect(left).not.toContain(written[1]);
