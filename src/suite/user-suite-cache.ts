@@ -29,7 +29,7 @@ export interface UserSuiteCache {
 /** Entries kept at most (the least recently used go first). */
 export const MAX_ENTRIES = 100;
 /** Bytes kept at most, all entries together. */
-export const MAX_BYTES = 64 * 1024 * 1024;
+const MAX_BYTES = 64 * 1024 * 1024;
 /** The largest entry read: a suite file may have 4 MiB of YAML (read-input.ts). */
 const MAX_ENTRY_BYTES = 32 * 1024 * 1024;
 /** A temporary file left this long by a writer that died is removed. */
@@ -76,12 +76,20 @@ function readEntry(path: string, cache: UserSuiteCache, source: string, file: st
     if (header.body !== sha256(body)) return undefined;
     const suite = JSON.parse(body) as Suite;
     suite.file = file;
-    // Used now: the last to be dropped.
-    const now = new Date();
-    lutimesSync(path, now, now);
+    markUsed(path);
     return suite;
   } catch {
     return undefined;
+  }
+}
+
+/** Used now: the last to be dropped (an entry that cannot be marked is still good). */
+function markUsed(path: string): void {
+  try {
+    const now = new Date();
+    lutimesSync(path, now, now);
+  } catch {
+    // kept as it was
   }
 }
 
