@@ -234,7 +234,7 @@ async function main(): Promise<void> {
         '  --side-by-side  only the whole-process rows against the plain loop (and the suite parse, run --reference)\n' +
         '  --no-reference  with --side-by-side: without the whole `run --reference` processes (about a minute)\n' +
         '  --tools DIR     also time Newman and Step CI installed in DIR (npm install --prefix DIR newman@6 stepci@2; never downloaded here)\n' +
-        `  --suite-parse   only the user-suite parse row (loadSuite of the ${PARSE_STEPS}-step suite, cold in fresh processes and warm)\n` +
+        `  --suite-parse   only the user-suite parse row (loadSuite of the ${PARSE_STEPS}-step suite: cold and from the user-suite cache in fresh processes, and warm)\n` +
         '  --ari-order     only the ARI row: newest-first items against oldest-first ones through the mock\n' +
         '  --ingestion     only the ingestion rows: the mock against JSON.parse + Ajv, its floor and its peak RSS\n',
     );

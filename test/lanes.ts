@@ -29,6 +29,7 @@ export const INTEGRATION = [
   'test/cli/run-flags.test.ts',
   'test/cli/trust-cli.test.ts',
   'test/cli/user-suite.test.ts',
+  'test/cli/suite-cache.test.ts',
   'test/cli/verdict-words.test.ts',
   'test/cli/wasm-tiering.test.ts',
   'test/cli/yaml-errors.test.ts',

@@ -9,11 +9,13 @@
 // thread's ./render-thread-entry.js) resolve as they do unbundled. meta.json names the compiled
 // modules in each file (test/cli/lazy-modules.test.ts reads it); each file's source map goes
 // back through tsc's to src/*.ts. The spec's level index (src/spec/level-index-built.ts) is
-// replaced by the one built from the compiled spec data bundled in the same run.
+// replaced by the one built from the compiled spec data bundled in the same run, and the build's
+// fingerprint (src/support/build-fingerprint.ts) by the hash of what it is built from (./fingerprint.ts).
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { rolldown } from 'rolldown';
 import type { CodeSplittingGroup, Plugin } from 'rolldown';
+import { buildFingerprint } from './fingerprint.js';
 
 export interface BundleResult {
   files: number;
@@ -51,6 +53,15 @@ function builtLevelIndex(src: string): Plugin {
       const { SOURCE_LEVEL_INDEX } = await import('../spec/level-source.js');
       return `export const BUILT_LEVEL_INDEX = JSON.parse(${JSON.stringify(JSON.stringify(SOURCE_LEVEL_INDEX))});\n`;
     },
+  };
+}
+
+/** The build's fingerprint (./fingerprint.ts) in place of src/support/build-fingerprint.ts's undefined. */
+function fingerprinted(src: string, fingerprint: string): Plugin {
+  const target = join(src, 'support', 'build-fingerprint.js');
+  return {
+    name: 'build-fingerprint',
+    load: (id) => (id === target ? `export const BUILD_FINGERPRINT = ${JSON.stringify(fingerprint)};\n` : null),
   };
 }
 
@@ -106,7 +117,8 @@ export async function bundleCli(root: string): Promise<BundleResult> {
   rmSync(outdir, { recursive: true, force: true });
   const input = Object.fromEntries(Object.entries(BUNDLE_ENTRIES).map(([name, file]) => [name, join(src, file)]));
   const { plugin, groups } = commandGroups(src);
-  const build = await rolldown({ input, platform: 'node', external, plugins: [builtLevelIndex(src), tscSourceMaps(), plugin], logLevel: 'warn' });
+  const plugins = [builtLevelIndex(src), fingerprinted(src, buildFingerprint(root)), tscSourceMaps(), plugin];
+  const build = await rolldown({ input, platform: 'node', external, plugins, logLevel: 'warn' });
   const { output } = await build.write({
     dir: outdir,
     format: 'esm',

@@ -6,19 +6,19 @@
 // must stay ours alone (owned by this user, no group/other bits) to be reused; files are
 // opened without following links and without blocking (a FIFO planted there is not read), and
 // written whole under a fresh name renamed into place.
-import { X509Certificate, createPrivateKey, randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { join } from 'node:path';
+import { readKeptFile, writeWhole } from '../support/cache-folder.js';
 import { createTestPki, fingerprintOf } from '../support/certificates.js';
 import type { TestPki } from '../support/certificates.js';
 import { UsageError } from '../support/errors.js';
+import { makeDirs } from '../support/make-dirs.js';
 import { folderOpenToOthers } from '../support/safe-write.js';
 import { visibleLine } from '../support/sanitise.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** A kept leaf certificate with fewer days than this left is replaced, with a new CA. */
 const RENEW_DAYS = 7;
-const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 export interface KeptTestPki {
   pki: TestPki;
@@ -31,46 +31,14 @@ export interface KeptTestPki {
 
 const namesIn = (dir: string) => ({ keyFile: join(dir, 'reference-ota-tls.key.pem'), caFile: join(dir, 'reference-ota-test-ca.pem') });
 
-function readSmall(path: string, privateFile: boolean): string | undefined {
-  try {
-    const fd = openSync(path, READ_FLAGS);
-    try {
-      const stat = fstatSync(fd);
-      if (!stat.isFile() || stat.size > 64 * 1024) return undefined;
-      if (privateFile && ((stat.mode & 0o077) !== 0 || (process.getuid && stat.uid !== process.getuid()))) return undefined;
-      return readFileSync(fd, 'utf8');
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return undefined;
-  }
-}
-
-function writeWhole(path: string, text: string, mode: number): void {
-  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
-  try {
-    writeSync(fd, text);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-}
-
 const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----\r?\n?/g;
 const PEM_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]+?-----END [A-Z ]*PRIVATE KEY-----\r?\n?/;
 
 /** The kept PKI when whole, ours alone, the leaf issued by the kept CA and not near its expiry. */
 function readKept(dir: string, now: number): TestPki | undefined {
   const { keyFile, caFile } = namesIn(dir);
-  const text = readSmall(keyFile, true);
-  const caText = readSmall(caFile, false);
+  const text = readKeptFile(keyFile, 64 * 1024, true);
+  const caText = readKeptFile(caFile, 64 * 1024);
   if (!text || !caText) return undefined;
   const key = PEM_KEY.exec(text)?.[0];
   const [cert] = text.match(PEM_CERT) ?? [];
@@ -94,7 +62,7 @@ function readKept(dir: string, now: number): TestPki | undefined {
 export async function keptTestPki(dir: string, now: number = Date.now(), source = '--ca-dir'): Promise<KeptTestPki> {
   const open = folderOpenToOthers(dir);
   if (open) throw new UsageError(`${source}: ${open}`);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirs(dir, 0o700);
   const { keyFile, caFile } = namesIn(dir);
   const kept = readKept(dir, now);
   if (kept) return { pki: kept, caFile, fingerprint: fingerprintOf(kept.ca), reused: true };

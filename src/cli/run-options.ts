@@ -39,6 +39,12 @@ export const RUN_FLAGS = [
     repeatable: true,
     session: { key: 'suite' },
   },
+  {
+    name: 'suiteCache',
+    flags: '--no-suite-cache',
+    help: 'parse suite files every run, keeping nothing (default: a suite file is compiled at its first run and kept in the cache folder)',
+    session: { key: 'suiteCache' },
+  },
   { name: 'grep', flags: '-g, --grep <pattern>', help: 'only checks whose id or title match (a partial run)', session: { key: 'grep' } },
   { name: 'bail', flags: '--bail', help: 'stop at the first failed required check', session: { key: 'bail' } },
   {

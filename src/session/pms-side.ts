@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../support/clock.js';
 import { fingerprintOf, LOCAL_HOSTS, selfSignedFor } from '../support/certificates.js';
-import { cachedSelfSigned, certificateCacheDir } from '../support/certificate-cache.js';
+import { cachedSelfSigned } from '../support/certificate-cache.js';
+import { cacheFolder } from '../support/cache-folder.js';
 import { ProfileError } from '../support/errors.js';
 import { folderOpenToOthers } from '../support/safe-write.js';
 import type { Redactor } from '../support/redact.js';
@@ -46,7 +47,7 @@ function profileTls(profile: Profile): MockTls | undefined {
 
 /** The kept certificate for these hosts; undefined when there is no cache folder or it cannot be written; why not when the folder is open to others. */
 async function cachedTls(hosts: string[], env: NodeJS.ProcessEnv): Promise<MockTls | string | undefined> {
-  const dir = certificateCacheDir(env);
+  const dir = cacheFolder(env);
   if (!dir) return undefined;
   // A folder every user may write: another user could plant the key the mock serves, or a FIFO at its name.
   const open = folderOpenToOthers(dir);

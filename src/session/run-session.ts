@@ -27,6 +27,7 @@ import { prepareOutputDir } from './output-dir.js';
 import { prepareRun } from './prepare-run.js';
 import type { PreparedRun } from './prepare-run.js';
 import { selectSuites } from './select-suites.js';
+import { userSuiteCache } from '../suite/user-suite-cache.js';
 import type { SessionIo, SessionOptions, SessionOutcome } from './types.js';
 import { assertSomeoneCanAct } from './unattended.js';
 import { secretVarsOf } from '../report/reproduce.js';
@@ -122,7 +123,7 @@ export async function runSession(given: SessionOptions, io: SessionIo): Promise<
   // The run's seed is fixed first, so every part that draws (the model-based sequences, the mock's bookings) reads the same one.
   const options: SessionOptions = { ...given, seed: given.seed ?? randomInt(2 ** 31) };
   const grep = compileCheckSelection(options.grep);
-  const selection = await selectSuites(options.target, options.suite, io.cwd);
+  const selection = await selectSuites(options.target, options.suite, io.cwd, userSuiteCache(io.env, options.suiteCache !== false));
   assertSelectionNotEmpty(selection.suites, options.suite, grep, options.grep, everyExchangeChecks(options.target));
   for (const name of options.reporter ?? []) if (!REPORTERS.has(name)) throw new UsageError(`unknown reporter "${name}" (known: ${FILE_REPORTERS.join(', ')})`);
   const outputDir = outputDirOf(options, io.cwd);

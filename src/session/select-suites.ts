@@ -2,12 +2,13 @@
 // "builtin" for all of them, or files), gives the suites in order and whether the run
 // covers every built-in suite (a full certification) or not. Only the suites selected are
 // loaded; the others are known by name from the catalogue, and the code checks only when a
-// selected suite has one.
+// selected suite has one. A suite file is read through the user-suite cache, when given.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../support/errors.js';
 import { builtinSuiteCatalog, loadSuite } from '../suite/load-suite.js';
 import type { Suite } from '../suite/types.js';
+import type { UserSuiteCache } from '../suite/user-suite-cache.js';
 import type { Target } from '../spec/vocabulary.js';
 import { validateSuiteReferences } from '../runner/validate-suite.js';
 import { loadCodeChecksFor } from '../checks/code/registry.js';
@@ -21,8 +22,8 @@ function looksLikeFile(value: string, cwd: string): boolean {
   return /\.ya?ml$/i.test(value) || value.includes('/') || existsSync(resolve(cwd, value));
 }
 
-/** Suite files are read relative to `cwd` and named by their absolute path in errors. */
-export async function selectSuites(target: Target, requested: string[] = [], cwd: string = process.cwd()): Promise<SuiteSelection> {
+/** Suite files are read relative to `cwd` and named by their absolute path in errors; through `cache` when given. */
+export async function selectSuites(target: Target, requested: string[] = [], cwd: string = process.cwd(), cache?: UserSuiteCache): Promise<SuiteSelection> {
   const builtin = builtinSuiteCatalog(target);
   if (requested.length === 0) {
     const all = builtin.map((e) => e.load());
@@ -37,7 +38,7 @@ export async function selectSuites(target: Target, requested: string[] = [], cwd
   };
   for (const value of requested) {
     if (value === 'builtin') builtin.forEach((e) => add(e.load()));
-    else if (looksLikeFile(value, cwd)) add(loadSuite(resolve(cwd, value)));
+    else if (looksLikeFile(value, cwd)) add(loadSuite(resolve(cwd, value), { cache }));
     else {
       const found = builtin.find((s) => s.name === value);
       if (!found)

@@ -19,6 +19,11 @@ export interface SessionOptions {
   profile?: string | undefined;
   /** Built-in suite names, "builtin", or suite files (a partial run unless every built-in suite is chosen). */
   suite?: string[] | undefined;
+  /**
+   * Read suite files through the user-suite cache (default true): a file is compiled at its
+   * first run and kept in the cache folder; false parses it every time and keeps nothing.
+   */
+  suiteCache?: boolean | undefined;
   /** Only checks whose id or title match this regular expression (a partial run). */
   grep?: string | undefined;
   /** Stop at the first failed required check. */

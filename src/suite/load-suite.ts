@@ -1,7 +1,8 @@
 // Suite I/O: takes file paths or built-in suite names, gives parsed Suites. The one
 // place that reads suite files; parsing stays pure in parse-suite.ts. Built-in suites come
 // from their build-time compiled form next to the compiled code (dist/suites) when it
-// matches the YAML; run from src/ (tests) there is none, and the YAML is parsed.
+// matches the YAML; run from src/ (tests) there is none, and the YAML is parsed. A user's
+// suite file comes from the cache of its earlier runs when given one (user-suite-cache.ts).
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,8 @@ import { packagePath } from '../support/package-root.js';
 import { builtinCatalog } from './compiled-suites.js';
 import type { BuiltinEntry, SuiteCache } from './compiled-suites.js';
 import { parseSuite } from './parse-suite.js';
+import { cachedUserSuite } from './user-suite-cache.js';
+import type { UserSuiteCache } from './user-suite-cache.js';
 import type { Suite } from './types.js';
 import type { Target } from '../spec/vocabulary.js';
 
@@ -20,8 +23,14 @@ function compiledSuitesDir(): string | undefined {
   return existsSync(`${dir}index.json`) ? dir : undefined;
 }
 
-export function loadSuite(path: string, options: { builtin?: boolean } = {}): Suite {
-  return parseSuite(readInputFile(path, 'suite', SuiteError), path, options);
+/**
+ * A suite file (a user's, or a built-in one by its path). With `cache`, a user's suite file is
+ * read through it (user-suite-cache.ts): parsed at its first run and kept, read back after.
+ */
+export function loadSuite(path: string, options: { builtin?: boolean; cache?: UserSuiteCache | undefined } = {}): Suite {
+  const text = readInputFile(path, 'suite', SuiteError);
+  const parse = (): Suite => parseSuite(text, path, options);
+  return options.cache && !options.builtin ? cachedUserSuite(options.cache, path, text, parse) : parse();
 }
 
 /**

@@ -3,11 +3,12 @@
 // — so a PMS pins one fingerprint and trusts one PEM path — until it nears its expiry, when a
 // new one replaces it. The key and the certificate are kept together in one file, mode 0600,
 // written whole (a temporary file renamed into place); the certificate alone, for a PMS to
-// trust, beside it. The folder: CM_CERTIFY_CACHE_DIR, else $XDG_CACHE_HOME/cm-certify, else
-// ~/.cache/cm-certify; none (no HOME) means a new certificate each run, as before.
-import { createHash, createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+// trust, beside it. The folder: cacheFolder (./cache-folder.ts); none (no HOME) means a new
+// certificate each run, as before.
+import { createHash, createPrivateKey, X509Certificate } from 'node:crypto';
 import { join } from 'node:path';
+import { readKeptFile, writeWhole } from './cache-folder.js';
+import { makeDirs } from './make-dirs.js';
 import { createCertificateAsync } from './certificates.js';
 import type { CertificatePair } from './certificates.js';
 
@@ -16,13 +17,6 @@ const DAY_MS = 24 * 3600 * 1000;
 export const CACHED_VALIDITY_DAYS = 365;
 /** A certificate with fewer days than this left is replaced. */
 export const RENEW_DAYS_BEFORE_EXPIRY = 30;
-
-export function certificateCacheDir(env: NodeJS.ProcessEnv): string | undefined {
-  if (env.CM_CERTIFY_CACHE_DIR) return env.CM_CERTIFY_CACHE_DIR;
-  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'cm-certify');
-  if (env.HOME) return join(env.HOME, '.cache', 'cm-certify');
-  return undefined;
-}
 
 export interface CachedCertificate {
   pair: CertificatePair;
@@ -40,57 +34,13 @@ export function namesOf(dir: string, hosts: readonly string[]): { keyFile: strin
   return { keyFile: join(dir, `mock-cm-${tag}.key.pem`), certFile: join(dir, `mock-cm-${tag}.cert.pem`) };
 }
 
-/** Writes the whole file under a fresh name, then renames it into place: a reader never sees half of it. */
-function writeWhole(path: string, text: string, mode: number): void {
-  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
-  try {
-    writeSync(fd, text);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-}
-
-// O_NONBLOCK: a FIFO planted at a kept name must not block the open (fstat then refuses it);
-// a blocked synchronous open would also keep SIGTERM and Ctrl-C from being handled.
-const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
-
 /** The kept public PEM, when it is a regular file of at most 64 KiB; never follows a link, never blocks. */
-function readKeptCert(certFile: string): string | undefined {
-  try {
-    const fd = openSync(certFile, READ_FLAGS);
-    try {
-      const stat = fstatSync(fd);
-      return stat.isFile() && stat.size <= 64 * 1024 ? readFileSync(fd, 'utf8') : undefined;
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return undefined;
-  }
-}
+const readKeptCert = (certFile: string): string | undefined => readKeptFile(certFile, 64 * 1024);
 
 /** The kept pair, when it is ours alone (0600, owned by this user), whole and not near its expiry. */
 function readKept(keyFile: string, now: number): { pair: CertificatePair; notAfter: Date } | undefined {
-  let text: string;
-  try {
-    const fd = openSync(keyFile, READ_FLAGS);
-    try {
-      const stat = fstatSync(fd);
-      if (!stat.isFile() || (stat.mode & 0o077) !== 0 || (process.getuid && stat.uid !== process.getuid()) || stat.size > 64 * 1024) return undefined;
-      text = readFileSync(fd, 'utf8');
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return undefined;
-  }
+  const text = readKeptFile(keyFile, 64 * 1024, true);
+  if (text === undefined) return undefined;
   const key = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]+?-----END [A-Z ]*PRIVATE KEY-----\r?\n?/.exec(text)?.[0];
   const cert = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----\r?\n?/.exec(text)?.[0];
   if (!key || !cert) return undefined;
@@ -108,7 +58,7 @@ async function makeAndKeep(hosts: readonly string[], dir: string, now: number): 
   const { keyFile, certFile } = namesOf(dir, hosts);
   const notAfter = new Date(now + CACHED_VALIDITY_DAYS * DAY_MS);
   const pair = await createCertificateAsync({ commonName: hosts[0] ?? 'localhost', hosts: [...hosts], notBefore: new Date(now - DAY_MS), notAfter });
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirs(dir, 0o700);
   writeWhole(keyFile, `${pair.key}${pair.cert}`, 0o600);
   writeWhole(certFile, pair.cert, 0o644);
   return { pair, keyFile, certFile, reused: false, notAfter };

@@ -16,7 +16,8 @@ function exists(path: string): boolean {
   }
 }
 
-export function makeDirs(path: string): void {
+/** `mode` (default 0777, less the umask) for each folder made here. */
+export function makeDirs(path: string, mode?: number): void {
   const missing: string[] = [];
   let at = resolve(path);
   // A path has finitely many parents: the loop ends at the root, whatever the file system says.
@@ -28,7 +29,7 @@ export function makeDirs(path: string): void {
   }
   for (const dir of missing.reverse()) {
     try {
-      mkdirSync(dir);
+      mkdirSync(dir, mode === undefined ? undefined : { mode });
     } catch (error) {
       // Made by someone else between the check and now: as good as made here.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

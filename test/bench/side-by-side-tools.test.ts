@@ -40,4 +40,14 @@ describe('side by side with Newman and Step CI', () => {
     ]);
     expect(rows[2]!.result).toBe('not installed in /x');
   });
+
+  it("adds an info row against cm-certify's first run of the suite, whose ratio is the tool's over that run", () => {
+    const rows = toolRows([{ tool: 'Newman', requests: 100, runs: 9, stats: stats(2_400), harness: stats(400), firstRun: stats(800) }]);
+    expect(rows.map((r) => [r.ratio, r.status])).toEqual([
+      ['6.00', 'pass'],
+      ['3.00', 'info'],
+    ]);
+    expect(rows[0]!.measurement).toContain('read from the user-suite cache');
+    expect(rows[1]!.measurement).toContain("cm-certify's first run of the suite (an empty cache folder each run");
+  });
 });

@@ -1,7 +1,8 @@
 // Only the modules a command uses are loaded: `run --target ota --profile` loads no HTML
 // reporter, no live view (listr2: stdout is not a TTY), no reference candidate, no mock
 // channel manager, no executor of a step kind its suite lacks (the OTA model's fast-check), no more of undici than its agent and request, one YAML reader (`yaml`) and
-// no Ajv compiler (schemas are compiled at build); `run --reference` reads no YAML (its suites and profile come compiled).
+// no Ajv compiler (schemas are compiled at build); `run --reference` reads no YAML (its suites and profile come compiled),
+// nor does a run whose user suite comes from the user-suite cache.
 // Behavioural: the real CLI in a child process, every ES module it loads logged by a
 // module hook (test/cli/module-log), against the reference OTA started here over HTTP. The CLI
 // runs from its bundle (src/build/bundle-cli.ts): a loaded bundle file stands for the compiled
@@ -58,14 +59,18 @@ function bundled(file: string): string[] {
 }
 
 /** Runs the built CLI; gives its exit code and the modules it loaded, relative to the package. */
-function runLogged(args: string[], name: string): Promise<{ code: number | null; modules: string[]; files: string[]; out: string }> {
+function runLogged(
+  args: string[],
+  name: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; modules: string[]; files: string[]; out: string }> {
   const log = join(dir, `${name}.log`);
   writeFileSync(log, '');
   const origin = reference.profile.baseUrl.replace(/\/api$/, '');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', HOOK, join(ROOT, 'bin', 'cm-certify.js'), ...args], {
       cwd: dir,
-      env: { ...process.env, CM_MODULE_LOG: log, CM_REFERENCE_URL: origin, NO_COLOR: '1' },
+      env: { ...process.env, CM_MODULE_LOG: log, CM_REFERENCE_URL: origin, NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -87,8 +92,10 @@ const profileRun = ['run', '--target', 'ota', '--profile', join(ROOT, 'fixtures'
 const matching = (modules: string[], re: RegExp): string[] => modules.filter((m) => re.test(m));
 
 describe('modules loaded by a run', () => {
-  it('run --target ota --profile: none of the HTML reporter, live view, reference candidates, mock channel manager; yaml alone reads YAML', async () => {
-    const { code, modules, files, out } = await runLogged(profileRun, 'profile');
+  it('run --target ota --profile: none of the HTML reporter, live view, reference candidates, mock channel manager; yaml alone reads YAML, and no YAML once the suite is kept', async () => {
+    // The suite's first run (an empty user-suite cache): its YAML is parsed.
+    const cache = { CM_CERTIFY_CACHE_DIR: join(dir, 'suite-cache') };
+    const { code, modules, files, out } = await runLogged(profileRun, 'profile', cache);
     expect(code, out).toBe(0);
     // From the bundle: none of our compiled modules is loaded on its own, and the bundle's files hold several each.
     const own = files.filter((f) => f.startsWith('dist/src/'));
@@ -139,6 +146,12 @@ describe('modules loaded by a run', () => {
     // Ajv's runtime helpers are required by the build's validators; the compiler never is.
     expect(matching(modules, /^cjs:ajv\/dist\/runtime\//).length).toBeGreaterThan(0);
     expect(matching(modules, /^cjs:ajv(\/dist\/(2020|ajv|core|standalone)(\.js)?)?$|node_modules\/ajv\/dist\/(2020|ajv|core)\.js$/)).toEqual([]);
+    // The same suite again, read from the user-suite cache its first run kept: no YAML reader, no suite validator.
+    const kept = await runLogged(profileRun, 'kept', cache);
+    expect(kept.code, kept.out).toBe(0);
+    expect(kept.modules).toContain('src/suite/user-suite-cache.js');
+    expect(matching(kept.modules, /^cjs:yaml$|node_modules\/yaml\//)).toEqual([]);
+    expect(matching(kept.modules, /dist\/schemas\/formats\/(suite|step\.)/)).toEqual([]);
   });
 
   it('run --target ota --reference with a given test PKI: the reference OTA, none of the reference PMS, no node-forge (no certificate is made)', async () => {

@@ -49,7 +49,16 @@ describe('the run option table', () => {
     const session = sessionOptionsOf(
       parse(['--suite', 'setup', '--timeout', '10s', '--seed', '42', '--allow-http', '--quiet', '--require', 'certified', '--sign-key', 'k']),
     );
-    expect(session).toEqual({ suite: ['setup'], requestTimeoutMs: 10_000, seed: 42, allowHttp: true, signKey: 'k', outputDir: 'cm-certify-report' });
+    expect(session).toEqual({
+      suite: ['setup'],
+      suiteCache: true,
+      requestTimeoutMs: 10_000,
+      seed: 42,
+      allowHttp: true,
+      signKey: 'k',
+      outputDir: 'cm-certify-report',
+    });
+    expect(sessionOptionsOf(parse(['--no-suite-cache']))).toMatchObject({ suiteCache: false });
   });
 
   it('names the flag when its value cannot be parsed', () => {

@@ -7,49 +7,13 @@ import { runCommand } from '../../src/cli/commands/run.js';
 import { useColor } from '../../src/cli/io.js';
 import { captureIo, check } from '../e2e/helpers.js';
 import { testClock } from '../e2e/pms-profile.js';
-
-const MINE = `suite: partner-extras
-title: Our own extra checks
-version: 0.1.0
-target: ota
-steps:
-  - id: rooms
-    call: GetRoomTypes
-    capture:
-      first_room: "\${response.Rooms[0].wbp_room_id}"
-    checks:
-      - id: partner.rooms.dorm-flagged
-        title: Our dormitory is flagged as a dorm
-        level: recommended
-        spec: Resources and their fields › Room (response item of GetRoomTypes)
-        expect:
-          json:
-            /Rooms: { contains: { dorm: true } }
-  - id: availability
-    title: Close one night for the first room
-    call: ARIUpdate
-    body:
-      currency: "\${profile.currency}"
-      Inventory:
-        - { wbp_room_id: "\${str(captures.first_room)}", wbp_rate_id: "DBL-FLEX", start_date: "\${today+10d}", end_date: "\${today+10d}", close: true }
-    checks:
-      - id: partner.ari.close-one-night
-        title: Closing one night is accepted
-        level: required
-        spec: Endpoints › ARIUpdate
-        expect: { success: true }
-      - id: partner.ari.wrongly-expects-failure
-        title: A deliberately wrong expectation, to show a failure is reported
-        level: advisory
-        spec: Endpoints › ARIUpdate
-        expect: { success: false }
-`;
+import { PARTNER_SUITE } from '../suite/partner-suite.js';
 
 describe('a user suite', () => {
   it('runs with the built-in ones and reports its checks with file:line', async () => {
     const io = captureIo(testClock());
     const file = join(io.cwd, 'mine.yaml');
-    writeFileSync(file, MINE);
+    writeFileSync(file, PARTNER_SUITE);
     const { result, exitCode } = await runCommand({ target: 'ota', reference: true, suite: ['setup', file] }, io);
     expect(result.suites.map((s) => s.name)).toEqual(['setup', 'partner-extras']);
     expect(check(result, 'partner.rooms.dorm-flagged')?.outcome).toBe('pass');

@@ -18,7 +18,8 @@ import { HttpClient } from '../../src/drivers/http-client.js';
 import { parseProfile } from '../../src/profile/load-profile.js';
 import { profileRedactor } from '../../src/session/prepare-run.js';
 import { startPmsSide } from '../../src/session/pms-side.js';
-import { cachedSelfSigned, certificateCacheDir, RENEW_DAYS_BEFORE_EXPIRY } from '../../src/support/certificate-cache.js';
+import { cachedSelfSigned, RENEW_DAYS_BEFORE_EXPIRY } from '../../src/support/certificate-cache.js';
+import { cacheFolder } from '../../src/support/cache-folder.js';
 import { systemClock } from '../../src/support/clock.js';
 import { Redactor } from '../../src/support/redact.js';
 import { captureIo } from '../e2e/helpers.js';
@@ -114,10 +115,10 @@ describe('the base URL and cid from the environment', () => {
 
 describe("the mock channel manager's kept certificate", () => {
   it('lives in CM_CERTIFY_CACHE_DIR, else $XDG_CACHE_HOME/cm-certify, else ~/.cache/cm-certify, else nowhere', () => {
-    expect(certificateCacheDir({ CM_CERTIFY_CACHE_DIR: '/c', XDG_CACHE_HOME: '/x', HOME: '/h' })).toBe('/c');
-    expect(certificateCacheDir({ XDG_CACHE_HOME: '/x', HOME: '/h' })).toBe('/x/cm-certify');
-    expect(certificateCacheDir({ HOME: '/h' })).toBe('/h/.cache/cm-certify');
-    expect(certificateCacheDir({})).toBeUndefined();
+    expect(cacheFolder({ CM_CERTIFY_CACHE_DIR: '/c', XDG_CACHE_HOME: '/x', HOME: '/h' })).toBe('/c');
+    expect(cacheFolder({ XDG_CACHE_HOME: '/x', HOME: '/h' })).toBe('/x/cm-certify');
+    expect(cacheFolder({ HOME: '/h' })).toBe('/h/.cache/cm-certify');
+    expect(cacheFolder({})).toBeUndefined();
   });
 
   it('is reused run after run (its key 0600), and replaced when it nears expiry or is readable by others', async () => {

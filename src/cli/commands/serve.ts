@@ -18,7 +18,7 @@ import type { CliIo } from '../io.js';
 import { parseOtaFaults, referenceProfilePath, testTls } from '../reference.js';
 import { parsePmsFaults } from '../reference-pms-variants.js';
 import { keptTestPki } from '../kept-test-pki.js';
-import { certificateCacheDir } from '../../support/certificate-cache.js';
+import { cacheFolder, cacheFolderSource } from '../../support/cache-folder.js';
 import { visibleLine } from '../../support/sanitise.js';
 
 export interface ServeOptions {
@@ -58,14 +58,13 @@ interface ServeTls {
 
 /** Where the default cache folder came from, for a refusal that names it (the user gave no --ca-dir). */
 function cacheSource(env: NodeJS.ProcessEnv): string {
-  const from = env.CM_CERTIFY_CACHE_DIR ? 'CM_CERTIFY_CACHE_DIR' : env.XDG_CACHE_HOME ? '$XDG_CACHE_HOME/cm-certify' : '$HOME/.cache/cm-certify';
-  return `the cache folder (from ${from}; give --ca-dir to keep the test CA elsewhere)`;
+  return `the cache folder (from ${cacheFolderSource(env)}; give --ca-dir to keep the test CA elsewhere)`;
 }
 
 /** reference-ota's test CA, kept in --ca-dir or the cache folder; a throw-away one when there is neither. */
 async function keptTls(options: ServeOptions, io: CliIo): Promise<ServeTls | undefined> {
   if (options.http || options.tlsCert || options.tlsKey) return undefined;
-  const cache = certificateCacheDir(io.env);
+  const cache = cacheFolder(io.env);
   const dir = options.caDir ? resolve(io.cwd, options.caDir) : cache ? join(cache, 'reference-ota') : undefined;
   if (!dir) return undefined;
   const kept = await keptTestPki(dir, Date.now(), options.caDir ? '--ca-dir' : cacheSource(io.env));
