@@ -15,6 +15,11 @@ const NOT_UNIT = [...INTEGRATION, ...VARIANTS, ...SLOW];
  */
 const IN_PROCESS_RUNS = ['--max-semi-space-size=64'];
 
+/** Workers of the integration, variants and slow lanes (one group: see maxWorkers below). */
+const WAITING_LANE_WORKERS = Number(process.env.CM_LANE_WORKERS ?? 3);
+/** What each of those lanes shares: one group after the unit lane, WAITING_LANE_WORKERS files at once. */
+const AFTER_UNIT = { maxWorkers: WAITING_LANE_WORKERS, sequence: { groupOrder: 1 } };
+
 /**
  * Each lane is a project with a Vite server of its own, and each transformed the same src/
  * modules again: the transformed modules go to a folder of this run's own (empty at its start,
@@ -40,10 +45,13 @@ export default defineConfig({
     // database's Postgres (PGlite, in every service test file's worker) cost more than they win
     // back in a file's seconds: 6 service files 61.6 -> 58.3 s of CPU (medians of 2, load 12-15).
     execArgv: ['--wasm-tiering-budget=2147483647'],
-    // CI has 2 cores; end-to-end files start servers and child processes. One vitest run holds
-    // every lane (npm test), so one worker count for all: vitest refuses two counts in one run
-    // without an order between them, and an order between lanes leaves a core idle at each
-    // lane's end.
+    // CI has 2 cores. The unit lane is CPU-bound: 2 workers. The other lanes' files wait on
+    // sockets, child processes and deadlines (an idle run's ota-reference used 44.6 s of CPU in
+    // 67 s, the service files half their time): WAITING_LANE_WORKERS, so that a third file takes
+    // the core a waiting one leaves. Two counts need an order between them (vitest runs group
+    // by group): the unit lane first (group 0), then the rest in one group (its files in
+    // test/support/cost-sequencer.ts's order), so the barrier is the unit lane's end alone.
+    // `npx vitest run`, whole: 266 s against 307 with 2 (load about 1 at the start of each, 5 at its end).
     maxWorkers: 2,
     // Unit files first (cheap failures first), then the rest longest first (test/lanes.ts COST_S).
     sequence: { sequencer: CostSequencer },
@@ -65,14 +73,14 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'integration', include: INTEGRATION, isolate: false, execArgv: IN_PROCESS_RUNS } },
+      { extends: true, test: { name: 'integration', include: INTEGRATION, isolate: false, execArgv: IN_PROCESS_RUNS, ...AFTER_UNIT } },
       // Full runs, CPU-bound on the simulated clock: 4 at once per file, not 12, so one run's time
       // (its test timeout) is about 4 runs' CPU, not 12, on a busy machine (a PMS variant took
       // 97 of its 120 s beside 11 others at load 10), for the same lane total.
-      { extends: true, test: { name: 'variants', include: VARIANTS, maxConcurrency: 4, execArgv: IN_PROCESS_RUNS } },
+      { extends: true, test: { name: 'variants', include: VARIANTS, maxConcurrency: 4, execArgv: IN_PROCESS_RUNS, ...AFTER_UNIT } },
       // One module registry per worker here too (the files run one after another, test/support/cost-sequencer.ts):
       // each file's own worker imported the service, the harness and PGlite again.
-      { extends: true, test: { name: 'slow', include: SLOW, isolate: false } },
+      { extends: true, test: { name: 'slow', include: SLOW, isolate: false, ...AFTER_UNIT } },
     ],
   },
 });

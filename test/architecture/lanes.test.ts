@@ -21,7 +21,7 @@ function testFiles(dir: string): string[] {
 }
 
 interface Project {
-  test?: { name?: string; include?: string[]; exclude?: string[]; setupFiles?: string[] };
+  test?: { name?: string; include?: string[]; exclude?: string[]; setupFiles?: string[]; maxWorkers?: number; sequence?: { groupOrder?: number } };
 }
 
 describe('test lanes', () => {
@@ -60,6 +60,17 @@ describe('test lanes', () => {
       expect(command).toContain(job);
     for (const lane of LANES) expect(scripts[`test:${lane}`]).toBe(`vitest run --project ${lane}`);
     expect(config.test?.sequence?.sequencer).toBe(CostSequencer);
+  });
+
+  it('the unit lane runs alone on 2 workers, then the other lanes in one group on more (no barrier between them)', () => {
+    const projects = (config.test?.projects ?? []) as Project[];
+    const group = (p: Project): number => p.test?.sequence?.groupOrder ?? 0;
+    const workers = (p: Project): number => p.test?.maxWorkers ?? Number(config.test!.maxWorkers);
+    const [unit, ...rest] = projects;
+    expect([group(unit!), workers(unit!)]).toEqual([0, 2]);
+    expect(new Set(rest.map(group))).toEqual(new Set([1]));
+    expect(new Set(rest.map(workers)).size).toBe(1);
+    expect(workers(rest[0]!)).toBeGreaterThan(2);
   });
 
   it('the run starts unit files first, then the full runs, the slow files and integration, each longest first', () => {
