@@ -5,6 +5,7 @@
 // load.test.ts, on the 10 runs it makes under CPU load anyway (one set of runs, not two).
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
+import { exchangeSeq } from '../../src/spec/exchange.js';
 import type { RunResult } from '../../src/spec/run-result.js';
 import { captureIo } from './helpers.js';
 import { withTestClock, writeTestPmsProfile, testClock } from './pms-profile.js';
@@ -13,10 +14,17 @@ function outcomes(result: RunResult): string[] {
   return result.suites.flatMap((s) => s.checks.map((c) => `${s.name}/${c.id}=${c.outcome}`));
 }
 
-/** Each exchange of a run as operation, direction and time from the run's first exchange. */
+/**
+ * Each exchange of a run as operation, direction and time from the run's first exchange, in
+ * the order the exchanges started (their ids). The evidence lists them as they end: two exchanges
+ * in flight at once (the harness's NotifyBooking and the PMS's AckBooking made meanwhile) end in
+ * the order the machine lets them, at the same simulated times (seen once at load 9-18).
+ */
 function timeline(result: RunResult): string[] {
-  const first = Date.parse(result.exchanges[0]!.startedAt);
-  return result.exchanges.map((x) => `${Date.parse(x.startedAt) - first} ${x.direction} ${x.operation}`);
+  const first = Math.min(...result.exchanges.map((x) => Date.parse(x.startedAt)));
+  return [...result.exchanges]
+    .sort((a, b) => exchangeSeq(a.id) - exchangeSeq(b.id))
+    .map((x) => `${Date.parse(x.startedAt) - first} ${x.direction} ${x.operation}`);
 }
 
 /** Blocks this process's event loop for `blockMs` of every `everyMs` until stopped. */
