@@ -4,8 +4,6 @@
 // back the word and the reasons the run recorded, as verify-report will need. And the
 // priority table itself, case by case.
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +15,7 @@ import type { RunResult } from '../../src/spec/run-result.js';
 import type { CheckResult, TransportFacts } from '../../src/spec/vocabulary.js';
 import { packagePath } from '../../src/support/package-root.js';
 import { captureIo } from '../e2e/helpers.js';
+import { closedPort } from '../support/closed-port.js';
 import { testClock, withTestClock, writeTestPmsProfile } from '../e2e/pms-profile.js';
 
 const SECURE: TransportFacts = { candidate: 'https', tlsVerification: true, allowHttp: false };
@@ -118,14 +117,6 @@ function onSetupStart(at: () => void): Writable {
     return true;
   }) as never;
   return stream;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((ok) => server.close(ok));
-  return port;
 }
 
 describe.concurrent('decideVerdict on the report.json of real runs', () => {

@@ -3,10 +3,10 @@
 // the run could not complete.
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp-dir.js';
+import { closedPort } from '../support/closed-port.js';
 import { testPkiEnv } from '../support/test-pki-env.js';
 
 const BIN = resolve('bin/cm-certify.js');
@@ -26,15 +26,6 @@ function cli(args: string[], env: NodeJS.ProcessEnv = {}, cwd = process.cwd()): 
 
 function tmp(): string {
   return tempDir('cm-certify-cli-');
-}
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
 }
 
 describe.concurrent('cm-certify CLI', () => {
