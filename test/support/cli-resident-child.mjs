@@ -2,42 +2,19 @@
 // another through the built CLI's own entry, `main(argv, io)` of dist/src/bundle/main.js (what
 // bin/cm-certify.js runs through runProcess, which adds the signal handlers and process.exit).
 // Each line on stdin is one JSON { id, argv }; each command gets its own stdout and stderr, as
-// a pipe gives them (no terminal, no width), this process's environment and folder, and its
-// answer is one line on stdout: RESULT followed by JSON { id, code, stdout, stderr }. Anything
-// else this process writes (a stray write past the CLI's io) goes out as it is, and the parent
-// keeps it. Node's start and the CLI's modules are paid once, not once per command.
+// a pipe gives them (cli-pipe-io.mjs), and its answer is one line on stdout: RESULT followed by
+// JSON { id, code, stdout, stderr }. Anything else this process writes (a stray write past the
+// CLI's io) goes out as it is, and the parent keeps it. Node's start and the CLI's modules are
+// paid once, not once per command.
 import { createInterface } from 'node:readline';
-import { Writable } from 'node:stream';
+import { pipeIo } from './cli-pipe-io.mjs';
 
 const RESULT = '\u0000cm-certify-resident ';
 const { main } = await import(new URL('../../dist/src/bundle/main.js', import.meta.url).href);
 
-function sink() {
-  const chunks = [];
-  const stream = new Writable({
-    decodeStrings: false,
-    write(chunk, _encoding, done) {
-      chunks.push(String(chunk));
-      done();
-    },
-  });
-  return { stream, text: () => chunks.join('') };
-}
-
 for await (const line of createInterface({ input: process.stdin })) {
   const { id, argv } = JSON.parse(line);
-  const stdout = sink();
-  const stderr = sink();
-  const io = {
-    stdout: stdout.stream,
-    stderr: stderr.stream,
-    env: process.env,
-    cwd: process.cwd(),
-    isTTY: false,
-    columns: undefined,
-    attended: false,
-    signal: new AbortController().signal,
-  };
+  const { io, stdout, stderr } = pipeIo();
   const code = await main(argv, io);
-  process.stdout.write(`${RESULT}${JSON.stringify({ id, code, stdout: stdout.text(), stderr: stderr.text() })}\n`);
+  process.stdout.write(`${RESULT}${JSON.stringify({ id, code, stdout: stdout(), stderr: stderr() })}\n`);
 }
