@@ -10,12 +10,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService } from '../../src/service/service.js';
 import type { RunningService } from '../../src/service/service.js';
+import { migratedDataDir } from '../support/service-data.js';
 import { tempDir } from '../support/temp-dir.js';
 import { apiClient, CLI, referenceOtaProfile, serveReferenceOta, waitForRun } from './helpers.js';
 import type { Api, ServedReference } from './helpers.js';
 
 const TOKEN = 'admin-token-for-the-api-test-0123456789';
-const data = tempDir('cm-svc-api-');
+let data: string;
 let service: RunningService;
 let reference: ServedReference;
 let api: Api;
@@ -24,7 +25,11 @@ const lines: string[] = [];
 const start = () => startService({ data, port: 0, env: { CM_SERVICE_TOKEN: TOKEN }, heartbeatMs: 1000, log: (l) => lines.push(l) });
 
 beforeAll(async () => {
-  [service, reference] = await Promise.all([start(), serveReferenceOta()]);
+  // The run's migrated data folder, no account in it yet (test/support/service-data.ts): the
+  // service's first start still makes the admin, below. The database's creation on an empty
+  // folder is that folder's making, once per test run, which every service test file depends on.
+  [data, reference] = await Promise.all([migratedDataDir('cm-svc-api-'), serveReferenceOta()]);
+  service = await start();
   api = apiClient(service.url, TOKEN);
 }, 120_000);
 
@@ -151,15 +156,12 @@ describe('the service API', () => {
     await service.close();
     const copy = join(tempDir('cm-svc-backup-'), 'data');
     cpSync(data, copy, { recursive: true });
-    const restored = await startService({ data: copy, port: 0, concurrency: 0, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined });
-    try {
-      const partner = await apiClient(restored.url, TOKEN).call<{ runs: Array<{ id: number }> }>('GET', '/api/partners/acme');
-      expect(partner.body.runs).toHaveLength(1);
-      const report = await apiClient(restored.url, TOKEN).call('GET', `/api/runs/${partner.body.runs[0]!.id}/report.json`);
-      expect(report.status).toBe(200);
-    } finally {
-      await restored.close();
-      service = await start();
-    }
+    // The copy is the service from here on (afterAll closes it).
+    service = await startService({ data: copy, port: 0, concurrency: 0, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined });
+    const restored = apiClient(service.url, TOKEN);
+    const partner = await restored.call<{ runs: Array<{ id: number }> }>('GET', '/api/partners/acme');
+    expect(partner.body.runs).toHaveLength(1);
+    const report = await restored.call('GET', `/api/runs/${partner.body.runs[0]!.id}/report.json`);
+    expect(report.status).toBe(200);
   }, 60_000);
 });

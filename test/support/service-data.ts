@@ -4,7 +4,8 @@
 // schema, the secret key and the sealed signing key, no account yet (the service's first start
 // still makes the admin). A fresh PGlite folder costs ~5 s of CPU (initdb and migrations in
 // WASM), a copy ~0.3 s; the service opens a copy as it opens its own folder after a restart.
-// test/service/api.test.ts still starts on an empty folder: the first start is proven there.
+// The folder's making is itself the service's open of an empty folder (initdb and every
+// migration), once per test run: a failure there fails every service test file.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openService } from '../../src/service/setup.js';
