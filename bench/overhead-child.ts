@@ -5,6 +5,9 @@
 // suite of call steps with a declared check each, through HttpClient, evidence, schemas,
 // body rules and the terminal reporter, and (b) by a plain undici loop posting the same
 // bodies. Both run one request at a time, as the runner does, each run on a fresh pool.
+// `--parts` also times, in the same alternation, (c) the same requests through HttpClient
+// alone (its evidence records included, no runner) and (d) the runner without the terminal
+// reporter: where the harness's time goes (docs/benchmarks.md, run overhead, fifth pass).
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
@@ -44,6 +47,8 @@ export interface OverheadResult {
   /** Medians of the runs' CPU times. */
   harnessCpuMs: number;
   loopCpuMs: number;
+  /** With --parts: HttpClient alone, and the runner without its terminal reporter (medians, wall and CPU). */
+  parts?: { clientMs: number; clientCpuMs: number; quietMs: number; quietCpuMs: number };
 }
 
 function scenarioSuite(requests: number): Suite {
@@ -78,12 +83,8 @@ function nullStream(): Writable {
   return new Writable({ write: (_chunk, _encoding, done) => done() });
 }
 
-async function runHarness(profile: Profile, suite: Suite, ca: Buffer | undefined): Promise<RunResult> {
-  const log = new EvidenceLog();
-  const redactor = new Redactor(profile.secrets);
-  const signal = new AbortController().signal;
-  const version = harnessVersion();
-  const client = new HttpClient({
+function harnessClient(profile: Profile, ca: Buffer | undefined, log: EvidenceLog, redactor: Redactor, signal: AbortSignal, version: string): HttpClient {
+  return new HttpClient({
     clock: systemClock,
     redactor,
     log,
@@ -95,8 +96,16 @@ async function runHarness(profile: Profile, suite: Suite, ca: Buffer | undefined
     evidenceBodyBytes: profile.limits.evidenceBodyBytes,
     userAgent: `cm-certify/${version}`,
   });
+}
+
+async function runHarness(profile: Profile, suite: Suite, ca: Buffer | undefined, terminal = true): Promise<RunResult> {
+  const log = new EvidenceLog();
+  const redactor = new Redactor(profile.secrets);
+  const signal = new AbortController().signal;
+  const version = harnessVersion();
+  const client = harnessClient(profile, ca, log, redactor, signal, version);
   // As `cm-certify run` in CI: the terminal reporter, not interactive, here writing nowhere.
-  const reporters = createReporters(['terminal'], { outputDir: '.', redactor, stdout: nullStream(), color: false, interactive: false });
+  const reporters = createReporters(terminal ? ['terminal'] : [], { outputDir: '.', redactor, stdout: nullStream(), color: false, interactive: false });
   const hooks = new HookRunner({
     hooks: profile.hooks,
     client,
@@ -142,6 +151,24 @@ async function runLoop(profile: Profile, requests: number, ca: Buffer | undefine
   return succeeded;
 }
 
+/** The same requests as the loop, through the harness's HttpClient alone: its evidence records, no runner. */
+async function runClient(profile: Profile, requests: number, ca: Buffer | undefined): Promise<number> {
+  const client = harnessClient(profile, ca, new EvidenceLog(), new Redactor(profile.secrets), new AbortController().signal, harnessVersion());
+  let succeeded = 0;
+  try {
+    for (let i = 0; i < requests; i++) {
+      const { operation, body } = MIX[i % MIX.length]!;
+      const url = operationUrl(profile.baseUrl, operation, { shared_secret: profile.sharedSecret });
+      const live = await client.post({ operation, url, body: { ...buildEnvelope(operation, profile), ...body } });
+      const answer = live.response?.ok ? (live.response.value as { success?: unknown }) : undefined;
+      if (live.record.response?.status === 200 && answer?.success === true) succeeded++;
+    }
+  } finally {
+    await client.close();
+  }
+  return succeeded;
+}
+
 function verifyHarness(result: RunResult, requests: number): void {
   const checks = result.suites.flatMap((s) => s.checks);
   const bad = checks.filter((c) => c.outcome !== 'pass');
@@ -168,7 +195,13 @@ async function timed(fn: () => Promise<unknown>): Promise<{ ms: number; cpuMs: n
 async function main(): Promise<void> {
   // --only harness|loop: time one side alone (for a CPU profile of it).
   const { values } = parseArgs({
-    options: { requests: { type: 'string', default: '100' }, runs: { type: 'string', default: '15' }, only: { type: 'string' }, tls: { type: 'boolean' } },
+    options: {
+      requests: { type: 'string', default: '100' },
+      runs: { type: 'string', default: '15' },
+      only: { type: 'string' },
+      tls: { type: 'boolean' },
+      parts: { type: 'boolean' },
+    },
   });
   const requests = Number(values.requests);
   const runs = Number(values.runs);
@@ -184,11 +217,18 @@ async function main(): Promise<void> {
       const ok = await runLoop(profile, requests, ca);
       if (ok !== requests) throw new Error(`benchmark verification failed: the loop got ${ok} of ${requests} successes`);
     }
+    const parts = values.parts === true;
+    if (parts && (await runClient(profile, requests, ca)) !== requests) throw new Error('benchmark verification failed: HttpClient alone');
+    if (parts) verifyHarness(await runHarness(profile, suite, ca, false), requests);
     const harness: Array<{ ms: number; cpuMs: number }> = [];
     const loop: Array<{ ms: number; cpuMs: number }> = [];
+    const client: Array<{ ms: number; cpuMs: number }> = [];
+    const quiet: Array<{ ms: number; cpuMs: number }> = [];
     for (let i = 0; i < runs; i++) {
       if (values.only !== 'loop') harness.push(await timed(() => runHarness(profile, suite, ca)));
       if (values.only !== 'harness') loop.push(await timed(() => runLoop(profile, requests, ca)));
+      if (parts) client.push(await timed(() => runClient(profile, requests, ca)));
+      if (parts) quiet.push(await timed(() => runHarness(profile, suite, ca, false)));
     }
     const result: OverheadResult = {
       requests,
@@ -199,6 +239,14 @@ async function main(): Promise<void> {
       harnessCpuMs: median(harness.map((r) => r.cpuMs)),
       loopCpuMs: median(loop.map((r) => r.cpuMs)),
     };
+    if (parts) {
+      result.parts = {
+        clientMs: median(client.map((r) => r.ms)),
+        clientCpuMs: median(client.map((r) => r.cpuMs)),
+        quietMs: median(quiet.map((r) => r.ms)),
+        quietCpuMs: median(quiet.map((r) => r.cpuMs)),
+      };
+    }
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
     await reference.close();

@@ -223,6 +223,7 @@ async function main(): Promise<void> {
       'suite-parse': { type: 'boolean' },
       'ari-order': { type: 'boolean' },
       ingestion: { type: 'boolean' },
+      overhead: { type: 'boolean' },
       json: { type: 'string' },
       tools: { type: 'string' },
       help: { type: 'boolean' },
@@ -230,13 +231,14 @@ async function main(): Promise<void> {
   });
   if (values.help) {
     process.stdout.write(
-      'node --expose-gc dist/bench/run.js [--quick] [--full-scaling] [--side-by-side [--no-reference] | --suite-parse | --ari-order | --ingestion] [--tools DIR] [--json FILE]\n' +
+      'node --expose-gc dist/bench/run.js [--quick] [--full-scaling] [--side-by-side [--no-reference] | --suite-parse | --ari-order | --ingestion | --overhead] [--tools DIR] [--json FILE]\n' +
         '  --side-by-side  only the whole-process rows against the plain loop (and the suite parse, run --reference)\n' +
         '  --no-reference  with --side-by-side: without the whole `run --reference` processes (about a minute)\n' +
         '  --tools DIR     also time Newman and Step CI installed in DIR (npm install --prefix DIR newman@6 stepci@2; never downloaded here)\n' +
         `  --suite-parse   only the user-suite parse row (loadSuite of the ${PARSE_STEPS}-step suite: cold and from the user-suite cache in fresh processes, and warm)\n` +
         '  --ari-order     only the ARI row: newest-first items against oldest-first ones through the mock\n' +
-        '  --ingestion     only the ingestion rows: the mock against JSON.parse + Ajv, its floor and its peak RSS\n',
+        '  --ingestion     only the ingestion rows: the mock against JSON.parse + Ajv, its floor and its peak RSS\n' +
+        '  --overhead      only the two run-overhead rows (HTTP, HTTPS)\n',
     );
     return;
   }
@@ -252,6 +254,13 @@ async function main(): Promise<void> {
   if (values['ari-order']) {
     const ariOrder = await measureAriOrder(plan.ariOrder.items, plan.ariOrder.runs, log);
     printResults(machine, [ariOrderRow(ariOrder)], values.json, { ariOrder });
+    return;
+  }
+  if (values.overhead) {
+    log('  run overhead (HTTP, HTTPS) ...');
+    const overhead = await measureOverhead(plan.overhead.requests, plan.overhead.runs, false);
+    const overheadTls = await measureOverhead(plan.overhead.requests, plan.overhead.runs, true);
+    printResults(machine, [overheadRow(overhead), overheadRow(overheadTls)], values.json, { overhead, overheadTls });
     return;
   }
   if (values['side-by-side']) {
