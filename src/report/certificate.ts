@@ -14,6 +14,7 @@ import type { CertificateFormat, EvidenceIndex } from './evidence.js';
 import { identityOf, waiversOf } from './certificate-identity.js';
 import type { CertificateIdentity, CertificateWaiver } from './certificate-identity.js';
 import { signCertificate } from './signature.js';
+import { keptForFinal } from './final-result.js';
 import type { CertificateSignature, Signer } from './signature.js';
 
 export { CERTIFICATE_FORMAT, evidenceDigest, evidenceOf } from './evidence.js';
@@ -44,8 +45,14 @@ export interface Certificate {
   signature?: CertificateSignature;
 }
 
+/** The result's evidence digest and index: computed once for a final result (./final-result.ts), else each time. */
+function evidenceOfResult(result: RunResult): { sha256: string; index: EvidenceIndex } {
+  return keptForFinal(result, 'evidence', () => ({ sha256: evidenceDigest(result), index: evidenceIndex(result) }));
+}
+
 /** The certificate of a (redacted) result; signed when a signer is given. */
 export function buildCertificate(result: RunResult, signer?: Signer): Certificate {
+  const evidence = evidenceOfResult(result);
   const waivers = waiversOf(result);
   const certificate: Certificate = {
     format: CERTIFICATE_FORMAT,
@@ -60,8 +67,8 @@ export function buildCertificate(result: RunResult, signer?: Signer): Certificat
     scope: result.scope,
     identity: identityOf(result),
     ...(waivers ? { waivers } : {}),
-    evidence_sha256: evidenceDigest(result),
-    evidence_index: evidenceIndex(result),
+    evidence_sha256: evidence.sha256,
+    evidence_index: evidence.index,
   };
   return signer ? signCertificate(certificate, signer) : certificate;
 }

@@ -7,6 +7,7 @@ import type { Reporter, ReporterContext, ReporterFactory } from './types.js';
 import type { RunResult } from '../spec/run-result.js';
 import type { Redactor } from '../support/redact.js';
 import { redactResult } from './redact-result.js';
+import { finalResult } from './final-result.js';
 
 /** A file reporter whose module is loaded when it writes its file, at the end of the run. */
 const lazyReporter =
@@ -42,7 +43,8 @@ export function createReporters(names: string[], ctx: ReporterContext): Reporter
  * are raised together (exit 3).
  */
 export async function finishReports(reporters: readonly Reporter[], result: RunResult, redactor: Redactor): Promise<string[]> {
-  const safe = redactResult(result, redactor);
+  // Every reporter reads this copy and none changes it: its certificate's evidence digest is computed once.
+  const safe = finalResult(redactResult(result, redactor));
   const files: string[] = [];
   const failures: string[] = [];
   for (const reporter of reporters) {

@@ -33,7 +33,23 @@ function headersTable(headers: Record<string, string>): SafeHtml {
   return html`<table class="headers"><tbody>${rows.map(([name, value]) => html`<tr><th>${name}</th><td>${value}</td></tr>`)}</tbody></table>`;
 }
 
+/**
+ * A body's block as last rendered, per record: a check cites the exchanges it judged, and one
+ * exchange is cited by many checks (an ARIUpdate by every ARI check), so the page would
+ * pretty-print and escape the same body again for each. Kept only while the record holds the
+ * same body text and the same limit.
+ */
+const BODY_BLOCKS = new WeakMap<MessageRecord, { body: string; bytes: number; truncated: boolean; maxChars: number; block: SafeHtml }>();
+
 function bodyBlock(record: MessageRecord, maxChars: number): SafeHtml {
+  const kept = BODY_BLOCKS.get(record);
+  if (kept && kept.body === record.body && kept.bytes === record.bytes && kept.truncated === record.truncated && kept.maxChars === maxChars) return kept.block;
+  const block = renderBodyBlock(record, maxChars);
+  BODY_BLOCKS.set(record, { body: record.body, bytes: record.bytes, truncated: record.truncated, maxChars, block });
+  return block;
+}
+
+function renderBodyBlock(record: MessageRecord, maxChars: number): SafeHtml {
   if (record.body.length === 0) return html`<p class="muted">empty body (${record.bytes} bytes on the wire)</p>`;
   const text = prettyBody(record.body);
   const shown = text.length > maxChars ? text.slice(0, maxChars) : text;
