@@ -32,6 +32,8 @@ export interface ServiceOptions {
   /** The worker's one HTTPS port for its PMS runs' channel managers (default 127.0.0.1, any free port). */
   mock?: WorkerOptions['mock'];
   secureCookies?: boolean | undefined;
+  /** The worker's session of an attempt (tests: worker.ts). */
+  execute?: WorkerOptions['execute'];
   env: NodeJS.ProcessEnv;
   log(line: string): void;
 }
@@ -91,6 +93,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           startIntervalMs: options.startIntervalMs,
           mock: options.mock,
           env: options.env,
+          execute: options.execute,
         });
   const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? DEFAULT_PORT });
   const url = address.replace('[::1]', 'localhost');

@@ -14,6 +14,8 @@ import type { SecretBox } from './secret-box.js';
 import { serviceSigner } from './signing.js';
 import type { Store } from './store.js';
 import { executeRun, reportFiles } from './execute-run.js';
+import type { ExecuteOptions, RunInputs } from './execute-run.js';
+import type { SessionOutcome } from '../session/types.js';
 import { interruptRun, startSweep } from './sweep.js';
 import { LOCAL_HOSTS } from '../support/certificates.js';
 import { startMockGateway } from './mock-gateway.js';
@@ -53,6 +55,8 @@ export interface WorkerOptions {
   mock?: { host?: string | undefined; port?: number | undefined; publicHost?: string | undefined } | undefined;
   env?: NodeJS.ProcessEnv | undefined;
   log?: ((line: string) => void) | undefined;
+  /** Runs an attempt's session: executeRun (a test gives its own to hold attempts mid-way, test/service/attempt-gate.ts). */
+  execute?: ((inputs: RunInputs, options: ExecuteOptions, run: { id: number; attempt: number }) => Promise<SessionOutcome>) | undefined;
 }
 
 export interface Worker {
@@ -117,6 +121,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   let stopping = false;
   const events = eventWriter(store, EVENT_DELAY_MS);
   const pacer = startPacer(options.startIntervalMs ?? START_INTERVAL_MS);
+  const execute = options.execute ?? executeRun;
 
   async function runOne(runId: number): Promise<void> {
     const attempt = await claim(db, runId, name);
@@ -151,7 +156,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       const mockMount = inputs.target === 'pms' ? gateway.mountFor(runId) : undefined;
       if (mockMount) await store.putArtifact(runId, CHANNEL_MANAGER_FILE, channelManagerFile(gateway, runId));
       const signer = await serviceSigner(db, box);
-      const outcome = await executeRun(inputs, { dir, signer, signal: controller.signal, onLine, env: options.env, mockMount });
+      const outcome = await execute(inputs, { dir, signer, signal: controller.signal, onLine, env: options.env, mockMount }, { id: runId, attempt });
       end = { verdict: outcome.result.verdict, error: null };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -2,13 +2,18 @@
 // reference OTA served by `cm-certify serve`: a RUNNING run is cancelled (the worker aborts its
 // session, the run ends `cancelled` with the partial report and progress lines it had), and a
 // service restart during runs loses none: every run then ends done, re-queued-then-done, or
-// `incomplete` as its operator chose; nothing is left queued or running.
+// `incomplete` as its operator chose; nothing is left queued or running. The first service
+// holds each attempt mid-way (attempt-gate.ts), so that the run cancelled or stopped is still
+// running however fast the machine would have run it to its end; the restarted one runs its
+// attempts straight to the sandboxes, to their real verdicts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService } from '../../src/service/service.js';
 import type { RunningService } from '../../src/service/service.js';
 import { migratedDataDir } from '../support/service-data.js';
 import { apiClient, referenceOtaProfile, serveReferenceOta, waitForRun } from './helpers.js';
 import type { Api, ServedReference } from './helpers.js';
+import { attemptGate } from './attempt-gate.js';
+import type { AttemptGate } from './attempt-gate.js';
 
 const TOKEN = 'admin-token-for-the-lifecycle-test-0123456789';
 const data = await migratedDataDir('cm-svc-lifecycle-');
@@ -19,8 +24,18 @@ let second: ServedReference;
 let api: Api;
 let candidate = 0;
 let other = 0;
+let gate: AttemptGate;
 
-const start = () => startService({ data, port: 0, concurrency: 2, heartbeatMs: 500, staleMs: 3000, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined });
+/**
+ * The requests a held attempt has answered before the rest are held: the https suite's health
+ * check and the setup suite's first, so that it has written 5 lines (its header, two suites'
+ * and two passed checks') and waits on the setup suite's second request.
+ */
+const PASSING = 2;
+
+/** `execute`: the worker's session of an attempt (attempt-gate.ts); without it, the product's own. */
+const start = (execute?: AttemptGate['execute']) =>
+  startService({ data, port: 0, concurrency: 2, heartbeatMs: 500, staleMs: 3000, env: { CM_SERVICE_TOKEN: TOKEN }, log: () => undefined, execute });
 
 interface RunBody {
   state: string;
@@ -42,8 +57,20 @@ async function runningWith(id: number, lines: number): Promise<void> {
   }
 }
 
+/** The run once `until` holds, with its report's reasons for its verdict (what a failing test shows). */
+async function endedWithReasons(
+  id: number,
+  until: (state: string) => boolean,
+): Promise<{ state: string; verdict: string | null; attempt: number; reasons?: string[] }> {
+  const run = await waitForRun(api, id, until, 240_000);
+  const report = await api.call<{ reasons?: string[] }>('GET', `/api/runs/${id}/report.json`);
+  return { ...run, reasons: report.body.reasons };
+}
+
 beforeAll(async () => {
-  [service, reference, second] = await Promise.all([start(), serveReferenceOta(), serveReferenceOta()]);
+  [reference, second] = await Promise.all([serveReferenceOta(), serveReferenceOta()]);
+  gate = attemptGate([reference, second], PASSING);
+  service = await start(gate.execute);
   api = apiClient(service.url, TOKEN);
   await api.call('POST', '/api/partners', { cid: 'acme', name: 'Acme OTA' });
   const add = async (sandbox: ServedReference): Promise<number> =>
@@ -69,6 +96,7 @@ describe('runs that stop before they end', () => {
   it('cancels a running run: its session stops, the run ends cancelled with its partial report and lines', async () => {
     const queued = await api.call<{ id: number }>('POST', '/api/runs', { candidate });
     const id = queued.body.id;
+    await gate.held(id);
     await runningWith(id, 4);
     const asked = Date.now();
     expect((await api.call<RunBody>('POST', `/api/runs/${id}/cancel`)).status).toBe(200);
@@ -100,17 +128,21 @@ describe('runs that stop before they end', () => {
     ] as const) {
       ids[name] = (await api.call<{ id: number }>('POST', '/api/runs', { candidate: on, on_interrupt })).body.id;
     }
+    // Both held mid-way, so both slots are taken and the third waits.
+    await Promise.all([gate.held(ids.requeue!), gate.held(ids.incomplete!)]);
     await runningWith(ids.requeue!, 3);
     await runningWith(ids.incomplete!, 3);
     expect((await api.call<RunBody>('GET', `/api/runs/${ids.waiting}`)).body.state).toBe('queued');
     await service.close();
+    // No gate: the re-queued attempt and the waiting run go straight to their sandboxes.
     service = await start();
     api = apiClient(service.url, TOKEN);
-    const ended = (s: string) => s === 'done' || s === 'cancelled' || s === 'interrupted';
-    const requeued = await waitForRun(api, ids.requeue!, (s) => s === 'done', 240_000);
-    expect(requeued).toMatchObject({ state: 'done', verdict: 'certified', attempt: 2 });
+    // Re-queued when the service stopped, so never ended but done from here on: a lost run fails at once.
+    const ended = (s: string) => s !== 'queued' && s !== 'running';
+    // A certified run has no reasons; any other verdict shows its own here.
+    expect(await endedWithReasons(ids.requeue!, ended)).toMatchObject({ state: 'done', verdict: 'certified', attempt: 2, reasons: [] });
     expect(await waitForRun(api, ids.incomplete!, ended)).toMatchObject({ state: 'interrupted', verdict: 'incomplete', attempt: 1 });
-    expect(await waitForRun(api, ids.waiting!, (s) => s === 'done', 240_000)).toMatchObject({ state: 'done', verdict: 'certified', attempt: 1 });
+    expect(await endedWithReasons(ids.waiting!, ended)).toMatchObject({ state: 'done', verdict: 'certified', attempt: 1, reasons: [] });
     // The first attempt's lines are kept, ending with why it stopped.
     const events = await api.call<Array<{ attempt: number; text: string }>>('GET', `/api/runs/${ids.requeue}/events`);
     const first = events.body.filter((e) => e.attempt === 1);
