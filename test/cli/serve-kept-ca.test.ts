@@ -3,7 +3,7 @@
 // printed; a folder every user may write is refused, and a key file others may read is not
 // reused. Before (f9e7431): a new test CA at every start, so a partner re-trusted it each time.
 // A refused default cache folder is named with where it came from, not as "--ca-dir:".
-import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { describe, expect, it, vi } from 'vitest';
@@ -28,6 +28,27 @@ describe('the kept test CA of serve reference-ota', () => {
     const third = await keptTestPki(dir);
     expect(third.reused).toBe(false);
     expect(third.fingerprint).not.toBe(first.fingerprint);
+  }, 60_000);
+
+  it('two starts at once on an empty folder serve one CA, the one its CA file holds (round 43: one kept the key, the other the CA)', async () => {
+    for (let pair = 0; pair < 4; pair++) {
+      const dir = join(tempDir('cm-certify-ca-'), 'kept');
+      const [a, b] = await Promise.all([keptTestPki(dir), keptTestPki(dir)]);
+      expect(a.fingerprint).toBe(b.fingerprint);
+      expect(a.pki.cert).toBe(b.pki.cert);
+      expect([a.reused, b.reused].sort()).toEqual([false, true]);
+      expect(readFileSync(a.caFile, 'utf8')).toBe(a.pki.ca);
+      expect((await keptTestPki(dir)).fingerprint).toBe(a.fingerprint);
+    }
+  }, 60_000);
+
+  it('a key file kept before round 43 (key and leaf, the CA beside it) is still reused', async () => {
+    const dir = join(tempDir('cm-certify-ca-'), 'kept');
+    const first = await keptTestPki(dir);
+    writeFileSync(join(dir, 'reference-ota-tls.key.pem'), `${first.pki.key}${first.pki.cert}`, { mode: 0o600 });
+    const again = await keptTestPki(dir);
+    expect(again.reused).toBe(true);
+    expect(again.fingerprint).toBe(first.fingerprint);
   }, 60_000);
 
   it('refuses a folder every user may write', async () => {
