@@ -25,6 +25,9 @@ export type ParsedRequest = { ok: true; body: RequestBody } | { ok: false; error
 /** The bytes already decoded (UTF-8, fatal) and parsed as JSON by the host, or why they could not be. */
 export type ParsedJson = { ok: true; value: unknown } | { ok: false };
 
+/** One decoder for every body: a fatal decoder keeps no state between calls without `stream`. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** The body as a JSON object, or the error that it is not one; `json`: the bytes already parsed. */
 export function parseRequestBody(bytes: Uint8Array, json?: ParsedJson): ParsedRequest {
   let value: unknown;
@@ -33,7 +36,7 @@ export function parseRequestBody(bytes: Uint8Array, json?: ParsedJson): ParsedRe
     value = json.value;
   } else {
     try {
-      value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+      value = JSON.parse(UTF8.decode(bytes));
     } catch {
       return { ok: false, error: badRequest('The request body is not UTF-8 JSON.') };
     }

@@ -35,8 +35,16 @@ function decodeUrlParts(url: string): string[] {
   });
 }
 
+/**
+ * The URL's parts that may hold an unsafe character: none when the URL has neither one nor a
+ * percent escape (a part is then a piece of it, decoded as it is), which nearly every URL has not.
+ */
+function urlParts(url: string): string[] {
+  return url.includes('%') || hasUnsafe(url) ? decodeUrlParts(url) : [];
+}
+
 function textsOf(x: Exchange): string[] {
-  const texts = [x.operation, ...decodeUrlParts(x.request.url), ...Object.values(x.request.headers), ...Object.values(x.response?.headers ?? {})];
+  const texts = [x.operation, ...urlParts(x.request.url), ...Object.values(x.request.headers), ...Object.values(x.response?.headers ?? {})];
   for (const body of [x.request.body, x.response?.body]) {
     // Nearly every body (a year of ARI) has neither an escape nor an unsafe character: one test each, no scan.
     if (!body || (!body.includes('\\') && !hasUnsafe(body))) continue;

@@ -8,8 +8,8 @@ import { addDays, endOfNextYear, formatDate } from '../../support/time.js';
 import { fullRefreshChunks } from './ari-full-refresh.js';
 import { roomByOtaId } from './room-by-ota-id.js';
 import { createPropertyItem, runNonce } from './create-property.js';
-import { ROOM_INFO_BASE, batchName, inventoryBase, inventoryOf, roomBatches, roomInfoBatches, updateRoomBase } from './allowed-values.js';
-import { runPropertyBatches } from './property-variations.js';
+import { ROOM_INFO_BASE, batchName, inventoryBase, inventoryOf, roomInfoBatches, updateRoomBase } from './allowed-values.js';
+import { runPropertyBatches, runRoomBatches } from './property-variations.js';
 import type { InventoryBase } from './allowed-values.js';
 import { type Variation, applyVariations, halves } from '../../schemas/variations/index.js';
 import type { VariedItem } from './varied-item.js';
@@ -127,7 +127,7 @@ const roomVariationsGenerator: Generator = {
     const first = Number.isSafeInteger(args.first_room_id) ? (args.first_room_id as number) : FIRST_VARIED_ROOM;
     const nonce = typeof args.nonce === 'string' && args.nonce !== '' ? args.nonce : runNonce();
     const base = { first, nonce, sent: { count: 0 } };
-    return roomBatches(updateRoomBase(first, nonce)).batches.map((batch) => roomItem(base, batch));
+    return runRoomBatches(first, nonce).batches.map((batch) => roomItem(base, batch));
   },
   split(item) {
     const it = item as RoomItem;

@@ -42,10 +42,6 @@ const PROPERTY_MUTATIONS: readonly Mutation[] = [
   ['Property.taxes[0].calculation_basis on a tax that is not a percentage', 'tax-percent-basis', 'taxes.0.calculation_basis', 'rate-and-fees'],
 ];
 
-function clone<T>(value: T): T {
-  return structuredClone(value);
-}
-
 /** Sets (or deletes, for undefined) the value at a dot path; false when the path is not there. */
 function setPath(root: Obj, path: string, value: unknown): boolean {
   const keys = path.split('.');
@@ -67,7 +63,8 @@ function createPropertyProbes(input: ProbeInput): Probe[] {
     // Fresh credentials each: a wrongly accepted probe makes a property of its own, never "already exists".
     const fields = createPropertyFields(input);
     if (!fields) return [];
-    const property = clone(fields.Property) as Obj;
+    // createPropertyFields made this Property afresh (parsed from the fixture): it is the probe's own to change.
+    const property = fields.Property as Obj;
     if (!setPath(property, path, value)) continue;
     probes.push({ operation: 'CreateProperty', fields: { ...fields, Property: property }, breaks, rule });
   }
