@@ -1,10 +1,9 @@
 // Every YAML problem is an input error at file:line:column (exit 2), never a crash: through the
 // real loaders (suite, profile, the profile's reservation template) and through the command
 // line (`validate --suite`, `run --profile`: every case in process, one per command through the
-// built CLI's process), for deep nesting, a %YAML 1.1 directive, an
+// build's main() in a process of its own, test/support/cli-resident.ts), for deep nesting, a %YAML 1.1 directive, an
 // over-long key, duplicate keys, tabs, bad indentation, an unclosed quote, non-UTF-8 bytes, an
 // empty file, several documents and a billion laughs; a byte order mark is accepted.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,8 +14,8 @@ import { loadSuite } from '../../src/suite/load-suite.js';
 import { InputError, ProfileError, SuiteError } from '../../src/support/errors.js';
 import { main } from '../../src/cli/main.js';
 import { captureIo } from '../e2e/helpers.js';
+import { type ResidentCli, residentCli } from '../support/cli-resident.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const SUITE = 'suite: mine\ntitle: Mine\nversion: 1.0.0\ntarget: ota\nsteps:\n  - id: hc\n    call: HealthCheck\n';
 const PROFILE =
   'target: ota\nbase_url: https://ota.test/api\nshared_secret: s3cret-value\npms_cid: abc\nproperty:\n  pms_property_id: 1\n  wbp_property_id: "1001"\n  wbp_property_password: pw-value\n';
@@ -142,7 +141,9 @@ let n = 0;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'cm-yaml-errors-'));
 });
-afterAll(() => {
+afterAll(async () => {
+  await resident?.close();
+  expect(resident?.stray() ?? '').toBe('');
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -216,18 +217,15 @@ async function inProcess(args: string[]): Promise<{ code: number | null; err: st
   return { code, err: io.err() };
 }
 
-/** The built CLI as a child process. */
-function cli(args: string[]): Promise<{ code: number | null; err: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [join(ROOT, 'bin', 'cm-certify.js'), ...args],
-      { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeout: 20_000 },
-      (error, _out, err) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, err });
-      },
-    );
-  });
+/**
+ * The built CLI: main() of the build in one resident process (a crash or a stack trace there is
+ * its own, not the test worker's), each command with its exit code and standard error.
+ */
+let resident: ResidentCli | undefined;
+async function cli(args: string[]): Promise<{ code: number | null; err: string }> {
+  resident ??= residentCli(dir, { ...process.env, NO_COLOR: '1' });
+  const ran = await resident.run(args);
+  return { code: ran.code, err: ran.stderr };
 }
 
 function expectExit2(result: { code: number | null; err: string }, file: string, c: Case, base: string): void {
@@ -239,7 +237,8 @@ function expectExit2(result: { code: number | null; err: string }, file: string,
 }
 
 // Every case through the command line in process (each spawn of the CLI costs half a second of
-// CPU); the process itself, its exit code and its standard error, once per command below.
+// CPU); the build, its exit code and its standard error, once per command below (the process's
+// own exit code: test/cli/cli-process.test.ts).
 describe('through the command line: exit 2 with file:line:column', () => {
   it.each(YAML_CASES.map((c) => [c.name, c] as const))('validate --suite: %s', async (_name, c) => {
     const file = write('s.yaml', c.make(SUITE));
@@ -273,7 +272,7 @@ describe('through the command line: exit 2 with file:line:column', () => {
 
 const byName = (cases: Case[], name: string): Case => cases.find((c) => c.name === name)!;
 
-describe('through the CLI process: exit 2 with file:line:column, no stack trace', () => {
+describe('through the built CLI: exit 2 with file:line:column, no stack trace', () => {
   it.concurrent('validate --suite: 100,000 nested [', async () => {
     const c = byName(YAML_CASES, '100,000 nested [');
     const file = write('s.yaml', c.make(SUITE));

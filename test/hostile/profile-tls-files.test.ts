@@ -2,13 +2,16 @@
 // refuses a tls.ca that does not exist (exit 2 at tls.ca), `run` names tls.ca rather than a
 // --ca that was not given, and a tls.key that is not a key is exit 2 at tls.key. Before
 // (f9e7431): validate passed (exit 0), run said "--ca …: file not found", and a bad key was
-// "cannot listen on 127.0.0.1:0: ERR_OSSL_UNSUPPORTED" at the listen field.
+// "cannot listen on 127.0.0.1:0: ERR_OSSL_UNSUPPORTED" at the listen field. The four commands
+// go through main() of the build in one resident process (test/support/cli-resident.ts), each
+// in its own folder: what is tested is the command's answer, not the process's start.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createSelfSigned } from '../../src/support/certificates.js';
+import { type ResidentCli, residentCli } from '../support/cli-resident.js';
 import { tempDir } from '../support/temp-dir.js';
-import { runCli } from './cli-process.js';
+import { testPkiEnv } from '../support/test-pki-env.js';
 
 const PMS = [
   'target: pms',
@@ -27,6 +30,19 @@ function folder(tls: string): string {
   writeFileSync(join(dir, 'bad.key'), 'not a key\n');
   writeFileSync(join(dir, 'p.yaml'), `${PMS}\ntls: ${tls}\n`);
   return dir;
+}
+
+let resident: ResidentCli | undefined;
+afterAll(async () => {
+  await resident?.close();
+  expect(resident?.stray() ?? '').toBe('');
+});
+
+/** The command in `cwd`, as the hostile tests' process would run it (cli-process.ts's environment). */
+async function runCli(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
+  const env = { PATH: process.env.PATH, CI: '1', ...testPkiEnv() };
+  const ran = await (resident ??= residentCli(cwd, env)).run(args, { cwd, env });
+  return { code: ran.code, out: ran.stdout, err: ran.stderr };
 }
 
 describe('the profile’s TLS files', () => {

@@ -1,10 +1,15 @@
 // One resident process of the built CLI for a test file's many short commands: takes a folder
-// and an environment, gives `run(argv)`, each command's exit code, stdout and stderr as the
-// binary would give them, and `close()`. The child (cli-resident-child.mjs) calls main() of the
-// build, what bin/cm-certify.js runs, once per command, one command at a time: Node's start and
-// the CLI's modules are paid once per file, not once per command (trust-cli.test.ts: 23 commands,
-// 0.15-0.36 s of CPU each as processes). Use it where what is tested is the command, not the
-// process's start; the binary itself is proven by test/cli/cli-process.test.ts.
+// and an environment, gives `run(argv, { cwd, env })` (a command's own folder and environment,
+// else the resident's), each command's exit code, stdout and stderr as the binary would give
+// them, and `close()` (which kills a child still held by a command whose test timed out). The
+// child (cli-resident-child.mjs) calls main() of the build, what bin/cm-certify.js runs, once
+// per command, one command at a time: Node's start and the CLI's modules are paid once per file,
+// not once per command (trust-cli.test.ts: 23 commands, 0.15-0.36 s of CPU each as processes).
+// Use it where what is tested is the command, not the process's start; the binary itself is
+// proven by test/cli/cli-process.test.ts. Not for a command that could block (a FIFO, an endless
+// file: the commands behind it wait too), nor where the command's memory or CPU is measured, nor
+// where what one command leaves in memory (a module-level cache) could serve the next, as a new
+// process's would not (test/hostile/input-files, yaml-size, test/cli/suite-cache keep theirs).
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
@@ -17,8 +22,14 @@ export interface Ran {
   stderr: string;
 }
 
+/** A command's own folder and whole environment, as a process started there with it would have. */
+export interface Place {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
 export interface ResidentCli {
-  run(argv: string[]): Promise<Ran>;
+  run(argv: string[], place?: Place): Promise<Ran>;
   /** What the child wrote outside any command's own output (nothing, unless the CLI writes past its io). */
   stray(): string;
   close(): Promise<void>;
@@ -55,17 +66,19 @@ export function residentCli(cwd: string, env: NodeJS.ProcessEnv): ResidentCli {
     }),
   );
   return {
-    run(argv) {
+    run(argv, place = {}) {
       if (ended) return Promise.reject(ended);
       const id = next++;
       return new Promise((done, failed) => {
         waiting.set(id, { done, failed });
-        child.stdin.write(`${JSON.stringify({ id, argv })}\n`);
+        child.stdin.write(`${JSON.stringify({ id, argv, ...place })}\n`);
       });
     },
     stray: () => stray + pending,
     close() {
       child.stdin.end();
+      // A command still held (its test failed on its timeout: a hang) would hold the close too.
+      if (waiting.size > 0) child.kill('SIGKILL');
       return closed;
     },
   };
