@@ -33,14 +33,7 @@ export class RunQueueWait {
 
   /** Now, read at once (undefined: gone, or no schedstat on this system). */
   sample(): SchedSample | undefined {
-    if (this.pid === undefined) return undefined;
-    try {
-      const fields = readFileSync(`/proc/${this.pid}/task/${this.pid}/schedstat`, 'utf8').trim().split(/\s+/);
-      const waitNs = Number(fields[1]);
-      return Number.isFinite(waitNs) ? { at: performance.now(), waitMs: waitNs / 1e6 } : undefined;
-    } catch {
-      return undefined;
-    }
+    return this.pid === undefined ? undefined : schedSample(this.pid);
   }
 
   /** Time from `since` to the last sample less the run-queue wait between them; undefined without samples. */
@@ -55,5 +48,16 @@ export class RunQueueWait {
 
   stop(): void {
     clearInterval(this.timer);
+  }
+}
+
+/** A process's main thread now: its run-queue wait so far (undefined: gone, or no schedstat on this system). */
+export function schedSample(pid: number): SchedSample | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(/\s+/);
+    const waitNs = Number(fields[1]);
+    return Number.isFinite(waitNs) ? { at: performance.now(), waitMs: waitNs / 1e6 } : undefined;
+  } catch {
+    return undefined;
   }
 }
