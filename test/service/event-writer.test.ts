@@ -1,7 +1,7 @@
 // The worker's one writer of its runs' progress lines: lines of several runs written together,
 // in order, in one statement per flush; drain waits for every line added; a refused write
 // loses lines, never the run.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventWriter, MAX_WAITING_LINES } from '../../src/service/event-writer.js';
 
 type Row = { runId: number; attempt: number; text: string };
@@ -18,15 +18,25 @@ function fakeStore(fail = false): { statements: Row[][]; addEventRows(rows: read
   };
 }
 
+// Where a test waits for the writer's delay, the delay and the fake store's 5 ms write run on
+// fake timers: a 60 ms real wait once ended before a 20 ms timer fired on a machine with two
+// busy loops beside npm test.
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('eventWriter', () => {
   it('writes the lines of several runs in one statement, in order', async () => {
+    vi.useFakeTimers();
     const store = fakeStore();
     const writer = eventWriter(store, 20);
     writer.add(1, 1, 'a1');
     writer.add(2, 1, 'b1');
     writer.add(1, 1, 'a2');
+    // Not before the delay has passed and the write has ended.
+    await vi.advanceTimersByTimeAsync(24);
     expect(store.statements).toEqual([]);
-    await new Promise((r) => setTimeout(r, 60));
+    await vi.advanceTimersByTimeAsync(1);
     expect(store.statements).toEqual([
       [
         { runId: 1, attempt: 1, text: 'a1' },
@@ -49,12 +59,15 @@ describe('eventWriter', () => {
   });
 
   it('a line added after a write ends is written later, not lost', async () => {
+    vi.useFakeTimers();
     const store = fakeStore();
     const writer = eventWriter(store, 10);
     writer.add(3, 2, 'first');
-    await writer.drain();
+    const drained = writer.drain();
+    await vi.advanceTimersByTimeAsync(5);
+    await drained;
     writer.add(3, 2, 'second');
-    await new Promise((r) => setTimeout(r, 60));
+    await vi.advanceTimersByTimeAsync(15);
     expect(store.statements.flat().map((r) => r.text)).toEqual(['first', 'second']);
   });
 
@@ -75,9 +88,11 @@ describe('eventWriter', () => {
         written.push([...rows]);
       },
     };
+    vi.useFakeTimers();
     const writer = eventWriter(store, 1);
     writer.add(1, 1, 'first');
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toBe(1);
     // The first write hangs; a run goes on adding lines meanwhile.
     for (let i = 0; i < MAX_WAITING_LINES + 500; i++) writer.add(1, 1, `line ${i}`);
     release();
